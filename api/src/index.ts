@@ -1,0 +1,2 @@
+export { type AppDeps, buildApp } from './app.ts';
+export { DEMO_ACCOUNTS, loadDemo } from './demo/loadDemo.ts';

@@ -1,0 +1,31 @@
+import { createDb, createPool, createRedis, loadConfig } from '@auction/platform';
+import { buildApp } from './app.ts';
+
+/**
+ * The API process. `npm start` runs it with DATABASE_URL and REDIS_URL pointing at the services it
+ * started; in production they come from the environment. Several may run behind one load balancer.
+ */
+const config = loadConfig();
+if (!config.DATABASE_URL || !config.REDIS_URL) {
+  console.error('The API needs DATABASE_URL and REDIS_URL (npm start sets them).');
+  process.exit(1);
+}
+const pool = createPool(config.DATABASE_URL, 20);
+const db = createDb(pool);
+const redis = createRedis(config.REDIS_URL);
+const app = await buildApp({ db, redis, logLevel: config.LOG_LEVEL });
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await app.close();
+  await db.destroy();
+  redis.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
+await app.listen({ port: config.PORT, host: config.HOST });
+process.send?.({ type: 'listening', port: config.PORT });

@@ -1,0 +1,6 @@
+import { decide } from './decide.ts';
+import { evolve } from './evolve.ts';
+import { initialState } from './state.ts';
+
+/** The lot as an Emmett-style decider: commands in, events out, state folded from events. */
+export const lotDecider = { decide, evolve, initialState };

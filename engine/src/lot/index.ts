@@ -1,0 +1,49 @@
+export type {
+  BuyItem,
+  CloseLot,
+  CloseLotEarly,
+  CommandEnvelope,
+  DeleteMaxBid,
+  HideLot,
+  LotCommand,
+  OpenLot,
+  PlaceBid,
+  PlaceMaxBid,
+  RemoveBid,
+  RepriceLot,
+  RescheduleLot,
+  ShowLot,
+} from './commands.ts';
+export type { LotConfig, LotType, Pricing } from './config.ts';
+export { decide } from './decide.ts';
+export { lotDecider } from './decider.ts';
+export type { Decision } from './decision.ts';
+export type {
+  BidPlaced,
+  BidRemoved,
+  EventMeta,
+  ItemPurchased,
+  LotClosed,
+  LotEvent,
+  LotEventType,
+  LotExtended,
+  LotHidden,
+  LotOpened,
+  LotRepriced,
+  LotRescheduled,
+  LotShown,
+  MaxBidDeleted,
+  MaxBidPlaced,
+  MaxBidRaised,
+} from './events.ts';
+export { evolve } from './evolve.ts';
+export type { RefusalReason } from './refusals.ts';
+export { type Standing, standing } from './standing.ts';
+export {
+  type CommandOutcome,
+  initialState,
+  type LotState,
+  type LotStatusCode,
+  outcomeOf,
+  type StandingBid,
+} from './state.ts';

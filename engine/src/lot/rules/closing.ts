@@ -1,0 +1,26 @@
+import type { LotConfig } from '../config.ts';
+import { accept, type RuleResult, refuse } from '../decision.ts';
+import { isClosed, type LotState } from '../state.ts';
+import { isClosedAt } from './guards.ts';
+
+/** Rule 6, the scheduled close: the leader wins at the price; a fixed-price lot is won by its sales. */
+export function closeLot(state: LotState, config: LotConfig, at: number): RuleResult {
+  if (isClosed(state)) return refuse('item_closed');
+  if (at < state.endsAt) return refuse('lot_not_ended');
+  if (config.type === 'fixedPrice') {
+    const status = state.sold > 0 ? 5 : 4;
+    return accept([{ type: 'LotClosed', data: { status, winnerId: null, price: null, early: false } }]);
+  }
+  const { leaderId, price } = state.position;
+  return accept([
+    leaderId === null
+      ? { type: 'LotClosed', data: { status: 4, winnerId: null, price: null, early: false } }
+      : { type: 'LotClosed', data: { status: 5, winnerId: leaderId, price, early: false } },
+  ]);
+}
+
+/** An administrator's close before the end: status 3, closed before auction, with no winner. */
+export function closeLotEarly(state: LotState, at: number): RuleResult {
+  if (isClosedAt(state, at)) return refuse('item_closed');
+  return accept([{ type: 'LotClosed', data: { status: 3, winnerId: null, price: null, early: true } }]);
+}

@@ -1,0 +1,111 @@
+import type { Cents } from '../money.ts';
+import type { LotConfig, Pricing } from './config.ts';
+import type { LotEvent } from './events.ts';
+import type { List } from './list.ts';
+import { emptyMap, mapGet, type PersistentMap } from './persistent-map.ts';
+import { type BidData, emptyPosition, type Position } from './position.ts';
+
+export type StandingBid = {
+  readonly bidId: string;
+  readonly bidderId: string;
+  readonly amount: Cents;
+  readonly isAutoBid: boolean;
+  readonly isMaxBid: boolean;
+  readonly at: number;
+  readonly sourceCommandId: string;
+};
+
+/**
+ * An accepted command that moved the bidding, or a change of the prices it was judged against.
+ * A removal replays these in order; `chainId` ties a max's raises and deletion to its placement.
+ */
+export type LedgerEntry =
+  | {
+      readonly kind: 'bid';
+      readonly commandId: string;
+      readonly bidderId: string;
+      readonly amount: Cents;
+      readonly at: number;
+    }
+  | {
+      readonly kind: 'maxBid';
+      readonly commandId: string;
+      readonly bidderId: string;
+      readonly maxAmount: Cents;
+      readonly chainId: string;
+      readonly at: number;
+    }
+  | {
+      readonly kind: 'deleteMax';
+      readonly commandId: string;
+      readonly bidderId: string;
+      readonly chainId: string;
+      readonly at: number;
+    }
+  | { readonly kind: 'pricing'; readonly pricing: Pricing };
+
+/** What an accepted command produced, kept so that a retry can report it without deciding again. */
+export type CommandOutcome = { readonly accepted: true; readonly events: readonly LotEvent[] };
+
+/** Spec 001 lot status codes: 1 not started (not opened yet), 2 in progress, 3 closed before auction, 4 closed with no bid, 5 closed and won. */
+export type LotStatusCode = 1 | 2 | 3 | 4 | 5;
+
+export type LotState = {
+  readonly lotStatus: LotStatusCode;
+  /** The current settings: the opening configuration with every reprice and reschedule applied. */
+  readonly config: LotConfig | null;
+  readonly winnerId: string | null;
+  readonly hidden: boolean;
+  readonly endsAt: number;
+  readonly initialEndsAt: number;
+  readonly position: Position;
+  /** The standing bid history, newest first, without removed bids. */
+  readonly bids: List<StandingBid>;
+  readonly bidCount: number;
+  /** Newest first. */
+  readonly ledger: List<LedgerEntry>;
+  readonly removedCommandIds: ReadonlySet<string>;
+  readonly sold: number;
+  readonly owned: Readonly<Record<string, number>>;
+  readonly outcomes: PersistentMap<CommandOutcome>;
+};
+
+export function initialState(): LotState {
+  return {
+    lotStatus: 1,
+    config: null,
+    winnerId: null,
+    hidden: false,
+    endsAt: 0,
+    initialEndsAt: 0,
+    position: emptyPosition,
+    bids: null,
+    bidCount: 0,
+    ledger: null,
+    removedCommandIds: new Set(),
+    sold: 0,
+    owned: {},
+    outcomes: emptyMap(),
+  };
+}
+
+export function isClosed(state: LotState): boolean {
+  return state.lotStatus >= 3;
+}
+
+/** Undefined for a command never accepted: refusals leave no event, so a retry of one is decided afresh. */
+export function outcomeOf(state: LotState, commandId: string): CommandOutcome | undefined {
+  return mapGet(state.outcomes, commandId);
+}
+
+export function standingBidOf(bid: BidData, at: number): StandingBid {
+  return {
+    bidId: bid.bidId,
+    bidderId: bid.bidderId,
+    amount: bid.amount,
+    isAutoBid: bid.isAutoBid,
+    isMaxBid: bid.isMaxBid,
+    at,
+    sourceCommandId: bid.sourceCommandId,
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the product reads, validated in one place so that a bad value
+ * stops the start with the variable's name instead of failing later in some corner.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_PG_PORT: port.default(54329),
+  EMBEDDED_REDIS_PORT: port.default(63799),
+  JWT_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  ALLOW_APT_INSTALL: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(defined);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

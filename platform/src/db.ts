@@ -1,0 +1,22 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+// bigint columns hold cents and positions; they always fit in a JS number (< 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export type Db = Kysely<Database>;
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its server (restart, failover) must not crash the process; the next
+  // query gets a fresh connection or a clear error.
+  pool.on('error', (error) => {
+    if ((error as { code?: string }).code !== '57P01') console.error(`[postgres] idle client error: ${error.message}`);
+  });
+  return pool;
+}
+
+export function createDb(pool: pg.Pool): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,231 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column types of the tables the product queries through kysely. Money columns hold cents. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+export type Translations = Partial<Record<'en' | 'fr', string>>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  business: string | null;
+  nick_name: string;
+  phone_number: string | null;
+  phone_number_confirmed: Generated<boolean>;
+  email_confirmed: Generated<boolean>;
+  disabled: Generated<boolean>;
+  has_temporary_password: Generated<boolean>;
+  roles: Generated<number[]>;
+  preferred_language: Generated<'en' | 'fr'>;
+  preferred_currency_code: Generated<'CAD' | 'USD'>;
+  address: string | null;
+  apartment: string | null;
+  city: string | null;
+  postal_code: string | null;
+  province: string | null;
+  province_enum: number | null;
+  country: string | null;
+  sms_general_notifications: Generated<boolean>;
+  email_general_notifications: Generated<boolean>;
+  sms_outbid_notifications: Generated<boolean>;
+  email_outbid_notifications: Generated<boolean>;
+  sent_stop_date: Timestamp | null;
+  token_version: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  company_id: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OrganizationTeamsTable {
+  id: Generated<number>;
+  organization_id: number;
+  background_color: Generated<string>;
+  text_color: Generated<string>;
+  translations: Json<Translations>;
+}
+
+export interface AuctionsTable {
+  id: Generated<number>;
+  organization_id: number;
+  url_magic_link: string;
+  status: Generated<number>;
+  type: Generated<number>;
+  languages: Generated<number[]>;
+  date_pre_open: Timestamp | null;
+  date_open: Timestamp | null;
+  date_completed: Timestamp | null;
+  completed_date: Timestamp | null;
+  is_available: Generated<boolean>;
+  hide_countdown: Generated<boolean>;
+  show_auction_carousel: Generated<boolean>;
+  allow_anonymous_bidding: Generated<boolean>;
+  require_cc_to_bid: Generated<boolean>;
+  require_address_to_bid: Generated<boolean>;
+  allow_items_management_by_team: Generated<boolean>;
+  payment_type: Generated<number>;
+  allow_proxy_bidding: Generated<boolean>;
+  bill_credit_card_fees_to_client: Generated<boolean>;
+  bill_credit_card_fees_provide_receipt: Generated<boolean>;
+  bill_credit_card_fees_minimum_amount: number | null;
+  currency: Generated<string>;
+  donation_type: Generated<number>;
+  donation_url: string | null;
+  donation_allow_other_amount: Generated<boolean>;
+  colors: Json<Record<string, string>>;
+  footer: Json<Record<string, string>>;
+  link_english: string | null;
+  link_french: string | null;
+  banner_english: string | null;
+  banner_french: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface AuctionTranslationsTable {
+  auction_id: number;
+  language_code: 'en' | 'fr';
+  title_short: string;
+  description: Generated<string>;
+  team_appellation: string | null;
+}
+
+export interface AuctionPhotosTable {
+  id: Generated<number>;
+  auction_id: number;
+  order: Generated<number>;
+  full_path: string;
+  interval: Generated<number>;
+  banner_type: Generated<string>;
+  video_url: string | null;
+  additional_link_url: string | null;
+  is_used_in_french: Generated<boolean>;
+  is_used_in_english: Generated<boolean>;
+  is_used_on_mobile: Generated<boolean>;
+  is_used_on_computer: Generated<boolean>;
+  is_used_as_background_image: Generated<boolean>;
+  is_video_always_on_top: Generated<boolean>;
+  is_used_as_banner_in_leaderboard: Generated<boolean>;
+}
+
+export interface ItemCategoriesTable {
+  id: Generated<number>;
+  auction_id: number;
+  order: Generated<number>;
+  translations: Json<Translations>;
+}
+
+export interface ClosingGroupsTable {
+  id: Generated<number>;
+  auction_id: number;
+  ends_at: Timestamp;
+  is_hidden_in_menu: Generated<boolean>;
+  translations: Json<Translations>;
+}
+
+export interface DonationPresetsTable {
+  id: Generated<number>;
+  auction_id: number;
+  order: Generated<number>;
+  amount: number | null;
+  is_other_amount: Generated<boolean>;
+}
+
+export interface LotsTable {
+  id: Generated<number>;
+  auction_id: number;
+  lot_number: Generated<number>;
+  type: Generated<number>;
+  starting_bid: number | null;
+  minimum_increment: Generated<number>;
+  valuation: number | null;
+  multi_sale_price: number | null;
+  multi_sale_quantity: number | null;
+  max_per_bidder: number | null;
+  is_donation: Generated<boolean>;
+  is_hidden: Generated<boolean>;
+  offered_by: string | null;
+  additional_info_external_url: string | null;
+  organization_team_id: number | null;
+  closing_group_id: number | null;
+  date_completed: Timestamp;
+  allows_time_extension: Generated<boolean>;
+  extension_duration_in_minutes: Generated<number>;
+  extension_duration_maximum_minutes: Generated<number>;
+  minutes_left_before_allowing_extension: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface LotTranslationsTable {
+  lot_id: number;
+  language_code: 'en' | 'fr';
+  name: string;
+  description: Generated<string>;
+  information: Generated<string>;
+  shipping_information: Generated<string>;
+}
+
+export interface LotPhotosTable {
+  id: Generated<number>;
+  lot_id: number;
+  order: Generated<number>;
+  full_path_large: string;
+  full_path_medium: string;
+  description: string | null;
+}
+
+export interface LotCategoriesTable {
+  lot_id: number;
+  category_id: number;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  lot_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface EventsTable {
+  global_position: Generated<number>;
+  transaction_id: Generated<string>;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: Json<unknown>;
+  meta: Json<unknown>;
+  command_id: string;
+  command_seq: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SubscriptionCheckpointsTable {
+  subscription_id: string;
+  transaction_id: string;
+  global_position: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  organization_teams: OrganizationTeamsTable;
+  auctions: AuctionsTable;
+  auction_translations: AuctionTranslationsTable;
+  auction_photos: AuctionPhotosTable;
+  item_categories: ItemCategoriesTable;
+  closing_groups: ClosingGroupsTable;
+  donation_presets: DonationPresetsTable;
+  lots: LotsTable;
+  lot_translations: LotTranslationsTable;
+  lot_photos: LotPhotosTable;
+  lot_categories: LotCategoriesTable;
+  favorites: FavoritesTable;
+  events: EventsTable;
+  subscription_checkpoints: SubscriptionCheckpointsTable;
+}

@@ -1,0 +1,79 @@
+import type { ChildProcess } from 'node:child_process';
+import { DEMO_ACCOUNTS } from '@auction/api';
+import { ConfigError, loadConfig, resolveServices, type Services, stopChild } from '@auction/platform';
+import { buildWebIfStale } from './lib/buildWeb.ts';
+import { spawnProcess, waitForHealth } from './lib/children.ts';
+import { prepareDatabase } from './lib/prepareDatabase.ts';
+
+/**
+ * `npm start`: the whole product on one machine. PostgreSQL and Redis are embedded unless
+ * DATABASE_URL / REDIS_URL are set; then migrations, the demo, the web build, the API and the
+ * workers. Ctrl-C stops what it started, in reverse order.
+ */
+const log = (line: string) => console.log(`[start] ${line}`);
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+let services: Services | undefined;
+const children: ChildProcess[] = [];
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  if (stopping) return new Promise(() => {});
+  stopping = true;
+  log('Stopping…');
+  await Promise.all(children.map((child) => stopChild(child)));
+  await services?.stop();
+  log('Stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  services = await resolveServices(config, log);
+  const demo = await prepareDatabase(services.databaseUrl, config.DEMO);
+  log(demo);
+  buildWebIfStale(log);
+
+  const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: String(config.PORT) };
+  const api = spawnProcess('api', 'api/src/main.ts', env);
+  const workers = spawnProcess('workers', 'workers/src/main.ts', env);
+  children.push(api, workers);
+  for (const child of children) {
+    child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`[start] a process exited unexpectedly (code ${code}); stopping everything.`);
+        void stopAll(1);
+      }
+    });
+  }
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`, api);
+
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.username.length));
+  console.log(
+    [
+      '',
+      `  Charity auctions is running at ${url}  (API under ${url}/api)`,
+      config.DEMO ? `  Demo auction: ${url}/encans/demo-gala   (English: ${url}/en/auctions/demo-gala)` : '',
+      config.DEMO ? '  Demo logins:' : '',
+      ...(config.DEMO
+        ? DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(16)} ${a.username.padEnd(width)}  ${a.password}`)
+        : []),
+      '  Press Ctrl-C to stop.',
+      '',
+    ]
+      .filter((line) => line !== '')
+      .join('\n'),
+  );
+} catch (error) {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(1);
+}

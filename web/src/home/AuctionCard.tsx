@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { closedClass, Milestone, StatusBadge } from '../auctions/AuctionFacts.tsx';
+import { auctionBannerPath, auctionTitle } from '../auctions/display.ts';
+import type { AuctionSummary } from '../auctions/types.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+
+export function AuctionCard({ auction }: { auction: AuctionSummary }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const banner = auctionBannerPath(auction, locale);
+
+  return (
+    <article className={closedClass(auction, 'auction-card')}>
+      <div className="auction-card__banner">
+        {/* Decorative: the title right below says what the auction is. */}
+        {banner ? <img src={banner} alt="" loading="lazy" /> : null}
+      </div>
+      <div className="auction-card__body">
+        <StatusBadge status={auction.status} />
+        <h2 className="auction-card__title">
+          {/* Its ::after covers the whole card, so the card is one link with the title as its name. */}
+          <Link
+            to={pathFor('auctionHome', { urlMagicLink: auction.urlMagicLink }, locale)}
+            className="auction-card__link"
+          >
+            {auctionTitle(auction, locale) ?? intl.formatMessage({ id: 'no-translations' })}
+          </Link>
+        </h2>
+        <p className="auction-card__organization">
+          <FormattedMessage id="auction.organizedBy" values={{ organization: auction.organizationName }} />
+        </p>
+        <Milestone auction={auction} className="auction-card__milestone" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isListed } from '../auctions/display.ts';
+import { auctionsQueryOptions } from '../auctions/queries.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { AuctionCard } from './AuctionCard.tsx';
+import { searchAuctions } from './searchAuctions.ts';
+
+export function HomePage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const auctions = useQuery({
+    ...auctionsQueryOptions(locale),
+    // The API already hides these; filtering again keeps a stale or wider answer from leaking them.
+    select: (list) => list.filter((auction) => isListed(auction.status)),
+  });
+  useDocumentTitle(intl.formatMessage({ id: 'home.title' }));
+
+  const matches = auctions.data ? searchAuctions(auctions.data, query, locale) : [];
+
+  return (
+    <>
+      <h1 className="page__title">
+        <FormattedMessage id="home.title" />
+      </h1>
+      {/* Results filter as the user types, so there is nothing to submit and no form. */}
+      <search className="search">
+        <label htmlFor={searchId} className="search__label">
+          <FormattedMessage id="home.search.label" />
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="search__input"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-describedby={`${searchId}-hint`}
+          autoComplete="off"
+        />
+        <p id={`${searchId}-hint`} className="search__hint">
+          <FormattedMessage id="home.search.hint" />
+        </p>
+      </search>
+
+      {auctions.isPending ? <Loading /> : null}
+      {auctions.isError ? <LoadError onRetry={() => auctions.refetch()} /> : null}
+      {auctions.isSuccess ? (
+        <>
+          <p className="visually-hidden" role="status">
+            <FormattedMessage id="home.resultCount" values={{ count: matches.length }} />
+          </p>
+          {matches.length === 0 ? (
+            <p className="empty-state">
+              <FormattedMessage id={auctions.data.length === 0 ? 'home.empty' : 'no_matching_result'} />
+            </p>
+          ) : (
+            <ul className="auction-grid">
+              {matches.map((auction) => (
+                <li key={auction.id}>
+                  <AuctionCard auction={auction} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { createContext, type ReactNode, use, useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { intlLocale } from './format.ts';
+import { storeLocale } from './locale.ts';
+import { catalogs } from './messages.ts';
+import { defaultLocale, type Locale } from './routes.ts';
+
+const LocaleContext = createContext<Locale>(defaultLocale);
+
+export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    storeLocale(locale);
+  }, [locale]);
+
+  return (
+    <LocaleContext value={locale}>
+      <IntlProvider locale={intlLocale[locale]} defaultLocale={intlLocale[defaultLocale]} messages={catalogs[locale]}>
+        {children}
+      </IntlProvider>
+    </LocaleContext>
+  );
+}
+
+export function useLocale(): Locale {
+  return use(LocaleContext);
+}

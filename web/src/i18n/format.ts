@@ -1,0 +1,41 @@
+import type { Locale } from './routes.ts';
+
+// Canadian variants: the platform's users are in Canada and prices are in CAD, so "$" is unambiguous.
+export const intlLocale: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+const dateParts = (timeZone: string | undefined) =>
+  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+
+/**
+ * MM/DD/YYYY in English, YYYY-MM-DD in French (spec 000 §1). Assembled from parts because no
+ * Intl locale produces exactly these patterns across engines. `timeZone` defaults to the viewer's.
+ */
+export function formatDate(date: Date | string, locale: Locale, timeZone?: string): string {
+  const parts = dateParts(timeZone).formatToParts(new Date(date));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  const [year, month, day] = [part('year'), part('month'), part('day')];
+  return locale === 'en' ? `${month}/${day}/${year}` : `${year}-${month}-${day}`;
+}
+
+export function formatTime(date: Date | string, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(date));
+}
+
+/**
+ * Money is integer cents everywhere (DESIGN §2); it is turned into an exact decimal string rather
+ * than divided, so no float ever touches an amount.
+ */
+export function formatMoney(cents: number, locale: Locale): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Money must be integer cents, got ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  const fraction = absolute % 100;
+  const decimal = `${sign}${(absolute - fraction) / 100}.${String(fraction).padStart(2, '0')}`;
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'CAD' }).format(
+    decimal as Intl.StringNumericLiteral,
+  );
+}

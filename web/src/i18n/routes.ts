@@ -1,0 +1,100 @@
+export type Locale = 'en' | 'fr';
+
+export const locales: readonly Locale[] = ['fr', 'en'];
+
+// Spec 000 §1: "Default locale en". Only used when the URL names no language.
+export const defaultLocale: Locale = 'en';
+
+/**
+ * Every screen's path patterns per locale, in TanStack Router's `$param` syntax so the router
+ * registers exactly these strings. The first pattern of a locale is the canonical one that links
+ * and the language switch produce; the others (the unprefixed English forms) are still accepted.
+ */
+export const routePatterns = {
+  home: { fr: ['/'], en: ['/en'] },
+  auctionHome: {
+    fr: ['/encans/$urlMagicLink'],
+    en: ['/en/auctions/$urlMagicLink', '/auctions/$urlMagicLink'],
+  },
+} as const satisfies Record<string, Record<Locale, readonly [string, ...string[]]>>;
+
+export type RouteName = keyof typeof routePatterns;
+
+type ParamNames<Pattern extends string> = Pattern extends `${string}$${infer Param}/${infer Rest}`
+  ? Param | ParamNames<Rest>
+  : Pattern extends `${string}$${infer Param}`
+    ? Param
+    : never;
+
+export type RouteParams<Name extends RouteName> = Record<ParamNames<(typeof routePatterns)[Name]['fr'][0]>, string>;
+
+export type RouteMatch = {
+  [Name in RouteName]: { name: Name; params: RouteParams<Name>; locale: Locale };
+}[RouteName];
+
+function segments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape is still a usable identifier; the API decides whether it exists.
+    return segment;
+  }
+}
+
+function matchPattern(pattern: string, pathSegments: string[]): Record<string, string> | undefined {
+  const patternSegments = segments(pattern);
+  if (patternSegments.length !== pathSegments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, patternSegment] of patternSegments.entries()) {
+    const pathSegment = pathSegments[index] ?? '';
+    if (patternSegment.startsWith('$')) {
+      params[patternSegment.slice(1)] = decodeSegment(pathSegment);
+    } else if (patternSegment.toLowerCase() !== pathSegment.toLowerCase()) {
+      // Case-insensitive like TanStack Router's default, so both agree on what a path is.
+      return undefined;
+    }
+  }
+  return params;
+}
+
+export function matchPath(pathname: string): RouteMatch | undefined {
+  const pathSegments = segments(pathname);
+  for (const name of Object.keys(routePatterns) as RouteName[]) {
+    for (const locale of locales) {
+      for (const pattern of routePatterns[name][locale]) {
+        const params = matchPattern(pattern, pathSegments);
+        if (params) return { name, params, locale } as RouteMatch;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function pathFor<Name extends RouteName>(name: Name, params: RouteParams<Name>, locale: Locale): string {
+  const [canonical] = routePatterns[name][locale];
+  const values: Record<string, string> = params;
+  return canonical.replace(/\$(\w+)/g, (_, param: string) => encodeURIComponent(values[param] ?? ''));
+}
+
+export function rootPath(locale: Locale): string {
+  return pathFor('home', {}, locale);
+}
+
+/** The language a URL is in, or undefined when the path is not one of ours and names none. */
+export function detectLocale(pathname: string): Locale | undefined {
+  const match = matchPath(pathname);
+  if (match) return match.locale;
+  return segments(pathname)[0]?.toLowerCase() === 'en' ? 'en' : undefined;
+}
+
+/** The same screen in the other language; the target root when the path is not a known screen. */
+export function switchLocalePath(pathname: string, target: Locale): string {
+  const match = matchPath(pathname);
+  if (!match) return rootPath(target);
+  // TypeScript cannot correlate name and params through the union, but matchPath built them together.
+  return pathFor(match.name, match.params as RouteParams<RouteName>, target);
+}

@@ -1,0 +1,21 @@
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { LocaleProvider } from '../i18n/LocaleProvider.tsx';
+import { resolveLocale } from '../i18n/locale.ts';
+import { Header } from './Header.tsx';
+
+export function RootLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <LocaleProvider locale={resolveLocale(pathname)}>
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="app.skipToContent" />
+      </a>
+      <Header />
+      {/* tabIndex lets the skip link move keyboard focus, not just scroll. */}
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </LocaleProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Anchored to this folder so `vite build web` from the repository root and `vite build` here agree.
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    // Same-origin /api in development too, like production where the API process serves dist/.
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+});
