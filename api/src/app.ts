@@ -21,7 +21,6 @@ export const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    disableRequestLogging: deps.logLevel !== 'debug' && deps.logLevel !== 'trace',
   });
   registerErrorHandler(app);
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, redis: deps.redis });

@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuctionSummary, AuctionTranslation } from '../src/auctions/types.ts';
+import type { AuctionSummary } from '../src/auctions/types.ts';
 import { normalizeForSearch, searchAuctions } from '../src/home/searchAuctions.ts';
+import { auctionFixture } from './auctionFixture.ts';
 
-function auction(id: number, organizationName: string, titles: Partial<Record<'en' | 'fr', string>>): AuctionSummary {
-  const translations: AuctionTranslation[] = Object.entries(titles).map(([languageCode, titleShort]) => ({
-    languageCode: languageCode as 'en' | 'fr',
-    titleShort,
-    description: '',
-  }));
-  return {
-    id,
-    status: 3,
-    urlMagicLink: `auction-${id}`,
-    type: 1,
-    translations,
-    languages: [1, 2],
-    datePreOpen: null,
-    dateOpen: null,
-    dateCompleted: null,
-    isAvailable: true,
-    organizationId: id,
-    organizationName,
-    currency: 'CAD',
-    bannerEnglish: null,
-    bannerFrench: null,
-    lotCount: 0,
-  };
-}
+const auction = (id: number, organizationName: string, titles: Partial<Record<'en' | 'fr', string>>) =>
+  auctionFixture({ id, organizationName, titles });
 
 const winterGala = auction(1, 'Fondation Lumière', { fr: 'Gala d’hiver', en: 'Winter Gala' });
 const school = auction(2, 'École Sainte-Anne', { fr: 'Encan de l’école', en: 'School auction' });

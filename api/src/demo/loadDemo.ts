@@ -37,7 +37,11 @@ export interface DemoResult {
  * gala has ended (the demo was loaded days ago), the old demo auctions are archived under a new
  * link and a fresh set is loaded relative to now, so the demo is alive whenever the product starts.
  */
-export async function loadDemo(db: Db, bidding: DemoBidding | null, now = new Date()): Promise<DemoResult> {
+export async function loadDemo(
+  db: Db,
+  makeBidding: ((adminId: string) => DemoBidding) | null,
+  now = new Date(),
+): Promise<DemoResult> {
   const existing = await db
     .selectFrom('auctions')
     .select(['id', 'date_completed'])
@@ -59,7 +63,8 @@ export async function loadDemo(db: Db, bidding: DemoBidding | null, now = new Da
     return { archived: Number(archived.numUpdatedRows), gala, spring, autumn };
   });
 
-  if (bidding) await playBidding(bidding, users, now, result.gala, result.autumn, result.spring);
+  const adminId = users.get('admin@demo.local') as string;
+  if (makeBidding) await playBidding(makeBidding(adminId), users, now, result.gala, result.autumn, result.spring);
   return { loaded: true, archived: result.archived };
 }
 

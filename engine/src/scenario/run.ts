@@ -24,11 +24,10 @@ export function runScenario(scenario: Scenario): ScenarioOutcome {
   if (!opened.ok) throw new Error(`the lot could not open: ${opened.reason}`);
   let state: LotState = opened.events.reduce(evolve, initialState());
 
-  // The namespaces keep a file's own ids apart from the generated ones.
-  const commandIds = commands.map((command, i) => (command.id === undefined ? `scenario:${i}` : `id:${command.id}`));
+  const commandIds = commands.map(commandIdOf);
   const firstResults = new Map<string, CommandResult>();
   const results = commands.map((command, i): CommandResult => {
-    const commandId = commandIds[i] ?? `scenario:${i}`;
+    const commandId = commandIdOf(command, i);
     const first = firstResults.get(commandId);
     // A refusal leaves nothing in the lot's state, so only the runner can remember it.
     if (first !== undefined && !first.accepted) return first;
@@ -43,6 +42,11 @@ export function runScenario(scenario: Scenario): ScenarioOutcome {
     return { accepted: true };
   });
   return formatOutcome(results, state);
+}
+
+/** The namespaces keep a file's own ids apart from the generated ones. */
+function commandIdOf(command: ScenarioCommand, index: number): string {
+  return command.id === undefined ? `scenario:${index}` : `id:${command.id}`;
 }
 
 function toLotCommand(command: ScenarioCommand, commandId: string, commandIds: readonly string[]): LotCommand {

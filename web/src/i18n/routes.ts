@@ -1,6 +1,6 @@
 export type Locale = 'en' | 'fr';
 
-export const locales: readonly Locale[] = ['fr', 'en'];
+const locales: readonly Locale[] = ['fr', 'en'];
 
 // Spec 000 §1: "Default locale en". Only used when the URL names no language.
 export const defaultLocale: Locale = 'en';
