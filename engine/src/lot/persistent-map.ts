@@ -77,17 +77,22 @@ function merge<V>(existing: Leaf<V> | Collision<V>, leaf: Leaf<V>, shift: number
     const leaves = existing.kind === 'leaf' ? [existing, leaf] : [...existing.leaves, leaf];
     return { kind: 'collision', hash: leaf.hash, leaves };
   }
-  const existingBit = bitFor(existing.hash, shift);
-  const leafBit = bitFor(leaf.hash, shift);
-  if (existingBit === leafBit) {
-    return { kind: 'branch', bitmap: existingBit, children: [merge(existing, leaf, shift + BITS)] };
+  const existingSlot = slotFor(existing.hash, shift);
+  const leafSlot = slotFor(leaf.hash, shift);
+  if (existingSlot === leafSlot) {
+    return { kind: 'branch', bitmap: 1 << existingSlot, children: [merge(existing, leaf, shift + BITS)] };
   }
-  const children = existingBit < leafBit ? [existing, leaf] : [leaf, existing];
-  return { kind: 'branch', bitmap: existingBit | leafBit, children };
+  const children = existingSlot < leafSlot ? [existing, leaf] : [leaf, existing];
+  return { kind: 'branch', bitmap: (1 << existingSlot) | (1 << leafSlot), children };
 }
 
+function slotFor(hash: number, shift: number): number {
+  return (hash >>> shift) & MASK;
+}
+
+/** Slot 31's bit is the sign bit, so bits are only ever masked, never compared by size. */
 function bitFor(hash: number, shift: number): number {
-  return 1 << ((hash >>> shift) & MASK);
+  return 1 << slotFor(hash, shift);
 }
 
 function indexOf(bitmap: number, bit: number): number {

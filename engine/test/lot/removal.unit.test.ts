@@ -157,7 +157,7 @@ describe('rule 4: removing a bid', () => {
       command.close(),
     );
     const after = given(events)
-      .when(command.remove({ sourceCommandId: 'b2', at: END + MINUTE }))
+      .when(command.remove({ sourceCommandId: 'b2' }, { at: END + MINUTE }))
       .then([
         event.removed({ bidId: 'b2#0', bidderId: 'bob', removedCommandIds: ['b2'], price: 10_00, leaderId: 'alice' }),
       ]);
