@@ -1,8 +1,7 @@
-import { lotStreamId, PostgresEventStore } from '@auction/engine';
-import { formatHistory } from '@auction/engine/replay';
-import { replayLot, verifyStream } from '@auction/engine/replay';
-import { createPool, loadConfig, startEmbeddedPostgres } from '@auction/platform';
 import { join } from 'node:path';
+import { lotStreamId, PostgresEventStore } from '@auction/engine';
+import { formatHistory, replayLot, verifyStream } from '@auction/engine/replay';
+import { createPool, loadConfig, startEmbeddedPostgres } from '@auction/platform';
 import pg from 'pg';
 
 /**
@@ -23,7 +22,11 @@ const config = loadConfig();
 let stopEmbedded: (() => Promise<void>) | undefined;
 let url = config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/auction`;
 if (!config.DATABASE_URL && !(await reachable(url))) {
-  const embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_PG_PORT, database: 'auction' });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(config.DATA_DIR, 'postgres'),
+    port: config.EMBEDDED_PG_PORT,
+    database: 'auction',
+  });
   url = embedded.url;
   stopEmbedded = embedded.stop;
 }
@@ -38,7 +41,10 @@ try {
       exitCode = 1;
     } else {
       const history = replayLot(lotStreamId(lotId), events);
-      if (flag('json')) console.log(JSON.stringify({ streamId: history.streamId, entries: history.entries, standing: history.standing }, null, 2));
+      if (flag('json'))
+        console.log(
+          JSON.stringify({ streamId: history.streamId, entries: history.entries, standing: history.standing }, null, 2),
+        );
       else console.log(formatHistory(history));
     }
   } else {
@@ -51,7 +57,8 @@ try {
       progress(i + 1, streams.length);
     }
     process.stderr.write('\n');
-    if (flag('json')) console.log(JSON.stringify({ lots: streams.length, mismatches: problems.length, problems }, null, 2));
+    if (flag('json'))
+      console.log(JSON.stringify({ lots: streams.length, mismatches: problems.length, problems }, null, 2));
     else {
       console.log(`Replayed ${streams.length} lots: ${problems.length} with differences.`);
       for (const p of problems) console.log(`  ${p.streamId}: ${p.problems.join('; ')}`);

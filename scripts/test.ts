@@ -89,7 +89,11 @@ try {
   await postgres.stop();
 }
 
-if (lintFailed) console.log('[test] lint or type-check failed (see above)');
+// Lint and type-check count as one check each run: a red lint is a failure, not a footnote.
+if (lintFailed) {
+  console.log('[test] lint or type-check failed (see above)');
+  summary.failed += 1;
+}
 if (status !== 0 && summary.failed === 0) summary.failed = 1;
 console.log(`tests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
 process.exit(status !== 0 || lintFailed ? 1 : 0);

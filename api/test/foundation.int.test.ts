@@ -32,7 +32,11 @@ describe('GET /api/auctions', () => {
   it('lists the demo auctions: Active, PreOpen and Completed, never Planning or Archived', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auctions' });
     expect(response.statusCode).toBe(200);
-    const auctions = response.json() as Array<{ urlMagicLink: string; status: number; translations: Array<{ languageCode: string }> }>;
+    const auctions = response.json() as Array<{
+      urlMagicLink: string;
+      status: number;
+      translations: Array<{ languageCode: string }>;
+    }>;
     expect(auctions.map((a) => [a.urlMagicLink, a.status]).sort()).toEqual([
       ['demo-automne', 4],
       ['demo-gala', 3],
@@ -81,7 +85,9 @@ describe('demo data', () => {
     const result = await loadDemo(t.database.db, (adminId) => engineBidding(t.database.db, handler, adminId), later);
     expect(result).toEqual({ loaded: true, archived: 3 });
     const response = await t.app.inject({ method: 'GET', url: '/api/auctions' });
-    const gala = (response.json() as Array<{ urlMagicLink: string; dateCompleted: string }>).find((a) => a.urlMagicLink === 'demo-gala');
+    const gala = (response.json() as Array<{ urlMagicLink: string; dateCompleted: string }>).find(
+      (a) => a.urlMagicLink === 'demo-gala',
+    );
     expect(new Date(gala?.dateCompleted ?? 0).getTime()).toBeGreaterThan(later.getTime());
   });
 });

@@ -1,7 +1,13 @@
 import { formatMoney } from '../money.ts';
 import type { LotHistory } from './lotHistory.ts';
 
-const STATUS = { 1: 'not started', 2: 'in progress', 3: 'closed before auction', 4: 'closed, no bid', 5: 'closed and won' } as const;
+const STATUS = {
+  1: 'not started',
+  2: 'in progress',
+  3: 'closed before auction',
+  4: 'closed, no bid',
+  5: 'closed and won',
+} as const;
 
 /** The auditor's text view: one line per event, then the standing. */
 export function formatHistory(history: LotHistory): string {

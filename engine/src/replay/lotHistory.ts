@@ -1,7 +1,7 @@
-import { evolve } from '../lot/evolve.ts';
 import type { LotEvent } from '../lot/events.ts';
-import { type LotState, initialState } from '../lot/state.ts';
+import { evolve } from '../lot/evolve.ts';
 import { type Standing, standing } from '../lot/standing.ts';
+import { initialState, type LotState } from '../lot/state.ts';
 import type { RecordedEvent } from '../store/eventStore.ts';
 
 /** One line of an auditor's history: what happened, when, by whom, and what became of it. */
@@ -79,7 +79,12 @@ export function replayLot(streamId: string, events: RecordedEvent[]): LotHistory
           detail: `removed by ${event.data.removedBy ?? 'unknown'}: ${event.data.reason} (commands ${event.data.removedCommandIds.join(', ')})`,
         };
       case 'ItemPurchased':
-        return { ...base, bidder: event.data.bidderId, amount: event.data.unitPrice, detail: `quantity ${event.data.quantity}` };
+        return {
+          ...base,
+          bidder: event.data.bidderId,
+          amount: event.data.unitPrice,
+          detail: `quantity ${event.data.quantity}`,
+        };
       default:
         return base;
     }
@@ -103,7 +108,9 @@ export function verifyStream(events: RecordedEvent[]): string[] {
     if (event.type === 'BidRemoved') {
       const now = standing(state);
       if (now.price !== event.data.price || now.leaderId !== event.data.leaderId) {
-        problems.push(`v${recorded.streamVersion} BidRemoved records ${event.data.leaderId}@${event.data.price}, replay gives ${now.leaderId}@${now.price}`);
+        problems.push(
+          `v${recorded.streamVersion} BidRemoved records ${event.data.leaderId}@${event.data.price}, replay gives ${now.leaderId}@${now.price}`,
+        );
       }
     }
   });

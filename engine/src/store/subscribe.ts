@@ -1,4 +1,4 @@
-import type { Checkpoint, EventStore, RecordedEvent, Subscription, SubscribeOptions } from './eventStore.ts';
+import type { Checkpoint, EventStore, RecordedEvent, SubscribeOptions, Subscription } from './eventStore.ts';
 import { START } from './eventStore.ts';
 
 /**

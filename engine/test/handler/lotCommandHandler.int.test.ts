@@ -114,7 +114,12 @@ describe('lot command handler', () => {
     const stream = await store.readStream(lotStreamId('two'));
     expectDenseVersions(stream);
     const acknowledged = outcomes.flatMap((o) => (o.ok ? o.events.map((e) => e.meta.commandId) : []));
-    expect(stream.filter((e) => e.type === 'BidPlaced').map((e) => e.meta.commandId).sort()).toEqual(acknowledged.sort());
+    expect(
+      stream
+        .filter((e) => e.type === 'BidPlaced')
+        .map((e) => e.meta.commandId)
+        .sort(),
+    ).toEqual(acknowledged.sort());
   });
 
   it('loses nothing when two OS processes bid on the same lot', async () => {

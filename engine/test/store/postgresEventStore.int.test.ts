@@ -22,7 +22,9 @@ eventStoreContract('PostgreSQL', () => store);
 describe('PostgreSQL event store: late-committing transactions', () => {
   it('a plain position poll skips an event whose transaction commits late; the store does not', async () => {
     const start = (await readToEnd(store)).checkpoint;
-    const startPosition = (await database.pool.query('SELECT coalesce(max(global_position), 0)::bigint AS p FROM events')).rows[0].p;
+    const startPosition = (
+      await database.pool.query('SELECT coalesce(max(global_position), 0)::bigint AS p FROM events')
+    ).rows[0].p;
 
     // Transaction A takes a position first but commits last.
     const slow = new pg.Client({ connectionString: database.url });
@@ -32,7 +34,11 @@ describe('PostgreSQL event store: late-committing transactions', () => {
       `INSERT INTO events (stream_id, stream_version, type, data, meta, command_id, command_seq)
        VALUES ('late-a', 1, 'Late', '{}', '{"commandId":"late-a","userId":null,"at":0}', 'late-a', 0)`,
     );
-    await store.appendToStream('late-b', [{ type: 'Early', data: {}, meta: { commandId: 'late-b', userId: null, at: 0 } }], 0);
+    await store.appendToStream(
+      'late-b',
+      [{ type: 'Early', data: {}, meta: { commandId: 'late-b', userId: null, at: 0 } }],
+      0,
+    );
 
     // The naive subscriber polls by position: it sees B and moves its checkpoint past A's position.
     const naive = await database.pool.query<{ global_position: number; stream_id: string }>(

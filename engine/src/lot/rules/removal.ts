@@ -69,7 +69,7 @@ export function removeBid(state: LotState, command: RemoveBid): RuleResult {
   if (target === undefined) return refuse('bid_not_found');
 
   const removedCommandIds =
-    true
+    target.kind === 'bid'
       ? [target.commandId]
       : oldestFirst(state.ledger).flatMap((entry) =>
           (entry.kind === 'maxBid' || entry.kind === 'deleteMax') &&

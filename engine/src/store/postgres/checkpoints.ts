@@ -11,7 +11,11 @@ export async function loadCheckpoint(pool: pg.Pool, subscriptionId: string): Pro
   return row ? { transactionId: row.transaction_id, position: Number(row.global_position) } : START;
 }
 
-export async function saveCheckpoint(pool: Pick<pg.Pool, 'query'>, subscriptionId: string, checkpoint: Checkpoint): Promise<void> {
+export async function saveCheckpoint(
+  pool: Pick<pg.Pool, 'query'>,
+  subscriptionId: string,
+  checkpoint: Checkpoint,
+): Promise<void> {
   await pool.query(
     `INSERT INTO subscription_checkpoints (subscription_id, transaction_id, global_position)
      VALUES ($1, $2::xid8, $3)
