@@ -4,8 +4,8 @@ import type { CommandResult, ScenarioOutcome } from './types.ts';
 
 export function formatOutcome(results: CommandResult[], state: LotState): ScenarioOutcome {
   const final = standing(state);
-  // A fixed-price lot sells at a unit price to many buyers: it has no single price to report.
-  const price = state.config?.type === 'fixedPrice' || final.price === null ? null : formatMoney(final.price);
+  // A fixed-price lot takes no bids, so its price stays null: it sells at a unit price to many buyers.
+  const price = final.price === null ? null : formatMoney(final.price);
   return {
     results,
     final: {
@@ -15,7 +15,11 @@ export function formatOutcome(results: CommandResult[], state: LotState): Scenar
       winner: final.winnerId,
       endsAt: new Date(final.endsAt).toISOString(),
       sold: final.sold,
-      bids: final.bids.map((bid) => ({ bidder: bid.bidderId, amount: formatMoney(bid.amount), isAutoBid: bid.isAutoBid })),
+      bids: final.bids.map((bid) => ({
+        bidder: bid.bidderId,
+        amount: formatMoney(bid.amount),
+        isAutoBid: bid.isAutoBid,
+      })),
     },
   };
 }

@@ -54,14 +54,14 @@ export function parseScenario(text: string): ParseResult {
     return { ok: false, error: `invalid JSON: ${(error as Error).message}` };
   }
   try {
+    // Other top-level keys (a description, the expected outcome) are left to the reader.
     const root = object(json, 'the file');
-    allowOnly(root, ['lot', 'commands', 'description'], '');
-    if (root.description !== undefined) string(root.description, 'description');
+    const config = lot(root.lot);
     const commands = root.commands;
     if (!Array.isArray(commands)) throw new Malformed('commands: expected an array');
     return {
       ok: true,
-      scenario: { lot: lot(root.lot), commands: commands.map((value, i) => command(value, `commands[${i}]`)) },
+      scenario: { lot: config, commands: commands.map((value, i) => command(value, `commands[${i}]`)) },
     };
   } catch (error) {
     if (error instanceof Malformed) return { ok: false, error: error.message };
@@ -75,12 +75,15 @@ function lot(value: unknown): LotConfig {
   const field = <T>(name: string, fallback: T, read: Reader<T>): T =>
     json[name] === undefined ? fallback : read(json[name], `lot.${name}`);
   if (json.endsAt === undefined) throw new Malformed('lot.endsAt: required');
+  const type = field('type', 'bidding', lotType);
+  const minimumIncrement = field('minimumIncrement', 100, increment);
   return {
     lotId: field('lotId', 'lot-1', string),
     auctionId: field('auctionId', 'auction-1', string),
-    type: field('type', 'bidding', lotType),
-    startingBid: field('startingBid', null, nullable(money)),
-    minimumIncrement: field('minimumIncrement', 100, increment),
+    type,
+    // Left out, a bidding lot opens at one increment; only an explicit null or zero means "no price".
+    startingBid: field('startingBid', type === 'bidding' ? minimumIncrement : null, nullable(money)),
+    minimumIncrement,
     allowProxyBidding: field('allowProxyBidding', true, boolean),
     endsAt: timestamp(json.endsAt, 'lot.endsAt'),
     auctionEndsAt: field('auctionEndsAt', null, nullable(timestamp)),

@@ -53,7 +53,13 @@ function toLotCommand(command: ScenarioCommand, commandId: string, commandIds: r
   const envelope = { commandId, at: command.at, auctionActive: true };
   switch (command.type) {
     case 'bid':
-      return { ...envelope, type: 'PlaceBid', userId: command.bidder, bidderId: command.bidder, amount: cents(command.amount) };
+      return {
+        ...envelope,
+        type: 'PlaceBid',
+        userId: command.bidder,
+        bidderId: command.bidder,
+        amount: cents(command.amount),
+      };
     case 'maxBid':
       return {
         ...envelope,
@@ -65,7 +71,13 @@ function toLotCommand(command: ScenarioCommand, commandId: string, commandIds: r
     case 'deleteMax':
       return { ...envelope, type: 'DeleteMaxBid', userId: command.bidder, bidderId: command.bidder };
     case 'buy':
-      return { ...envelope, type: 'BuyItem', userId: command.bidder, bidderId: command.bidder, quantity: command.quantity };
+      return {
+        ...envelope,
+        type: 'BuyItem',
+        userId: command.bidder,
+        bidderId: command.bidder,
+        quantity: command.quantity,
+      };
     case 'removeBid':
       return {
         ...envelope,

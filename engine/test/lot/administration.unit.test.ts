@@ -7,7 +7,9 @@ const open = command.open();
 describe('opening a lot', () => {
   it('copies the whole configuration into the stream', () => {
     const config = lotConfig({ auctionEndsAt: END + 60 * MINUTE });
-    const after = given([]).when(command.open(config)).then([{ type: 'LotOpened', data: config }]);
+    const after = given([])
+      .when(command.open(config))
+      .then([{ type: 'LotOpened', data: config }]);
     expect(after).toMatchObject({ lotStatus: 2, endsAt: END, initialEndsAt: END, price: null, bids: [] });
   });
 
@@ -147,8 +149,14 @@ describe('repricing a lot', () => {
   });
 
   it('refuses values that are not whole cents or counts', () => {
-    given(history(open)).when(command.reprice({ minimumIncrement: 0 })).then('invalid_amount');
-    given(history(open)).when(command.reprice({ multiSalePrice: -1 })).then('invalid_amount');
-    given(history(open)).when(command.reprice({ maxPerBidder: 0.5 })).then('invalid_quantity');
+    given(history(open))
+      .when(command.reprice({ minimumIncrement: 0 }))
+      .then('invalid_amount');
+    given(history(open))
+      .when(command.reprice({ multiSalePrice: -1 }))
+      .then('invalid_amount');
+    given(history(open))
+      .when(command.reprice({ maxPerBidder: 0.5 }))
+      .then('invalid_quantity');
   });
 });

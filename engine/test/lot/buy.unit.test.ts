@@ -30,17 +30,16 @@ describe('rule 7: buying from a fixed-price lot', () => {
     given(events)
       .when(command.buy('alice', 1, { id: 'p2' }))
       .then([purchased('p2', 'alice', 1)]);
-    given(history(open, command.buy('alice', 3))).when(command.buy('alice', 1)).then('invalid_quantity');
+    given(history(open, command.buy('alice', 3)))
+      .when(command.buy('alice', 1))
+      .then('invalid_quantity');
     given(events)
       .when(command.buy('bob', 3, { id: 'p2' }))
       .then([purchased('p2', 'bob', 3)]);
   });
 
   it('caps every buyer at what remains, then refuses as sold out', () => {
-    const fourLeft = history(
-      command.open(fixedPriceConfig({ multiSaleQuantity: 4 })),
-      command.buy('alice', 3),
-    );
+    const fourLeft = history(command.open(fixedPriceConfig({ multiSaleQuantity: 4 })), command.buy('alice', 3));
     given(fourLeft).when(command.buy('bob', 2)).then('invalid_quantity');
     const soldOut = history(
       command.open(fixedPriceConfig({ multiSaleQuantity: 4 })),
@@ -65,10 +64,16 @@ describe('rule 7: buying from a fixed-price lot', () => {
     given(history(command.open(fixedPriceConfig({ multiSalePrice: 0 }))))
       .when(command.buy('alice', 1))
       .then('item_no_price');
-    given(history(command.open(lotConfig()))).when(command.buy('alice', 1)).then('item_no_price');
+    given(history(command.open(lotConfig())))
+      .when(command.buy('alice', 1))
+      .then('item_no_price');
     given(history(open, command.hide())).when(command.buy('alice', 1)).then('item_hidden');
-    given(history(open)).when(command.buy('alice', 1, { at: END })).then('item_closed');
-    given(history(open)).when(command.buy('alice', 1, { auctionActive: false })).then('auctionNotActive');
+    given(history(open))
+      .when(command.buy('alice', 1, { at: END }))
+      .then('item_closed');
+    given(history(open))
+      .when(command.buy('alice', 1, { auctionActive: false }))
+      .then('auctionNotActive');
   });
 
   it('never extends the lot', () => {

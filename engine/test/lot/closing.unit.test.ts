@@ -12,12 +12,16 @@ describe('rule 6: the scheduled close', () => {
   });
 
   it('closes a lot with no bid without a winner', () => {
-    const after = given(history(open)).when(command.close()).then([event.closed(4, null, null)]);
+    const after = given(history(open))
+      .when(command.close())
+      .then([event.closed(4, null, null)]);
     expect(after).toMatchObject({ lotStatus: 4, winnerId: null });
   });
 
   it('is refused before the end', () => {
-    given(history(open)).when(command.close({ at: END - 1 })).then('lot_not_ended');
+    given(history(open))
+      .when(command.close({ at: END - 1 }))
+      .then('lot_not_ended');
   });
 
   it('closes late as well as on time, even a hidden lot', () => {
@@ -31,7 +35,9 @@ describe('rule 6: the scheduled close', () => {
     given(history(fixed, command.buy('alice', 2)))
       .when(command.close())
       .then([event.closed(5, null, null)]);
-    given(history(fixed)).when(command.close()).then([event.closed(4, null, null)]);
+    given(history(fixed))
+      .when(command.close())
+      .then([event.closed(4, null, null)]);
   });
 
   it('happens once', () => {
@@ -49,7 +55,9 @@ describe("rule 6: an administrator's early close", () => {
   });
 
   it('is refused once the lot has ended or closed', () => {
-    given(history(open)).when(command.closeEarly({ at: END })).then('item_closed');
+    given(history(open))
+      .when(command.closeEarly({ at: END }))
+      .then('item_closed');
     given(history(open, command.closeEarly())).when(command.closeEarly()).then('item_closed');
   });
 });
@@ -63,13 +71,19 @@ describe('a closed lot', () => {
   const before = { at: END - MINUTE };
 
   it('refuses bidding, buying and repricing', () => {
-    given(closedEarly).when(command.bid('bob', 20_00, before)).then('item_closed');
-    given(closedEarly).when(command.max('bob', 20_00, before)).then('item_closed');
+    given(closedEarly)
+      .when(command.bid('bob', 20_00, before))
+      .then('item_closed');
+    given(closedEarly)
+      .when(command.max('bob', 20_00, before))
+      .then('item_closed');
     given(closedEarly).when(command.deleteMax('alice', before)).then('item_closed');
     given(history(command.open(fixedPriceConfig()), command.closeEarly()))
       .when(command.buy('bob', 1, before))
       .then('item_closed');
-    given(closedEarly).when(command.reprice({ minimumIncrement: 2_00 }, before)).then('item_closed');
+    given(closedEarly)
+      .when(command.reprice({ minimumIncrement: 2_00 }, before))
+      .then('item_closed');
   });
 
   it('still accepts a removal, hiding, showing and a new date', () => {
@@ -78,7 +92,9 @@ describe('a closed lot', () => {
       .then([
         event.removed({ bidId: 'm1#0', bidderId: 'alice', removedCommandIds: ['m1'], price: null, leaderId: null }),
       ]);
-    given(closedEarly).when(command.hide()).then([{ type: 'LotHidden', data: {} }]);
+    given(closedEarly)
+      .when(command.hide())
+      .then([{ type: 'LotHidden', data: {} }]);
     given(history(open, command.hide(), command.close()))
       .when(command.show())
       .then([{ type: 'LotShown', data: {} }]);

@@ -108,6 +108,8 @@ describe('rule 5: a bid near the end extends the lot', () => {
     given(events)
       .when(command.bid('bob', 11_00, { at: END + 5 * MINUTE }))
       .then('item_closed');
-    given(events).when(command.close({ at: END })).then('lot_not_ended');
+    given(events)
+      .when(command.close({ at: END }))
+      .then('lot_not_ended');
   });
 });

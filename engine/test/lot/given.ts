@@ -118,10 +118,11 @@ export const command = {
     type: 'RescheduleLot',
     endsAt,
   }),
-  reprice: (
-    fields: Omit<RepriceLot, 'type' | keyof CommandEnvelope>,
-    options: Options = {},
-  ): RepriceLot => ({ ...envelope(options, 'admin'), type: 'RepriceLot', ...fields }),
+  reprice: (fields: Omit<RepriceLot, 'type' | keyof CommandEnvelope>, options: Options = {}): RepriceLot => ({
+    ...envelope(options, 'admin'),
+    type: 'RepriceLot',
+    ...fields,
+  }),
 };
 
 /** Event bodies, as the rules produce them before the command's meta is attached. */
@@ -156,9 +157,13 @@ export const event = {
     type: 'LotExtended',
     data: { endsAt, previousEndsAt },
   }),
-  removed: (
-    data: { bidId: string | null; bidderId: string; removedCommandIds: string[]; price: number | null; leaderId: string | null },
-  ): LotEventBody => ({ type: 'BidRemoved', data: { ...data, removedBy: 'admin', reason: 'shill bidding' } }),
+  removed: (data: {
+    bidId: string | null;
+    bidderId: string;
+    removedCommandIds: string[];
+    price: number | null;
+    leaderId: string | null;
+  }): LotEventBody => ({ type: 'BidRemoved', data: { ...data, removedBy: 'admin', reason: 'shill bidding' } }),
   closed: (status: 3 | 4 | 5, winnerId: string | null, price: number | null, early = false): LotEventBody => ({
     type: 'LotClosed',
     data: { status, winnerId, price, early },
@@ -208,6 +213,7 @@ export function given(events: LotEvent[]) {
       const decision: Decision = decide(state, next);
       return {
         decision,
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the tests' vocabulary; nothing awaits this object.
         then(expected: LotEventBody[] | RefusalReason): Standing {
           if (typeof expected === 'string') {
             expect(decision).toEqual({ ok: false, reason: expected });

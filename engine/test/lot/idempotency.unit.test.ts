@@ -28,7 +28,9 @@ describe('a retried command', () => {
 
   it('is still a retry after the lot closed', () => {
     const bid = command.bid('bob', 20_00, { id: 'b1' });
-    given(history(open, bid, command.close())).when({ ...bid, at: END + 1 }).then([]);
+    given(history(open, bid, command.close()))
+      .when({ ...bid, at: END + 1 })
+      .then([]);
   });
 
   it('that was refused is decided again, since a refusal leaves no event', () => {

@@ -92,7 +92,9 @@ describe('rule 1: a manual bid', () => {
 
 describe('a manual bid is refused', () => {
   it('when the auction is not active', () => {
-    given(history(open)).when(command.bid('alice', 10_00, { auctionActive: false })).then('auctionNotActive');
+    given(history(open))
+      .when(command.bid('alice', 10_00, { auctionActive: false }))
+      .then('auctionNotActive');
   });
 
   it('when the lot is hidden', () => {
@@ -100,7 +102,9 @@ describe('a manual bid is refused', () => {
   });
 
   it('at the end and after it, even before the close is recorded', () => {
-    given(history(open)).when(command.bid('alice', 10_00, { at: END })).then('item_closed');
+    given(history(open))
+      .when(command.bid('alice', 10_00, { at: END }))
+      .then('item_closed');
     given(history(open))
       .when(command.bid('alice', 10_00, { at: END + 1 }))
       .then('item_closed');
@@ -140,9 +144,13 @@ describe('a manual bid is refused', () => {
     given(hiddenAndClosed)
       .when(command.bid('alice', -1, { auctionActive: false, at: END }))
       .then('auctionNotActive');
-    given(hiddenAndClosed).when(command.bid('alice', -1, { at: END })).then('item_hidden');
+    given(hiddenAndClosed)
+      .when(command.bid('alice', -1, { at: END }))
+      .then('item_hidden');
     const noPrice = history(command.open(lotConfig({ startingBid: null })));
-    given(noPrice).when(command.bid('alice', -1, { at: END })).then('item_closed');
+    given(noPrice)
+      .when(command.bid('alice', -1, { at: END }))
+      .then('item_closed');
     given(noPrice).when(command.bid('alice', -1)).then('item_no_price');
     given(history(open)).when(command.bid('alice', -1)).then('invalid_amount');
   });

@@ -131,9 +131,13 @@ describe('a max bid is refused', () => {
   });
 
   it('like a manual bid when the auction, the lot or its price forbids it', () => {
-    given(history(open)).when(command.max('alice', 50_00, { auctionActive: false })).then('auctionNotActive');
+    given(history(open))
+      .when(command.max('alice', 50_00, { auctionActive: false }))
+      .then('auctionNotActive');
     given(history(open, command.hide())).when(command.max('alice', 50_00)).then('item_hidden');
-    given(history(open)).when(command.max('alice', 50_00, { at: END })).then('item_closed');
+    given(history(open))
+      .when(command.max('alice', 50_00, { at: END }))
+      .then('item_closed');
     given(history(command.open(fixedPriceConfig())))
       .when(command.max('alice', 50_00))
       .then('item_no_price');
@@ -154,7 +158,9 @@ describe('a max bid is refused', () => {
 describe('deleting a max', () => {
   it('stops its automatic bids and leaves the standing bids', () => {
     const events = history(open, command.max('alice', 50_00), command.bid('bob', 20_00));
-    const after = given(events).when(command.deleteMax('alice')).then([event.maxDeleted('alice')]);
+    const after = given(events)
+      .when(command.deleteMax('alice'))
+      .then([event.maxDeleted('alice')]);
     expect(after).toMatchObject({ price: 21_00, leaderId: 'alice', maxBids: {}, bidCount: 3 });
   });
 
@@ -170,7 +176,11 @@ describe('deleting a max', () => {
     given(history(open, command.max('alice', 50_00), command.hide()))
       .when(command.deleteMax('alice'))
       .then([event.maxDeleted('alice')]);
-    given(events).when(command.deleteMax('alice', { at: END })).then('item_closed');
-    given(events).when(command.deleteMax('alice', { auctionActive: false })).then('auctionNotActive');
+    given(events)
+      .when(command.deleteMax('alice', { at: END }))
+      .then('item_closed');
+    given(events)
+      .when(command.deleteMax('alice', { auctionActive: false }))
+      .then('auctionNotActive');
   });
 });

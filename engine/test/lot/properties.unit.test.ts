@@ -43,7 +43,7 @@ function run(config: { startingBid: number; minimumIncrement: number }, intents:
   };
   decideNext(command.open(lotConfig(config), { id: 'open' }));
   // Resolved one at a time: each intent's amount depends on the standing the previous ones left.
-  intents.forEach((each, i) => decideNext(resolve(state, each, i)));
+  for (const [i, each] of intents.entries()) decideNext(resolve(state, each, i));
   return { state, accepted, events };
 }
 

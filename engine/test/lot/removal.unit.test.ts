@@ -35,15 +35,23 @@ describe('rule 4: removing a bid', () => {
   });
 
   it('is refused for a bid that does not exist or is already removed', () => {
-    given(threeBids).when(command.remove({ bidId: 'nope#0' })).then('bid_not_found');
-    given(threeBids).when(command.remove({ sourceCommandId: 'nope' })).then('bid_not_found');
+    given(threeBids)
+      .when(command.remove({ bidId: 'nope#0' }))
+      .then('bid_not_found');
+    given(threeBids)
+      .when(command.remove({ sourceCommandId: 'nope' }))
+      .then('bid_not_found');
     const removedOnce = history(
       open,
       command.bid('alice', 10_00, { id: 'b1' }),
       command.remove({ sourceCommandId: 'b1' }),
     );
-    given(removedOnce).when(command.remove({ sourceCommandId: 'b1' })).then('bid_not_found');
-    given(removedOnce).when(command.remove({ bidId: 'b1#0' })).then('bid_not_found');
+    given(removedOnce)
+      .when(command.remove({ sourceCommandId: 'b1' }))
+      .then('bid_not_found');
+    given(removedOnce)
+      .when(command.remove({ bidId: 'b1#0' }))
+      .then('bid_not_found');
   });
 
   it('is refused for a purchase, a max deletion, or before the lot opens', () => {
@@ -53,10 +61,12 @@ describe('rule 4: removing a bid', () => {
     given(history(open, command.max('alice', 50_00), command.deleteMax('alice', { id: 'd1' })))
       .when(command.remove({ sourceCommandId: 'd1' }))
       .then('bid_not_found');
-    given([]).when(command.remove({ sourceCommandId: 'b1' })).then('lot_not_opened');
+    given([])
+      .when(command.remove({ sourceCommandId: 'b1' }))
+      .then('lot_not_opened');
   });
 
-  it("re-derives the automatic bids that answered the removed bid", () => {
+  it('re-derives the automatic bids that answered the removed bid', () => {
     const events = history(open, command.max('alice', 50_00, { id: 'm1' }), command.bid('bob', 20_00, { id: 'b2' }));
     const after = given(events)
       .when(command.remove({ bidId: 'b2#0' }))
@@ -118,7 +128,9 @@ describe('rule 4: removing a bid', () => {
     const events = history(open, command.bid('alice', 10_00), command.max('alice', 50_00, { id: 'm2' }));
     const after = given(events)
       .when(command.remove({ sourceCommandId: 'm2' }))
-      .then([event.removed({ bidId: null, bidderId: 'alice', removedCommandIds: ['m2'], price: 10_00, leaderId: 'alice' })]);
+      .then([
+        event.removed({ bidId: null, bidderId: 'alice', removedCommandIds: ['m2'], price: 10_00, leaderId: 'alice' }),
+      ]);
     expect(after.maxBids).toEqual({});
   });
 
@@ -131,7 +143,9 @@ describe('rule 4: removing a bid', () => {
     );
     const after = given(events)
       .when(command.remove({ sourceCommandId: 'b1' }))
-      .then([event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null })]);
+      .then([
+        event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null }),
+      ]);
     expect(after.bids).toEqual([]);
   });
 
@@ -143,9 +157,11 @@ describe('rule 4: removing a bid', () => {
       extensionDurationMaximumMinutes: 15,
     });
     const events = history(command.open(extending), command.bid('alice', 10_00, { id: 'b1', at: END - MINUTE }));
-    const after = given(events).when(command.remove({ sourceCommandId: 'b1' })).then([
-      event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null }),
-    ]);
+    const after = given(events)
+      .when(command.remove({ sourceCommandId: 'b1' }))
+      .then([
+        event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null }),
+      ]);
     expect(after.endsAt).toBe(END + 5 * MINUTE);
   });
 
@@ -168,7 +184,9 @@ describe('rule 4: removing a bid', () => {
     const events = history(open, command.bid('alice', 10_00, { id: 'b1' }), command.close());
     const after = given(events)
       .when(command.remove({ sourceCommandId: 'b1' }))
-      .then([event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null })]);
+      .then([
+        event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null }),
+      ]);
     expect(after).toMatchObject({ lotStatus: 4, winnerId: null, price: null });
   });
 

@@ -13,6 +13,7 @@ import {
   WrongExpectedVersionError,
 } from '../eventStore.ts';
 import { pollingSubscription } from '../subscribe.ts';
+import { AppendBatcher, type AppendRows } from './appendBatcher.ts';
 
 /**
  * One statement appends a batch: it reads the stream's version and inserts only when it equals
@@ -69,8 +70,29 @@ function isUniqueViolation(error: unknown): error is { code: string; constraint?
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
+export interface PostgresEventStoreOptions {
+  /** Write concurrent appends to different streams in one statement (default true). */
+  batchAppends?: boolean;
+  /** Statements in flight at once when batching. */
+  maxAppendsInFlight?: number;
+}
+
 export class PostgresEventStore implements EventStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly batcher: AppendBatcher | null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.batcher =
+      options.batchAppends === false
+        ? null
+        : new AppendBatcher(
+            pool,
+            (a) => this.appendOne(a.streamId, a.events, a.commandSeqs, a.expected),
+            options.maxAppendsInFlight ?? 4,
+          );
+  }
 
   async appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('nothing to append');
@@ -80,9 +102,27 @@ export class PostgresEventStore implements EventStore {
       seqByCommand.set(e.meta.commandId, seq + 1);
       return seq;
     });
-    let result: pg.QueryResult<{ global_position: string | number; stream_version: number }>;
+    const rows = this.batcher
+      ? await this.batcher.append(streamId, events, commandSeqs, expectedVersion)
+      : await this.appendOne(streamId, events, commandSeqs, expectedVersion);
+    if (!rows || rows.length !== events.length) throw new WrongExpectedVersionError(streamId, expectedVersion);
+    const recorded = rows.map((row, i) => ({
+      ...(events[i] as NewEvent),
+      streamId,
+      streamVersion: row.stream_version,
+      globalPosition: Number(row.global_position),
+    }));
+    return { version: rows[rows.length - 1]?.stream_version ?? 0, events: recorded };
+  }
+
+  private async appendOne(
+    streamId: string,
+    events: NewEvent[],
+    commandSeqs: number[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendRows> {
     try {
-      result = await this.pool.query(APPEND, [
+      const result = await this.pool.query<{ global_position: string | number; stream_version: number }>(APPEND, [
         streamId,
         events.map((e) => e.type),
         events.map((e) => JSON.stringify(e.data)),
@@ -91,6 +131,7 @@ export class PostgresEventStore implements EventStore {
         commandSeqs,
         expectedVersion === 'any' ? null : expectedVersion,
       ]);
+      return result.rows.length ? [...result.rows].sort((a, b) => a.stream_version - b.stream_version) : null;
     } catch (error) {
       if (isUniqueViolation(error)) {
         if (error.constraint === 'events_command_id_command_seq_key') {
@@ -100,15 +141,6 @@ export class PostgresEventStore implements EventStore {
       }
       throw error;
     }
-    if (result.rowCount !== events.length) throw new WrongExpectedVersionError(streamId, expectedVersion);
-    const rows = [...result.rows].sort((a, b) => a.stream_version - b.stream_version);
-    const recorded = rows.map((row, i) => ({
-      ...(events[i] as NewEvent),
-      streamId,
-      streamVersion: row.stream_version,
-      globalPosition: Number(row.global_position),
-    }));
-    return { version: rows[rows.length - 1]?.stream_version ?? 0, events: recorded };
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
