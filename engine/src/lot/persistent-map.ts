@@ -1,7 +1,8 @@
 /**
- * An immutable string-keyed map (a hash array mapped trie). Setting a key copies one path of at
- * most seven small nodes instead of the whole map, so remembering every processed command id
- * keeps each decision cheap however long the lot's history grows, and older states stay valid.
+ * An immutable string-keyed map (a hash array mapped trie). Changing a key copies one path of at
+ * most seven small nodes instead of the whole map, so remembering every processed command id, or
+ * the maxes of hundreds of bidders, keeps each decision cheap however much the lot grows, and
+ * older states stay valid.
  */
 export type PersistentMap<V> = { readonly size: number; readonly root: Node<V> | null };
 
@@ -67,6 +68,53 @@ function insert<V>(node: Node<V>, leaf: Leaf<V>, shift: number): { node: Node<V>
       const inserted = insert(child, leaf, shift + BITS);
       children[index] = inserted.node;
       return { node: { kind: 'branch', bitmap: node.bitmap, children }, added: inserted.added };
+    }
+  }
+}
+
+export function mapDelete<V>(map: PersistentMap<V>, key: string): PersistentMap<V> {
+  if (map.root === null) return map;
+  const root = remove(map.root, key, hashOf(key), 0);
+  return root === UNCHANGED ? map : { size: map.size - 1, root };
+}
+
+/** In no particular order, but the same order for the same history. */
+export function mapEntries<V>(map: PersistentMap<V>): [string, V][] {
+  const entries: [string, V][] = [];
+  const visit = (node: Node<V>): void => {
+    if (node.kind === 'leaf') entries.push([node.key, node.value]);
+    else if (node.kind === 'collision') for (const leaf of node.leaves) entries.push([leaf.key, leaf.value]);
+    else for (const child of node.children) visit(child);
+  };
+  if (map.root !== null) visit(map.root);
+  return entries;
+}
+
+const UNCHANGED = Symbol('unchanged');
+
+/** Null when the node held only the key. A branch left with a single leaf becomes that leaf, as if the key had never been set. */
+function remove<V>(node: Node<V>, key: string, hash: number, shift: number): Node<V> | null | typeof UNCHANGED {
+  switch (node.kind) {
+    case 'leaf':
+      return node.key === key ? null : UNCHANGED;
+    case 'collision': {
+      const leaves = node.leaves.filter((leaf) => leaf.key !== key);
+      if (leaves.length === node.leaves.length) return UNCHANGED;
+      return leaves.length === 1 ? (leaves[0] as Leaf<V>) : { kind: 'collision', hash: node.hash, leaves };
+    }
+    case 'branch': {
+      const bit = bitFor(hash, shift);
+      if ((node.bitmap & bit) === 0) return UNCHANGED;
+      const index = indexOf(node.bitmap, bit);
+      const child = remove(node.children[index] as Node<V>, key, hash, shift + BITS);
+      if (child === UNCHANGED) return UNCHANGED;
+      const children = [...node.children];
+      if (child === null) children.splice(index, 1);
+      else children[index] = child;
+      const bitmap = child === null ? node.bitmap & ~bit : node.bitmap;
+      if (children.length === 0) return null;
+      const only = children[0] as Node<V>;
+      return children.length === 1 && only.kind !== 'branch' ? only : { kind: 'branch', bitmap, children };
     }
   }
 }
