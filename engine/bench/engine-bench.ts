@@ -181,10 +181,14 @@ function pgbench(port: number): number | null {
     ],
     { env, stdio: 'ignore' },
   );
-  const run = spawnSync('pgbench', [...common, '-n', '-c', '32', '-j', '2', '-T', String(SECONDS), '-f', script, 'bench'], {
-    env,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'pgbench',
+    [...common, '-n', '-c', '32', '-j', '2', '-T', String(SECONDS), '-f', script, 'bench'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
   rmSync(script, { force: true });
   const match = /tps = ([\d.]+)/.exec(run.stdout ?? '');
   return match ? Number(match[1]) : null;
@@ -207,11 +211,15 @@ const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port,
 const pool = createPool(server.url, 40);
 try {
   await migrateToLatest(createDb(createPool(server.url, 2)));
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB; ${SECONDS}s per durable run; ${PRODUCERS} producers; ${IN_FLIGHT} append statements in flight`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB; ${SECONDS}s per durable run; ${PRODUCERS} producers; ${IN_FLIGHT} append statements in flight`,
+  );
   const decisions = inProcessDecisions();
   console.log(`decisions in process:      ${Math.round(decisions).toLocaleString('en')} /s`);
   const limit = pgbench(port);
-  console.log(`pgbench single-row inserts (32 clients): ${limit === null ? 'pgbench not found' : `${Math.round(limit)} /s`}`);
+  console.log(
+    `pgbench single-row inserts (32 clients): ${limit === null ? 'pgbench not found' : `${Math.round(limit)} /s`}`,
+  );
   const ratio = (x: number) => (limit ? ` (${(x / limit).toFixed(2)}x the pgbench limit)` : '');
   const spread = await durable(pool, 500, 'spread');
   console.log(
@@ -222,8 +230,18 @@ try {
     `durable bids, one hot lot: ${Math.round(hot.bidsPerSecond)} /s${ratio(hot.bidsPerSecond)}; p50 ${hot.p50Ms.toFixed(1)} ms, p99 ${hot.p99Ms.toFixed(1)} ms; lost ${hot.lost}, duplicated ${hot.duplicated}, refused ${hot.refused}`,
   );
   const replayed = await replay(pool);
-  console.log(`replay of a ${replayed.events}-event lot: ${Math.round(replayed.eventsPerSecond).toLocaleString('en')} events/s`);
-  const result = { seconds: SECONDS, producers: PRODUCERS, decisionsPerSecond: decisions, pgbenchInsertsPerSecond: limit, spread, hot, replay: replayed };
+  console.log(
+    `replay of a ${replayed.events}-event lot: ${Math.round(replayed.eventsPerSecond).toLocaleString('en')} events/s`,
+  );
+  const result = {
+    seconds: SECONDS,
+    producers: PRODUCERS,
+    decisionsPerSecond: decisions,
+    pgbenchInsertsPerSecond: limit,
+    spread,
+    hot,
+    replay: replayed,
+  };
   if (JSON_FILE) writeFileSync(JSON_FILE, `${JSON.stringify(result, null, 2)}\n`);
   if (spread.lost || spread.duplicated || hot.lost || hot.duplicated) {
     console.error('VERIFICATION FAILED: lost or duplicated bids');

@@ -2,7 +2,7 @@ import { pricingOf } from './config.ts';
 import type { LotEvent } from './events.ts';
 import { prepend } from './list.ts';
 import { mapGet, mapSet } from './persistent-map.ts';
-import { applyToPosition } from './position.ts';
+import { applyToPosition, maxOf } from './position.ts';
 import { replayBidding } from './rules/removal.ts';
 import { type LotState, standingBidOf } from './state.ts';
 
@@ -45,7 +45,7 @@ function apply(state: LotState, event: LotEvent): LotState {
     case 'MaxBidPlaced':
     case 'MaxBidRaised': {
       const { bidderId, maxAmount } = event.data;
-      const chainId = state.position.maxes[bidderId]?.sourceCommandId ?? commandId;
+      const chainId = maxOf(state.position, bidderId)?.sourceCommandId ?? commandId;
       return {
         ...state,
         position: applyToPosition(state.position, event, commandId),
@@ -54,7 +54,7 @@ function apply(state: LotState, event: LotEvent): LotState {
     }
     case 'MaxBidDeleted': {
       const { bidderId } = event.data;
-      const chainId = state.position.maxes[bidderId]?.sourceCommandId ?? commandId;
+      const chainId = maxOf(state.position, bidderId)?.sourceCommandId ?? commandId;
       return {
         ...state,
         position: applyToPosition(state.position, event, commandId),
@@ -72,7 +72,7 @@ function apply(state: LotState, event: LotEvent): LotState {
       return {
         ...state,
         sold: state.sold + quantity,
-        owned: { ...state.owned, [bidderId]: (state.owned[bidderId] ?? 0) + quantity },
+        owned: mapSet(state.owned, bidderId, (mapGet(state.owned, bidderId) ?? 0) + quantity),
       };
     }
     case 'LotHidden':

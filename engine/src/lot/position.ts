@@ -1,6 +1,7 @@
 import type { Cents } from '../money.ts';
 import type { Pricing } from './config.ts';
 import type { BidPlaced, LotEventBody } from './events.ts';
+import { emptyMap, mapDelete, mapGet, mapSet, type PersistentMap } from './persistent-map.ts';
 
 /** An undeleted max. `sourceCommandId` is the command that placed it: raises keep it, a removal names it. */
 export type MaxBid = { readonly amount: Cents; readonly sourceCommandId: string };
@@ -13,10 +14,15 @@ export type MaxBid = { readonly amount: Cents; readonly sourceCommandId: string 
 export type Position = {
   readonly price: Cents | null;
   readonly leaderId: string | null;
-  readonly maxes: Readonly<Record<string, MaxBid>>;
+  /** By bidder. */
+  readonly maxes: PersistentMap<MaxBid>;
 };
 
-export const emptyPosition: Position = { price: null, leaderId: null, maxes: {} };
+export const emptyPosition: Position = { price: null, leaderId: null, maxes: emptyMap() };
+
+export function maxOf(position: Position, bidderId: string): MaxBid | undefined {
+  return mapGet(position.maxes, bidderId);
+}
 
 export function minimumNextBid(position: Position, pricing: Pricing): Cents {
   return position.price === null ? (pricing.startingBid ?? 0) : position.price + pricing.minimumIncrement;
@@ -40,19 +46,17 @@ export function applyToPosition(position: Position, body: LotEventBody, commandI
     case 'MaxBidPlaced':
       return withMax(position, body.data.bidderId, { amount: body.data.maxAmount, sourceCommandId: commandId });
     case 'MaxBidRaised': {
-      const current = position.maxes[body.data.bidderId];
+      const current = maxOf(position, body.data.bidderId);
       const sourceCommandId = current?.sourceCommandId ?? commandId;
       return withMax(position, body.data.bidderId, { amount: body.data.maxAmount, sourceCommandId });
     }
-    case 'MaxBidDeleted': {
-      const { [body.data.bidderId]: _deleted, ...maxes } = position.maxes;
-      return { ...position, maxes };
-    }
+    case 'MaxBidDeleted':
+      return { ...position, maxes: mapDelete(position.maxes, body.data.bidderId) };
     default:
       return position;
   }
 }
 
 function withMax(position: Position, bidderId: string, max: MaxBid): Position {
-  return { ...position, maxes: { ...position.maxes, [bidderId]: max } };
+  return { ...position, maxes: mapSet(position.maxes, bidderId, max) };
 }

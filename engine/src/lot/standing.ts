@@ -1,5 +1,6 @@
 import type { Cents } from '../money.ts';
 import { oldestFirst } from './list.ts';
+import { mapEntries } from './persistent-map.ts';
 import { remainingOf } from './rules/buy.ts';
 import type { LotState, LotStatusCode, StandingBid } from './state.ts';
 
@@ -34,7 +35,7 @@ export function standing(state: LotState): Standing {
     sold: state.sold,
     remaining: config?.type === 'fixedPrice' ? remainingOf(config, state.sold) : null,
     bids: oldestFirst(state.bids),
-    maxBids: Object.fromEntries(Object.entries(position.maxes).map(([bidderId, max]) => [bidderId, max.amount])),
+    maxBids: Object.fromEntries(mapEntries(position.maxes).map(([bidderId, max]) => [bidderId, max.amount])),
     hidden: state.hidden,
     bidCount: state.bidCount,
   };

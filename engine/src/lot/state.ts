@@ -66,7 +66,8 @@ export type LotState = {
   readonly ledger: List<LedgerEntry>;
   readonly removedCommandIds: ReadonlySet<string>;
   readonly sold: number;
-  readonly owned: Readonly<Record<string, number>>;
+  /** Units bought, by bidder. */
+  readonly owned: PersistentMap<number>;
   readonly outcomes: PersistentMap<CommandOutcome>;
 };
 
@@ -84,7 +85,7 @@ export function initialState(): LotState {
     ledger: null,
     removedCommandIds: new Set(),
     sold: 0,
-    owned: {},
+    owned: emptyMap(),
     outcomes: emptyMap(),
   };
 }

@@ -82,7 +82,7 @@ function lot(value: unknown): LotConfig {
     auctionId: field('auctionId', 'auction-1', string),
     type,
     // Left out, a bidding lot opens at one increment; only an explicit null or zero means "no price".
-    startingBid: field('startingBid', type === 'bidding' ? minimumIncrement : null, nullable(money)),
+    startingBid: field('startingBid', null, nullable(money)),
     minimumIncrement,
     allowProxyBidding: field('allowProxyBidding', true, boolean),
     endsAt: timestamp(json.endsAt, 'lot.endsAt'),

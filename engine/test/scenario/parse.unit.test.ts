@@ -24,7 +24,7 @@ describe('reading a scenario', () => {
           lotId: 'lot-1',
           auctionId: 'auction-1',
           type: 'bidding',
-          startingBid: 1_00,
+          startingBid: null,
           minimumIncrement: 1_00,
           allowProxyBidding: true,
           endsAt: Date.UTC(2025, 5, 1, 20),
@@ -42,12 +42,12 @@ describe('reading a scenario', () => {
     });
   });
 
-  it('opens a bidding lot without a starting bid at one increment, unless told it has no price', () => {
+  it('gives a bidding lot without a starting bid no price (DESIGN.md §3 rule 7: starting bid missing)', () => {
     const startingBidOf = (lot: Record<string, unknown>) => {
       const parsed = parseScenario(JSON.stringify({ lot: { endsAt: END, ...lot }, commands: [] }));
       return parsed.ok ? parsed.scenario.lot.startingBid : parsed.error;
     };
-    expect(startingBidOf({ minimumIncrement: '2.50' })).toBe(2_50);
+    expect(startingBidOf({ minimumIncrement: '2.50' })).toBeNull();
     expect(startingBidOf({ startingBid: null })).toBeNull();
     expect(startingBidOf({ startingBid: '0.00' })).toBe(0);
     expect(startingBidOf({ type: 'fixedPrice' })).toBeNull();

@@ -2,7 +2,7 @@ import type { Cents } from '../../money.ts';
 import { hasBiddingPrice, type Pricing } from '../config.ts';
 import { accept, type RuleResult, refuse } from '../decision.ts';
 import type { LotEventBody } from '../events.ts';
-import { type BidData, bidIdFor, minimumNextBid, type Position } from '../position.ts';
+import { type BidData, bidIdFor, maxOf, minimumNextBid, type Position } from '../position.ts';
 
 export type BidRequest = { commandId: string; bidderId: string; amount: Cents };
 
@@ -22,7 +22,7 @@ export function manualBid(position: Position, pricing: Pricing, request: BidRequ
     sourceCommandId: request.commandId,
   });
   const leaderId = position.leaderId;
-  const leaderMax = leaderId === null || leaderId === request.bidderId ? undefined : position.maxes[leaderId];
+  const leaderMax = leaderId === null || leaderId === request.bidderId ? undefined : maxOf(position, leaderId);
   if (leaderId !== null && leaderMax !== undefined && leaderMax.amount >= request.amount) {
     addBid(bodies, request.commandId, {
       bidderId: leaderId,

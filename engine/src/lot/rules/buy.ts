@@ -1,8 +1,9 @@
 import { fixedPriceOf, type LotConfig } from '../config.ts';
 import { accept, type RuleResult, refuse } from '../decision.ts';
+import { mapGet, type PersistentMap } from '../persistent-map.ts';
 
 export type BuyRequest = { commandId: string; bidderId: string; quantity: number };
-export type Stock = { readonly sold: number; readonly owned: Readonly<Record<string, number>> };
+export type Stock = { readonly sold: number; readonly owned: PersistentMap<number> };
 
 /** Null when the lot sells without limit. */
 export function remainingOf(config: LotConfig, sold: number): number | null {
@@ -18,7 +19,9 @@ export function buyItem(config: LotConfig, stock: Stock, request: BuyRequest): R
   const remaining = remainingOf(config, stock.sold);
   if (remaining === 0) return refuse('sold_out');
   const allowedForBidder =
-    config.maxPerBidder === null ? Number.POSITIVE_INFINITY : config.maxPerBidder - (stock.owned[bidderId] ?? 0);
+    config.maxPerBidder === null
+      ? Number.POSITIVE_INFINITY
+      : config.maxPerBidder - (mapGet(stock.owned, bidderId) ?? 0);
   if (quantity > Math.min(allowedForBidder, remaining ?? Number.POSITIVE_INFINITY)) return refuse('invalid_quantity');
   return accept([{ type: 'ItemPurchased', data: { purchaseId: request.commandId, bidderId, quantity, unitPrice } }]);
 }

@@ -2,7 +2,7 @@ import type { Cents } from '../../money.ts';
 import { hasBiddingPrice, type Pricing } from '../config.ts';
 import { accept, type RuleResult, refuse } from '../decision.ts';
 import type { LotEventBody } from '../events.ts';
-import { minimumNextBid, type Position } from '../position.ts';
+import { maxOf, minimumNextBid, type Position } from '../position.ts';
 import { addBid } from './bidding.ts';
 
 export type MaxBidRequest = { commandId: string; bidderId: string; maxAmount: Cents };
@@ -15,7 +15,7 @@ export function placeMaxBid(position: Position, pricing: Pricing, request: MaxBi
   if (!hasBiddingPrice(pricing)) return refuse('item_no_price');
   const { commandId, bidderId, maxAmount } = request;
   const minimum = minimumNextBid(position, pricing);
-  const own = position.maxes[bidderId];
+  const own = maxOf(position, bidderId);
   if (maxAmount < minimum || (own !== undefined && own.amount >= maxAmount)) return refuse('max_bid_too_low');
 
   // A beaten max that was never deleted is the same max raised again: removing it removes both.
@@ -30,7 +30,7 @@ export function placeMaxBid(position: Position, pricing: Pricing, request: MaxBi
   const ownBid = (amount: Cents) =>
     addBid(bodies, commandId, { bidderId, amount, isAutoBid: true, isMaxBid: true, sourceCommandId });
   const leaderId = position.leaderId;
-  const leaderMax = leaderId === null ? undefined : position.maxes[leaderId];
+  const leaderMax = leaderId === null ? undefined : maxOf(position, leaderId);
   const price = position.price;
   // A leader who bid manually past their own max no longer has a max that can answer.
   if (leaderId === null || leaderMax === undefined || price === null || leaderMax.amount < price) {
@@ -58,6 +58,6 @@ export function placeMaxBid(position: Position, pricing: Pricing, request: MaxBi
 
 /** Deleting stops further automatic bids; the bids it already placed keep standing. */
 export function deleteMaxBid(position: Position, bidderId: string): RuleResult {
-  if (position.maxes[bidderId] === undefined) return refuse('bid_not_found');
+  if (maxOf(position, bidderId) === undefined) return refuse('bid_not_found');
   return accept([{ type: 'MaxBidDeleted', data: { bidderId } }]);
 }
