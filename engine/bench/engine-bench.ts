@@ -16,6 +16,7 @@ import {
   lotStreamId,
   PostgresEventStore,
 } from '../src/index.ts';
+import { lotConfig } from '../test/handler/lotFixtures.ts';
 
 /**
  * `npm run bench:engine [-- --seconds N --json FILE]`: the engine's figures on this machine.
@@ -35,23 +36,9 @@ const IN_FLIGHT = Number(option('in-flight', '4'));
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
 
-const config = (lotId: string): LotConfig => ({
-  lotId,
-  auctionId: 'bench',
-  type: 'bidding',
-  startingBid: 100,
-  minimumIncrement: 100,
-  allowProxyBidding: true,
-  endsAt: T0 + 1000 * HOUR,
-  auctionEndsAt: null,
-  allowsTimeExtension: false,
-  extensionDurationInMinutes: 2,
-  extensionDurationMaximumMinutes: 10,
-  minutesLeftBeforeAllowingExtension: 2,
-  multiSalePrice: null,
-  multiSaleQuantity: null,
-  maxPerBidder: null,
-});
+// The tests' lot, made endless for the bench: no extension, no auction end.
+const config = (lotId: string): LotConfig =>
+  lotConfig(lotId, { startingBid: 100, endsAt: T0 + 1000 * HOUR, auctionEndsAt: null });
 const envelope = (commandId: string, at: number) => ({ commandId, userId: null, at, auctionActive: true });
 
 function inProcessDecisions(): number {
