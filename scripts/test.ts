@@ -5,13 +5,13 @@ import {
   createDb,
   createPool,
   ensureDatabase,
+  freePort,
   migrateToLatest,
   startEmbeddedPostgres,
   startLocalRedis,
 } from '@auction/platform';
 import pg from 'pg';
 import { buildWebIfStale } from './lib/buildWeb.ts';
-import { freePort } from './lib/freePort.ts';
 
 /**
  * `npm test`: lint and type-check, then every test of every workspace against a PostgreSQL and a

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createDb, createPool, migrateToLatest, startEmbeddedPostgres } from '@auction/platform';
+import { createDb, createPool, freePort, migrateToLatest, startEmbeddedPostgres } from '@auction/platform';
 import {
   createLotCommandHandler,
   decide,
@@ -179,15 +178,6 @@ function pgbench(port: number): number | null {
   rmSync(script, { force: true });
   const match = /tps = ([\d.]+)/.exec(run.stdout ?? '');
   return match ? Number(match[1]) : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'engine-bench-'));

@@ -56,7 +56,7 @@ export async function loadDemo(
       .set({ status: 6, url_magic_link: sql`url_magic_link || '-' || id` })
       .where('url_magic_link', 'in', [...DEMO_URLS])
       .executeTakeFirst();
-    const organizationId = await ensureOrganization(trx as unknown as Db);
+    const organizationId = await ensureOrganization(trx);
     const gala = await createAuction(trx as unknown as Db, organizationId, now, 'gala');
     const spring = await createAuction(trx as unknown as Db, organizationId, now, 'spring');
     const autumn = await createAuction(trx as unknown as Db, organizationId, now, 'autumn');

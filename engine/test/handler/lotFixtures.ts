@@ -1,27 +1,12 @@
 import type { LotConfig } from '../../src/lot/index.ts';
+import { lotConfig as baseLotConfig } from '../lot/lotConfig.ts';
 
 export const HOUR = 3_600_000;
 export const NOW = Date.UTC(2026, 10, 21, 19, 0, 0);
 
+/** The unit tests' lot (starting bid 10.00, increment 1.00, no extension), ending an hour after NOW. */
 export function lotConfig(lotId: string, overrides: Partial<LotConfig> = {}): LotConfig {
-  return {
-    lotId,
-    auctionId: 'a1',
-    type: 'bidding',
-    startingBid: 1000,
-    minimumIncrement: 100,
-    allowProxyBidding: true,
-    endsAt: NOW + HOUR,
-    auctionEndsAt: NOW + 2 * HOUR,
-    allowsTimeExtension: false,
-    extensionDurationInMinutes: 2,
-    extensionDurationMaximumMinutes: 10,
-    minutesLeftBeforeAllowingExtension: 2,
-    multiSalePrice: null,
-    multiSaleQuantity: null,
-    maxPerBidder: null,
-    ...overrides,
-  };
+  return baseLotConfig({ lotId, auctionId: 'a1', endsAt: NOW + HOUR, auctionEndsAt: NOW + 2 * HOUR, ...overrides });
 }
 
 export const envelope = (commandId: string, at = NOW) => ({ commandId, userId: 'u-admin', at, auctionActive: true });

@@ -22,7 +22,6 @@ import {
   evolve,
   initialState,
   type LotCommand,
-  type LotConfig,
   type LotEvent,
   type LotState,
   type RefusalReason,
@@ -30,35 +29,9 @@ import {
   standing,
 } from '../../src/lot/index.ts';
 
-/** The lot's scheduled end in every test: 1 June 2025, 20:00 UTC. */
-export const END = Date.UTC(2025, 5, 1, 20, 0);
-export const MINUTE = 60_000;
-export const minutesBefore = (minutes: number, end = END) => end - minutes * MINUTE;
+export { END, fixedPriceConfig, lotConfig, MINUTE, minutesBefore } from './lotConfig.ts';
 
-/** Starting bid 10.00, increment 1.00, proxy bidding allowed, no extension, ends at END. */
-export function lotConfig(overrides: Partial<LotConfig> = {}): LotConfig {
-  return {
-    lotId: 'lot-1',
-    auctionId: 'auction-1',
-    type: 'bidding',
-    startingBid: 10_00,
-    minimumIncrement: 1_00,
-    allowProxyBidding: true,
-    endsAt: END,
-    auctionEndsAt: null,
-    allowsTimeExtension: false,
-    extensionDurationInMinutes: 0,
-    extensionDurationMaximumMinutes: 0,
-    minutesLeftBeforeAllowingExtension: 0,
-    multiSalePrice: null,
-    multiSaleQuantity: null,
-    maxPerBidder: null,
-    ...overrides,
-  };
-}
-
-export const fixedPriceConfig = (overrides: Partial<LotConfig> = {}) =>
-  lotConfig({ type: 'fixedPrice', startingBid: null, multiSalePrice: 25_00, multiSaleQuantity: 10, ...overrides });
+import { END, lotConfig, minutesBefore } from './lotConfig.ts';
 
 type Options = { id?: string; at?: number; auctionActive?: boolean; userId?: string | null };
 

@@ -1,0 +1,31 @@
+import type { LotConfig } from '../../src/lot/index.ts';
+
+/** The lot's scheduled end in every test: 1 June 2025, 20:00 UTC. */
+export const END = Date.UTC(2025, 5, 1, 20, 0);
+export const MINUTE = 60_000;
+export const minutesBefore = (minutes: number, end = END) => end - minutes * MINUTE;
+
+/** Starting bid 10.00, increment 1.00, proxy bidding allowed, no extension, ends at END. */
+export function lotConfig(overrides: Partial<LotConfig> = {}): LotConfig {
+  return {
+    lotId: 'lot-1',
+    auctionId: 'auction-1',
+    type: 'bidding',
+    startingBid: 10_00,
+    minimumIncrement: 1_00,
+    allowProxyBidding: true,
+    endsAt: END,
+    auctionEndsAt: null,
+    allowsTimeExtension: false,
+    extensionDurationInMinutes: 0,
+    extensionDurationMaximumMinutes: 0,
+    minutesLeftBeforeAllowingExtension: 0,
+    multiSalePrice: null,
+    multiSaleQuantity: null,
+    maxPerBidder: null,
+    ...overrides,
+  };
+}
+
+export const fixedPriceConfig = (overrides: Partial<LotConfig> = {}) =>
+  lotConfig({ type: 'fixedPrice', startingBid: null, multiSalePrice: 25_00, multiSaleQuantity: 10, ...overrides });
