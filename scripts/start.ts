@@ -1,6 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { DEMO_ACCOUNTS } from '@auction/api';
-import { ConfigError, loadConfig, resolveServices, type Services, stopChild } from '@auction/platform';
+import {
+  type Config,
+  ConfigError,
+  createDb,
+  createPool,
+  type Db,
+  type LocalMessaging,
+  loadConfig,
+  resolveServices,
+  type Services,
+  startLocalMessaging,
+  stopChild,
+} from '@auction/platform';
 import { buildWebIfStale } from './lib/buildWeb.ts';
 import { spawnProcess, waitForHealth } from './lib/children.ts';
 import { prepareDatabase } from './lib/prepareDatabase.ts';
@@ -21,6 +33,7 @@ try {
 }
 
 let services: Services | undefined;
+let localMessaging: { messaging: LocalMessaging; db: Db } | undefined;
 const children: ChildProcess[] = [];
 let stopping = false;
 
@@ -29,6 +42,10 @@ async function stopAll(code: number): Promise<never> {
   stopping = true;
   log('Stopping…');
   await Promise.all(children.map((child) => stopChild(child)));
+  if (localMessaging) {
+    await localMessaging.messaging.stop();
+    await localMessaging.db.destroy();
+  }
   await services?.stop();
   log('Stopped.');
   process.exit(code);
@@ -43,8 +60,9 @@ try {
   buildWebIfStale(log);
 
   const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: String(config.PORT) };
-  const api = spawnProcess('api', 'api/src/main.ts', env);
-  const workers = spawnProcess('workers', 'workers/src/main.ts', env);
+  const messaging = await messagingEnv(config, services.databaseUrl);
+  const api = spawnProcess('api', 'api/src/main.ts', { ...env, ...messaging.api });
+  const workers = spawnProcess('workers', 'workers/src/main.ts', { ...env, ...messaging.workers });
   children.push(api, workers);
   for (const child of children) {
     child.once('exit', (code) => {
@@ -63,6 +81,7 @@ try {
       '',
       `  Charity auctions is running at ${url}  (API under ${url}/api)`,
       config.DEMO ? `  Demo auction: ${url}/encans/demo-gala   (English: ${url}/en/auctions/demo-gala)` : '',
+      localMessaging ? `  Outbox (email and SMS caught locally): ${url}/outbox` : '',
       config.DEMO ? '  Demo logins:' : '',
       ...(config.DEMO
         ? DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(16)} ${a.username.padEnd(width)}  ${a.password}`)
@@ -76,4 +95,36 @@ try {
 } catch (error) {
   console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
   await stopAll(1);
+}
+
+/**
+ * Without SMTP_URL or the TWILIO_* values, email and SMS go to the local catchers, which store
+ * them in the product's database for the outbox page. The API gets no Twilio auth token then, so
+ * its inbound SMS webhook takes unsigned requests; the workers get a placeholder one for the SDK.
+ */
+async function messagingEnv(
+  config: Config,
+  databaseUrl: string,
+): Promise<{ api: NodeJS.ProcessEnv; workers: NodeJS.ProcessEnv }> {
+  const twilio = Boolean(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER);
+  if (config.SMTP_URL && twilio) return { api: {}, workers: {} };
+  const db = createDb(createPool(databaseUrl, 4));
+  const messaging = await startLocalMessaging({ db });
+  localMessaging = { messaging, db };
+  const shared: NodeJS.ProcessEnv = { LOCAL_OUTBOX: 'true' };
+  if (!config.SMTP_URL) shared.SMTP_URL = messaging.smtpUrl;
+  if (twilio) {
+    log(`Email goes to the local SMTP catcher (${messaging.smtpUrl}).`);
+    return { api: shared, workers: shared };
+  }
+  Object.assign(shared, {
+    TWILIO_ACCOUNT_SID: 'AC-local',
+    TWILIO_FROM_NUMBER: '+15145550100',
+    TWILIO_API_URL: messaging.twilioApiUrl,
+  });
+  log(
+    `${config.SMTP_URL ? 'SMS goes' : 'Email and SMS go'} to the local catchers ` +
+      `(SMTP ${messaging.smtpUrl}, Twilio API ${messaging.twilioApiUrl}).`,
+  );
+  return { api: { ...shared, TWILIO_AUTH_TOKEN: '' }, workers: { ...shared, TWILIO_AUTH_TOKEN: 'local-token' } };
 }

@@ -1,30 +1,108 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Db } from '@auction/platform';
+import type { Db, MessageJob } from '@auction/platform';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { AccountContext } from './accounts/accountContext.ts';
+import { accountLinks } from './accounts/accountLinks.ts';
+import { authPlugin } from './accounts/auth.ts';
 import { registerErrorHandler } from './errors.ts';
+import { requestSerializer } from './logging.ts';
+import { loginRoutes } from './routes/account/login.ts';
+import { passwordRecoveryRoutes } from './routes/account/passwordRecovery.ts';
+import { profileRoutes } from './routes/account/profile.ts';
+import { registrationRoutes } from './routes/account/registration.ts';
+import { auctionBidderRoutes } from './routes/auctionBidders.ts';
 import { auctionRoutes } from './routes/auctions.ts';
+import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
 import { healthRoutes } from './routes/health.ts';
+import { onboardingRoutes } from './routes/onboarding.ts';
+import { outboxRoutes } from './routes/outbox.ts';
+import { smsInboundRoutes } from './routes/smsInbound.ts';
+import { configureValidationMessages } from './validation.ts';
 
 export interface AppDeps {
   db: Db;
   redis: Redis;
+  /** Email and SMS go out through this queue; the workers send them. */
+  messageQueue: Queue<MessageJob>;
+  jwtSecret: string;
+  /** The address links in messages point to. */
+  publicUrl: string;
   logLevel?: string;
+  /** Where logs go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Folder with the built web app; served at / with an SPA fallback when it exists. */
   webDist?: string;
+  /** Serve the outbox page of the local SMTP and SMS catchers (npm start without real providers). */
+  localOutbox?: boolean;
+  /** With a Twilio auth token, inbound SMS webhooks must carry Twilio's signature. */
+  twilioAuthToken?: string;
+  /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
+  rateLimitNamespace?: string;
 }
 
 export const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  configureValidationMessages();
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: deps.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    trustProxy: true,
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Charity auctions API',
+        description: 'Accounts, auctions, lots and bidding. Message keys in answers are the specification’s.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: `${deps.rateLimitNamespace ?? 'auction'}:rate-limit:`,
+    // After parsing, so limits can key on the account or number being tried.
+    hook: 'preHandler',
+  });
+  await app.register(authPlugin, { db: deps.db, jwtSecret: deps.jwtSecret });
+
+  const accounts: AccountContext = { db: deps.db, messages: deps.messageQueue, links: accountLinks(deps.publicUrl) };
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, redis: deps.redis });
   await app.register(auctionRoutes, { prefix: '/api', db: deps.db });
+  await app.register(loginRoutes, { prefix: '/api', ...accounts });
+  await app.register(registrationRoutes, { prefix: '/api', ...accounts });
+  await app.register(profileRoutes, { prefix: '/api', ...accounts, publicUrl: deps.publicUrl });
+  await app.register(passwordRecoveryRoutes, { prefix: '/api', ...accounts });
+  await app.register(bidderOrganizationNotificationRoutes, { prefix: '/api', ...accounts });
+  await app.register(onboardingRoutes, { prefix: '/api', ...accounts });
+  await app.register(auctionBidderRoutes, { prefix: '/api', ...accounts });
+  await app.register(smsInboundRoutes, {
+    db: deps.db,
+    ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),
+    publicUrl: deps.publicUrl,
+  });
+  if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db });
   await registerWeb(app, deps.webDist ?? defaultWebDist);
   return app;
 }
@@ -38,6 +116,6 @@ async function registerWeb(app: FastifyInstance, webDist: string): Promise<void>
   // Client-side routes (/encans/..., /en/...) are pages of the single-page app; unknown /api paths stay 404 JSON.
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api')) return reply.sendFile('index.html');
-    return reply.code(404).send({ message: 'not_found', statusCode: 404 });
+    return reply.code(404).send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });
   });
 }

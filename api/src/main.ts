@@ -1,5 +1,6 @@
-import { createDb, createPool, createRedis, loadConfig } from '@auction/platform';
+import { createDb, createMessageQueue, createPool, createRedis, loadConfig } from '@auction/platform';
 import { buildApp } from './app.ts';
+import { resolveJwtSecret } from './jwtSecret.ts';
 
 /**
  * The API process. `npm start` runs it with DATABASE_URL and REDIS_URL pointing at the services it
@@ -13,13 +14,24 @@ if (!config.DATABASE_URL || !config.REDIS_URL) {
 const pool = createPool(config.DATABASE_URL, 20);
 const db = createDb(pool);
 const redis = createRedis(config.REDIS_URL);
-const app = await buildApp({ db, redis, logLevel: config.LOG_LEVEL });
+const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_URL) });
+const app = await buildApp({
+  db,
+  redis,
+  messageQueue,
+  jwtSecret: resolveJwtSecret(config),
+  publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  logLevel: config.LOG_LEVEL,
+  localOutbox: config.LOCAL_OUTBOX,
+  ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),
+});
 
 let closing = false;
 async function shutdown() {
   if (closing) return;
   closing = true;
   await app.close();
+  await messageQueue.close();
   await db.destroy();
   redis.disconnect();
   process.exit(0);

@@ -1,16 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
 import { createRedis } from '@auction/platform';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@auction/platform/testing';
+import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
+import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../src/app.ts';
 import { engineBidding } from '../src/demo/engineBidding.ts';
 import { loadDemo } from '../src/demo/loadDemo.ts';
 
+export const TEST_PUBLIC_URL = 'http://auctions.test';
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   redis: Redis;
+  /** What the product emailed and texted, through the real queue, worker and local catchers. */
+  messaging: TestMessaging;
+  /** Every log line the API wrote. */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -21,14 +29,29 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
     const handler = createLotCommandHandler(new PostgresEventStore(database.pool));
     await loadDemo(database.db, (adminId) => engineBidding(database.db, handler, adminId));
   }
+  const prefix = testPrefix();
   const redis = createRedis(testRedisUrl());
-  const app = await buildApp({ db: database.db, redis, logLevel: 'silent' });
+  const messaging = await startTestMessaging({ db: database.db, redisUrl: testRedisUrl(), prefix });
+  const logs: string[] = [];
+  const app = await buildApp({
+    db: database.db,
+    redis,
+    messageQueue: messaging.queue,
+    jwtSecret: randomBytes(32).toString('hex'),
+    publicUrl: TEST_PUBLIC_URL,
+    logLevel: 'info',
+    logStream: { write: (line: string) => void logs.push(line) },
+    rateLimitNamespace: prefix,
+  });
   return {
     app,
     database,
     redis,
+    messaging,
+    logs,
     async close() {
       await app.close();
+      await messaging.stop();
       redis.disconnect();
       await database.drop();
     },

@@ -26,6 +26,23 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Where email goes (smtp://host:port, smtps://user:pass@host:465); `npm start` runs a local catcher without it. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Charity auctions <no-reply@auctions.local>'),
+  TWILIO_ACCOUNT_SID: z.string().startsWith('AC').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number in E.164 (+1NNNNNNNNNN). */
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'expected an E.164 number such as +15145550100')
+    .optional(),
+  /** Base URL of a Twilio-compatible API: the local SMS double. Unset means Twilio itself. */
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The API serves the local outbox page (/outbox): what the local catchers received. */
+  LOCAL_OUTBOX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -7,3 +7,18 @@ export { freePort } from './services/freePort.ts';
 export { ensureDatabase, type RunningService, startEmbeddedPostgres } from './services/postgres.ts';
 export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
 export { resolveServices, type Services } from './services/resolve.ts';
+export {
+  createMessageQueue,
+  enqueueMessage,
+  MESSAGES_QUEUE,
+  type MessageJob,
+  type MessageQueueOptions,
+  type MessageTemplate,
+  messageJobSchema,
+  messageTemplates,
+} from './messages/messageJob.ts';
+export { tenDigitPhone, toE164 } from './phoneNumber.ts';
+export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';
+export { listOutbox, type OutboxMessage, type OutboxQuery } from './services/outbox.ts';
+export { type SmsDouble, type SmsDoubleOptions, startSmsDouble } from './services/smsDouble.ts';
+export { MESSAGE_ID_HEADER, type SmtpCatcher, type SmtpCatcherOptions, startSmtpCatcher } from './services/smtpCatcher.ts';

@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Column types of the tables the product queries through kysely. Money columns hold cents. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in by default. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 export type Translations = Partial<Record<'en' | 'fr', string>>;
 
@@ -34,14 +36,15 @@ export interface UsersTable {
   email_outbid_notifications: Generated<boolean>;
   sent_stop_date: Timestamp | null;
   token_version: Generated<number>;
-  created_at: Generated<Timestamp>;
+  identity_code: Generated<string>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   company_id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface OrganizationTeamsTable {
@@ -85,7 +88,7 @@ export interface AuctionsTable {
   link_french: string | null;
   banner_english: string | null;
   banner_french: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface AuctionTranslationsTable {
@@ -159,7 +162,7 @@ export interface LotsTable {
   extension_duration_in_minutes: Generated<number>;
   extension_duration_maximum_minutes: Generated<number>;
   minutes_left_before_allowing_extension: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface LotTranslationsTable {
@@ -188,7 +191,7 @@ export interface LotCategoriesTable {
 export interface FavoritesTable {
   user_id: string;
   lot_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface EventsTable {
@@ -201,14 +204,89 @@ export interface EventsTable {
   meta: Json<unknown>;
   command_id: string;
   command_seq: number;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface SubscriptionCheckpointsTable {
   subscription_id: string;
   transaction_id: string;
   global_position: number;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
+}
+
+export type AccountCodePurpose = 'emailConfirmation' | 'passwordReset' | 'recoveryCode' | 'phoneValidation';
+
+export interface AccountCodesTable {
+  id: Generated<number>;
+  user_id: string;
+  purpose: AccountCodePurpose;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface OrganizationUsersTable {
+  organization_id: number;
+  user_id: string;
+}
+
+export interface OnboardingInvitationsTable {
+  id: Generated<number>;
+  unique_code: string;
+  phone_number: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  auction_id: number;
+  invited_by: string | null;
+  registered_user_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SmsOptOutsTable {
+  phone_number: string;
+  stopped_at: GeneratedTimestamp;
+}
+
+/** Auction bidder status: Invited 1, Visited 2, Locked 3. */
+export interface AuctionBiddersTable {
+  auction_id: number;
+  user_id: string;
+  status: number;
+  has_accepted_credit_card_fees: boolean | null;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface BidderOrganizationNotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  organization_id: number;
+  sms_notifications: Generated<boolean>;
+  email_notifications: Generated<boolean>;
+}
+
+export interface MessageDeliveriesTable {
+  message_id: string;
+  channel: 'email' | 'sms';
+  template: string;
+  status: 'sending' | 'sent' | 'skipped' | 'failed';
+  detail: string | null;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  message_id: string | null;
+  from_address: string;
+  to_address: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  received_at: GeneratedTimestamp;
 }
 
 export interface Database {
@@ -228,4 +306,12 @@ export interface Database {
   favorites: FavoritesTable;
   events: EventsTable;
   subscription_checkpoints: SubscriptionCheckpointsTable;
+  account_codes: AccountCodesTable;
+  organization_users: OrganizationUsersTable;
+  onboarding_invitations: OnboardingInvitationsTable;
+  sms_opt_outs: SmsOptOutsTable;
+  auction_bidders: AuctionBiddersTable;
+  bidder_organization_notifications: BidderOrganizationNotificationsTable;
+  message_deliveries: MessageDeliveriesTable;
+  outbox_messages: OutboxMessagesTable;
 }

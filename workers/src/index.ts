@@ -1,1 +1,29 @@
-export {};
+export { createEmailSender, type EmailSender, type EmailSenderOptions, type OutgoingEmail } from './messages/emailSender.ts';
+export { createMessageSenders } from './messages/messageSenders.ts';
+export {
+  consoleMessageLogger,
+  createMessageProcessor,
+  type DeliveryOutcome,
+  type MessageLogEntry,
+  type MessageLogger,
+  type MessageProcessorDeps,
+  type MessageSenders,
+  type MessageWorkerOptions,
+  startMessageWorker,
+} from './messages/messageWorker.ts';
+export {
+  createSmsSender,
+  type OutgoingSms,
+  SmsRecipientUnsubscribed,
+  type SmsSender,
+  type SmsSenderOptions,
+} from './messages/smsSender.ts';
+export {
+  InvalidMessageError,
+  type Language,
+  type RenderedMessage,
+  renderMessage,
+  type TemplateParams,
+  templateParams,
+  templates,
+} from './messages/templates.ts';

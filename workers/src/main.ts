@@ -1,21 +1,47 @@
-import { createRedis, loadConfig } from '@auction/platform';
+import { ConfigError, createDb, createPool, loadConfig } from '@auction/platform';
+import { createMessageSenders } from './messages/messageSenders.ts';
+import { startMessageWorker } from './messages/messageWorker.ts';
 
 /**
- * The workers process. It holds the Redis connection the BullMQ queues will use; closings,
- * lifecycle and notifications arrive with the workers issue (see docs/status.md).
+ * The workers process: for now the messages worker (email and SMS). Closings and lifecycle
+ * arrive with the workers issue (see docs/status.md).
  */
-const config = loadConfig();
-if (!config.REDIS_URL) {
-  console.error('The workers need REDIS_URL (npm start sets it).');
+const log = (line: string) => console.log(`[workers] ${line}`);
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-const redis = createRedis(config.REDIS_URL);
-await redis.ping();
-console.log('[workers] connected to Redis');
+if (!config.REDIS_URL || !config.DATABASE_URL) {
+  console.error('The workers need REDIS_URL and DATABASE_URL (npm start sets them).');
+  process.exit(1);
+}
 
-const shutdown = () => {
-  redis.disconnect();
+const db = createDb(createPool(config.DATABASE_URL));
+const senders = createMessageSenders(config);
+const worker = startMessageWorker({ db, ...senders, connection: { url: config.REDIS_URL } });
+await worker.waitUntilReady();
+
+const smtp = config.SMTP_URL ? new URL(config.SMTP_URL).host : 'not configured (set SMTP_URL)';
+const sms = senders.sms
+  ? config.TWILIO_API_URL
+    ? `Twilio API at ${new URL(config.TWILIO_API_URL).host}`
+    : 'Twilio'
+  : 'not configured (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER)';
+log(`messages worker started; email: ${smtp}; SMS: ${sms}`);
+
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // close() lets the jobs in progress finish; an unfinished one is picked up again at the next start.
+  await worker.close();
+  senders.email?.close();
+  await db.destroy();
   process.exit(0);
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

@@ -13,6 +13,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Alex',
     lastName: 'Martin',
     roles: [1],
+    phoneNumber: '5145550101',
   },
   {
     role: 'auction manager',
@@ -22,6 +23,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Camille',
     lastName: 'Roy',
     roles: [2],
+    phoneNumber: '5145550102',
   },
   {
     role: 'volunteer',
@@ -31,6 +33,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Sam',
     lastName: 'Gagnon',
     roles: [4],
+    phoneNumber: '5145550103',
   },
   {
     role: 'bidder',
@@ -39,7 +42,8 @@ export const DEMO_ACCOUNTS = [
     nickName: 'Marie_L',
     firstName: 'Marie',
     lastName: 'Lefebvre',
-    roles: [],
+    roles: [3],
+    phoneNumber: '5145550104',
   },
   {
     role: 'bidder',
@@ -48,7 +52,8 @@ export const DEMO_ACCOUNTS = [
     nickName: 'JeanPhi',
     firstName: 'Jean-Philippe',
     lastName: 'Tremblay',
-    roles: [],
+    roles: [3],
+    phoneNumber: '5145550105',
   },
 ] as const;
 

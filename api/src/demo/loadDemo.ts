@@ -1,6 +1,6 @@
 import type { Db } from '@auction/platform';
-import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
+import { hashPassword } from '../accounts/passwordHashing.ts';
 import {
   AUTUMN_LOTS,
   CATEGORIES,
@@ -57,6 +57,12 @@ export async function loadDemo(
       .where('url_magic_link', 'in', [...DEMO_URLS])
       .executeTakeFirst();
     const organizationId = await ensureOrganization(trx);
+    // The demo's auction manager manages the demo organisation (its auctions are their trusted links).
+    await trx
+      .insertInto('organization_users')
+      .values({ organization_id: organizationId, user_id: users.get('manager@demo.local') as string })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const gala = await createAuction(trx as unknown as Db, organizationId, now, 'gala');
     const spring = await createAuction(trx as unknown as Db, organizationId, now, 'spring');
     const autumn = await createAuction(trx as unknown as Db, organizationId, now, 'autumn');
@@ -84,7 +90,8 @@ async function ensureAccounts(db: Db): Promise<Map<string, string>> {
       .insertInto('users')
       .values({
         username: account.username,
-        password_hash: await hash(account.password),
+        password_hash: await hashPassword(account.password),
+        phone_number: account.phoneNumber,
         first_name: account.firstName,
         last_name: account.lastName,
         nick_name: account.nickName,

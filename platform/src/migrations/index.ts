@@ -2,12 +2,16 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_accounts.ts';
 import * as m0002 from './0002_reference_data.ts';
 import * as m0003 from './0003_event_store.ts';
+import * as m0004 from './0004_account_access.ts';
+import * as m0005 from './0005_messages.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_reference_data': m0002,
   '0003_event_store': m0003,
+  '0004_account_access': m0004,
+  '0005_messages': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,117 @@
+import type { Db } from '@auction/platform';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../errors.ts';
+import { hasAnyRole, type RoleId } from './roles.ts';
+
+/**
+ * Access tokens live 15 minutes; the refresh token renews them for 30 days with rememberMe, else
+ * for 12 hours. Both carry the user's token version: a password or username change bumps it, and
+ * every token issued before is refused from then on.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_REMEMBER_SECONDS = 30 * 24 * 3600;
+export const REFRESH_TTL_SESSION_SECONDS = 12 * 3600;
+
+export interface TokenClaims {
+  sub: string;
+  ver: number;
+  typ: 'access' | 'refresh';
+  remember?: boolean;
+}
+
+export interface AuthenticatedUser {
+  id: string;
+  roles: number[];
+  hasTemporaryPassword: boolean;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: requires a valid access token whose version is current and an enabled account. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Like authenticate, but lets an anonymous request through with request.account = null. */
+    identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRoles: (roles: readonly RoleId[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    issueTokens(
+      user: { id: string; token_version: number },
+      rememberMe: boolean,
+    ): { token: string; refreshToken: string; expiresIn: number };
+  }
+  interface FastifyContextConfig {
+    /** Routes an account with a temporary password may still call (everything else waits for the reset). */
+    allowTemporaryPassword?: boolean;
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  jwtSecret: string;
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (app: FastifyInstance, { db, jwtSecret }) => {
+    await app.register(fastifyJwt, { secret: jwtSecret });
+    app.decorateRequest('account', null);
+
+    app.decorate('issueTokens', (user: { id: string; token_version: number }, rememberMe: boolean) => ({
+      token: app.jwt.sign({ sub: user.id, ver: user.token_version, typ: 'access' }, { expiresIn: ACCESS_TOKEN_TTL_SECONDS }),
+      refreshToken: app.jwt.sign(
+        { sub: user.id, ver: user.token_version, typ: 'refresh', remember: rememberMe },
+        { expiresIn: rememberMe ? REFRESH_TTL_REMEMBER_SECONDS : REFRESH_TTL_SESSION_SECONDS },
+      ),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    }));
+
+    async function load(request: FastifyRequest): Promise<AuthenticatedUser> {
+      let claims: TokenClaims;
+      try {
+        claims = await request.jwtVerify<TokenClaims>();
+      } catch {
+        throw new HttpError(401, 'invalid_token');
+      }
+      if (claims.typ !== 'access') throw new HttpError(401, 'invalid_token');
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'roles', 'disabled', 'token_version', 'has_temporary_password'])
+        .where('id', '=', claims.sub)
+        .executeTakeFirst();
+      if (!user || user.token_version !== claims.ver) throw new HttpError(401, 'invalid_token');
+      if (user.disabled) throw new HttpError(403, 'user_disabled');
+      const account = { id: user.id, roles: user.roles, hasTemporaryPassword: user.has_temporary_password };
+      if (account.hasTemporaryPassword && !request.routeOptions.config.allowTemporaryPassword) {
+        throw new HttpError(403, 'temporary_password_must_be_reset');
+      }
+      return account;
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.account = await load(request);
+    });
+    app.decorate('identify', async (request: FastifyRequest) => {
+      request.account = request.headers.authorization ? await load(request) : null;
+    });
+    app.decorate('requireRoles', (roles: readonly RoleId[]) => async (request: FastifyRequest) => {
+      request.account = await load(request);
+      if (!hasAnyRole(request.account.roles, roles)) throw new HttpError(403, 'forbidden');
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in account of a route guarded by `authenticate`. */
+export function accountOf(request: FastifyRequest): AuthenticatedUser {
+  if (!request.account) throw new HttpError(401, 'invalid_token');
+  return request.account;
+}

@@ -1,0 +1,100 @@
+import type { Db } from '@auction/platform';
+import { formatPhone } from './phone.ts';
+import { Role } from './roles.ts';
+import type { UserRow } from './userRepository.ts';
+
+/** Auction statuses (spec 001 §4). */
+const PRE_OPEN = 2;
+const ACTIVE = 3;
+const PLANNING = 1;
+export const BidderStatus = { Invited: 1, Visited: 2, Locked: 3 } as const;
+
+const LANGUAGES = {
+  en: { value: 1, code: 'en', name: 'English' },
+  fr: { value: 2, code: 'fr', name: 'Français' },
+} as const;
+
+export function bidderDto(user: UserRow) {
+  return {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    business: user.business,
+    nickName: user.nick_name,
+    email: user.username,
+    phoneNumber: user.phone_number ? formatPhone(user.phone_number) : null,
+    phoneNumberConfirmed: user.phone_number_confirmed,
+    preferredLanguage: user.preferred_language,
+    preferredCurrencyCode: user.preferred_currency_code,
+    address: user.address,
+    apartment: user.apartment,
+    city: user.city,
+    postalCode: user.postal_code,
+    province: user.province,
+    provinceEnum: user.province_enum,
+    country: user.country,
+    addressCompleted: isAddressCompleted(user),
+    smsGeneralNotifications: user.sms_general_notifications,
+    emailGeneralNotifications: user.email_general_notifications,
+    smsOutbidNotifications: user.sms_outbid_notifications,
+    emailOutbidNotifications: user.email_outbid_notifications,
+    sentStopDate: user.sent_stop_date ? new Date(user.sent_stop_date).toISOString() : null,
+  };
+}
+
+export function isAddressCompleted(user: UserRow): boolean {
+  return Boolean(user.address && user.city && user.postal_code && user.province && user.country);
+}
+
+/**
+ * The profile the login (token call) answers and the app keeps: spec 000 §3's Account fields.
+ * activeUrlMagicLinks are the open auctions the bidder takes part in (not locked);
+ * activeTrustedUrlMagicLinks the auctions the user manages, which they may see before they open.
+ */
+export async function profileOf(db: Db, user: UserRow) {
+  const participating = await db
+    .selectFrom('auction_bidders')
+    .innerJoin('auctions', 'auctions.id', 'auction_bidders.auction_id')
+    .select('auctions.url_magic_link')
+    .where('auction_bidders.user_id', '=', user.id)
+    .where('auction_bidders.status', '!=', BidderStatus.Locked)
+    .where('auctions.status', 'in', [PRE_OPEN, ACTIVE])
+    .orderBy('auctions.date_completed', 'desc')
+    .execute();
+  let trusted: string[] = [];
+  if (user.roles.includes(Role.Administrator)) {
+    trusted = (
+      await db
+        .selectFrom('auctions')
+        .select('url_magic_link')
+        .where('status', 'in', [PLANNING, PRE_OPEN, ACTIVE])
+        .orderBy('date_completed', 'desc')
+        .execute()
+    ).map((a) => a.url_magic_link);
+  } else if (user.roles.includes(Role.AuctionManager)) {
+    trusted = (
+      await db
+        .selectFrom('auctions')
+        .innerJoin('organization_users', 'organization_users.organization_id', 'auctions.organization_id')
+        .select('auctions.url_magic_link')
+        .where('organization_users.user_id', '=', user.id)
+        .where('auctions.status', 'in', [PLANNING, PRE_OPEN, ACTIVE])
+        .orderBy('auctions.date_completed', 'desc')
+        .execute()
+    ).map((a) => a.url_magic_link);
+  }
+  return {
+    id: user.id,
+    username: user.username,
+    isLoggedIn: true,
+    hasTemporaryPassword: user.has_temporary_password,
+    roles: user.roles.map((role) => ({ role })),
+    activeUrlMagicLinks: participating.map((a) => a.url_magic_link),
+    activeTrustedUrlMagicLinks: trusted,
+    // Cards and payment information arrive with the payments issue; the shape is kept for the client.
+    paymentInformations: [] as unknown[],
+    paymentInformation: null,
+    preferredLanguage: LANGUAGES[user.preferred_language],
+    addressCompleted: isAddressCompleted(user),
+    bidder: bidderDto(user),
+  };
+}

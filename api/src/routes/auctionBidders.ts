@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AccountContext } from '../accounts/accountContext.ts';
+import { accountOf } from '../accounts/auth.ts';
+import { BidderStatus } from '../accounts/profile.ts';
+import { OPERATOR_ROLES } from '../accounts/roles.ts';
+import { HttpError } from '../errors.ts';
+
+const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
+type StatusId = keyof typeof STATUS_NAMES;
+
+const status = z
+  .union([z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']), z.coerce.number().int().min(1).max(3)])
+  .transform((value): StatusId => {
+    if (typeof value === 'number') return value as StatusId;
+    return BidderStatus[(value[0]?.toUpperCase() + value.slice(1)) as keyof typeof BidderStatus];
+  });
+
+const answer = (id: StatusId) => ({ auctionBidderStatus: id, auctionBidderStatusName: STATUS_NAMES[id] });
+
+/**
+ * A bidder's status in an auction (spec 000 §3): a logged-in user viewing an auction is marked
+ * Visited; only an operator locks or unlocks a bidder, and a Locked bidder is denied (403
+ * `bidder_locked`), whatever they send.
+ */
+export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (root, { db }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/auctions/set-auction-status/:urlMagicLink/:status',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auction bidders'],
+        security: [{ bearer: [] }],
+        summary: "Mark the signed-in bidder's status in an auction (Invited or Visited)",
+        params: z.object({ urlMagicLink: z.string().trim().min(1).max(200), status }),
+      },
+    },
+    async (request) => {
+      const userId = accountOf(request).id;
+      const auction = await db
+        .selectFrom('auctions')
+        .select('id')
+        .where(sql<boolean>`lower(url_magic_link) = lower(${request.params.urlMagicLink})`)
+        .executeTakeFirst();
+      if (!auction) throw new HttpError(404, 'auction_not_found');
+      const current = await db
+        .selectFrom('auction_bidders')
+        .select('status')
+        .where('auction_id', '=', auction.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (current?.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(3));
+      const wanted = request.params.status;
+      if (wanted === BidderStatus.Locked) throw new HttpError(403, 'forbidden');
+      // Visited never goes back to Invited.
+      const next: StatusId = current?.status === BidderStatus.Visited ? 2 : wanted;
+      await db
+        .insertInto('auction_bidders')
+        .values({ auction_id: auction.id, user_id: userId, status: next })
+        .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doUpdateSet({ status: next, updated_at: new Date() }))
+        .execute();
+      return answer(next);
+    },
+  );
+
+  app.put(
+    '/auctions/:auctionId/bidders/:userId/status',
+    {
+      preHandler: app.requireRoles(OPERATOR_ROLES),
+      schema: {
+        tags: ['operator'],
+        security: [{ bearer: [] }],
+        summary: "Operator: set a bidder's status in an auction (Locked denies them)",
+        params: z.object({ auctionId: z.coerce.number().int().positive(), userId: z.uuid() }),
+        body: z.object({ status }),
+      },
+    },
+    async (request) => {
+      const { auctionId, userId } = request.params;
+      const found = await db
+        .selectFrom('auctions')
+        .select('id')
+        .where('id', '=', auctionId)
+        .executeTakeFirst();
+      if (!found) throw new HttpError(404, 'auction_not_found');
+      const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      if (!user) throw new HttpError(404, 'user_not_found');
+      const next = request.body.status;
+      await db
+        .insertInto('auction_bidders')
+        .values({ auction_id: auctionId, user_id: userId, status: next })
+        .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doUpdateSet({ status: next, updated_at: new Date() }))
+        .execute();
+      return answer(next);
+    },
+  );
+};

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AccountContext, sendAccountMessage } from '../accounts/accountContext.ts';
+import { accountOf } from '../accounts/auth.ts';
+import { formatPhone } from '../accounts/phone.ts';
+import { BidderStatus } from '../accounts/profile.ts';
+import { INVITING_ROLES } from '../accounts/roles.ts';
+import { findUserByPhone, isSmsStopped } from '../accounts/userRepository.ts';
+import { HttpError } from '../errors.ts';
+import { phone, text } from '../validation.ts';
+
+const tags = ['onboarding'];
+
+/** Spec 000 §4 Invite: the client looks for STOP in the answer to show "user has a send stop date". */
+export const STOP_ANSWER = 'STOP: this number replied STOP and cannot receive text messages (user_has_send_stop_date)';
+
+/**
+ * Invitations by SMS (spec 000 §2 Invite, §6): volunteers, administrators and auction managers text
+ * a person an on-board link; the person registers from it, prefilled. A number that replied STOP
+ * is never texted, and the answer says STOP.
+ */
+export const onboardingRoutes: FastifyPluginAsync<AccountContext> = async (root, context) => {
+  const { db, links } = context;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/onboarding/invite-via-client-app',
+    {
+      preHandler: app.requireRoles(INVITING_ROLES),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Text an invitation to register for an auction; the text answer contains STOP when not sent',
+        body: z.object({
+          phoneNumber: phone,
+          firstName: text(100).default(''),
+          lastName: text(100).default(''),
+          auctionId: z.coerce.number().int().positive(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { phoneNumber, firstName, lastName, auctionId } = request.body;
+      const auction = await db
+        .selectFrom('auctions')
+        .leftJoin('auction_translations as t', (join) =>
+          join.onRef('t.auction_id', '=', 'auctions.id').on('t.language_code', '=', 'fr'),
+        )
+        .select(['auctions.id', 'auctions.url_magic_link', 't.title_short'])
+        .where('auctions.id', '=', auctionId)
+        .executeTakeFirst();
+      if (!auction) throw new HttpError(404, 'auction_not_found');
+      reply.type('text/plain; charset=utf-8');
+      if (await isSmsStopped(db, phoneNumber)) return STOP_ANSWER;
+
+      const existing = await findUserByPhone(db, phoneNumber);
+      const uniqueCode = randomBytes(12).toString('base64url');
+      await db
+        .insertInto('onboarding_invitations')
+        .values({
+          unique_code: uniqueCode,
+          phone_number: phoneNumber,
+          first_name: firstName,
+          last_name: lastName,
+          auction_id: auction.id,
+          invited_by: accountOf(request).id,
+          registered_user_id: existing?.id ?? null,
+        })
+        .execute();
+      if (existing) {
+        await db
+          .insertInto('auction_bidders')
+          .values({ auction_id: auction.id, user_id: existing.id, status: BidderStatus.Invited })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      // Someone with an account goes straight to the auction; a newcomer to the prefilled registration.
+      const language = existing?.preferred_language ?? 'fr';
+      await sendAccountMessage(context, {
+        channel: 'sms',
+        to: phoneNumber,
+        language,
+        template: 'onboardingInvite',
+        params: {
+          firstName: existing?.first_name || firstName,
+          auctionName: auction.title_short ?? auction.url_magic_link,
+          link: existing ? links.auction(language, auction.url_magic_link) : links.onboard(language, uniqueCode),
+        },
+        ...(existing ? { userId: existing.id } : {}),
+      });
+      return `Invitation sent to ${formatPhone(phoneNumber)}`;
+    },
+  );
+
+  app.get(
+    '/onboarding/on-board-info',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Registration prefill of an on-board link',
+        querystring: z.object({ uniqueCode: z.string().trim().min(1).max(100) }),
+      },
+    },
+    async (request) => {
+      const invitation = await db
+        .selectFrom('onboarding_invitations')
+        .innerJoin('auctions', 'auctions.id', 'onboarding_invitations.auction_id')
+        .select([
+          'onboarding_invitations.first_name',
+          'onboarding_invitations.last_name',
+          'onboarding_invitations.phone_number',
+          'onboarding_invitations.registered_user_id',
+          'auctions.id as auctionId',
+          'auctions.url_magic_link',
+        ])
+        .where('onboarding_invitations.unique_code', '=', request.query.uniqueCode)
+        .executeTakeFirst();
+      if (!invitation) throw new HttpError(404, 'invitation_not_found');
+      if (invitation.registered_user_id) throw new HttpError(409, 'invitation_already_used');
+      return {
+        userName: '',
+        firstName: invitation.first_name,
+        lastName: invitation.last_name,
+        phoneNumber: formatPhone(invitation.phone_number),
+        auctionId: invitation.auctionId,
+        urlMagicLink: invitation.url_magic_link,
+        uniqueCode: request.query.uniqueCode,
+      };
+    },
+  );
+};

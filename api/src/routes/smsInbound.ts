@@ -1,0 +1,87 @@
+import type { Db } from '@auction/platform';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { normalizePhone } from '../accounts/phone.ts';
+import { validTwilioSignature } from '../sms/twilioSignature.ts';
+
+/** Twilio's default opt-out and opt-in keywords: the whole message, any case. */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+const START_WORDS = new Set(['START', 'UNSTOP']);
+
+const inboundSms = z.object({
+  From: z.string().trim().min(1).max(40),
+  Body: z.string().max(2000).default(''),
+});
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+export interface SmsInboundOptions {
+  db: Db;
+  /** With a token, a request without Twilio's valid signature is refused (403). */
+  twilioAuthToken?: string;
+  /** The public origin Twilio calls (PUBLIC_URL): the signed URL is built from it behind a proxy. */
+  publicUrl?: string;
+}
+
+/**
+ * Twilio's inbound SMS webhook (`POST /api/sms/inbound`, form-encoded From and Body). A STOP
+ * keyword records the number in sms_opt_outs and sets the sent_stop_date of the users with that
+ * number: nothing more is texted to it. START or UNSTOP lifts both. The answer is empty TwiML:
+ * Twilio itself confirms opt-outs to the sender. Registered at the root (the path is absolute).
+ */
+export const smsInboundRoutes: FastifyPluginAsync<SmsInboundOptions> = async (app, options) => {
+  // Twilio posts forms; parsed here only, so the rest of the API keeps answering 415 to them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post('/api/sms/inbound', async (request, reply) => {
+    const params = (request.body ?? {}) as Record<string, string>;
+    if (options.twilioAuthToken) {
+      const signature = request.headers['x-twilio-signature'];
+      const url = requestedUrl(request, options.publicUrl);
+      if (!validTwilioSignature(options.twilioAuthToken, typeof signature === 'string' ? signature : undefined, url, params)) {
+        return reply.code(403).send({ statusCode: 403, success: false, message: 'forbidden', messages: ['forbidden'] });
+      }
+    }
+    const parsed = inboundSms.safeParse(params);
+    if (!parsed.success) {
+      return reply
+        .code(400)
+        .send({ statusCode: 400, success: false, message: 'validation_failed', messages: ['validation_failed'] });
+    }
+    const phone = normalizePhone(parsed.data.From);
+    const keyword = parsed.data.Body.trim().toUpperCase();
+    if (phone && STOP_WORDS.has(keyword)) await stop(options.db, phone);
+    else if (phone && START_WORDS.has(keyword)) await start(options.db, phone);
+    return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+  });
+};
+
+function requestedUrl(request: FastifyRequest, publicUrl: string | undefined): string {
+  const origin = publicUrl ? publicUrl.replace(/\/$/, '') : `${request.protocol}://${request.host}`;
+  return `${origin}${request.url}`;
+}
+
+async function stop(db: Db, phone: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sms_opt_outs')
+      .values({ phone_number: phone })
+      .onConflict((oc) => oc.column('phone_number').doNothing())
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ sent_stop_date: new Date() })
+      .where('phone_number', '=', phone)
+      .where('sent_stop_date', 'is', null)
+      .execute();
+  });
+}
+
+async function start(db: Db, phone: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sms_opt_outs').where('phone_number', '=', phone).execute();
+    await trx.updateTable('users').set({ sent_stop_date: null }).where('phone_number', '=', phone).execute();
+  });
+}

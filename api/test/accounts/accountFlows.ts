@@ -1,0 +1,85 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../testApp.ts';
+
+/** What a new bidder types on the registration screen; each call gets fresh unique values. */
+let counter = 0;
+export function newBidder(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const n = `${process.pid % 1000}${counter}`.padStart(4, '0').slice(-4);
+  return {
+    username: `bidder${counter}.${Date.now()}@example.com`,
+    password: 'Gala-Night-2026!',
+    confirmPassword: 'Gala-Night-2026!',
+    firstName: 'Élise',
+    lastName: 'Gagnon',
+    nickName: `Elise${counter}${Date.now() % 100000}`,
+    cellphone: `(438) 555-${n}`,
+    language: 'fr',
+    sendSMSNotifications: true,
+    sendEmailNotifications: true,
+    ...overrides,
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function register(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/account/register', payload: body });
+}
+
+/** Registers and confirms the email from the link the product sent, as a new bidder would. */
+export async function registerConfirmed(test: TestApp, overrides: Record<string, unknown> = {}) {
+  const body = newBidder(overrides);
+  const response = await register(test.app, body);
+  if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
+  const profile = response.json();
+  const mail = await test.messaging.outbox.waitFor(body.username, { template: 'emailConfirmation' });
+  const token = linkQuery(mail.body, 'token');
+  const confirmed = await test.app.inject({
+    method: 'POST',
+    url: '/api/account/email-confirmation',
+    payload: { username: body.username, token },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
+  return { body, profile, token: profile.token as string, id: profile.id as string };
+}
+
+/** authenticate, then token: the two calls of a login. */
+export async function login(app: FastifyInstance, username: string, password: string, rememberMe = false) {
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/account/authenticate',
+    payload: { username, password, grant_type: 'password' },
+  });
+  if (first.statusCode !== 200) return { status: first.statusCode, body: first.json() };
+  const second = await app.inject({
+    method: 'POST',
+    url: '/api/account/token',
+    headers: bearer(first.json().access_token),
+    payload: { rememberMe },
+  });
+  return { status: second.statusCode, body: second.json() };
+}
+
+/** The value of a query parameter in the first link of a message body. */
+export function linkQuery(text: string, name: string): string {
+  const url = text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link in: ${text}`);
+  const value = new URL(url.replace(/[).,>]+$/, '')).searchParams.get(name);
+  if (!value) throw new Error(`no ${name} in ${url}`);
+  return value;
+}
+
+export function firstLink(text: string): URL {
+  const url = text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link in: ${text}`);
+  return new URL(url.replace(/[).,>]+$/, ''));
+}
+
+export function sixDigitCode(text: string): string {
+  const code = text.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code in: ${text}`);
+  return code;
+}

@@ -1,0 +1,61 @@
+import type { ConnectionOptions } from 'bullmq';
+import { Queue } from 'bullmq';
+import { z } from 'zod';
+
+/**
+ * Email and SMS leave the product only through this queue: the API and the workers' own jobs put a
+ * `MessageJob` on it, the workers render it in the recipient's language and send it (nodemailer
+ * over SMTP, the twilio SDK). A request never waits on a mail server or a phone network.
+ */
+export const MESSAGES_QUEUE = 'messages';
+
+export const messageTemplates = [
+  'emailConfirmation',
+  'passwordRecoveryEmail',
+  'passwordRecoveryCode',
+  'phoneValidationCode',
+  'onboardingInvite',
+  'temporaryPassword',
+  'usernameChanged',
+  'passwordChanged',
+] as const;
+export type MessageTemplate = (typeof messageTemplates)[number];
+
+export const messageJobSchema = z.object({
+  /** Deduplication key: the same id is delivered at most once, whatever the retries. */
+  id: z.string().min(1).max(200),
+  channel: z.enum(['email', 'sms']),
+  /** An email address, or a phone number as 10 digits (North America). */
+  to: z.string().min(1),
+  language: z.enum(['en', 'fr']),
+  template: z.enum(messageTemplates),
+  /** Values the template interpolates (links, codes, names). Never logged. */
+  params: z.record(z.string(), z.string()),
+  userId: z.string().optional(),
+});
+export type MessageJob = z.infer<typeof messageJobSchema>;
+
+export interface MessageQueueOptions {
+  connection: ConnectionOptions;
+  /** BullMQ key prefix; tests use their own so queues of different files never meet. */
+  prefix?: string;
+}
+
+export function createMessageQueue(options: MessageQueueOptions): Queue<MessageJob> {
+  return new Queue<MessageJob>(MESSAGES_QUEUE, {
+    connection: options.connection,
+    ...(options.prefix ? { prefix: options.prefix } : {}),
+    defaultJobOptions: {
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 2_000 },
+      removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+      removeOnFail: false,
+    },
+  });
+}
+
+/** Adds the message once: BullMQ ignores a second job with the same id while the first is kept. */
+export async function enqueueMessage(queue: Queue<MessageJob>, job: MessageJob): Promise<void> {
+  const valid = messageJobSchema.parse(job);
+  await queue.add(valid.template, valid, { jobId: valid.id.replaceAll(':', '_') });
+}

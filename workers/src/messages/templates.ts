@@ -1,0 +1,299 @@
+import type { MessageJob, MessageTemplate } from '@auction/platform';
+import { z } from 'zod';
+
+export type Language = MessageJob['language'];
+
+/**
+ * Every parameter a template may use, with the check its value passes at send time: a job that
+ * lacks one, or carries an empty link, fails with the parameter's name instead of sending
+ * "undefined" to a bidder.
+ */
+const paramSchemas = {
+  /** May be empty: onboarding invitations and some accounts have no first name. */
+  firstName: z.string().trim().max(100),
+  link: z.url({ protocol: /^https?$/ }),
+  code: z.string().regex(/^[A-Za-z0-9]{4,12}$/),
+  auctionName: z.string().trim().min(1).max(200),
+  temporaryPassword: z.string().min(1).max(200),
+  newUserName: z.string().trim().min(1).max(320),
+};
+type ParamName = keyof typeof paramSchemas;
+
+/** The parameters each template takes: what the API must put in the job's params. */
+export const templateParams = {
+  emailConfirmation: ['firstName', 'link'],
+  passwordRecoveryEmail: ['firstName', 'link'],
+  passwordRecoveryCode: ['code'],
+  phoneValidationCode: ['code'],
+  onboardingInvite: ['firstName', 'auctionName', 'link'],
+  temporaryPassword: ['firstName', 'temporaryPassword', 'link'],
+  usernameChanged: ['firstName', 'newUserName'],
+  passwordChanged: ['firstName'],
+} as const satisfies Record<MessageTemplate, readonly ParamName[]>;
+
+export type TemplateParams<T extends MessageTemplate> = Record<(typeof templateParams)[T][number], string>;
+
+/** An email is written once as blocks; the plain-text and the HTML bodies are both made from them. */
+export type Block = { text: string } | { link: string; label: string } | { code: string };
+
+export interface EmailContent {
+  subject: string;
+  blocks: Block[];
+}
+
+type Render<T extends MessageTemplate, C> = Record<Language, (params: TemplateParams<T>) => C>;
+type Template<T extends MessageTemplate> =
+  | { channel: 'email'; render: Render<T, EmailContent> }
+  | { channel: 'sms'; render: Render<T, string> };
+
+const hello = {
+  en: (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,'),
+  fr: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
+};
+const signature = { en: 'Charity auctions', fr: 'Encans de bienfaisance' };
+
+/**
+ * The texts, in English and in French. A template without one of the two languages, or a text
+ * using a parameter its template does not declare, does not compile.
+ */
+export const templates: { [T in MessageTemplate]: Template<T> } = {
+  emailConfirmation: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: 'Confirm your email address',
+        blocks: [
+          { text: hello.en(p.firstName) },
+          { text: 'Thank you for registering. Please confirm your email address to finish creating your account.' },
+          { link: p.link, label: 'Confirm my email address' },
+          { text: 'If you did not create an account, you can ignore this message.' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: 'Confirmez votre adresse courriel',
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: 'Merci de votre inscription. Veuillez confirmer votre adresse courriel pour terminer la création de votre compte.',
+          },
+          { link: p.link, label: 'Confirmer mon adresse courriel' },
+          { text: "Si vous n'avez pas créé de compte, vous pouvez ignorer ce message." },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  passwordRecoveryEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: 'Reset your password',
+        blocks: [
+          { text: hello.en(p.firstName) },
+          { text: 'We received a request to reset the password of your account. To choose a new one, use this link:' },
+          { link: p.link, label: 'Choose a new password' },
+          { text: 'If you did not ask for this, ignore this message: your password stays the same.' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: 'Réinitialisez votre mot de passe',
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Pour en choisir un nouveau, utilisez ce lien :',
+          },
+          { link: p.link, label: 'Choisir un nouveau mot de passe' },
+          { text: "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé." },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  passwordRecoveryCode: {
+    channel: 'sms',
+    render: {
+      en: (p) => `Your password recovery code is ${p.code}. It is valid for 10 minutes. Never share it with anyone.`,
+      fr: (p) =>
+        `Votre code de récupération du mot de passe est ${p.code}. Il est valide pendant 10 minutes. Ne le communiquez à personne.`,
+    },
+  },
+  phoneValidationCode: {
+    channel: 'sms',
+    render: {
+      en: (p) => `Your phone number validation code is ${p.code}.`,
+      fr: (p) => `Votre code de validation du numéro de téléphone est ${p.code}.`,
+    },
+  },
+  onboardingInvite: {
+    channel: 'sms',
+    render: {
+      en: (p) =>
+        `${hello.en(p.firstName)} the ${p.auctionName} auction invites you to take part. Sign up here: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `${hello.fr(p.firstName)} l'encan ${p.auctionName} vous invite à participer. Inscrivez-vous ici : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  temporaryPassword: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: 'Your temporary password',
+        blocks: [
+          { text: hello.en(p.firstName) },
+          { text: 'An administrator created a temporary password for your account:' },
+          { code: p.temporaryPassword },
+          { text: 'Log in with it, then choose a new password of your own right away.' },
+          { link: p.link, label: 'Log in' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: 'Votre mot de passe temporaire',
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          { text: 'Un administrateur a créé un mot de passe temporaire pour votre compte :' },
+          { code: p.temporaryPassword },
+          { text: 'Connectez-vous avec celui-ci, puis choisissez aussitôt votre propre mot de passe.' },
+          { link: p.link, label: 'Me connecter' },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  usernameChanged: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: 'Your login email address was changed',
+        blocks: [
+          { text: hello.en(p.firstName) },
+          { text: `The email address you log in with was changed to ${p.newUserName}. Use it from now on.` },
+          { text: 'If you did not make this change, contact the organisers of your auction right away.' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: 'Votre adresse courriel de connexion a été modifiée',
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: `L'adresse courriel avec laquelle vous vous connectez a été remplacée par ${p.newUserName}. Utilisez-la désormais.`,
+          },
+          {
+            text: "Si vous n'êtes pas à l'origine de ce changement, communiquez sans tarder avec les organisateurs de votre encan.",
+          },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  passwordChanged: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: 'Your password was changed',
+        blocks: [
+          { text: hello.en(p.firstName) },
+          { text: 'The password of your account was changed. If you made this change, there is nothing else to do.' },
+          {
+            text: 'If you did not, reset your password right away from the login page and contact the organisers of your auction.',
+          },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: 'Votre mot de passe a été modifié',
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: "Le mot de passe de votre compte a été modifié. Si vous êtes à l'origine de ce changement, vous n'avez rien d'autre à faire.",
+          },
+          {
+            text: 'Sinon, réinitialisez sans tarder votre mot de passe depuis la page de connexion et communiquez avec les organisateurs de votre encan.',
+          },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+};
+
+export type RenderedMessage = { channel: 'email'; subject: string; text: string; html: string } | { channel: 'sms'; text: string };
+
+/** A job that can never be sent as it is: retrying would not help. */
+export class InvalidMessageError extends Error {}
+
+/** Checks the job's params against its template and renders it in the job's language. */
+export function renderMessage(job: Pick<MessageJob, 'channel' | 'language' | 'template' | 'params'>): RenderedMessage {
+  const template = templates[job.template] as Template<MessageTemplate>;
+  if (template.channel !== job.channel) {
+    throw new InvalidMessageError(`template ${job.template} is sent by ${template.channel}, not ${job.channel}`);
+  }
+  const params = validParams(job.template, job.params);
+  if (template.channel === 'sms') return { channel: 'sms', text: template.render[job.language](params) };
+  const content = template.render[job.language](params);
+  return {
+    channel: 'email',
+    subject: content.subject,
+    text: emailText(content.blocks),
+    html: emailHtml(content.subject, content.blocks, job.language),
+  };
+}
+
+function validParams(template: MessageTemplate, params: Record<string, string>): TemplateParams<MessageTemplate> {
+  const names: readonly ParamName[] = templateParams[template];
+  const schema = z.object(Object.fromEntries(names.map((name) => [name, paramSchemas[name]])));
+  const result = schema.safeParse(params);
+  if (!result.success) {
+    // Names only: the values are codes, passwords and links.
+    const bad = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
+    throw new InvalidMessageError(`template ${template}: missing or invalid params: ${bad.join(', ')}`);
+  }
+  return result.data as TemplateParams<MessageTemplate>;
+}
+
+function emailText(blocks: Block[]): string {
+  const paragraphs = blocks.map((block) => {
+    if ('link' in block) return `${block.label}:\n${block.link}`;
+    if ('code' in block) return `    ${block.code}`;
+    return block.text;
+  });
+  return `${paragraphs.join('\n\n')}\n`;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function emailHtml(subject: string, blocks: Block[], language: Language): string {
+  const body = blocks
+    .map((block) => {
+      if ('link' in block) {
+        const href = escapeHtml(block.link);
+        return (
+          `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(block.label)}</a></p>\n` +
+          `<p style="font-size:13px;color:#555555;word-break:break-all"><a href="${href}">${href}</a></p>`
+        );
+      }
+      if ('code' in block) {
+        return `<p style="font-family:monospace;font-size:18px;letter-spacing:1px">${escapeHtml(block.code)}</p>`;
+      }
+      return `<p>${escapeHtml(block.text)}</p>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111111;max-width:600px;margin:0 auto;padding:16px">
+${body}
+</body>
+</html>
+`;
+}
