@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Db, MessageJob } from '@auction/platform';
+import type { Db, MessageQueue } from '@auction/platform';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -31,7 +30,7 @@ export interface AppDeps {
   db: Db;
   redis: Redis;
   /** Email and SMS go out through this queue; the workers send them. */
-  messageQueue: Queue<MessageJob>;
+  messageQueue: MessageQueue;
   jwtSecret: string;
   /** The address links in messages point to. */
   publicUrl: string;

@@ -21,4 +21,9 @@ export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';
 export { listOutbox, type OutboxMessage, type OutboxQuery } from './services/outbox.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble } from './services/smsDouble.ts';
-export { MESSAGE_ID_HEADER, type SmtpCatcher, type SmtpCatcherOptions, startSmtpCatcher } from './services/smtpCatcher.ts';
+export {
+  MESSAGE_ID_HEADER,
+  type SmtpCatcher,
+  type SmtpCatcherOptions,
+  startSmtpCatcher,
+} from './services/smtpCatcher.ts';

@@ -1,4 +1,9 @@
-export { createEmailSender, type EmailSender, type EmailSenderOptions, type OutgoingEmail } from './messages/emailSender.ts';
+export {
+  createEmailSender,
+  type EmailSender,
+  type EmailSenderOptions,
+  type OutgoingEmail,
+} from './messages/emailSender.ts';
 export { createMessageSenders } from './messages/messageSenders.ts';
 export {
   consoleMessageLogger,

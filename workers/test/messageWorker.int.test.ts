@@ -1,16 +1,10 @@
 import { createMessageQueue, enqueueMessage, type MessageJob } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
-import { Job, type Queue, type Worker } from 'bullmq';
+import { Job, type Queue } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmailSender } from '../src/messages/emailSender.ts';
-import {
-  createMessageProcessor,
-  type DeliveryOutcome,
-  type MessageLogEntry,
-  startMessageWorker,
-} from '../src/messages/messageWorker.ts';
-import { createSmsSender } from '../src/messages/smsSender.ts';
+import { createMessageProcessor, type MessageLogEntry, startMessageWorker } from '../src/messages/messageWorker.ts';
 import { startTestMessaging, TEST_TWILIO, type TestMessaging } from '../src/testing.ts';
 
 let database: TestDatabase;
@@ -119,7 +113,12 @@ describe('messages worker', () => {
   });
 
   it('sends an SMS through the Twilio SDK to the SMS double, stored under the 10-digit number', async () => {
-    const message = job({ channel: 'sms', to: '5145550111', template: 'passwordRecoveryCode', params: { code: '482913' } });
+    const message = job({
+      channel: 'sms',
+      to: '5145550111',
+      template: 'passwordRecoveryCode',
+      params: { code: '482913' },
+    });
     await enqueueMessage(messaging.queue, message);
     const caught = await messaging.outbox.waitFor('5145550111', { template: 'passwordRecoveryCode' });
     expect(caught).toMatchObject({ channel: 'sms', to: '5145550111', from: TEST_TWILIO.from, subject: null });
@@ -130,12 +129,18 @@ describe('messages worker', () => {
   });
 
   it('sends once when the same id is enqueued twice, or added again under another job id', async () => {
-    const message = job({ channel: 'sms', to: '5145550122', template: 'phoneValidationCode', params: { code: '700123' } });
+    const message = job({
+      channel: 'sms',
+      to: '5145550122',
+      template: 'phoneValidationCode',
+      params: { code: '700123' },
+    });
     await enqueueMessage(messaging.queue, message);
     await enqueueMessage(messaging.queue, message);
     await delivery(message.id);
-    const again = await messaging.queue.add(message.template, message, { jobId: 'the-same-message-again' });
-    expect(await again.waitUntilFinished(await queueEvents(messaging.queue))).toEqual({ status: 'duplicate' });
+    await messaging.queue.add(message.template, message, { jobId: 'the-same-message-again' });
+    const again = await finishedJob(messaging.queue, 'the-same-message-again');
+    expect(again.returnvalue).toEqual({ status: 'duplicate' });
     expect(await outboxCount('5145550122')).toBe(1);
     expect(await delivery(message.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
@@ -166,7 +171,12 @@ describe('messages worker', () => {
 
   it('skips a number that replied STOP, and a user with a send stop date', async () => {
     await database.db.insertInto('sms_opt_outs').values({ phone_number: '5145550144' }).execute();
-    const toOptedOut = job({ channel: 'sms', to: '5145550144', template: 'phoneValidationCode', params: { code: '111222' } });
+    const toOptedOut = job({
+      channel: 'sms',
+      to: '5145550144',
+      template: 'phoneValidationCode',
+      params: { code: '111222' },
+    });
     await enqueueMessage(messaging.queue, toOptedOut);
     expect(await delivery(toOptedOut.id)).toMatchObject({ status: 'skipped', detail: 'number opted out (STOP)' });
 
@@ -200,22 +210,35 @@ describe('messages worker', () => {
       attempts: 1,
       detail: 'unsubscribed recipient (Twilio 21610)',
     });
-    const optOut = await database.db.selectFrom('sms_opt_outs').selectAll().where('phone_number', '=', '5145550166').execute();
+    const optOut = await database.db
+      .selectFrom('sms_opt_outs')
+      .selectAll()
+      .where('phone_number', '=', '5145550166')
+      .execute();
     expect(optOut).toHaveLength(1);
-    const user = await database.db.selectFrom('users').select('sent_stop_date').where('id', '=', userId).executeTakeFirst();
+    const user = await database.db
+      .selectFrom('users')
+      .select('sent_stop_date')
+      .where('id', '=', userId)
+      .executeTakeFirst();
     expect(user?.sent_stop_date).toBeInstanceOf(Date);
     expect(await outboxCount('5145550166')).toBe(0);
   });
 
   it('fails a job with a missing param at once, naming the param', async () => {
-    const message = job({ channel: 'email', to: 'nolink@example.org', template: 'emailConfirmation', params: { firstName: 'X' } });
+    const message = job({
+      channel: 'email',
+      to: 'nolink@example.org',
+      template: 'emailConfirmation',
+      params: { firstName: 'X' },
+    });
     await enqueueMessage(messaging.queue, message);
     const row = await delivery(message.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.detail).toMatch(/missing or invalid params: link/);
-    const failed = await Job.fromId(messaging.queue, message.id.replaceAll(':', '_'));
-    expect(await failed?.getState()).toBe('failed');
-    expect(failed?.attemptsMade).toBe(1);
+    const failed = await finishedJob(messaging.queue, message.id.replaceAll(':', '_'));
+    expect(await failed.getState()).toBe('failed');
+    expect(failed.attemptsMade).toBe(1);
   });
 
   it('retries when the SMTP server refuses, then leaves the job failed with a failed delivery', async () => {
@@ -294,16 +317,14 @@ async function waitForFailed(queue: Queue<MessageJob>, jobId: string): Promise<J
   }
 }
 
-async function queueEvents(queue: Queue<MessageJob>) {
-  const { QueueEvents } = await import('bullmq');
-  const events = new QueueEvents(queue.name, { connection: { url: testRedisUrl() }, prefix: queue.opts.prefix });
-  await events.waitUntilReady();
-  afterAllClose.push(() => events.close());
-  return events;
+/** The job once completed or failed. */
+async function finishedJob(queue: Queue<MessageJob>, jobId: string): Promise<Job<MessageJob>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await Job.fromId<MessageJob>(queue, jobId);
+    const state = await found?.getState();
+    if (found && (state === 'completed' || state === 'failed')) return found;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish (${state})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
-const afterAllClose: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of afterAllClose) await close();
-});
-
-export type { DeliveryOutcome, Worker };

@@ -62,13 +62,23 @@ describe('message templates', () => {
     });
     expect(fr).toMatchObject({ subject: 'Réinitialisez votre mot de passe' });
     expect(fr.text).toContain('Bonjour Élodie,');
-    const sms = renderMessage({ channel: 'sms', language: 'fr', template: 'passwordRecoveryCode', params: { code: '482913' } });
+    const sms = renderMessage({
+      channel: 'sms',
+      language: 'fr',
+      template: 'passwordRecoveryCode',
+      params: { code: '482913' },
+    });
     expect(sms.text).toContain('10 minutes');
     expect(sms.text).toContain('Votre code');
   });
 
   it('greets without a name when the first name is empty', () => {
-    const en = renderMessage({ channel: 'email', language: 'en', template: 'passwordChanged', params: { firstName: '' } });
+    const en = renderMessage({
+      channel: 'email',
+      language: 'en',
+      template: 'passwordChanged',
+      params: { firstName: '' },
+    });
     expect(en.text.startsWith('Hello,\n')).toBe(true);
   });
 

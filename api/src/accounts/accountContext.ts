@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, enqueueMessage, type MessageJob, type MessageTemplate } from '@auction/platform';
-import type { Queue } from 'bullmq';
+import { type Db, enqueueMessage, type MessageQueue, type MessageTemplate } from '@auction/platform';
 import type { AccountLinks } from './accountLinks.ts';
 
 /** What the account routes share: the database, the message queue and the links messages carry. */
 export interface AccountContext {
   db: Db;
-  messages: Queue<MessageJob>;
+  messages: MessageQueue;
   links: AccountLinks;
 }
 

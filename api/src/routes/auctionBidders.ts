@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AccountContext } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
 import { BidderStatus } from '../accounts/profile.ts';
-import { OPERATOR_ROLES } from '../accounts/roles.ts';
+import { OPERATOR_ROLES, Role } from '../accounts/roles.ts';
 import { HttpError } from '../errors.ts';
 
 const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
@@ -83,10 +83,21 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
       const { auctionId, userId } = request.params;
       const found = await db
         .selectFrom('auctions')
-        .select('id')
+        .select(['id', 'organization_id'])
         .where('id', '=', auctionId)
         .executeTakeFirst();
       if (!found) throw new HttpError(404, 'auction_not_found');
+      const operator = accountOf(request);
+      // An auction manager manages their own organisations' auctions; an administrator, all.
+      if (!operator.roles.includes(Role.Administrator)) {
+        const manages = await db
+          .selectFrom('organization_users')
+          .select('user_id')
+          .where('organization_id', '=', found.organization_id)
+          .where('user_id', '=', operator.id)
+          .executeTakeFirst();
+        if (!manages) throw new HttpError(403, 'forbidden');
+      }
       const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!user) throw new HttpError(404, 'user_not_found');
       const next = request.body.status;

@@ -40,7 +40,14 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundOptions> = async (ap
     if (options.twilioAuthToken) {
       const signature = request.headers['x-twilio-signature'];
       const url = requestedUrl(request, options.publicUrl);
-      if (!validTwilioSignature(options.twilioAuthToken, typeof signature === 'string' ? signature : undefined, url, params)) {
+      if (
+        !validTwilioSignature(
+          options.twilioAuthToken,
+          typeof signature === 'string' ? signature : undefined,
+          url,
+          params,
+        )
+      ) {
         return reply.code(403).send({ statusCode: 403, success: false, message: 'forbidden', messages: ['forbidden'] });
       }
     }

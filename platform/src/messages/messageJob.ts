@@ -54,8 +54,11 @@ export function createMessageQueue(options: MessageQueueOptions): Queue<MessageJ
   });
 }
 
+/** What senders of messages need of the queue. */
+export type MessageQueue = Pick<Queue<MessageJob>, 'add'>;
+
 /** Adds the message once: BullMQ ignores a second job with the same id while the first is kept. */
-export async function enqueueMessage(queue: Queue<MessageJob>, job: MessageJob): Promise<void> {
+export async function enqueueMessage(queue: MessageQueue, job: MessageJob): Promise<void> {
   const valid = messageJobSchema.parse(job);
   await queue.add(valid.template, valid, { jobId: valid.id.replaceAll(':', '_') });
 }

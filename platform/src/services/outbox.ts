@@ -45,7 +45,9 @@ export async function listOutbox(db: Db, query: OutboxQuery = {}): Promise<Outbo
         selectFrom('message_deliveries as d')
           .select('d.message_id')
           .where('d.template', '=', template)
-          .where((eb) => eb.or([eb('d.message_id', '=', eb.ref('o.message_id')), eb('d.detail', '=', eb.ref('o.message_id'))])),
+          .where((eb) =>
+            eb.or([eb('d.message_id', '=', eb.ref('o.message_id')), eb('d.detail', '=', eb.ref('o.message_id'))]),
+          ),
       ),
     );
   }

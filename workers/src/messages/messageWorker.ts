@@ -1,10 +1,4 @@
-import {
-  type Db,
-  MESSAGES_QUEUE,
-  type MessageJob,
-  type MessageTemplate,
-  messageJobSchema,
-} from '@auction/platform';
+import { type Db, MESSAGES_QUEUE, type MessageJob, type MessageTemplate, messageJobSchema } from '@auction/platform';
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
 import type { EmailSender } from './emailSender.ts';
@@ -67,7 +61,15 @@ export function createMessageProcessor(deps: MessageProcessorDeps): (job: Job<Me
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.')))].join(', ');
       const reason = `invalid message job: ${fields}`;
-      log({ level: 'error', event: 'failed', messageId: String(job.id), template: job.name, channel: '?', attempt, reason });
+      log({
+        level: 'error',
+        event: 'failed',
+        messageId: String(job.id),
+        template: job.name,
+        channel: '?',
+        attempt,
+        reason,
+      });
       throw new UnrecoverableError(reason);
     }
     const message = parsed.data;
@@ -88,8 +90,18 @@ export function createMessageProcessor(deps: MessageProcessorDeps): (job: Job<Me
 
     try {
       const outcome = await deliver(deps, message);
-      await finish(deps.db, message.id, outcome.status, outcome.status === 'sent' ? outcome.providerId : outcome.reason);
-      log({ level: 'info', event: outcome.status, ...about, ...(outcome.status === 'skipped' ? { reason: outcome.reason } : {}) });
+      await finish(
+        deps.db,
+        message.id,
+        outcome.status,
+        outcome.status === 'sent' ? outcome.providerId : outcome.reason,
+      );
+      log({
+        level: 'info',
+        event: outcome.status,
+        ...about,
+        ...(outcome.status === 'skipped' ? { reason: outcome.reason } : {}),
+      });
       return outcome;
     } catch (error) {
       const reason = redact(error instanceof Error ? error.message : String(error), secrets);
@@ -102,7 +114,10 @@ export function createMessageProcessor(deps: MessageProcessorDeps): (job: Job<Me
   };
 }
 
-async function deliver(deps: MessageProcessorDeps, message: MessageJob): Promise<Exclude<DeliveryOutcome, { status: 'duplicate' }>> {
+async function deliver(
+  deps: MessageProcessorDeps,
+  message: MessageJob,
+): Promise<Exclude<DeliveryOutcome, { status: 'duplicate' }>> {
   if (message.channel === 'email') {
     const to = message.to.trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new InvalidMessageError('the recipient is not an email address');

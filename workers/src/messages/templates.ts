@@ -220,7 +220,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   },
 };
 
-export type RenderedMessage = { channel: 'email'; subject: string; text: string; html: string } | { channel: 'sms'; text: string };
+export type RenderedMessage =
+  | { channel: 'email'; subject: string; text: string; html: string }
+  | { channel: 'sms'; text: string };
 
 /** A job that can never be sent as it is: retrying would not help. */
 export class InvalidMessageError extends Error {}
