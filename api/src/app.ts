@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { LotCommandHandler } from '@auction/engine';
 import type { Db, MessageQueue } from '@auction/platform';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +21,7 @@ import { registrationRoutes } from './routes/account/registration.ts';
 import { auctionBidderRoutes } from './routes/auctionBidders.ts';
 import { auctionRoutes } from './routes/auctions.ts';
 import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
+import { bidRoutes } from './routes/bids.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { outboxRoutes } from './routes/outbox.ts';
@@ -29,6 +31,8 @@ import { configureValidationMessages } from './validation.ts';
 export interface AppDeps {
   db: Db;
   redis: Redis;
+  /** Bids, buys and max-bid changes go through the engine's command handler. */
+  lotCommands: LotCommandHandler;
   /** Email and SMS go out through this queue; the workers send them. */
   messageQueue: MessageQueue;
   jwtSecret: string;
@@ -96,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bidderOrganizationNotificationRoutes, { prefix: '/api', ...accounts });
   await app.register(onboardingRoutes, { prefix: '/api', ...accounts });
   await app.register(auctionBidderRoutes, { prefix: '/api', ...accounts });
+  await app.register(bidRoutes, { prefix: '/api', db: deps.db, lotCommands: deps.lotCommands });
   await app.register(smsInboundRoutes, {
     db: deps.db,
     ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),

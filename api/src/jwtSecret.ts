@@ -10,7 +10,8 @@ import type { Config } from '@auction/platform';
  */
 export function resolveJwtSecret(config: Config): string {
   if (config.JWT_SECRET) return config.JWT_SECRET;
-  if (config.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set in production (32 characters or more).');
+  if (config.NODE_ENV === 'production')
+    throw new Error('JWT_SECRET must be set in production (32 characters or more).');
   mkdirSync(config.DATA_DIR, { recursive: true });
   const file = resolve(config.DATA_DIR, 'jwt-secret');
   try {

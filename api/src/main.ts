@@ -1,3 +1,4 @@
+import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
 import { createDb, createMessageQueue, createPool, createRedis, loadConfig } from '@auction/platform';
 import { buildApp } from './app.ts';
 import { resolveJwtSecret } from './jwtSecret.ts';
@@ -18,6 +19,7 @@ const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_U
 const app = await buildApp({
   db,
   redis,
+  lotCommands: createLotCommandHandler(new PostgresEventStore(pool)),
   messageQueue,
   jwtSecret: resolveJwtSecret(config),
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,

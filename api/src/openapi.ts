@@ -1,3 +1,4 @@
+import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
 import { createDb, createPool, type MessageQueue } from '@auction/platform';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
@@ -16,6 +17,7 @@ export async function openApiDocument(): Promise<unknown> {
   const app = await buildApp({
     db: createDb(pool),
     redis,
+    lotCommands: createLotCommandHandler(new PostgresEventStore(pool)),
     messageQueue,
     jwtSecret: 'describe-only-secret-describe-only-secret',
     publicUrl: 'http://localhost:3000',

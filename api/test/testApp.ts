@@ -25,8 +25,8 @@ export interface TestApp {
 /** The real API on a database of its own, with the demo loaded through the engine. */
 export async function startTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const handler = createLotCommandHandler(new PostgresEventStore(database.pool));
   if (options.demo !== false) {
-    const handler = createLotCommandHandler(new PostgresEventStore(database.pool));
     await loadDemo(database.db, (adminId) => engineBidding(database.db, handler, adminId));
   }
   const prefix = testPrefix();
@@ -36,6 +36,7 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
   const app = await buildApp({
     db: database.db,
     redis,
+    lotCommands: handler,
     messageQueue: messaging.queue,
     jwtSecret: randomBytes(32).toString('hex'),
     publicUrl: TEST_PUBLIC_URL,

@@ -12,6 +12,7 @@ export {
   enqueueMessage,
   MESSAGES_QUEUE,
   type MessageJob,
+  type MessageQueue,
   type MessageQueueOptions,
   type MessageTemplate,
   messageJobSchema,
@@ -27,3 +28,14 @@ export {
   type SmtpCatcherOptions,
   startSmtpCatcher,
 } from './services/smtpCatcher.ts';
+export {
+  type HubEvent,
+  type HubEventName,
+  HUB_STREAM_LENGTH,
+  hubChannel,
+  hubChannelPattern,
+  hubEventNames,
+  hubEventsSince,
+  hubStreamKey,
+  publishHubEvent,
+} from './hub/hubEvents.ts';

@@ -289,6 +289,53 @@ export interface OutboxMessagesTable {
   received_at: GeneratedTimestamp;
 }
 
+export interface LotViewsTable {
+  lot_id: number;
+  auction_id: number;
+  stream_version: number;
+  status: number;
+  is_hidden: Generated<boolean>;
+  price: number | null;
+  leader_id: string | null;
+  winner_id: string | null;
+  bid_count: Generated<number>;
+  bidder_ids: Generated<string[]>;
+  ends_at: Timestamp;
+  initial_ends_at: Timestamp;
+  sold_quantity: Generated<number>;
+  closed_at: Timestamp | null;
+  last_event_at: Timestamp;
+}
+
+export interface LotBidsTable {
+  lot_id: number;
+  bid_id: string;
+  bidder_id: string;
+  amount: number;
+  is_auto_bid: boolean;
+  is_max_bid: boolean;
+  source_command_id: string;
+  placed_at: Timestamp;
+  stream_version: number;
+  removed: Generated<boolean>;
+}
+
+export interface LotMaxBidsTable {
+  lot_id: number;
+  bidder_id: string;
+  max_amount: number;
+  placed_at: Timestamp;
+}
+
+export interface LotPurchasesTable {
+  lot_id: number;
+  purchase_id: string;
+  bidder_id: string;
+  quantity: number;
+  unit_price: number;
+  purchased_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -314,4 +361,8 @@ export interface Database {
   bidder_organization_notifications: BidderOrganizationNotificationsTable;
   message_deliveries: MessageDeliveriesTable;
   outbox_messages: OutboxMessagesTable;
+  lot_views: LotViewsTable;
+  lot_bids: LotBidsTable;
+  lot_max_bids: LotMaxBidsTable;
+  lot_purchases: LotPurchasesTable;
 }

@@ -24,4 +24,21 @@ describe('configuration', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('reads the messaging variables: local catchers unless told otherwise', () => {
+    const local = loadConfig({});
+    expect(local).toMatchObject({ LOCAL_OUTBOX: false, MAIL_FROM: 'Charity auctions <no-reply@auctions.local>' });
+    expect(local.SMTP_URL).toBeUndefined();
+    const real = loadConfig({
+      SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_FROM_NUMBER: '+15145550100',
+      TWILIO_API_URL: 'http://127.0.0.1:4010',
+      LOCAL_OUTBOX: 'true',
+    });
+    expect(real).toMatchObject({ SMTP_URL: 'smtps://user:pass@smtp.example.org:465', LOCAL_OUTBOX: true });
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.org' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ TWILIO_FROM_NUMBER: '5145550100' })).toThrow(/TWILIO_FROM_NUMBER/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'SK0123' })).toThrow(/TWILIO_ACCOUNT_SID/);
+  });
 });

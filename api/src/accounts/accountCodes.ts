@@ -29,7 +29,12 @@ function generate(kind: Policy['kind']): string {
   return String(randomInt(0, 10 ** RECOVERY_CODE_LENGTH)).padStart(RECOVERY_CODE_LENGTH, '0');
 }
 
-export async function issueCode(db: Db, userId: string, purpose: AccountCodePurpose, now = new Date()): Promise<string> {
+export async function issueCode(
+  db: Db,
+  userId: string,
+  purpose: AccountCodePurpose,
+  now = new Date(),
+): Promise<string> {
   const policy = CODE_POLICIES[purpose];
   const code = generate(policy.kind);
   await db.transaction().execute(async (trx) => {
@@ -75,11 +80,7 @@ export async function consumeCode(
       await trx.updateTable('account_codes').set({ used_at: now }).where('id', '=', live.id).execute();
       return true;
     }
-    await trx
-      .updateTable('account_codes')
-      .set({ attempts: sql`attempts + 1` })
-      .where('id', '=', live.id)
-      .execute();
+    await trx.updateTable('account_codes').set({ attempts: sql`attempts + 1` }).where('id', '=', live.id).execute();
     return false;
   });
 }

@@ -66,7 +66,10 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('account', null);
 
     app.decorate('issueTokens', (user: { id: string; token_version: number }, rememberMe: boolean) => ({
-      token: app.jwt.sign({ sub: user.id, ver: user.token_version, typ: 'access' }, { expiresIn: ACCESS_TOKEN_TTL_SECONDS }),
+      token: app.jwt.sign(
+        { sub: user.id, ver: user.token_version, typ: 'access' },
+        { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+      ),
       refreshToken: app.jwt.sign(
         { sub: user.id, ver: user.token_version, typ: 'refresh', remember: rememberMe },
         { expiresIn: rememberMe ? REFRESH_TTL_REMEMBER_SECONDS : REFRESH_TTL_SESSION_SECONDS },

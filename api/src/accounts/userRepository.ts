@@ -22,10 +22,7 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 }
 
 export async function isNickNameFree(db: Db, nickName: string, exceptUserId?: string): Promise<boolean> {
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<boolean>`lower(nick_name) = lower(${nickName.trim()})`);
+  let query = db.selectFrom('users').select('id').where(sql<boolean>`lower(nick_name) = lower(${nickName.trim()})`);
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) === undefined;
 }
@@ -37,10 +34,7 @@ export async function isPhoneFree(db: Db, digits: string, exceptUserId?: string)
 }
 
 export async function isUsernameFree(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<boolean>`lower(username) = lower(${username.trim()})`);
+  let query = db.selectFrom('users').select('id').where(sql<boolean>`lower(username) = lower(${username.trim()})`);
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
   return (await query.executeTakeFirst()) === undefined;
 }

@@ -12,7 +12,10 @@ const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
 type StatusId = keyof typeof STATUS_NAMES;
 
 const status = z
-  .union([z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']), z.coerce.number().int().min(1).max(3)])
+  .union([
+    z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']),
+    z.coerce.number().int().min(1).max(3),
+  ])
   .transform((value): StatusId => {
     if (typeof value === 'number') return value as StatusId;
     return BidderStatus[(value[0]?.toUpperCase() + value.slice(1)) as keyof typeof BidderStatus];

@@ -161,7 +161,12 @@ export const bidderOrganizationNotificationRoutes: FastifyPluginAsync<AccountCon
     '/bidder-organization-notifications',
     {
       preHandler: app.authenticate,
-      schema: { tags, security, summary: "The bidder's choices per organisation (id 0: not chosen yet)", querystring: query },
+      schema: {
+        tags,
+        security,
+        summary: "The bidder's choices per organisation (id 0: not chosen yet)",
+        querystring: query,
+      },
     },
     async (request) => listFor(db, accountOf(request).id, request.query.urlMagicLink),
   );

@@ -108,7 +108,11 @@ describe('login: authenticate then token', () => {
     expect(renewed.statusCode).toBe(200);
     const me = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(renewed.json().token) });
     expect(me.statusCode).toBe(200);
-    const misuse = await test.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { refreshToken: body.token } });
+    const misuse = await test.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      payload: { refreshToken: body.token },
+    });
     expect(misuse.statusCode).toBe(401);
     const refreshAsAccess = await test.app.inject({
       method: 'GET',
@@ -125,7 +129,11 @@ describe('login: authenticate then token', () => {
   });
 
   it('answers 400 with message keys for bad input', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/account/authenticate', payload: { username: '' } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/account/authenticate',
+      payload: { username: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'validation_failed', messages: ['field_required'] });
   });

@@ -36,7 +36,12 @@ describe('invitations', () => {
     ] as const) {
       const { body } = await login(test.app, username, password);
       const phone = `(450) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
-      const response = await invite(body.token, { phoneNumber: phone, firstName: 'Zoé', lastName: 'Roy', auctionId: galaId });
+      const response = await invite(body.token, {
+        phoneNumber: phone,
+        firstName: 'Zoé',
+        lastName: 'Roy',
+        auctionId: galaId,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('Invitation sent');
     }
@@ -65,7 +70,10 @@ describe('invitations', () => {
     expect(link.pathname).toMatch(/^\/embarquement\/[\w-]+$/);
     const uniqueCode = link.pathname.split('/').pop() as string;
 
-    const info = await test.app.inject({ method: 'GET', url: `/api/onboarding/on-board-info?uniqueCode=${uniqueCode}` });
+    const info = await test.app.inject({
+      method: 'GET',
+      url: `/api/onboarding/on-board-info?uniqueCode=${uniqueCode}`,
+    });
     expect(info.json()).toMatchObject({
       firstName: 'Léa',
       lastName: 'Côté',
@@ -86,7 +94,10 @@ describe('invitations', () => {
       newBidder({ cellphone: '(579) 555-0123', firstName: 'Léa', lastName: 'Côté', auctionId: galaId, uniqueCode }),
     );
     expect(registered.statusCode).toBe(200);
-    const used = await test.app.inject({ method: 'GET', url: `/api/onboarding/on-board-info?uniqueCode=${uniqueCode}` });
+    const used = await test.app.inject({
+      method: 'GET',
+      url: `/api/onboarding/on-board-info?uniqueCode=${uniqueCode}`,
+    });
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toBe('invitation_already_used');
     const unknown = await test.app.inject({ method: 'GET', url: '/api/onboarding/on-board-info?uniqueCode=nope' });
@@ -94,14 +105,22 @@ describe('invitations', () => {
   });
 
   it('never reveals an existing account through get-by-username', async () => {
-    const prefill = await test.app.inject({ method: 'GET', url: '/api/account/get-by-username?username=bidder@demo.local' });
+    const prefill = await test.app.inject({
+      method: 'GET',
+      url: '/api/account/get-by-username?username=bidder@demo.local',
+    });
     expect(prefill.statusCode).toBe(404);
   });
 
   it('answers STOP and texts nothing when the number replied STOP', async () => {
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
     await test.database.db.insertInto('sms_opt_outs').values({ phone_number: '5795550999' }).execute();
-    const response = await invite(admin.body.token, { phoneNumber: '579-555-0999', firstName: 'A', lastName: 'B', auctionId: galaId });
+    const response = await invite(admin.body.token, {
+      phoneNumber: '579-555-0999',
+      firstName: 'A',
+      lastName: 'B',
+      auctionId: galaId,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('STOP');
     const invitations = await test.database.db

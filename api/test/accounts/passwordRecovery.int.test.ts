@@ -28,22 +28,45 @@ describe('password recovery by email', () => {
     const mismatch = await test.app.inject({
       method: 'POST',
       url: '/api/account/password-reset',
-      payload: { token, email: bidder.body.username, password: 'Winter-Gala-2026', confirmPassword: 'Winter-Gala-2027' },
+      payload: {
+        token,
+        email: bidder.body.username,
+        password: 'Winter-Gala-2026',
+        confirmPassword: 'Winter-Gala-2027',
+      },
     });
     expect(mismatch.json().messages).toEqual(['passwords_must_match']);
     const reset = await test.app.inject({
       method: 'POST',
       url: '/api/account/password-reset',
-      payload: { token, email: bidder.body.username, password: 'Winter-Gala-2026', confirmPassword: 'Winter-Gala-2026' },
+      payload: {
+        token,
+        email: bidder.body.username,
+        password: 'Winter-Gala-2026',
+        confirmPassword: 'Winter-Gala-2026',
+      },
     });
     expect(reset.json()).toEqual({ success: true, messages: ['password_reset_successful'] });
     expect((await login(test.app, bidder.body.username, 'Winter-Gala-2026')).status).toBe(200);
     // The old session ended with the reset.
-    expect((await test.app.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${bidder.token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: '/api/account',
+          headers: { authorization: `Bearer ${bidder.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     const reuse = await test.app.inject({
       method: 'POST',
       url: '/api/account/password-reset',
-      payload: { token, email: bidder.body.username, password: 'Another-One-2026', confirmPassword: 'Another-One-2026' },
+      payload: {
+        token,
+        email: bidder.body.username,
+        password: 'Another-One-2026',
+        confirmPassword: 'Another-One-2026',
+      },
     });
     expect(reuse.json().messages).toEqual(['invalid_token']);
   });
@@ -56,7 +79,11 @@ describe('password recovery by email', () => {
     });
     expect(none.statusCode).toBe(404);
     expect(none.json().messages).toEqual(['email_not_linked_to_account']);
-    const empty = await test.app.inject({ method: 'POST', url: '/api/account/password-recovery-email', payload: { value: '' } });
+    const empty = await test.app.inject({
+      method: 'POST',
+      url: '/api/account/password-recovery-email',
+      payload: { value: '' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().messages).toEqual(['field_required']);
   });

@@ -29,7 +29,12 @@ describe('communication preferences per organisation', () => {
     const rows = list.json();
     expect(rows[0]).toMatchObject({ id: 0, organizationName: 'Fondation Petits Bonheurs', isCurrent: true });
     expect(rows).toContainEqual(
-      expect.objectContaining({ id: 0, organization_Id: otherOrganizationId, smsNotifications: true, emailNotifications: true }),
+      expect.objectContaining({
+        id: 0,
+        organization_Id: otherOrganizationId,
+        smsNotifications: true,
+        emailNotifications: true,
+      }),
     );
   });
 
@@ -122,7 +127,10 @@ describe('unsubscribe by identity code, no login', () => {
   it('answers 401 unsubscribe_unauthorized for an unknown code and changes nothing', async () => {
     const unknown = 'f'.repeat(64);
     const before = await test.database.db.selectFrom('bidder_organization_notifications').selectAll().execute();
-    const read = await test.app.inject({ method: 'GET', url: `/api/bidder-organization-notifications/by-code/${unknown}` });
+    const read = await test.app.inject({
+      method: 'GET',
+      url: `/api/bidder-organization-notifications/by-code/${unknown}`,
+    });
     expect(read.statusCode).toBe(401);
     expect(read.json().message).toBe('unsubscribe_unauthorized');
     const write = await test.app.inject({

@@ -141,9 +141,9 @@ describe('profile', () => {
       payload: { newUserName: newEmail, confirmNewUserName: newEmail },
     });
     expect(ok.json()).toMatchObject({ success: true, messages: ['username_change_successful'] });
-    expect((await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(bidder.token) })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(bidder.token) })).statusCode,
+    ).toBe(401);
     await test.messaging.outbox.waitFor(bidder.body.username, { template: 'usernameChanged' });
     expect((await login(test.app, newEmail, bidder.body.password)).body.message).toBe('email_not_verified');
     const mail = await test.messaging.outbox.waitFor(newEmail, { template: 'emailConfirmation' });
@@ -191,7 +191,11 @@ describe('profile', () => {
 
   it('spends a phone code after five wrong tries', async () => {
     const bidder = await registerConfirmed(test);
-    await test.app.inject({ method: 'POST', url: '/api/account/create-validation-code', headers: bearer(bidder.token) });
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/account/create-validation-code',
+      headers: bearer(bidder.token),
+    });
     const sms = await test.messaging.outbox.waitFor(bidder.body.cellphone.replace(/\D/g, ''), {
       template: 'phoneValidationCode',
     });

@@ -104,7 +104,10 @@ describe('registration', () => {
   });
 
   it('validates formats with keys: email, phone, required fields', async () => {
-    const response = await register(test.app, newBidder({ username: 'not-an-email', cellphone: '555-12', firstName: '' }));
+    const response = await register(
+      test.app,
+      newBidder({ username: 'not-an-email', cellphone: '555-12', firstName: '' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().messages).toEqual(expect.arrayContaining(['email_invalid', 'field_required']));
     const phone = await register(test.app, newBidder({ cellphone: '(012) 555-1234' }));
@@ -113,7 +116,11 @@ describe('registration', () => {
 
   it('requires the address when the auction requires it to bid, and checks the postal code', async () => {
     const gala = await auctionId('demo-gala');
-    await test.database.db.updateTable('auctions').set({ require_address_to_bid: true }).where('id', '=', gala).execute();
+    await test.database.db
+      .updateTable('auctions')
+      .set({ require_address_to_bid: true })
+      .where('id', '=', gala)
+      .execute();
     try {
       const missing = await register(test.app, newBidder({ auctionId: gala }));
       expect(missing.statusCode).toBe(400);
@@ -149,7 +156,11 @@ describe('registration', () => {
       // Registering from an auction marks the bidder as having visited it.
       expect(ok.json().activeUrlMagicLinks).toContain('demo-gala');
     } finally {
-      await test.database.db.updateTable('auctions').set({ require_address_to_bid: false }).where('id', '=', gala).execute();
+      await test.database.db
+        .updateTable('auctions')
+        .set({ require_address_to_bid: false })
+        .where('id', '=', gala)
+        .execute();
     }
   });
 
@@ -183,7 +194,10 @@ describe('registration', () => {
       url: `/api/account/unique-phone-number?phoneNumber=${encodeURIComponent(taken.body.cellphone)}`,
     });
     expect(phone.json()).toBe(false);
-    const free = await test.app.inject({ method: 'GET', url: '/api/account/unique-phone-number?phoneNumber=8195550000' });
+    const free = await test.app.inject({
+      method: 'GET',
+      url: '/api/account/unique-phone-number?phoneNumber=8195550000',
+    });
     expect(free.json()).toBe(true);
     const bad = await test.app.inject({ method: 'GET', url: '/api/account/unique-phone-number?phoneNumber=12' });
     expect(bad.statusCode).toBe(400);
@@ -200,7 +214,10 @@ describe('registration', () => {
       payload: { username: body.username },
     });
     expect(resend.json().messages).toEqual(['email_confirmation_sent']);
-    const second = await test.messaging.outbox.waitFor(body.username, { template: 'emailConfirmation', afterId: first.id });
+    const second = await test.messaging.outbox.waitFor(body.username, {
+      template: 'emailConfirmation',
+      afterId: first.id,
+    });
     expect(second.body).not.toBe(first.body);
   });
 });

@@ -74,7 +74,12 @@ describe('secrets stay out of the logs', () => {
     await test.app.inject({
       method: 'POST',
       url: '/api/account/password-reset',
-      payload: { token: resetToken, email: bidder.body.username, password: 'Logs-Clean-2026', confirmPassword: 'Logs-Clean-2026' },
+      payload: {
+        token: resetToken,
+        email: bidder.body.username,
+        password: 'Logs-Clean-2026',
+        confirmPassword: 'Logs-Clean-2026',
+      },
     });
     const { identity_code: identity } = await test.database.db
       .selectFrom('users')
@@ -83,8 +88,14 @@ describe('secrets stay out of the logs', () => {
       .executeTakeFirstOrThrow();
     await test.app.inject({ method: 'GET', url: `/api/bidder-organization-notifications/by-code/${identity}` });
     const session = await login(test.app, bidder.body.username, 'Logs-Clean-2026');
-    await test.app.inject({ method: 'POST', url: '/api/account/create-validation-code', headers: bearer(session.body.token) });
-    const phoneCode = sixDigitCode((await test.messaging.outbox.waitFor(digits, { template: 'phoneValidationCode' })).body);
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/account/create-validation-code',
+      headers: bearer(session.body.token),
+    });
+    const phoneCode = sixDigitCode(
+      (await test.messaging.outbox.waitFor(digits, { template: 'phoneValidationCode' })).body,
+    );
     await test.app.inject({
       method: 'POST',
       url: `/api/account/validate-phone-number/${phoneCode}`,
@@ -95,7 +106,15 @@ describe('secrets stay out of the logs', () => {
 
     const logs = test.logs.join('\n');
     expect(logs).toContain('verify-code-password-recovery/[redacted]');
-    for (const secret of [code, phoneCode, resetToken, identity, confirmationToken, 'Logs-Clean-2026', session.body.token]) {
+    for (const secret of [
+      code,
+      phoneCode,
+      resetToken,
+      identity,
+      confirmationToken,
+      'Logs-Clean-2026',
+      session.body.token,
+    ]) {
       expect(logs).not.toContain(secret);
     }
   });

@@ -4,6 +4,7 @@ import * as m0002 from './0002_reference_data.ts';
 import * as m0003 from './0003_event_store.ts';
 import * as m0004 from './0004_account_access.ts';
 import * as m0005 from './0005_messages.ts';
+import * as m0006 from './0006_read_models.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_event_store': m0003,
   '0004_account_access': m0004,
   '0005_messages': m0005,
+  '0006_read_models': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -239,7 +239,7 @@ export function renderMessage(job: Pick<MessageJob, 'channel' | 'language' | 'te
   return {
     channel: 'email',
     subject: content.subject,
-    text: emailText(content.blocks),
+    text: emailText(content.blocks, job.language),
     html: emailHtml(content.subject, content.blocks, job.language),
   };
 }
@@ -256,9 +256,11 @@ function validParams(template: MessageTemplate, params: Record<string, string>):
   return result.data as TemplateParams<MessageTemplate>;
 }
 
-function emailText(blocks: Block[]): string {
+function emailText(blocks: Block[], language: Language): string {
+  // French typography puts a space before a colon.
+  const colon = language === 'fr' ? ' :' : ':';
   const paragraphs = blocks.map((block) => {
-    if ('link' in block) return `${block.label}:\n${block.link}`;
+    if ('link' in block) return `${block.label}${colon}\n${block.link}`;
     if ('code' in block) return `    ${block.code}`;
     return block.text;
   });

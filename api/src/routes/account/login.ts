@@ -118,7 +118,11 @@ export const loginRoutes: FastifyPluginAsync<AccountContext> = async (root, cont
     {
       preHandler: app.authenticate,
       config: { allowTemporaryPassword: true },
-      schema: { tags, summary: 'The signed-in profile (loaded again on every start with a stored token)', security: [{ bearer: [] }] },
+      schema: {
+        tags,
+        summary: 'The signed-in profile (loaded again on every start with a stored token)',
+        security: [{ bearer: [] }],
+      },
     },
     async (request) => {
       const user = await findUserById(db, accountOf(request).id);

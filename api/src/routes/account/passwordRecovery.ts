@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type AccountContext, sendAccountMessage } from '../../accounts/accountContext.ts';
 import { consumeCode, issueCode } from '../../accounts/accountCodes.ts';
+import { type AccountContext, sendAccountMessage } from '../../accounts/accountContext.ts';
 import { maskEmail } from '../../accounts/maskEmail.ts';
 import { hashPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
@@ -58,7 +58,11 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
     '/account/masked-email-for-recovery/:phone',
     {
       config: { rateLimit: RATE_LIMITS.recovery },
-      schema: { tags, summary: "The account's email, masked, as a hint for phone recovery", params: z.object({ phone }) },
+      schema: {
+        tags,
+        summary: "The account's email, masked, as a hint for phone recovery",
+        params: z.object({ phone }),
+      },
     },
     async (request) => {
       const user = await findUserByPhone(db, request.params.phone);
@@ -110,7 +114,9 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
     async (request) => {
       const user = await findUserByUsername(db, request.params.username);
       if (!user || !(await consumeCode(db, user.id, 'recoveryCode', request.params.code))) {
-        throw new HttpError(400, 'validationFailed', { messages: ['validationFailed', 'code_does_not_match_or_expired'] });
+        throw new HttpError(400, 'validationFailed', {
+          messages: ['validationFailed', 'code_does_not_match_or_expired'],
+        });
       }
       const token = await issueCode(db, user.id, 'passwordReset');
       return { success: true, token, username: user.username, messages: ['validatedSuccessfully'] };

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { UsersTable } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Updateable, sql } from 'kysely';
-import type { UsersTable } from '@auction/platform';
+import { sql, type Updateable } from 'kysely';
 import { z } from 'zod';
-import { type AccountContext, sendAccountMessage } from '../../accounts/accountContext.ts';
 import { consumeCode, issueCode } from '../../accounts/accountCodes.ts';
-import { accountOf } from '../../accounts/auth.ts';
+import { type AccountContext, sendAccountMessage } from '../../accounts/accountContext.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../accounts/address.ts';
+import { accountOf } from '../../accounts/auth.ts';
 import { hashPassword, verifyPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
 import { profileOf } from '../../accounts/profile.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AccountContext, sendAccountMessage } from '../../accounts/accountContext.ts';
 import { consumeCode, issueCode } from '../../accounts/accountCodes.ts';
+import { type AccountContext, sendAccountMessage } from '../../accounts/accountContext.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../accounts/address.ts';
 import { hashPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
@@ -60,7 +60,11 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
     '/account/register',
     {
       config: { rateLimit: RATE_LIMITS.recovery },
-      schema: { tags, summary: 'Create a bidder account; answers the profile with tokens (logged in)', body: registerBody },
+      schema: {
+        tags,
+        summary: 'Create a bidder account; answers the profile with tokens (logged in)',
+        body: registerBody,
+      },
     },
     async (request) => {
       const body = request.body;
@@ -210,7 +214,10 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
         to: user.username,
         language: user.preferred_language,
         template: 'emailConfirmation',
-        params: { firstName: user.first_name, link: links.emailConfirmation(user.preferred_language, user.username, token) },
+        params: {
+          firstName: user.first_name,
+          link: links.emailConfirmation(user.preferred_language, user.username, token),
+        },
         userId: user.id,
       });
       return { success: true, messages: ['email_confirmation_sent'] };

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { createLotCommandHandler, lotStreamId, PostgresEventStore } from '@auction/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLotConfig } from '../../src/lots/lotConfig.ts';
+import { bearer, login, registerConfirmed } from '../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../testApp.ts';
+
+let test: TestApp;
+let galaId: number;
+beforeAll(async () => {
+  test = await startTestApp();
+  galaId = (
+    await test.database.db
+      .selectFrom('auctions')
+      .select('id')
+      .where('url_magic_link', '=', 'demo-gala')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+/** A fresh lot of the gala, opened in the engine (by another handler, as another process would), ending in an hour. */
+async function openLot(overrides: { type?: number; startingBid?: number | null; multiSalePrice?: number | null } = {}) {
+  const { db } = test.database;
+  const lot = await db
+    .insertInto('lots')
+    .values({
+      auction_id: galaId,
+      lot_number: 900 + Math.floor(Math.random() * 99),
+      type: overrides.type ?? 1,
+      starting_bid: overrides.startingBid === undefined ? 1000 : overrides.startingBid,
+      minimum_increment: 100,
+      multi_sale_price: overrides.multiSalePrice ?? null,
+      multi_sale_quantity: overrides.type === 3 ? 3 : null,
+      max_per_bidder: overrides.type === 3 ? 2 : null,
+      date_completed: new Date(Date.now() + 3600_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'admin@demo.local')
+    .executeTakeFirstOrThrow();
+  const opener = createLotCommandHandler(new PostgresEventStore(test.database.pool));
+  const opened = await opener.handle(lotStreamId(lot.id), {
+    type: 'OpenLot',
+    commandId: randomUUID(),
+    userId: admin.id,
+    at: Date.now(),
+    auctionActive: true,
+    config: await readLotConfig(db, lot.id),
+  });
+  expect(opened.ok).toBe(true);
+  return lot.id;
+}
+
+function bid(token: string, lotId: number, body: Record<string, unknown>) {
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/bids/auctionlotitem/${lotId}/bid`,
+    headers: bearer(token),
+    payload: { auctionLotItem_Id: lotId, ...body },
+  });
+}
+
+describe('bidding over HTTP', () => {
+  it('places bids through the engine and answers the committed standing', async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    const bob = await registerConfirmed(test);
+    const first = await bid(alice.token, lotId, { amount: 10 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'bid_successful',
+      standing: { price: { value: 10, currencyCode: 'CAD' }, leaderUserId: alice.id, isWinning: true, bidCount: 1 },
+    });
+    const low = await bid(bob.token, lotId, { amount: '10.50' });
+    expect(low.statusCode).toBe(409);
+    expect(low.json().message).toBe('bid_too_low');
+    const second = await bid(bob.token, lotId, { amount: '12.00' });
+    expect(second.json().standing).toMatchObject({ price: { value: 12 }, leaderUserId: bob.id, isWinning: true });
+  });
+
+  it('runs the spec example: a max answers a manual bid automatically', async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    const bob = await registerConfirmed(test);
+    const max = await bid(alice.token, lotId, { amount: 50, isMax: true });
+    expect(max.json().standing).toMatchObject({ price: { value: 10 }, leaderUserId: alice.id, maxBid: { value: 50 } });
+    const manual = await bid(bob.token, lotId, { amount: 20 });
+    expect(manual.statusCode).toBe(200);
+    expect(manual.json().standing).toMatchObject({ price: { value: 21 }, leaderUserId: alice.id, isWinning: false });
+    const raise = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bids/modify-max-bid?amount=60&auctionLotItemId=${lotId}&userId=${alice.id}`,
+      headers: bearer(alice.token),
+    });
+    expect(raise.json()).toMatchObject({ message: 'maxBidEditSuccess', standing: { maxBid: { value: 60 } } });
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/bids/delete-max-bid?auctionLotItemId=${lotId}&userId=${alice.id}`,
+      headers: bearer(alice.token),
+    });
+    expect(removed.json()).toMatchObject({ message: 'maxBidDeleteSuccess', standing: { maxBid: null } });
+    const someoneElse = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/bids/delete-max-bid?auctionLotItemId=${lotId}&userId=${alice.id}`,
+      headers: bearer(bob.token),
+    });
+    expect(someoneElse.statusCode).toBe(403);
+  });
+
+  it('is idempotent by command id: a retry answers the first outcome and appends nothing', async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    const commandId = randomUUID();
+    const first = await bid(alice.token, lotId, { amount: 15, commandId });
+    const retry = await bid(alice.token, lotId, { amount: 15, commandId });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().standing.bidCount).toBe(first.json().standing.bidCount);
+    const events = await test.database.db
+      .selectFrom('events')
+      .select('type')
+      .where('stream_id', '=', `lot-${lotId}`)
+      .where('type', '=', 'BidPlaced')
+      .execute();
+    expect(events).toHaveLength(1);
+    const header = randomUUID();
+    await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/bid`,
+      headers: { ...bearer(alice.token), 'idempotency-key': header },
+      payload: { amount: 20 },
+    });
+    await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/bid`,
+      headers: { ...bearer(alice.token), 'idempotency-key': header },
+      payload: { amount: 20 },
+    });
+    const after = await test.database.db
+      .selectFrom('events')
+      .select('type')
+      .where('stream_id', '=', `lot-${lotId}`)
+      .where('type', '=', 'BidPlaced')
+      .execute();
+    expect(after).toHaveLength(2);
+  });
+
+  it('buys fixed-price quantities within the per-bidder maximum', async () => {
+    const lotId = await openLot({ type: 3, startingBid: null, multiSalePrice: 2500 });
+    const alice = await registerConfirmed(test);
+    const bought = await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/buy`,
+      headers: bearer(alice.token),
+      payload: { quantity: 2, amount: 25 },
+    });
+    expect(bought.json()).toMatchObject({
+      message: 'buy_successful',
+      standing: { soldQuantity: 2, remainingQuantity: 1 },
+    });
+    const tooMany = await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/buy`,
+      headers: bearer(alice.token),
+      payload: { quantity: 1 },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('invalid_quantity');
+  });
+
+  it('refuses who may not bid: anonymous, volunteer-only, locked', async () => {
+    const lotId = await openLot();
+    const anonymous = await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/bid`,
+      payload: { amount: 10 },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const volunteer = await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!');
+    const refused = await bid(volunteer.body.token, lotId, { amount: 10 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('volunteers_cannot_bid');
+    const locked = await registerConfirmed(test);
+    await test.database.db
+      .insertInto('auction_bidders')
+      .values({ auction_id: galaId, user_id: locked.id, status: 3 })
+      .execute();
+    const lockedBid = await bid(locked.token, lotId, { amount: 10 });
+    expect(lockedBid.statusCode).toBe(403);
+    expect(lockedBid.json().message).toBe('bidder_locked');
+  });
+
+  it('lets the engine refuse what the lot forbids: not active, no price, bad amounts', async () => {
+    const alice = await registerConfirmed(test);
+    const noPrice = await openLot({ startingBid: null });
+    expect((await bid(alice.token, noPrice, { amount: 10 })).json().message).toBe('item_no_price');
+    const lotId = await openLot();
+    for (const amount of [-5, 0, '12.345', 'abc']) {
+      const response = await bid(alice.token, lotId, { amount });
+      expect(response.statusCode, String(amount)).toBe(400);
+      expect(response.json().messages).toEqual(['invalid_amount']);
+    }
+    await test.database.db.updateTable('auctions').set({ status: 4 }).where('id', '=', galaId).execute();
+    try {
+      const closed = await bid(alice.token, lotId, { amount: 10 });
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json().message).toBe('auctionNotActive');
+    } finally {
+      await test.database.db.updateTable('auctions').set({ status: 3 }).where('id', '=', galaId).execute();
+    }
+    const missing = await bid(alice.token, 987654, { amount: 10 });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * The seam between what happened (projections, workers) and who is watching (the hub in every API
+ * process). Each auction has a Redis stream of hub events, capped, so a reconnecting client can be
+ * sent what it missed from its last stream id; the same entry is published on the auction's
+ * channel for the live fan-out. Event names and fields are spec 001 §7's server events.
+ */
+export const hubEventNames = [
+  'BidReceived',
+  'BidDeleted',
+  'DonationReceived',
+  'DonationDeleted',
+  'AuctionEndDateChanged',
+  'AuctionEnded',
+  'AuctionStarted',
+  'AuctionPreOpen',
+  'AuctionRequireCCToBidChanged',
+  'AuctionLotItemCreated',
+  'AuctionLotItemHidden',
+  'MultiSaleQuantityAdjusted',
+  'AuctionLotItemClose',
+  'AuctionLotItemClosingSoon',
+  'AuctionLotItemEndDateChanged',
+  'AuctionClosingGroupClose',
+  'AuctionClosingGroupClosingSoon',
+  'AuctionClosingGroupEndDateChanged',
+  'SynchronizeClientTime',
+] as const;
+export type HubEventName = (typeof hubEventNames)[number];
+
+export interface HubEvent {
+  /** The Redis stream id of the entry: the position a reconnecting client gives back. */
+  id: string;
+  auctionId: number;
+  event: HubEventName;
+  data: Record<string, unknown>;
+}
+
+/** How many entries an auction's stream keeps; older positions get a refetch signal. */
+export const HUB_STREAM_LENGTH = 5_000;
+
+export const hubStreamKey = (prefix: string, auctionId: number) => `${prefix}hub:stream:${auctionId}`;
+export const hubChannel = (prefix: string, auctionId: number) => `${prefix}hub:auction:${auctionId}`;
+/** Pattern the hub subscribes to, for every auction at once. */
+export const hubChannelPattern = (prefix: string) => `${prefix}hub:auction:*`;
+
+/** Appends to the auction's stream and publishes the entry; answers its id. */
+export async function publishHubEvent(
+  redis: Redis,
+  auctionId: number,
+  event: HubEventName,
+  data: Record<string, unknown>,
+  prefix = '',
+): Promise<string> {
+  const body = JSON.stringify({ auctionId, event, data });
+  const id = await redis.xadd(hubStreamKey(prefix, auctionId), 'MAXLEN', '~', String(HUB_STREAM_LENGTH), '*', 'e', body);
+  if (!id) throw new Error('hub stream refused the entry');
+  await redis.publish(hubChannel(prefix, auctionId), JSON.stringify({ id, auctionId, event, data }));
+  return id;
+}
+
+/**
+ * What a client missed since `afterId`, oldest first; `null` when that position is older than the
+ * stream keeps (the client must refetch).
+ */
+export async function hubEventsSince(
+  redis: Redis,
+  auctionId: number,
+  afterId: string,
+  prefix = '',
+): Promise<HubEvent[] | null> {
+  const key = hubStreamKey(prefix, auctionId);
+  const first = await redis.xrange(key, '-', '+', 'COUNT', 1);
+  const oldest = first[0]?.[0];
+  if (oldest && compareIds(afterId, oldest) < 0) {
+    // The client's position was trimmed away unless it is just before the oldest kept entry.
+    const before = await redis.xrevrange(key, `(${oldest}`, '-', 'COUNT', 1);
+    if (before.length === 0 && afterId !== '0-0') return null;
+  }
+  const entries = await redis.xrange(key, `(${afterId}`, '+');
+  return entries.map(([id, fields]) => {
+    const parsed = JSON.parse(fields[1] ?? '{}') as Omit<HubEvent, 'id'>;
+    return { id, ...parsed };
+  });
+}
+
+function compareIds(a: string, b: string): number {
+  const [am = 0, as = 0] = a.split('-').map(Number);
+  const [bm = 0, bs = 0] = b.split('-').map(Number);
+  return am - bm || as - bs;
+}
