@@ -1,12 +1,16 @@
 export { type Config, ConfigError, configSchema, loadConfig } from './config.ts';
 export { createDb, createPool, type Db } from './db.ts';
-export { migrateToLatest } from './migrate.ts';
-export { createRedis } from './redis.ts';
-export type * from './schema.ts';
-export { freePort } from './services/freePort.ts';
-export { ensureDatabase, type RunningService, startEmbeddedPostgres } from './services/postgres.ts';
-export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
-export { resolveServices, type Services } from './services/resolve.ts';
+export {
+  HUB_STREAM_LENGTH,
+  type HubEvent,
+  type HubEventName,
+  hubChannel,
+  hubChannelPattern,
+  hubEventNames,
+  hubEventsSince,
+  hubStreamKey,
+  publishHubEvent,
+} from './hub/hubEvents.ts';
 export {
   createMessageQueue,
   enqueueMessage,
@@ -18,9 +22,16 @@ export {
   messageJobSchema,
   messageTemplates,
 } from './messages/messageJob.ts';
+export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
+export { createRedis } from './redis.ts';
+export type * from './schema.ts';
+export { freePort } from './services/freePort.ts';
 export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';
 export { listOutbox, type OutboxMessage, type OutboxQuery } from './services/outbox.ts';
+export { ensureDatabase, type RunningService, startEmbeddedPostgres } from './services/postgres.ts';
+export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
+export { resolveServices, type Services } from './services/resolve.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble } from './services/smsDouble.ts';
 export {
   MESSAGE_ID_HEADER,
@@ -28,14 +39,3 @@ export {
   type SmtpCatcherOptions,
   startSmtpCatcher,
 } from './services/smtpCatcher.ts';
-export {
-  type HubEvent,
-  type HubEventName,
-  HUB_STREAM_LENGTH,
-  hubChannel,
-  hubChannelPattern,
-  hubEventNames,
-  hubEventsSince,
-  hubStreamKey,
-  publishHubEvent,
-} from './hub/hubEvents.ts';
