@@ -1,12 +1,14 @@
-import { join } from 'node:path';
 import { lotStreamId, PostgresEventStore } from '@auction/engine';
 import { formatHistory, replayLot, verifyStream } from '@auction/engine/replay';
-import { createPool, loadConfig, startEmbeddedPostgres } from '@auction/platform';
-import pg from 'pg';
+import { verifyReadModels } from '@auction/projections';
+import { openDatabase } from './lib/database.ts';
+import { progressBar } from './lib/progressBar.ts';
 
 /**
  * `npm run replay -- --lot ID [--json]`: an auditor's replay of one lot's stream.
- * `npm run replay -- --all --verify`: every lot, with a progress bar, reporting inconsistencies.
+ * `npm run replay -- --all [--json]`: every lot's stream checked against itself, with a progress bar.
+ * `npm run replay -- --all --verify`: also compares the read models (projections) with a fresh replay
+ * of every stream and reports each difference; exits 1 on any inconsistency.
  * Reads DATABASE_URL, else the embedded database of `npm start` (started for the run if it is not running).
  */
 const args = process.argv.slice(2);
@@ -18,20 +20,8 @@ if (!lotId && !flag('all')) {
   process.exit(2);
 }
 
-const config = loadConfig();
-let stopEmbedded: (() => Promise<void>) | undefined;
-let url = config.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/auction`;
-if (!config.DATABASE_URL && !(await reachable(url))) {
-  const embedded = await startEmbeddedPostgres({
-    dataDir: join(config.DATA_DIR, 'postgres'),
-    port: config.EMBEDDED_PG_PORT,
-    database: 'auction',
-  });
-  url = embedded.url;
-  stopEmbedded = embedded.stop;
-}
-const pool = createPool(url, 4);
-const store = new PostgresEventStore(pool);
+const database = await openDatabase();
+const store = new PostgresEventStore(database.pool);
 let exitCode = 0;
 try {
   if (lotId) {
@@ -50,40 +40,54 @@ try {
   } else {
     const streams = await store.listStreams('lot-');
     const problems: Array<{ streamId: string; problems: string[] }> = [];
+    const bar = progressBar('streams    ');
     for (const [i, streamId] of streams.entries()) {
-      const events = await store.readStream(streamId);
-      const found = verifyStream(events);
+      const found = verifyStream(await store.readStream(streamId));
       if (found.length) problems.push({ streamId, problems: found });
-      progress(i + 1, streams.length);
+      bar.update(i + 1, streams.length);
     }
-    process.stderr.write('\n');
+    bar.done();
+    const readModels = flag('verify')
+      ? await (async () => {
+          const modelsBar = progressBar('read models');
+          const result = await verifyReadModels({ ...database, onProgress: modelsBar.update });
+          modelsBar.done();
+          return result;
+        })()
+      : null;
     if (flag('json'))
-      console.log(JSON.stringify({ lots: streams.length, mismatches: problems.length, problems }, null, 2));
+      console.log(
+        JSON.stringify(
+          {
+            lots: streams.length,
+            mismatches: problems.length,
+            problems,
+            ...(readModels && { readModels }),
+          },
+          null,
+          2,
+        ),
+      );
     else {
       console.log(`Replayed ${streams.length} lots: ${problems.length} with differences.`);
       for (const p of problems) console.log(`  ${p.streamId}: ${p.problems.join('; ')}`);
+      if (readModels) {
+        const lotsWithDifferences = new Set(readModels.mismatches.map((m) => m.lotId)).size;
+        console.log(
+          `Read models of ${readModels.lots} lots compared with the replay: ${readModels.mismatches.length} differences in ${lotsWithDifferences} lots.`,
+        );
+        for (const m of readModels.mismatches)
+          console.log(`  lot ${m.lotId} ${m.field}: read model ${show(m.readModel)}, replay ${show(m.replay)}`);
+        if (readModels.skipped.length) console.log(`  not compared (no lots row): ${readModels.skipped.join(', ')}`);
+      }
     }
-    if (flag('verify') && problems.length) exitCode = 1;
+    if (flag('verify') && (problems.length || readModels?.mismatches.length)) exitCode = 1;
   }
 } finally {
-  await pool.end();
-  await stopEmbedded?.();
+  await database.close();
 }
 process.exit(exitCode);
 
-function progress(done: number, total: number) {
-  const width = 30;
-  const filled = Math.round((done / Math.max(total, 1)) * width);
-  process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
-}
-
-async function reachable(connectionString: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
+function show(value: unknown): string {
+  return value === undefined ? '-' : JSON.stringify(value);
 }

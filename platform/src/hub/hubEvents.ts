@@ -54,7 +54,15 @@ export async function publishHubEvent(
   prefix = '',
 ): Promise<string> {
   const body = JSON.stringify({ auctionId, event, data });
-  const id = await redis.xadd(hubStreamKey(prefix, auctionId), 'MAXLEN', '~', String(HUB_STREAM_LENGTH), '*', 'e', body);
+  const id = await redis.xadd(
+    hubStreamKey(prefix, auctionId),
+    'MAXLEN',
+    '~',
+    String(HUB_STREAM_LENGTH),
+    '*',
+    'e',
+    body,
+  );
   if (!id) throw new Error('hub stream refused the entry');
   await redis.publish(hubChannel(prefix, auctionId), JSON.stringify({ id, auctionId, event, data }));
   return id;

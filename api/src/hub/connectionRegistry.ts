@@ -1,0 +1,47 @@
+import type { HubConnection, Subscription } from './hubConnection.ts';
+
+/** The connections of this process, and for each watched auction, who watches it. */
+export class ConnectionRegistry {
+  readonly connections = new Set<HubConnection>();
+  private readonly watchers = new Map<number, Set<HubConnection>>();
+
+  add(connection: HubConnection): void {
+    this.connections.add(connection);
+  }
+
+  remove(connection: HubConnection): void {
+    this.connections.delete(connection);
+    for (const auctionId of connection.subscriptions.keys()) this.unwatch(connection, auctionId);
+  }
+
+  watch(connection: HubConnection, auctionId: number, subscription: Subscription): void {
+    connection.subscriptions.set(auctionId, subscription);
+    let set = this.watchers.get(auctionId);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(auctionId, set);
+    }
+    set.add(connection);
+  }
+
+  unwatch(connection: HubConnection, auctionId: number): void {
+    connection.subscriptions.delete(auctionId);
+    const set = this.watchers.get(auctionId);
+    if (!set) return;
+    set.delete(connection);
+    if (set.size === 0) this.watchers.delete(auctionId);
+  }
+
+  /** Cheap test run on every message from Redis, before it is even parsed. */
+  isWatched(auctionId: number): boolean {
+    return this.watchers.has(auctionId);
+  }
+
+  watchersOf(auctionId: number): ReadonlySet<HubConnection> | undefined {
+    return this.watchers.get(auctionId);
+  }
+
+  watchedAuctions(): IterableIterator<number> {
+    return this.watchers.keys();
+  }
+}

@@ -1,0 +1,218 @@
+import { createRedis, hubEventsSince, hubStreamKey } from '@auction/platform';
+import type { Redis } from 'ioredis';
+import type { WebSocket } from 'ws';
+import { ConnectionRegistry } from './connectionRegistry.ts';
+import { CLOSE_GOING_AWAY, HubConnection, type Subscription } from './hubConnection.ts';
+import {
+  type ClientMessage,
+  clockMessage,
+  compareStreamIds,
+  encode,
+  parseClientMessage,
+  type WireEvent,
+} from './protocol.ts';
+import { type FanIn, startFanIn } from './redisFanIn.ts';
+import { TickCoalescer } from './tickCoalescer.ts';
+
+export interface HubSettings {
+  redisUrl: string;
+  prefix: string;
+  tickMs: number;
+  heartbeatMs: number;
+  maxBufferedBytes: number;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+const CLOCK_SYNC_MS = 60_000;
+/** A client reading missed events from a Redis that does not answer is told to refetch instead. */
+const CATCH_UP_TIMEOUT_MS = 5_000;
+/** A page watches one auction, the home page a few; this only stops a client from hoarding. */
+const MAX_SUBSCRIPTIONS = 100;
+
+const PONG = encode({ type: 'pong' });
+const INVALID_MESSAGE = encode({ type: 'error', message: 'invalid_message' });
+const INVALID_TOKEN = encode({ type: 'error', message: 'invalid_token' });
+const TOO_MANY_SUBSCRIPTIONS = encode({ type: 'error', message: 'too_many_subscriptions' });
+
+/**
+ * The hub of one API process, free of Fastify: live events arrive from Redis pub/sub, are
+ * coalesced per auction per tick, serialised once, and the same buffer goes to every watcher.
+ */
+export class Hub {
+  readonly registry = new ConnectionRegistry();
+  private readonly coalescer: TickCoalescer<WireEvent>;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private fanIn: FanIn | null = null;
+  /** Commands (catch-up reads); the subscriber connection cannot run them. */
+  private readonly reader: Redis;
+
+  private constructor(private readonly settings: HubSettings) {
+    this.reader = createRedis(settings.redisUrl);
+    this.reader.on('error', (error) => settings.log.warn({ err: error }, 'hub: redis reader error'));
+    this.coalescer = new TickCoalescer(settings.tickMs, (auctionId, events) => this.deliver(auctionId, events));
+  }
+
+  static async start(settings: HubSettings): Promise<Hub> {
+    const hub = new Hub(settings);
+    hub.fanIn = await startFanIn({
+      redisUrl: settings.redisUrl,
+      prefix: settings.prefix,
+      isWatched: (auctionId) => hub.registry.isWatched(auctionId),
+      onEvent: (auctionId, event) => hub.coalescer.push(auctionId, event),
+      onReconnected: () => hub.refetchAll(),
+      onError: (error) => settings.log.warn({ err: error }, 'hub: redis subscriber error'),
+    });
+    hub.timers.push(
+      setInterval(() => hub.heartbeat(), settings.heartbeatMs).unref(),
+      setInterval(() => hub.broadcast(clockMessage()), CLOCK_SYNC_MS).unref(),
+    );
+    return hub;
+  }
+
+  connect(socket: WebSocket, identity: { userId: string | null; invalidToken: boolean }): HubConnection {
+    const connection = new HubConnection(socket, identity.userId, this.settings.maxBufferedBytes);
+    this.registry.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (raw, isBinary) => this.receive(connection, parseClientMessage(raw, isBinary)));
+    socket.on('close', () => this.registry.remove(connection));
+    connection.send(clockMessage());
+    if (identity.invalidToken) connection.send(INVALID_TOKEN);
+    return connection;
+  }
+
+  private receive(connection: HubConnection, message: ClientMessage | null): void {
+    if (!message) {
+      connection.send(INVALID_MESSAGE);
+    } else if (message.type === 'ping') {
+      connection.send(PONG);
+    } else if (message.type === 'unsubscribe') {
+      this.registry.unwatch(connection, message.auctionId);
+      connection.send(encode({ type: 'unsubscribed', auctionId: message.auctionId }));
+    } else {
+      this.subscribe(connection, message.auctionId, message.lastId).catch((error: unknown) => {
+        this.settings.log.error({ err: error, auctionId: message.auctionId }, 'hub: subscribe failed');
+      });
+    }
+  }
+
+  /**
+   * Starts watching at once (live events are held meanwhile), then reads what the client missed,
+   * then sends missed and held events as one message and acknowledges with the position reached.
+   */
+  private async subscribe(connection: HubConnection, auctionId: number, lastId: string | undefined): Promise<void> {
+    const existing = connection.subscriptions.get(auctionId);
+    if (existing) {
+      // Already live: nothing was missed on this connection. Still catching up: the ack is coming.
+      if (!existing.held) connection.send(encode({ type: 'subscribed', auctionId, lastId: lastId ?? null }));
+      return;
+    }
+    if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      connection.send(TOO_MANY_SUBSCRIPTIONS);
+      return;
+    }
+    const subscription: Subscription = { held: [] };
+    this.registry.watch(connection, auctionId, subscription);
+
+    const missed = lastId === undefined ? null : await this.eventsSince(auctionId, lastId);
+    const start = missed ? (missed.at(-1)?.id ?? lastId ?? null) : await this.newestId(auctionId);
+    if (connection.subscriptions.get(auctionId) !== subscription) return;
+    if (lastId !== undefined && !missed) connection.send(encode({ type: 'refetch', auctionId }));
+
+    const held = subscription.held ?? [];
+    subscription.held = null;
+    // Held events the catch-up read already returned are dropped; anything newer follows it.
+    const events = missed ? [...missed, ...held.filter((e) => !start || compareStreamIds(e.id, start) > 0)] : held;
+    if (events.length > 0) connection.send(encode({ type: 'events', auctionId, events }));
+    const last = events.at(-1)?.id;
+    const position = last && (!start || compareStreamIds(last, start) > 0) ? last : start;
+    connection.send(encode({ type: 'subscribed', auctionId, lastId: position }));
+  }
+
+  /** Missed events, or null when the position is too old (or Redis does not answer in time). */
+  private async eventsSince(auctionId: number, lastId: string): Promise<WireEvent[] | null> {
+    try {
+      const events = await withTimeout(hubEventsSince(this.reader, auctionId, lastId, this.settings.prefix));
+      return events?.map(({ id, event, data }) => ({ id, event, data })) ?? null;
+    } catch (error) {
+      this.settings.log.warn({ err: error, auctionId }, 'hub: catch-up read failed, client told to refetch');
+      return null;
+    }
+  }
+
+  private async newestId(auctionId: number): Promise<string | null> {
+    try {
+      const key = hubStreamKey(this.settings.prefix, auctionId);
+      const newest = await withTimeout(this.reader.xrevrange(key, '+', '-', 'COUNT', 1));
+      return newest[0]?.[0] ?? null;
+    } catch (error) {
+      this.settings.log.warn({ err: error, auctionId }, 'hub: stream position read failed');
+      return null;
+    }
+  }
+
+  /** Once per auction per tick: one serialisation, the same buffer to every live watcher. */
+  private deliver(auctionId: number, events: WireEvent[]): void {
+    const watchers = this.registry.watchersOf(auctionId);
+    if (!watchers) return;
+    events.sort((a, b) => compareStreamIds(a.id, b.id));
+    let frame: Buffer | undefined;
+    for (const connection of watchers) {
+      const subscription = connection.subscriptions.get(auctionId);
+      if (subscription?.held) {
+        subscription.held.push(...events);
+        continue;
+      }
+      frame ??= encode({ type: 'events', auctionId, events });
+      connection.send(frame);
+    }
+  }
+
+  private refetchAll(): void {
+    for (const auctionId of this.registry.watchedAuctions()) {
+      const frame = encode({ type: 'refetch', auctionId });
+      for (const connection of this.registry.watchersOf(auctionId) ?? []) connection.send(frame);
+    }
+  }
+
+  private broadcast(frame: Buffer): void {
+    for (const connection of this.registry.connections) connection.send(frame);
+  }
+
+  private heartbeat(): void {
+    for (const connection of this.registry.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  /** Says goodbye (1001, so clients reconnect elsewhere), then cuts whoever has not answered in time. */
+  async closeConnections(graceMs: number): Promise<void> {
+    for (const connection of this.registry.connections) connection.socket.close(CLOSE_GOING_AWAY, 'server_shutdown');
+    const deadline = Date.now() + graceMs;
+    while (this.registry.connections.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    for (const connection of this.registry.connections) connection.socket.terminate();
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.coalescer.stop();
+    await this.fanIn?.close();
+    await this.reader.quit().catch(() => this.reader.disconnect());
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('redis did not answer in time')), CATCH_UP_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,42 @@
+import type { WebSocket } from 'ws';
+import type { WireEvent } from './protocol.ts';
+
+const OPEN = 1;
+/** Close code for "try again later": the client reconnects with its last id once it keeps up. */
+export const CLOSE_BACKPRESSURE = 1013;
+export const CLOSE_GOING_AWAY = 1001;
+
+/**
+ * An auction a connection watches. While its catch-up is read from Redis, live events are held
+ * (`held`) so they can be merged after the missed ones, in order and without duplicates.
+ */
+export interface Subscription {
+  held: WireEvent[] | null;
+}
+
+/** One client socket of this process and what it watches. */
+export class HubConnection {
+  /** Cleared when a ping goes out, set again by the pong; still cleared at the next ping means dead. */
+  alive = true;
+  readonly subscriptions = new Map<number, Subscription>();
+
+  constructor(
+    readonly socket: WebSocket,
+    /** The signed-in user when the client gave a valid access token; null for anonymous watchers. */
+    readonly userId: string | null,
+    private readonly maxBufferedBytes: number,
+  ) {}
+
+  /**
+   * Writes a text frame. A socket whose unsent bytes pile up past the bound is a client that does
+   * not keep up: it is closed rather than letting the process buffer for it without limit.
+   */
+  send(frame: Buffer): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > this.maxBufferedBytes) {
+      this.socket.close(CLOSE_BACKPRESSURE, 'backpressure');
+      return;
+    }
+    this.socket.send(frame, { binary: false });
+  }
+}

@@ -1,0 +1,66 @@
+import { formatMoney, type LotEvent } from '@auction/engine';
+import type { HubEventName } from '@auction/platform';
+import type { LotRef, LotView } from './rows.ts';
+
+/** One hub event for an auction (spec 001 §7), published after the batch that projected it commits. */
+export interface HubMessage {
+  auctionId: number;
+  name: HubEventName;
+  data: Record<string, unknown>;
+}
+
+const money = (cents: number | null) =>
+  cents === null ? null : { value: Number(formatMoney(cents)), currencyCode: 'CAD' };
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The hub events of one projected event, from the lot's view right after it. `remaining` is the
+ * fixed-price quantity still for sale (null when unlimited); only purchases read it.
+ */
+export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, remaining: number | null): HubMessage[] {
+  const message = (name: HubEventName, data: Record<string, unknown>): HubMessage => ({
+    auctionId: lot.auctionId,
+    name,
+    data: { auctionLotItemId: lot.lotId, ...data },
+  });
+  const bidReceived = (isDelete: boolean) =>
+    message('BidReceived', {
+      lotNumber: lot.lotNumber,
+      auctionLotItemType: lot.type,
+      isDelete,
+      price: money(view.price),
+      bidCount: view.bidCount,
+      leaderUserId: view.leaderId,
+      dateCompleted: iso(view.endsAt),
+    });
+  switch (event.type) {
+    case 'BidPlaced':
+      return [bidReceived(false)];
+    case 'BidRemoved':
+      return [bidReceived(true), message('BidDeleted', { userId: event.data.bidderId })];
+    case 'ItemPurchased':
+      return [message('MultiSaleQuantityAdjusted', { soldQuantity: view.soldQuantity, remainingQuantity: remaining })];
+    case 'LotClosed':
+      return [
+        message('AuctionLotItemClose', {
+          status: event.data.status,
+          winnerUserId: event.data.winnerId,
+          early: event.data.early,
+        }),
+      ];
+    case 'LotExtended':
+    case 'LotRescheduled':
+      return [
+        message('AuctionLotItemEndDateChanged', {
+          dateCompleted: iso(view.endsAt),
+          initialDateCompleted: iso(view.initialEndsAt),
+          auctionLotItemNumber: lot.lotNumber,
+        }),
+      ];
+    case 'LotHidden':
+    case 'LotShown':
+      return [message('AuctionLotItemHidden', { isHidden: view.isHidden })];
+    default:
+      return [];
+  }
+}

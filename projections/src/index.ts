@@ -1,0 +1,32 @@
+/**
+ * The read models built from the lot streams (`lot_views`, `lot_bids`, `lot_max_bids`,
+ * `lot_purchases`): the pure projections, the PostgreSQL applier, the checkpointed runner that
+ * also publishes hub events, the rebuild and the verification against a replay.
+ */
+
+export { type ApplyResult, applyEvents } from './applyEvents.ts';
+export { PROJECTIONS_SUBSCRIPTION } from './checkpoint.ts';
+export { type HubMessage, hubMessagesFor } from './hubMessages.ts';
+export { lotBidOf } from './lotBids.ts';
+export { asLotEvent, type LotRecordedEvent } from './lotEvent.ts';
+export { lotMaxBidChangeOf, type MaxBidChange } from './lotMaxBids.ts';
+export { lotPurchaseOf } from './lotPurchases.ts';
+export { byStanding, lotRowsFromStream } from './lotRowsFromStream.ts';
+export { lotViewAfter } from './lotView.ts';
+export { type LotChanges, type LotProjection, projectLotEvent } from './projectLotEvent.ts';
+export { type RebuildOptions, type RebuildResult, rebuildProjections } from './rebuildProjections.ts';
+export type { LotBid, LotMaxBid, LotPurchase, LotRef, LotRows, LotView } from './rows.ts';
+export {
+  PROJECTIONS_LOCK_KEY,
+  type Projections,
+  type ProjectionsOptions,
+  startProjections,
+} from './startProjections.ts';
+export { readLotRows } from './tables.ts';
+export {
+  compareLot,
+  type ReadModelMismatch,
+  type VerifyOptions,
+  type VerifyResult,
+  verifyReadModels,
+} from './verifyReadModels.ts';

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { asLotEvent, hubMessagesFor } from '../src/index.ts';
+import {
+  command,
+  fixedPriceConfig,
+  HOUR,
+  LOT,
+  LotStream,
+  lotConfig,
+  MINUTE,
+  NOW,
+  projectInMemory,
+} from './lotStream.ts';
+
+/** The hub events of the last event appended, from the view right after it. */
+function lastMessages(lot: LotStream, remaining: number | null = null) {
+  const rows = projectInMemory(LOT, lot.events);
+  const last = lot.events.at(-1);
+  if (!rows || !last) throw new Error('nothing projected');
+  return hubMessagesFor(LOT, asLotEvent(last), rows.view, remaining);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('hub events (spec 001 §7) from projected events', () => {
+  it('BidPlaced: BidReceived with the standing price in dollars, bid count, leader and end', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.bid('alice', 12_50));
+    expect(lastMessages(lot)).toEqual([
+      {
+        auctionId: 7,
+        name: 'BidReceived',
+        data: {
+          auctionLotItemId: 1,
+          lotNumber: 12,
+          auctionLotItemType: 1,
+          isDelete: false,
+          price: { value: 12.5, currencyCode: 'CAD' },
+          bidCount: 1,
+          leaderUserId: 'alice',
+          dateCompleted: iso(NOW + HOUR),
+        },
+      },
+    ]);
+  });
+
+  it('BidRemoved: BidReceived with isDelete, then BidDeleted for the bidder', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.bid('alice', 10_00, { id: 'a1' }));
+    lot.run(command.remove('a1'));
+    const messages = lastMessages(lot);
+    expect(messages.map((m) => m.name)).toEqual(['BidReceived', 'BidDeleted']);
+    expect(messages[0]?.data).toMatchObject({ isDelete: true, price: null, bidCount: 0, leaderUserId: null });
+    expect(messages[1]?.data).toEqual({ auctionLotItemId: 1, userId: 'alice' });
+  });
+
+  it('ItemPurchased: MultiSaleQuantityAdjusted', () => {
+    const lot = new LotStream();
+    lot.run(command.open(fixedPriceConfig()));
+    lot.run(command.buy('alice', 3));
+    expect(lastMessages(lot, 7)).toEqual([
+      {
+        auctionId: 7,
+        name: 'MultiSaleQuantityAdjusted',
+        data: { auctionLotItemId: 1, soldQuantity: 3, remainingQuantity: 7 },
+      },
+    ]);
+  });
+
+  it('LotClosed: AuctionLotItemClose', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.closeEarly());
+    expect(lastMessages(lot)[0]).toMatchObject({
+      name: 'AuctionLotItemClose',
+      data: { auctionLotItemId: 1, status: 3, winnerUserId: null, early: true },
+    });
+  });
+
+  it('LotExtended and LotRescheduled: AuctionLotItemEndDateChanged', () => {
+    const lot = new LotStream();
+    lot.run(
+      command.open(
+        lotConfig({
+          allowsTimeExtension: true,
+          extensionDurationInMinutes: 2,
+          extensionDurationMaximumMinutes: 10,
+          minutesLeftBeforeAllowingExtension: 5,
+        }),
+      ),
+    );
+    lot.run(command.bid('alice', 10_00, { at: NOW + HOUR - MINUTE }));
+    const expected = (endsAt: number, initial: number) => ({
+      name: 'AuctionLotItemEndDateChanged',
+      data: {
+        auctionLotItemId: 1,
+        dateCompleted: iso(endsAt),
+        initialDateCompleted: iso(initial),
+        auctionLotItemNumber: 12,
+      },
+    });
+    expect(lastMessages(lot)).toMatchObject([expected(NOW + HOUR + 2 * MINUTE, NOW + HOUR)]);
+    lot.run(command.reschedule(NOW + 5 * HOUR));
+    expect(lastMessages(lot)).toMatchObject([expected(NOW + 5 * HOUR, NOW + 5 * HOUR)]);
+  });
+
+  it('LotHidden and LotShown: AuctionLotItemHidden', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.hide());
+    expect(lastMessages(lot)[0]).toMatchObject({ name: 'AuctionLotItemHidden', data: { isHidden: true } });
+    lot.run(command.show());
+    expect(lastMessages(lot)[0]).toMatchObject({ name: 'AuctionLotItemHidden', data: { isHidden: false } });
+  });
+
+  it('events with nothing to tell the hub publish nothing', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    expect(lastMessages(lot)).toEqual([]);
+    lot.run(command.max('alice', 20_00));
+    lot.run(command.reprice({ minimumIncrement: 2_00 }));
+    expect(lastMessages(lot)).toEqual([]);
+  });
+});
