@@ -19,7 +19,8 @@ import { buildWebIfStale } from './lib/buildWeb.ts';
  * The last line is the plain summary `tests: N passed, N failed, N skipped`.
  */
 const ROOT = resolve(import.meta.dirname, '..');
-const DATA = join(ROOT, '.data/test');
+// One folder per run, so two runs at once (two terminals, parallel agents) never share a server.
+const DATA = join(ROOT, '.data/test', `run-${process.pid}`);
 const TEMPLATE = 'auction_template';
 const log = (line: string) => console.log(`[test] ${line}`);
 const extraArgs = process.argv.slice(2);
@@ -87,6 +88,7 @@ try {
 } finally {
   await redis.stop();
   await postgres.stop();
+  rmSync(DATA, { recursive: true, force: true });
 }
 
 // Lint and type-check count as one check each run: a red lint is a failure, not a footnote.

@@ -23,6 +23,7 @@ import { auctionRoutes } from './routes/auctions.ts';
 import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
 import { bidRoutes } from './routes/bids.ts';
 import { healthRoutes } from './routes/health.ts';
+import { lotItemRoutes } from './routes/lotItems.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { smsInboundRoutes } from './routes/smsInbound.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bidderOrganizationNotificationRoutes, { prefix: '/api', ...accounts });
   await app.register(onboardingRoutes, { prefix: '/api', ...accounts });
   await app.register(auctionBidderRoutes, { prefix: '/api', ...accounts });
+  await app.register(lotItemRoutes, { prefix: '/api', db: deps.db });
   await app.register(bidRoutes, { prefix: '/api', db: deps.db, lotCommands: deps.lotCommands });
   await app.register(smsInboundRoutes, {
     db: deps.db,

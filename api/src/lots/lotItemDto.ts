@@ -1,0 +1,82 @@
+import { toMoney } from '../money.ts';
+import type { LotRow } from './lotRepository.ts';
+
+const FIXED_PRICE = 3;
+export const CLOSING_SOON = 9;
+/** Without an extension window, a lot turns red this long before its end (the leaderboard's 5 minutes). */
+const DEFAULT_RED_MINUTES = 5;
+
+/**
+ * When a lot "turns red" (closing soon): the start of its anti-sniping window, when late bids begin
+ * to extend it; a lot without extensions turns red 5 minutes before its end (docs/lots.md).
+ */
+export function dateTurningRed(row: LotRow): Date {
+  const ends = endsAt(row);
+  const minutes = row.allows_time_extension ? row.minutes_left_before_allowing_extension : DEFAULT_RED_MINUTES;
+  return new Date(ends.getTime() - minutes * 60_000);
+}
+
+export function endsAt(row: LotRow): Date {
+  return new Date(row.ends_at ?? row.date_completed);
+}
+
+/** Spec 001 §4 status: the engine's code, or 9 (closing soon) for an open lot past its red date. */
+export function statusOf(row: LotRow, now: Date): number {
+  const status = row.status ?? 2;
+  if (status === 2 && now >= dateTurningRed(row)) return CLOSING_SOON;
+  return status;
+}
+
+export function nameOf(row: LotRow, language: 'en' | 'fr'): string {
+  return (row.translations.find((t) => t.languageCode === language) ?? row.translations[0])?.name ?? 'no-translations';
+}
+
+/** The lot item of spec 001 §3, for lists (and, with history and related lots added, for the detail). */
+export function lotItemDto(row: LotRow, now: Date, userId: string | null) {
+  const isFixedPrice = row.type === FIXED_PRICE;
+  const sold = row.sold_quantity ?? 0;
+  return {
+    id: row.id,
+    auctionId: row.auction_id,
+    lotNumber: row.lot_number,
+    type: row.type,
+    status: statusOf(row, now),
+    translations: row.translations,
+    photos: row.photos,
+    mainPhotoFullPath_Medium: row.photos[0]?.fullPath_Medium ?? null,
+    itemCategories: row.category_ids.map((id) => ({ id })),
+    auctionClosingGroupId: row.closing_group_id,
+    startingBid: toMoney(row.starting_bid),
+    lastBid: toMoney(row.price ?? null),
+    minimumIncrement: toMoney(row.minimum_increment),
+    valuation: toMoney(row.valuation),
+    multiSalePrice: toMoney(row.multi_sale_price),
+    multiSaleQuantity: row.multi_sale_quantity,
+    soldQuantity: sold,
+    remainingQuantity: isFixedPrice && row.multi_sale_quantity !== null ? row.multi_sale_quantity - sold : null,
+    maxPerBidder: row.max_per_bidder,
+    isDonation: row.is_donation,
+    isHidden: row.is_hidden ?? row.configured_hidden,
+    isFavorite: row.is_favorite,
+    winnerUserId: row.winner_id ?? null,
+    winningUserId: row.leader_id ?? null,
+    auctionWinner: row.winner_id ? row.leader_nick_name : null,
+    winnerName: row.winner_id ? row.leader_nick_name : null,
+    lastBidder: row.leader_nick_name,
+    bidders: row.bidder_ids ?? [],
+    bidCount: row.bid_count ?? 0,
+    isWinning: userId !== null && row.leader_id === userId,
+    offeredBy: row.offered_by,
+    additionalInfoExternalUrl: row.additional_info_external_url,
+    organizationTeamId: row.organization_team_id,
+    dateCompletedUtc: endsAt(row).toISOString(),
+    initialDateCompleted: new Date(row.initial_ends_at ?? row.date_completed).toISOString(),
+    dateTurningRed: dateTurningRed(row).toISOString(),
+    allowsTimeExtension: row.allows_time_extension,
+    extensionDurationInMinutes: row.extension_duration_in_minutes,
+    extensionDurationMaximumMinutes: row.extension_duration_maximum_minutes,
+    minutesLeftBeforeAllowingExtension: row.minutes_left_before_allowing_extension,
+  };
+}
+
+export type LotItemDto = ReturnType<typeof lotItemDto>;

@@ -1,0 +1,85 @@
+import type { Db } from '@auction/platform';
+import { sql } from 'kysely';
+
+/**
+ * A lot as the screens need it: reference data (texts, photos, categories, team, settings) joined
+ * with its read model (status, price, leader, ends) and, for a signed-in user, their favourite.
+ * A lot whose stream has not been projected yet shows its configured values.
+ */
+export function lotQuery(db: Db, userId: string | null) {
+  return db
+    .selectFrom('lots as l')
+    .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
+    .select([
+      'l.id',
+      'l.auction_id',
+      'l.lot_number',
+      'l.type',
+      'l.starting_bid',
+      'l.minimum_increment',
+      'l.valuation',
+      'l.multi_sale_price',
+      'l.multi_sale_quantity',
+      'l.max_per_bidder',
+      'l.is_donation',
+      'l.is_hidden as configured_hidden',
+      'l.offered_by',
+      'l.additional_info_external_url',
+      'l.organization_team_id',
+      'l.closing_group_id',
+      'l.date_completed',
+      'l.allows_time_extension',
+      'l.extension_duration_in_minutes',
+      'l.extension_duration_maximum_minutes',
+      'l.minutes_left_before_allowing_extension',
+      'v.status',
+      'v.is_hidden',
+      'v.price',
+      'v.leader_id',
+      'v.winner_id',
+      'v.bid_count',
+      'v.bidder_ids',
+      'v.ends_at',
+      'v.initial_ends_at',
+      'v.sold_quantity',
+      sql<
+        Array<{
+          languageCode: 'en' | 'fr';
+          name: string;
+          description: string;
+          information: string;
+          shippingInformation: string;
+        }>
+      >`
+        (SELECT coalesce(json_agg(json_build_object('languageCode', t.language_code, 'name', t.name,
+          'description', t.description, 'information', t.information, 'shippingInformation', t.shipping_information)
+          ORDER BY t.language_code), '[]') FROM lot_translations t WHERE t.lot_id = l.id)`.as('translations'),
+      sql<Array<{ fullPath_Large: string; fullPath_Medium: string; description: string | null; order: number }>>`
+        (SELECT coalesce(json_agg(json_build_object('fullPath_Large', p.full_path_large, 'fullPath_Medium',
+          p.full_path_medium, 'description', p.description, 'order', p."order") ORDER BY p."order", p.id), '[]')
+          FROM lot_photos p WHERE p.lot_id = l.id)`.as('photos'),
+      sql<
+        number[]
+      >`(SELECT coalesce(array_agg(c.category_id ORDER BY c.category_id), '{}') FROM lot_categories c WHERE c.lot_id = l.id)`.as(
+        'category_ids',
+      ),
+      sql<string | null>`(SELECT u.nick_name FROM users u WHERE u.id = coalesce(v.winner_id, v.leader_id))`.as(
+        'leader_nick_name',
+      ),
+      userId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM favorites f WHERE f.lot_id = l.id AND f.user_id = ${userId})`.as(
+            'is_favorite',
+          )
+        : sql<boolean>`false`.as('is_favorite'),
+    ]);
+}
+
+export type LotRow = Awaited<ReturnType<ReturnType<typeof lotQuery>['executeTakeFirstOrThrow']>>;
+
+export function findLot(db: Db, lotId: number, userId: string | null): Promise<LotRow | undefined> {
+  return lotQuery(db, userId).where('l.id', '=', lotId).executeTakeFirst();
+}
+
+export function auctionLots(db: Db, auctionId: number, userId: string | null): Promise<LotRow[]> {
+  return lotQuery(db, userId).where('l.auction_id', '=', auctionId).execute();
+}

@@ -1,0 +1,231 @@
+import type { Db } from '@auction/platform';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { isAddressCompleted } from '../accounts/profile.ts';
+import { Role } from '../accounts/roles.ts';
+import { HttpError } from '../errors.ts';
+import { endsAt, lotItemDto, nameOf, statusOf } from '../lots/lotItemDto.ts';
+import { fold, listLots } from '../lots/lotList.ts';
+import { auctionLots, findLot, type LotRow } from '../lots/lotRepository.ts';
+import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
+import { permissionToBid } from '../lots/permissionToBid.ts';
+import { toMoney } from '../money.ts';
+
+const tags = ['lots'];
+const COMPLETED = [4, 5, 6];
+
+/** The request's language: Accept-Language picks translations (spec 001 §7). */
+export function languageOf(request: FastifyRequest): 'en' | 'fr' {
+  const header = String(request.headers['accept-language'] ?? '').toLowerCase();
+  return header.startsWith('en') ? 'en' : 'fr';
+}
+
+/**
+ * Lot reads (spec 001 §7): the list with the table query, one lot with its bid history, related
+ * lots and what the user may do, the user's max bid, and the bids most recent first. The lots'
+ * state comes from the read models (projections), their texts from the reference tables.
+ */
+export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  async function auctionOf(where: { urlMagicLink?: string; id?: number }) {
+    let query = db
+      .selectFrom('auctions')
+      .select([
+        'id',
+        'status',
+        'url_magic_link',
+        'organization_id',
+        'allow_anonymous_bidding',
+        'require_cc_to_bid',
+        'require_address_to_bid',
+      ]);
+    if (where.urlMagicLink) query = query.where(sql<boolean>`lower(url_magic_link) = lower(${where.urlMagicLink})`);
+    if (where.id) query = query.where('id', '=', where.id);
+    const auction = await query.executeTakeFirst();
+    // Planning (1) and Archived (6) auctions are not accessible (spec 001 §4).
+    if (!auction || auction.status === 6) throw new HttpError(404, 'auction_not_found');
+    return auction;
+  }
+
+  const listed = (row: LotRow, now: Date, userId: string | null) => ({
+    id: row.id,
+    lotNumber: row.lot_number,
+    status: statusOf(row, now),
+    isHidden: row.is_hidden ?? row.configured_hidden,
+    isFavorite: row.is_favorite,
+    isWinning: userId !== null && row.leader_id === userId,
+    allowsTimeExtension: row.allows_time_extension,
+    endsAt: endsAt(row).getTime(),
+    price: row.price ?? row.starting_bid,
+    categoryIds: row.category_ids,
+    teamId: row.organization_team_id,
+    closingGroupId: row.closing_group_id,
+    searchText: fold(row.translations.map((t) => t.name).join(' ')),
+  });
+
+  app.get(
+    '/auction-lot-items',
+    {
+      preValidation: async (request) => {
+        // The table query's bracketed keys arrive flat; validation sees them as lists.
+        (request as { query: unknown }).query = unflattenQuery(request.query as Record<string, unknown>);
+      },
+      preHandler: app.identify,
+      schema: {
+        tags,
+        summary: "An auction's lots: table query (paging, sorts, filters, quick filters, search)",
+        querystring: lotTableQuerySchema,
+      },
+    },
+    async (request) => {
+      const userId = request.account?.id ?? null;
+      const auction = await auctionOf({ urlMagicLink: request.query.urlMagicLink });
+      const now = new Date();
+      const language = languageOf(request);
+      const rows = await auctionLots(db, auction.id, userId);
+      const page = listLots(
+        rows.map((row) => listed(row, now, userId)),
+        request.query,
+        COMPLETED.includes(auction.status),
+      );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return {
+        count: page.count,
+        currentPage: page.currentPage,
+        pageSize: page.pageSize,
+        items: page.ids.map((id) => {
+          const row = byId.get(id) as LotRow;
+          return { ...lotItemDto(row, now, userId), name: nameOf(row, language) };
+        }),
+      };
+    },
+  );
+
+  const lotParams = z.object({ id: z.coerce.number().int().positive() });
+
+  app.get(
+    '/auction-lot-items/:id',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags,
+        summary: 'One lot with its bid history, related lots and what the user may do',
+        params: lotParams,
+      },
+    },
+    async (request) => {
+      const user = request.account;
+      const row = await findLot(db, request.params.id, user?.id ?? null);
+      if (!row) throw new HttpError(404, 'item_not_found');
+      const auction = await auctionOf({ id: row.auction_id });
+      const now = new Date();
+      const dto = lotItemDto(row, now, user?.id ?? null);
+      if (dto.isHidden && !user?.roles.some((r) => r === Role.Administrator || r === Role.AuctionManager)) {
+        throw new HttpError(404, 'item_not_found');
+      }
+      const history = await bidHistory(db, row.id);
+      const related = (await auctionLots(db, row.auction_id, user?.id ?? null))
+        .filter(
+          (other) =>
+            other.id !== row.id &&
+            !(other.is_hidden ?? other.configured_hidden) &&
+            other.category_ids.some((c) => row.category_ids.includes(c)),
+        )
+        .slice(0, 4)
+        .map((other) => ({ ...lotItemDto(other, now, user?.id ?? null), name: nameOf(other, languageOf(request)) }));
+      const profile = user
+        ? await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst()
+        : undefined;
+      const allowedBidding = permissionToBid({
+        auction: {
+          urlMagicLink: auction.url_magic_link,
+          isActive: auction.status === 3,
+          allowAnonymousBidding: auction.allow_anonymous_bidding,
+          requireCCToBid: auction.require_cc_to_bid,
+          requireAddressToBid: auction.require_address_to_bid,
+        },
+        user: profile
+          ? {
+              roles: profile.roles,
+              addressCompleted: isAddressCompleted(profile),
+              activeTrustedUrlMagicLinks: [],
+              hasCards: false,
+              hasSelectedCard: false,
+            }
+          : null,
+        lot: {
+          isFixedPrice: row.type === 3,
+          startingBid: row.starting_bid,
+          multiSalePrice: row.multi_sale_price,
+          status: dto.status,
+          isHidden: dto.isHidden,
+        },
+      });
+      const maxBid = user ? await userMaxBid(db, row.id, user.id) : null;
+      return {
+        ...dto,
+        name: nameOf(row, languageOf(request)),
+        listBidsHistory: history,
+        relatedAuctionLotItems: related,
+        allowedBidding,
+        maxBid,
+      };
+    },
+  );
+
+  app.get(
+    '/auction-lot-items/:id/max',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: "The signed-in user's maximum bid on the lot",
+        params: lotParams,
+      },
+    },
+    async (request) => userMaxBid(db, request.params.id, request.account?.id ?? ''),
+  );
+
+  app.get(
+    '/auction-lot-items/refresh-bids/:id',
+    { schema: { tags, summary: "The lot's standing bids, most recent first", params: lotParams } },
+    async (request) => bidHistory(db, request.params.id),
+  );
+};
+
+async function userMaxBid(db: Db, lotId: number, userId: string) {
+  const row = await db
+    .selectFrom('lot_max_bids')
+    .select('max_amount')
+    .where('lot_id', '=', lotId)
+    .where('bidder_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toMoney(row.max_amount) : null;
+}
+
+/** Spec 001 §3 bid history entries, standing bids only, most recent first. */
+async function bidHistory(db: Db, lotId: number) {
+  const rows = await db
+    .selectFrom('lot_bids as b')
+    .innerJoin('users as u', 'u.id', 'b.bidder_id')
+    .select(['b.bid_id', 'b.bidder_id', 'b.amount', 'b.is_auto_bid', 'b.is_max_bid', 'b.placed_at', 'u.nick_name'])
+    .where('b.lot_id', '=', lotId)
+    .where('b.removed', '=', false)
+    .orderBy('b.stream_version', 'desc')
+    .orderBy('b.bid_id', 'desc')
+    .execute();
+  return rows.map((b) => ({
+    id: b.bid_id,
+    auctionLotItemId: lotId,
+    userId: b.bidder_id,
+    bidderDisplayName: b.nick_name,
+    amount: toMoney(b.amount),
+    isAutoBid: b.is_auto_bid,
+    isMaxBid: b.is_max_bid,
+    bidDate: new Date(b.placed_at).toISOString(),
+  }));
+}
