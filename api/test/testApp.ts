@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
 import { createRedis } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
+import { type Projections, startProjections } from '@auction/projections';
 import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -19,6 +20,9 @@ export interface TestApp {
   messaging: TestMessaging;
   /** Every log line the API wrote. */
   logs: string[];
+  /** The read models' runner, publishing hub events under `prefix`. */
+  projections: Projections;
+  prefix: string;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,13 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
   const redis = createRedis(testRedisUrl());
   const messaging = await startTestMessaging({ db: database.db, redisUrl: testRedisUrl(), prefix });
   const logs: string[] = [];
+  const projections = startProjections({
+    pool: database.pool,
+    db: database.db,
+    redis,
+    hubPrefix: prefix,
+    onError: () => {},
+  });
   const app = await buildApp({
     db: database.db,
     redis,
@@ -50,8 +61,11 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
     redis,
     messaging,
     logs,
+    projections,
+    prefix,
     async close() {
       await app.close();
+      await projections.stop();
       await messaging.stop();
       redis.disconnect();
       await database.drop();

@@ -1,10 +1,12 @@
-import { ConfigError, createDb, createPool, loadConfig } from '@auction/platform';
+import { ConfigError, createDb, createPool, createRedis, loadConfig } from '@auction/platform';
+import { startProjections } from '@auction/projections';
 import { createMessageSenders } from './messages/messageSenders.ts';
 import { startMessageWorker } from './messages/messageWorker.ts';
 
 /**
- * The workers process: for now the messages worker (email and SMS). Closings and lifecycle
- * arrive with the workers issue (see docs/status.md).
+ * The workers process: the projections runner (read models and hub events; several processes may
+ * run it, one applies while the others stand by) and the messages worker (email and SMS).
+ * Closings and lifecycle arrive with the workers issue (see docs/status.md).
  */
 const log = (line: string) => console.log(`[workers] ${line}`);
 
@@ -20,7 +22,10 @@ if (!config.REDIS_URL || !config.DATABASE_URL) {
   process.exit(1);
 }
 
-const db = createDb(createPool(config.DATABASE_URL));
+const pool = createPool(config.DATABASE_URL);
+const db = createDb(pool);
+const hubRedis = createRedis(config.REDIS_URL);
+const projections = startProjections({ pool, db, redis: hubRedis });
 const senders = createMessageSenders(config);
 const worker = startMessageWorker({ db, ...senders, connection: { url: config.REDIS_URL } });
 await worker.waitUntilReady();
@@ -31,7 +36,7 @@ const sms = senders.sms
     ? `Twilio API at ${new URL(config.TWILIO_API_URL).host}`
     : 'Twilio'
   : 'not configured (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER)';
-log(`messages worker started; email: ${smtp}; SMS: ${sms}`);
+log(`projections started; messages worker started; email: ${smtp}; SMS: ${sms}`);
 
 let stopping = false;
 async function shutdown(): Promise<void> {
@@ -39,6 +44,8 @@ async function shutdown(): Promise<void> {
   stopping = true;
   // close() lets the jobs in progress finish; an unfinished one is picked up again at the next start.
   await worker.close();
+  await projections.stop();
+  hubRedis.disconnect();
   senders.email?.close();
   await db.destroy();
   process.exit(0);

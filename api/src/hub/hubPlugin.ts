@@ -1,5 +1,6 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Hub } from './hub.ts';
 import { accessTokenOf, identify, redactAccessToken } from './hubIdentity.ts';
@@ -8,8 +9,11 @@ export const HUB_PATH = '/api/BidNotificationHub';
 
 export interface HubPluginOptions {
   redisUrl: string;
-  /** Key prefix of the hub's streams and channels (tests and benchmarks keep theirs apart). */
-  prefix?: string;
+  /**
+   * Key prefix of the hub's streams and channels (`prefix` of publishHubEvent; tests and benchmarks
+   * keep theirs apart). Not `prefix`: Fastify reads that option as a route prefix.
+   */
+  redisPrefix?: string;
   /** How long an auction's events are gathered into one message; 100 ms by default. */
   tickMs?: number;
   /** WebSocket ping interval; a socket that has not answered the previous ping is cut. 30 s by default. */
@@ -24,45 +28,58 @@ export interface HubPluginOptions {
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
 /**
- * The live connection of spec 001 §7 at /api/BidNotificationHub (protocol: docs/hub.md).
- * Registers @fastify/websocket in its own context; uses the app's @fastify/jwt when present.
+ * The live connection of spec 001 §7 at /api/BidNotificationHub (protocol: docs/hub.md); uses the
+ * app's @fastify/jwt when present. Not encapsulated, on purpose: @fastify/websocket's hooks must see
+ * every route, or an upgrade request to any other path is answered 404 and its socket is never
+ * released, which also keeps app.close() waiting forever.
  */
-export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, options) => {
-  const hub = await Hub.start({
-    redisUrl: options.redisUrl,
-    prefix: options.prefix ?? '',
-    tickMs: options.tickMs ?? 100,
-    heartbeatMs: options.heartbeatMs ?? 30_000,
-    maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
-    log: app.log,
-  });
+export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = fp<HubPluginOptions>(
+  async (app: FastifyInstance, options: HubPluginOptions) => {
+    const hub = await Hub.start({
+      redisUrl: options.redisUrl,
+      prefix: options.redisPrefix ?? '',
+      tickMs: options.tickMs ?? 100,
+      heartbeatMs: options.heartbeatMs ?? 30_000,
+      maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => {
+      await hub.stop();
+    });
+    const sayGoodbye = () => hub.closeConnections(options.closeGraceMs ?? 1_000);
 
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, closeTimeout: 5_000 },
-    // Our own preClose hook below says goodbye to the hub's sockets; this one only stops the server.
-    preClose(done) {
-      this.websocketServer.close();
-      done();
-    },
-  });
+    if (app.hasDecorator('websocketServer')) {
+      app.addHook('preClose', sayGoodbye);
+    } else {
+      await app.register(fastifyWebsocket, {
+        options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, closeTimeout: 5_000 },
+        // The hub's sockets get 1001 (reconnect elsewhere) and a grace period; any other socket the
+        // default close.
+        preClose(done) {
+          const server = this.websocketServer;
+          sayGoodbye()
+            .catch((error: unknown) => app.log.error({ err: error }, 'hub: closing sockets failed'))
+            .finally(() => {
+              for (const client of server.clients) client.close();
+              server.close();
+              done();
+            });
+        },
+      });
+    }
 
-  app.get(
-    HUB_PATH,
-    {
-      websocket: true,
-      logSerializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: redactAccessToken(request.url) }),
+    app.get(
+      HUB_PATH,
+      {
+        websocket: true,
+        logSerializers: {
+          req: (request: FastifyRequest) => ({ method: request.method, url: redactAccessToken(request.url) }),
+        },
       },
-    },
-    (socket: WebSocket, request) => {
-      hub.connect(socket, identify(app, accessTokenOf(request.query)));
-    },
-  );
-
-  app.addHook('preClose', async () => {
-    await hub.closeConnections(options.closeGraceMs ?? 1_000);
-  });
-  app.addHook('onClose', async () => {
-    await hub.stop();
-  });
-};
+      (socket: WebSocket, request) => {
+        hub.connect(socket, identify(app, accessTokenOf(request.query)));
+      },
+    );
+  },
+  { name: 'hub', fastify: '5.x' },
+);

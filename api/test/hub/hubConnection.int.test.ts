@@ -20,7 +20,7 @@ async function client(url = hub.url(), options: { autoPong?: boolean } = {}): Pr
 
 beforeAll(async () => {
   redis = createRedis(testRedisUrl());
-  hub = await startHubApp({ redisUrl: testRedisUrl(), prefix, jwtSecret });
+  hub = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix, jwtSecret });
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
@@ -95,7 +95,7 @@ describe('bad messages', () => {
 
 describe('heartbeats and slow clients', () => {
   it('cuts a socket that does not answer pings, keeps one that does', async () => {
-    const quick = await startHubApp({ redisUrl: testRedisUrl(), prefix, heartbeatMs: 100 });
+    const quick = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix, heartbeatMs: 100 });
     try {
       const dead = await client(quick.url(), { autoPong: false });
       const healthy = await client(quick.url());
@@ -109,7 +109,7 @@ describe('heartbeats and slow clients', () => {
   });
 
   it('closes a socket that stops reading with 1013 instead of buffering for it', async () => {
-    const bounded = await startHubApp({ redisUrl: testRedisUrl(), prefix, maxBufferedBytes: 64 * 1024 });
+    const bounded = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix, maxBufferedBytes: 64 * 1024 });
     try {
       const slow = await client(bounded.url());
       await slow.subscribe(22);
@@ -132,7 +132,7 @@ describe('heartbeats and slow clients', () => {
 
 describe('shutdown', () => {
   it('closes sockets with 1001 and lets the app close promptly', async () => {
-    const closing = await startHubApp({ redisUrl: testRedisUrl(), prefix });
+    const closing = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix });
     const watcher = await client(closing.url());
     await watcher.subscribe(23);
     const started = Date.now();

@@ -25,8 +25,8 @@ const bid = (auctionLotItemId: number) => ({
 
 beforeAll(async () => {
   redis = createRedis(testRedisUrl());
-  hub = await startHubApp({ redisUrl: testRedisUrl(), prefix });
-  other = await startHubApp({ redisUrl: testRedisUrl(), prefix });
+  hub = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix });
+  other = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix });
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
