@@ -22,6 +22,7 @@ import { auctionBidderRoutes } from './routes/auctionBidders.ts';
 import { auctionRoutes } from './routes/auctions.ts';
 import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
 import { bidRoutes } from './routes/bids.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lotItemRoutes } from './routes/lotItems.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes, { prefix: '/api', ...accounts });
   await app.register(auctionBidderRoutes, { prefix: '/api', ...accounts });
   await app.register(lotItemRoutes, { prefix: '/api', db: deps.db });
+  await app.register(favoriteRoutes, { prefix: '/api', db: deps.db });
   await app.register(bidRoutes, { prefix: '/api', db: deps.db, lotCommands: deps.lotCommands });
   await app.register(smsInboundRoutes, {
     db: deps.db,

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerConfirmed } from '../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../testApp.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await startTestApp();
+  await test.projections.caughtUp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('favourites', () => {
+  it('adds, lists, marks and removes favourites for the signed-in user only', async () => {
+    const bidder = await registerConfirmed(test);
+    const other = await registerConfirmed(test);
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/auction-lot-items?urlMagicLink=demo-gala&pageSize=25',
+    });
+    const [first, second] = list.json().items as Array<{ id: number; lotNumber: number }>;
+    if (!first || !second) throw new Error('the demo gala has lots');
+    for (const lot of [second, first, first]) {
+      const added = await test.app.inject({
+        method: 'POST',
+        url: `/api/favorites/${lot.id}/demo-gala`,
+        headers: bearer(bidder.token),
+      });
+      expect(added.json()).toMatchObject({ auctionLotItemId: lot.id, isFavorite: true });
+    }
+    const current = await test.app.inject({
+      method: 'GET',
+      url: '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+      headers: bearer(bidder.token),
+    });
+    expect(
+      current
+        .json()
+        .map((f: { id: number }) => f.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
+    const page = await test.app.inject({
+      method: 'GET',
+      url: '/api/favorites?urlMagicLink=demo-gala&pageSize=25',
+      headers: bearer(bidder.token),
+    });
+    expect(page.json().count).toBe(2);
+    expect(page.json().items.every((l: { isFavorite: boolean }) => l.isFavorite)).toBe(true);
+    const theirs = await test.app.inject({
+      method: 'GET',
+      url: '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+      headers: bearer(other.token),
+    });
+    expect(theirs.json()).toEqual([]);
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: '/api/auction-lot-items?urlMagicLink=demo-gala&pageSize=25&quickFilters=favorites',
+      headers: bearer(bidder.token),
+    });
+    expect(listed.json().count).toBe(2);
+
+    await test.app.inject({ method: 'DELETE', url: `/api/favorites/${first.id}`, headers: bearer(bidder.token) });
+    const after = await test.app.inject({
+      method: 'GET',
+      url: '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+      headers: bearer(bidder.token),
+    });
+    expect(after.json().map((f: { id: number }) => f.id)).toEqual([second.id]);
+  });
+
+  it('refuses anonymous users, unknown lots, a lot of another auction and bad page sizes', async () => {
+    const bidder = await registerConfirmed(test);
+    const list = await test.app.inject({ method: 'GET', url: '/api/auction-lot-items?urlMagicLink=demo-gala' });
+    const lotId = list.json().items[0].id;
+    expect((await test.app.inject({ method: 'POST', url: `/api/favorites/${lotId}/demo-gala` })).statusCode).toBe(401);
+    const unknown = await test.app.inject({
+      method: 'POST',
+      url: '/api/favorites/999999/demo-gala',
+      headers: bearer(bidder.token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const elsewhere = await test.app.inject({
+      method: 'POST',
+      url: `/api/favorites/${lotId}/demo-printemps`,
+      headers: bearer(bidder.token),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const badSize = await test.app.inject({
+      method: 'GET',
+      url: '/api/favorites?urlMagicLink=demo-gala&pageSize=7',
+      headers: bearer(bidder.token),
+    });
+    expect(badSize.statusCode).toBe(400);
+  });
+});
