@@ -90,6 +90,8 @@ export function startProjections(options: ProjectionsOptions): Projections {
       const batch = await store.readAll(checkpoint, batchSize);
       if (batch.events.length === 0) {
         await sleep(pollIntervalMs);
+        // Idle: pick up a checkpoint a rebuild or an operator moved (busy, the batch's check does).
+        checkpoint = await readCheckpoint(conn);
         continue;
       }
       const outcome = await conn.transaction().execute(async (trx) => {

@@ -1,5 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  FastifyTypeProviderDefault,
+  RawServerDefault,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Hub } from './hub.ts';
@@ -33,7 +40,13 @@ const MAX_CLIENT_MESSAGE_BYTES = 4096;
  * every route, or an upgrade request to any other path is answered 404 and its socket is never
  * released, which also keeps app.close() waiting forever.
  */
-export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = fp<HubPluginOptions>(
+export const hubPlugin = fp<
+  HubPluginOptions,
+  RawServerDefault,
+  FastifyTypeProviderDefault,
+  FastifyBaseLogger,
+  FastifyPluginAsync<HubPluginOptions>
+>(
   async (app: FastifyInstance, options: HubPluginOptions) => {
     const hub = await Hub.start({
       redisUrl: options.redisUrl,

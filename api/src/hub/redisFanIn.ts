@@ -37,7 +37,9 @@ export async function startFanIn(options: FanInOptions): Promise<FanIn> {
     }
   });
   subscriber.on('ready', () => {
-    if (connectedOnce) options.onReconnected();
+    // ioredis resubscribes by itself; asking again (a no-op for Redis) tells us when it is done, so
+    // watchers refetch only once nothing can be missed any more.
+    if (connectedOnce) subscriber.psubscribe(pattern).then(options.onReconnected, options.onError);
     connectedOnce = true;
   });
   subscriber.on('error', (error) => options.onError(error));

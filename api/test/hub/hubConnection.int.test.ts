@@ -141,4 +141,12 @@ describe('shutdown', () => {
     await eventually(() => watcher.closed !== null);
     expect(watcher.closed).toEqual({ code: 1001, reason: 'server_shutdown' });
   });
+
+  it('is not held up by an upgrade request to another path', async () => {
+    const closing = await startHubApp({ redisUrl: testRedisUrl(), redisPrefix: prefix });
+    await expect(HubClient.connect(closing.url().replace('BidNotificationHub', 'elsewhere'))).rejects.toThrow('404');
+    const started = Date.now();
+    await closing.app.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

@@ -144,3 +144,26 @@ describe('reconnecting with the last id seen', () => {
     expect((await watcher.expectNext('events')).events.map((e) => e.id)).toEqual([live]);
   });
 });
+
+describe('losing Redis', () => {
+  it('tells watchers to refetch once the subscription is back, then delivers again', async () => {
+    // A Redis user of its own lets the test cut exactly this hub's connections.
+    const user = `hub-${prefix}`;
+    await redis.call('ACL', 'SETUSER', user, 'on', '>secret', '~*', '&*', '+@all');
+    const url = new URL(testRedisUrl());
+    url.username = user;
+    url.password = 'secret';
+    const cut = await startHubApp({ redisUrl: url.toString(), redisPrefix: prefix });
+    try {
+      const watcher = await client(cut);
+      await watcher.subscribe(10);
+      await redis.call('CLIENT', 'KILL', 'USER', user);
+      expect(await watcher.expectNext('refetch')).toEqual({ type: 'refetch', auctionId: 10 });
+      const id = await publishHubEvent(redis, 10, 'AuctionEnded', {}, prefix);
+      expect((await watcher.expectNext('events')).events.map((e) => e.id)).toEqual([id]);
+    } finally {
+      await cut.app.close();
+      await redis.call('ACL', 'DELUSER', user);
+    }
+  });
+});
