@@ -19,6 +19,7 @@ import { passwordRecoveryRoutes } from './routes/account/passwordRecovery.ts';
 import { profileRoutes } from './routes/account/profile.ts';
 import { registrationRoutes } from './routes/account/registration.ts';
 import { auctionBidderRoutes } from './routes/auctionBidders.ts';
+import { auctionInfoRoutes } from './routes/auctionInfo.ts';
 import { auctionRoutes } from './routes/auctions.ts';
 import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
 import { bidRoutes } from './routes/bids.ts';
@@ -49,9 +50,14 @@ export interface AppDeps {
   localOutbox?: boolean;
   /** With a Twilio auth token, inbound SMS webhooks must carry Twilio's signature. */
   twilioAuthToken?: string;
+  /** CAD→USD rate for converted amounts (no rate service is reachable from here; set CAD_TO_USD_RATE). */
+  cadToUsdRate?: number;
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
 }
+
+/** A typical rate, used when none is configured. */
+export const DEFAULT_CAD_TO_USD = 0.72;
 
 export const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 
@@ -102,6 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bidderOrganizationNotificationRoutes, { prefix: '/api', ...accounts });
   await app.register(onboardingRoutes, { prefix: '/api', ...accounts });
   await app.register(auctionBidderRoutes, { prefix: '/api', ...accounts });
+  await app.register(auctionInfoRoutes, {
+    prefix: '/api',
+    db: deps.db,
+    cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD,
+  });
   await app.register(lotItemRoutes, { prefix: '/api', db: deps.db });
   await app.register(favoriteRoutes, { prefix: '/api', db: deps.db });
   await app.register(bidRoutes, { prefix: '/api', db: deps.db, lotCommands: deps.lotCommands });

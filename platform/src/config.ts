@@ -38,6 +38,8 @@ export const configSchema = z.object({
     .optional(),
   /** Base URL of a Twilio-compatible API: the local SMS double. Unset means Twilio itself. */
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** CAD→USD rate for the approximate converted amounts of bidders who prefer USD. */
+  CAD_TO_USD_RATE: z.coerce.number().positive().max(10).optional(),
   /** The API serves the local outbox page (/outbox): what the local catchers received. */
   LOCAL_OUTBOX: z
     .enum(['true', 'false'])

@@ -1,0 +1,142 @@
+import type { Db } from '@auction/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { toAuctionDto } from '../auctions/auctionDto.ts';
+import { listAuctions } from '../auctions/auctionRepository.ts';
+import { HttpError } from '../errors.ts';
+import { toMoney } from '../money.ts';
+
+const tags = ['auctions'];
+const COMPLETED = 4;
+const INVOICE_GENERATED = 5;
+/** "Recently closed" on the home page: completed within this many days. */
+const RECENTLY_CLOSED_DAYS = 30;
+
+/**
+ * Auction-level reads of spec 001 §7 beside the auction itself: recently closed auctions, the
+ * home page's profit per auction, the end date, the organisation's teams, and exchange rates.
+ */
+export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: number }> = async (
+  root,
+  { db, cadToUsdRate },
+) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/auctions/recently-closed',
+    { schema: { tags, summary: `Auctions completed in the last ${RECENTLY_CLOSED_DAYS} days` } },
+    async () => {
+      const since = Date.now() - RECENTLY_CLOSED_DAYS * 24 * 3600_000;
+      return (await listAuctions(db))
+        .filter((a) => [COMPLETED, INVOICE_GENERATED].includes(a.status))
+        .filter((a) => (a.completed_date ?? a.date_completed ?? new Date(0)).getTime() >= since)
+        .map(toAuctionDto);
+    },
+  );
+
+  app.get(
+    '/auctions/home-page-auctions-stats',
+    {
+      schema: {
+        tags,
+        summary: 'Profit per auction for the home page: won lots at their price plus fixed-price sales, in CAD',
+      },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('auctions as a')
+        .select([
+          'a.id',
+          sql<number>`coalesce((SELECT sum(v.price) FROM lot_views v WHERE v.auction_id = a.id AND v.status = 5), 0)
+            + coalesce((SELECT sum(p.quantity * p.unit_price) FROM lot_purchases p JOIN lots l ON l.id = p.lot_id
+                         WHERE l.auction_id = a.id), 0)`.as('profit'),
+        ])
+        .where('a.status', 'in', [2, 3, 4, 5])
+        .execute();
+      return rows.map((row) => ({ auctionId: row.id, profit: toMoney(Number(row.profit)) }));
+    },
+  );
+
+  app.get(
+    '/auctions/get-date-completed/:auctionId',
+    {
+      schema: {
+        tags,
+        summary: "The auction's end (dateCompleted) and when it was completed (completedDate)",
+        params: z.object({ auctionId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request) => {
+      const auction = await db
+        .selectFrom('auctions')
+        .select(['id', 'date_completed', 'completed_date'])
+        .where('id', '=', request.params.auctionId)
+        .executeTakeFirst();
+      if (!auction) throw new HttpError(404, 'auction_not_found');
+      return {
+        id: auction.id,
+        dateCompleted: auction.date_completed?.toISOString() ?? null,
+        completedDate: auction.completed_date?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.get(
+    '/auctions/organization-teams/url-magic-link',
+    {
+      schema: {
+        tags,
+        summary: "The teams of the auction's organisation, with their colours",
+        querystring: z.object({ urlMagicLink: z.string().trim().min(1).max(200) }),
+      },
+    },
+    async (request) => {
+      const auction = await db
+        .selectFrom('auctions')
+        .select('organization_id')
+        .where(sql<boolean>`lower(url_magic_link) = lower(${request.query.urlMagicLink})`)
+        .executeTakeFirst();
+      if (!auction) throw new HttpError(404, 'auction_not_found');
+      const teams = await db
+        .selectFrom('organization_teams')
+        .selectAll()
+        .where('organization_id', '=', auction.organization_id)
+        .orderBy('id')
+        .execute();
+      return teams.map((team) => ({
+        id: team.id,
+        backgroundColor: team.background_color,
+        textColor: team.text_color,
+        translations: Object.entries(team.translations as Record<string, string>).map(([languageCode, name]) => ({
+          languageCode,
+          name,
+        })),
+      }));
+    },
+  );
+
+  app.get(
+    '/currency-exchange-rates',
+    {
+      schema: {
+        tags: ['currency'],
+        summary: 'CAD to USD (and back) for the approximate converted amounts',
+        response: {
+          200: z.array(
+            z.object({ baseCurrency: z.string(), targetCurrency: z.string(), rate: z.number(), date: z.string() }),
+          ),
+        },
+      },
+    },
+    async () => {
+      const date = new Date().toISOString().slice(0, 10);
+      return [
+        { baseCurrency: 'CAD', targetCurrency: 'USD', rate: cadToUsdRate, date },
+        { baseCurrency: 'USD', targetCurrency: 'CAD', rate: Number((1 / cadToUsdRate).toFixed(6)), date },
+        { baseCurrency: 'CAD', targetCurrency: 'CAD', rate: 1, date },
+      ];
+    },
+  );
+};
