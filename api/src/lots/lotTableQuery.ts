@@ -41,7 +41,8 @@ export function unflattenQuery(query: Record<string, unknown>): Record<string, u
       continue;
     }
     const [, list = '', index = '0', field = ''] = match;
-    const items = (result[list] ??= []) as Record<string, unknown>[];
+    if (!Array.isArray(result[list])) result[list] = [];
+    const items = result[list] as Record<string, unknown>[];
     items[Number(index)] = { ...items[Number(index)], [field]: Array.isArray(value) ? value[0] : value };
   }
   for (const list of ['sorts', 'filters']) {
