@@ -59,7 +59,6 @@ export async function applyEvents(
   for (const record of events) {
     const lotId = lotIdOf(record.streamId);
     const lot = lotId === null ? undefined : refs.get(lotId);
-    if (process.env.PROJ_DEBUG && lotId !== null && lotId > 900000) console.error('DBG event', lotId, record.streamVersion, record.type, 'ref', !!lot, 'view', views.get(lotId)?.streamVersion, 'pending', pending.get(lotId)?.view?.streamVersion);
     if (lotId === null || lot === undefined) continue;
     let state = pending.get(lotId);
     if (!state) {
@@ -77,9 +76,7 @@ export async function applyEvents(
     }
     const event = asLotEvent(record);
     const projection = projectLotEvent(state.view, lot, event, record.streamVersion);
-    if (process.env.PROJ_DEBUG && lotId > 900000) console.error('DBG projection', lotId, projection.kind);
     if (projection.kind === 'skip') continue;
-    applied++;
     if (projection.kind === 'apply') {
       const { view, bid, maxBid, purchase } = projection.changes;
       state.view = view;
@@ -90,7 +87,6 @@ export async function applyEvents(
     } else {
       const history = (await store.readStream(record.streamId)).filter((e) => e.streamVersion <= record.streamVersion);
       const rows = lotRowsFromStream(lot, history);
-      if (process.env.PROJ_DEBUG && lotId > 900000) console.error('DBG replay', lotId, history.length, rows?.bids.length, rows?.view.streamVersion);
       if (rows === null) continue;
       state.view = rows.view;
       state.replaced = true;
@@ -99,6 +95,7 @@ export async function applyEvents(
       state.purchases = new Map(rows.purchases.map((p) => [p.purchaseId, p]));
       state.quantity = quantityIn(history);
     }
+    applied++;
     if (options.hub && state.view) {
       if (event.type === 'ItemPurchased' && state.quantity === undefined) {
         state.quantity = await quantityBefore(trx, record.streamId, record.streamVersion);

@@ -16,6 +16,8 @@ import type { HubMessage } from './hubMessages.ts';
 
 /** Session advisory lock held by the one runner that applies; the key is arbitrary but fixed. */
 export const PROJECTIONS_LOCK_KEY = 7_340_001;
+const tryLock = sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${PROJECTIONS_LOCK_KEY}) AS locked`;
+const unlock = sql`SELECT pg_advisory_unlock(${PROJECTIONS_LOCK_KEY})`;
 
 export interface ProjectionsOptions {
   pool: pg.Pool;
@@ -114,9 +116,7 @@ export function startProjections(options: ProjectionsOptions): Projections {
   /** Standby until the lock is ours; false when stopped first. */
   async function acquire(conn: Db): Promise<boolean> {
     while (!stopped) {
-      const { rows } = await sql<{
-        locked: boolean;
-      }>`SELECT pg_try_advisory_lock(${PROJECTIONS_LOCK_KEY}) AS locked`.execute(conn);
+      const { rows } = await tryLock.execute(conn);
       if (rows[0]?.locked) return true;
       await sleep(standbyRetryMs);
     }
@@ -136,7 +136,7 @@ export function startProjections(options: ProjectionsOptions): Projections {
           } finally {
             active = false;
             // A pooled connection keeps session locks: give it back without ours.
-            await sql`SELECT pg_advisory_unlock(${PROJECTIONS_LOCK_KEY})`.execute(conn).catch(() => undefined);
+            await unlock.execute(conn).catch(() => undefined);
           }
         });
       } catch (error) {
@@ -156,17 +156,18 @@ export function startProjections(options: ProjectionsOptions): Projections {
       await loop;
     },
     async caughtUp() {
+      // Ordered by the xid8 column itself: an output alias of the same name would sort its text.
       const target = await db
         .selectFrom('events')
-        .select([sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
-        .orderBy('transaction_id', 'desc')
-        .orderBy('global_position', 'desc')
+        .select([sql<string>`transaction_id::text`.as('xid'), 'global_position'])
+        .orderBy('events.transaction_id', 'desc')
+        .orderBy('events.global_position', 'desc')
         .limit(1)
         .executeTakeFirst();
       if (!target) return;
       for (;;) {
         const { rows } = await sql<{ done: boolean }>`
-          SELECT (transaction_id, global_position) >= (${target.transaction_id}::xid8, ${target.global_position}::bigint) AS done
+          SELECT (transaction_id, global_position) >= (${target.xid}::xid8, ${target.global_position}::bigint) AS done
           FROM subscription_checkpoints WHERE subscription_id = ${PROJECTIONS_SUBSCRIPTION}`.execute(db);
         if (rows[0]?.done) return;
         if (stopped) throw new Error('projections stopped before catching up');

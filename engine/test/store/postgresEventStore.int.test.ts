@@ -65,6 +65,26 @@ describe('PostgreSQL event store: late-committing transactions', () => {
     expect(safe.events.map((e) => e.streamId)).toEqual(['late-a', 'late-b']);
   });
 
+  it('reads across a power of ten of transaction ids in transaction order, batch after batch', async () => {
+    // Transaction ids as text sort 100 before 98; the read must order them as numbers.
+    for (const [version, xid] of [98, 99, 100, 101].entries()) {
+      await database.pool.query(
+        `INSERT INTO events (transaction_id, stream_id, stream_version, type, data, meta, command_id, command_seq)
+         VALUES ($1::text::xid8, 'xid-order', $2, 'Tested', '{}', '{}', $3, 0)`,
+        [String(xid), version + 1, `xid-order-${xid}`],
+      );
+    }
+    const seen: number[] = [];
+    let after = START;
+    for (;;) {
+      const batch = await store.readAll(after, 2);
+      if (batch.events.length === 0) break;
+      for (const event of batch.events) if (event.streamId === 'xid-order') seen.push(event.streamVersion);
+      after = batch.checkpoint;
+    }
+    expect(seen).toEqual([1, 2, 3, 4]);
+  });
+
   it('persists a subscriber checkpoint', async () => {
     expect(await loadCheckpoint(database.pool, 'projection-x')).toEqual(START);
     await saveCheckpoint(database.pool, 'projection-x', { transactionId: '1234', position: 42 });

@@ -42,7 +42,8 @@ const READ_ALL = `
   FROM events
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  ORDER BY transaction_id, global_position
+  -- Qualified: the bare name would sort by the text alias above, putting xid 10000 before 9999.
+  ORDER BY events.transaction_id, events.global_position
   LIMIT $3`;
 
 interface EventRow {
