@@ -102,12 +102,8 @@ export class Hub {
    * then sends missed and held events as one message and acknowledges with the position reached.
    */
   private async subscribe(connection: HubConnection, auctionId: number, lastId: string | undefined): Promise<void> {
-    const existing = connection.subscriptions.get(auctionId);
-    if (existing) {
-      // Already live: nothing was missed on this connection. Still catching up: the ack is coming.
-      if (!existing.held) connection.send(encode({ type: 'subscribed', auctionId, lastId: lastId ?? null }));
-      return;
-    }
+    // Subscribing again starts over from the given position; a catch-up still running is abandoned.
+    this.registry.unwatch(connection, auctionId);
     if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       connection.send(TOO_MANY_SUBSCRIPTIONS);
       return;

@@ -86,6 +86,16 @@ describe('live delivery', () => {
     expect(watcher.eventsOf(5)).toEqual([]);
   });
 
+  it('delivers once to a client that subscribed twice', async () => {
+    const watcher = await client();
+    await watcher.subscribe(11);
+    await watcher.subscribe(11);
+    const id = await publishHubEvent(redis, 11, 'AuctionPreOpen', {}, prefix);
+    await watcher.expectNext('events');
+    await sleep(250);
+    expect(watcher.eventsOf(11).map((e) => e.id)).toEqual([id]);
+  });
+
   it('fans out across API processes: each instance delivers to its own clients what anyone published', async () => {
     const onFirst = await client(hub);
     const onSecond = await client(other);
