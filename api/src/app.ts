@@ -13,6 +13,7 @@ import type { AccountContext } from './accounts/accountContext.ts';
 import { accountLinks } from './accounts/accountLinks.ts';
 import { authPlugin } from './accounts/auth.ts';
 import { registerErrorHandler } from './errors.ts';
+import { hubPlugin } from './hub/hubPlugin.ts';
 import { requestSerializer } from './logging.ts';
 import { loginRoutes } from './routes/account/login.ts';
 import { passwordRecoveryRoutes } from './routes/account/passwordRecovery.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   twilioAuthToken?: string;
   /** CAD→USD rate for converted amounts (no rate service is reachable from here; set CAD_TO_USD_RATE). */
   cadToUsdRate?: number;
+  /** The live hub's own Redis subscription (absent when the API is only being described). */
+  hub?: { redisUrl: string; redisPrefix?: string };
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
 }
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),
     publicUrl: deps.publicUrl,
   });
+  if (deps.hub) await app.register(hubPlugin, deps.hub);
   if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db });
   await registerWeb(app, deps.webDist ?? defaultWebDist);
   return app;

@@ -10,7 +10,7 @@ const SECRET_PATHS: RegExp[] = [
   /(\/by-code\/)[^/?]+/i,
   /(\/masked-email-for-recovery\/)[^/?]+/i,
 ];
-const SECRET_QUERY = /([?&](?:token|identity|uniqueCode|code|phoneNumber|username)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:token|access_token|identity|uniqueCode|code|phoneNumber|username)=)[^&]*/gi;
 
 export function redactUrl(url: string): string {
   let result = url;

@@ -54,6 +54,7 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
     logLevel: 'info',
     logStream: { write: (line: string) => void logs.push(line) },
     rateLimitNamespace: prefix,
+    hub: { redisUrl: testRedisUrl(), redisPrefix: prefix },
   });
   return {
     app,

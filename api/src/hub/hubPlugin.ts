@@ -66,8 +66,8 @@ export const hubPlugin = fp<
     } else {
       await app.register(fastifyWebsocket, {
         options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, closeTimeout: 5_000 },
-        // The hub's sockets get 1001 (reconnect elsewhere) and a grace period; any other socket the
-        // default close.
+        // The hub's sockets get 1001 (reconnect elsewhere) and a grace period; any other socket gets
+        // the plugin's default close.
         preClose(done) {
           const server = this.websocketServer;
           sayGoodbye()

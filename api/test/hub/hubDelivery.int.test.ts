@@ -56,6 +56,8 @@ describe('live delivery', () => {
   it('gathers the events of one tick into one message, in publication order', async () => {
     const watcher = await client();
     await watcher.subscribe(2);
+    // Past the previous test's tick, so these five start a tick of their own.
+    await sleep(150);
     const ids: string[] = [];
     for (let lot = 1; lot <= 5; lot++) ids.push(await publishHubEvent(redis, 2, 'BidReceived', bid(lot), prefix));
     const message = await watcher.expectNext('events');

@@ -45,7 +45,15 @@ export const hubChannel = (prefix: string, auctionId: number) => `${prefix}hub:a
 /** Pattern the hub subscribes to, for every auction at once. */
 export const hubChannelPattern = (prefix: string) => `${prefix}hub:auction:*`;
 
-/** Appends to the auction's stream and publishes the entry; answers its id. */
+/**
+ * Appends to the auction's stream and publishes the entry, atomically (one script), so two
+ * publishers of one auction can never publish out of stream order; answers the entry's id.
+ */
+const PUBLISH_SCRIPT = `
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2])
+redis.call('PUBLISH', KEYS[2], '{"id":"' .. id .. '",' .. string.sub(ARGV[2], 2))
+return id`;
+
 export async function publishHubEvent(
   redis: Redis,
   auctionId: number,
@@ -54,17 +62,15 @@ export async function publishHubEvent(
   prefix = '',
 ): Promise<string> {
   const body = JSON.stringify({ auctionId, event, data });
-  const id = await redis.xadd(
+  const id = await redis.eval(
+    PUBLISH_SCRIPT,
+    2,
     hubStreamKey(prefix, auctionId),
-    'MAXLEN',
-    '~',
+    hubChannel(prefix, auctionId),
     String(HUB_STREAM_LENGTH),
-    '*',
-    'e',
     body,
   );
-  if (!id) throw new Error('hub stream refused the entry');
-  await redis.publish(hubChannel(prefix, auctionId), JSON.stringify({ id, auctionId, event, data }));
+  if (typeof id !== 'string') throw new Error('hub stream refused the entry');
   return id;
 }
 
