@@ -14,6 +14,13 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   pool.on('error', (error) => {
     if ((error as { code?: string }).code !== '57P01') console.error(`[postgres] idle client error: ${error.message}`);
   });
+  // A client held for a long time (the projections' lock session) loses its idle listener while
+  // checked out; its query in flight rejects, and the event must not also crash the process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01') console.error(`[postgres] client error: ${error.message}`);
+    });
+  });
   return pool;
 }
 
