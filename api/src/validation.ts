@@ -1,5 +1,5 @@
+import { tenDigitPhone } from '@auction/platform';
 import { z } from 'zod';
-import { normalizePhone } from './accounts/phone.ts';
 
 /**
  * Zod's messages become message keys the client translates (spec 000 §5): a missing or empty
@@ -36,7 +36,7 @@ export const phone = z
   .min(1)
   .max(32)
   .transform((value, ctx) => {
-    const digits = normalizePhone(value);
+    const digits = tenDigitPhone(value);
     if (digits === null) {
       ctx.addIssue({ code: 'custom', message: 'invalid_phone_number' });
       return z.NEVER;

@@ -39,3 +39,4 @@ export {
   type SmtpCatcherOptions,
   startSmtpCatcher,
 } from './services/smtpCatcher.ts';
+export { liftSmsStop, recordSmsStop, smsStopReason } from './smsOptOuts.ts';

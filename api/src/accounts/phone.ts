@@ -1,19 +1,11 @@
+import { tenDigitPhone } from '@auction/platform';
+
 /**
  * Phone numbers are North American (spec 000 §5): 10 digits once the formatting is stripped, the
  * area code starting 1–9. They are stored as the 10 digits and shown as (NNN) NNN-NNNN, the
  * 14-character form the registration's SMS rule counts.
  */
-export const PHONE_DIGITS = 10;
 export const FORMATTED_PHONE_LENGTH = 14;
-
-/** The 10 digits of a number typed with any of the usual separators (and an optional leading 1 or +1). */
-export function normalizePhone(input: string): string | null {
-  if (!/^[\d\s()+.-]*$/.test(input)) return null;
-  let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (digits.length !== PHONE_DIGITS || digits.startsWith('0')) return null;
-  return digits;
-}
 
 export function formatPhone(digits: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
@@ -21,5 +13,5 @@ export function formatPhone(digits: string): string {
 
 /** Spec 000 §2: the SMS checkbox counts only with a complete formatted number (exactly 14 characters). */
 export function isCompleteFormattedPhone(text: string): boolean {
-  return text.length === FORMATTED_PHONE_LENGTH && normalizePhone(text) !== null;
+  return text.length === FORMATTED_PHONE_LENGTH && tenDigitPhone(text) !== null;
 }

@@ -39,23 +39,6 @@ export async function isUsernameFree(db: Db, username: string, exceptUserId?: st
   return (await query.executeTakeFirst()) === undefined;
 }
 
-/** A number that replied STOP, with or without an account. */
-export async function isSmsStopped(db: Db, digits: string): Promise<boolean> {
-  const optOut = await db
-    .selectFrom('sms_opt_outs')
-    .select('phone_number')
-    .where('phone_number', '=', digits)
-    .executeTakeFirst();
-  if (optOut) return true;
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('phone_number', '=', digits)
-    .where('sent_stop_date', 'is not', null)
-    .executeTakeFirst();
-  return user !== undefined;
-}
-
 /** Unique-index violations name the index, which says which field collided. */
 export function uniqueViolation(error: unknown): string | undefined {
   const e = error as { code?: string; constraint?: string };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { smsStopReason } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { accountOf } from '../accounts/auth.ts';
 import { formatPhone } from '../accounts/phone.ts';
 import { BidderStatus } from '../accounts/profile.ts';
 import { INVITING_ROLES } from '../accounts/roles.ts';
-import { findUserByPhone, isSmsStopped } from '../accounts/userRepository.ts';
+import { findUserByPhone } from '../accounts/userRepository.ts';
 import { HttpError } from '../errors.ts';
 import { phone, text } from '../validation.ts';
 
@@ -53,7 +54,7 @@ export const onboardingRoutes: FastifyPluginAsync<AccountContext> = async (root,
         .executeTakeFirst();
       if (!auction) throw new HttpError(404, 'auction_not_found');
       reply.type('text/plain; charset=utf-8');
-      if (await isSmsStopped(db, phoneNumber)) return STOP_ANSWER;
+      if ((await smsStopReason(db, phoneNumber)) !== null) return STOP_ANSWER;
 
       const existing = await findUserByPhone(db, phoneNumber);
       const uniqueCode = randomBytes(12).toString('base64url');

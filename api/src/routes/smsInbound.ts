@@ -1,7 +1,6 @@
-import type { Db } from '@auction/platform';
+import { type Db, liftSmsStop, recordSmsStop, tenDigitPhone } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { normalizePhone } from '../accounts/phone.ts';
 import { validTwilioSignature } from '../sms/twilioSignature.ts';
 
 /** Twilio's default opt-out and opt-in keywords: the whole message, any case. */
@@ -57,10 +56,10 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundOptions> = async (ap
         .code(400)
         .send({ statusCode: 400, success: false, message: 'validation_failed', messages: ['validation_failed'] });
     }
-    const phone = normalizePhone(parsed.data.From);
+    const phone = tenDigitPhone(parsed.data.From);
     const keyword = parsed.data.Body.trim().toUpperCase();
-    if (phone && STOP_WORDS.has(keyword)) await stop(options.db, phone);
-    else if (phone && START_WORDS.has(keyword)) await start(options.db, phone);
+    if (phone && STOP_WORDS.has(keyword)) await recordSmsStop(options.db, phone);
+    else if (phone && START_WORDS.has(keyword)) await liftSmsStop(options.db, phone);
     return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
   });
 };
@@ -68,27 +67,4 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundOptions> = async (ap
 function requestedUrl(request: FastifyRequest, publicUrl: string | undefined): string {
   const origin = publicUrl ? publicUrl.replace(/\/$/, '') : `${request.protocol}://${request.host}`;
   return `${origin}${request.url}`;
-}
-
-async function stop(db: Db, phone: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sms_opt_outs')
-      .values({ phone_number: phone })
-      .onConflict((oc) => oc.column('phone_number').doNothing())
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ sent_stop_date: new Date() })
-      .where('phone_number', '=', phone)
-      .where('sent_stop_date', 'is', null)
-      .execute();
-  });
-}
-
-async function start(db: Db, phone: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sms_opt_outs').where('phone_number', '=', phone).execute();
-    await trx.updateTable('users').set({ sent_stop_date: null }).where('phone_number', '=', phone).execute();
-  });
 }

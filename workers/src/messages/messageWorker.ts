@@ -1,4 +1,12 @@
-import { type Db, MESSAGES_QUEUE, type MessageJob, type MessageTemplate, messageJobSchema } from '@auction/platform';
+import {
+  type Db,
+  MESSAGES_QUEUE,
+  type MessageJob,
+  type MessageTemplate,
+  messageJobSchema,
+  recordSmsStop,
+  smsStopReason,
+} from '@auction/platform';
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
 import type { EmailSender } from './emailSender.ts';
@@ -137,7 +145,7 @@ async function deliver(
   const phone = message.to;
   if (!/^\d{10}$/.test(phone)) throw new InvalidMessageError('the recipient is not a 10-digit phone number');
   const rendered = renderMessage(message);
-  const stopped = await stopReason(deps.db, phone, message.userId);
+  const stopped = await smsStopReason(deps.db, phone, message.userId);
   if (stopped) return { status: 'skipped', reason: stopped };
   if (!deps.sms) throw new Error('SMS is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER)');
   try {
@@ -145,7 +153,7 @@ async function deliver(
     return { status: 'sent', providerId: sid };
   } catch (error) {
     if (!(error instanceof SmsRecipientUnsubscribed)) throw error;
-    await recordOptOut(deps.db, phone);
+    await recordSmsStop(deps.db, phone);
     return { status: 'skipped', reason: 'unsubscribed recipient (Twilio 21610)' };
   }
 }
@@ -196,43 +204,6 @@ async function finish(db: Db, messageId: string, status: 'sent' | 'skipped' | 'f
     .set({ status, detail, updated_at: sql`now()` })
     .where('message_id', '=', messageId)
     .execute();
-}
-
-/** A number that replied STOP gets nothing, whether the STOP reached our webhook or only Twilio. */
-async function stopReason(db: Db, phone: string, userId: string | undefined): Promise<string | null> {
-  const optOut = await db
-    .selectFrom('sms_opt_outs')
-    .select('phone_number')
-    .where('phone_number', '=', phone)
-    .executeTakeFirst();
-  if (optOut) return 'number opted out (STOP)';
-  const stoppedUser = await db
-    .selectFrom('users')
-    .select('id')
-    .where('sent_stop_date', 'is not', null)
-    .where((eb) =>
-      userId && /^[0-9a-f-]{36}$/i.test(userId)
-        ? eb.or([eb('phone_number', '=', phone), eb('id', '=', userId)])
-        : eb('phone_number', '=', phone),
-    )
-    .executeTakeFirst();
-  return stoppedUser ? 'user has a send stop date' : null;
-}
-
-async function recordOptOut(db: Db, phone: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sms_opt_outs')
-      .values({ phone_number: phone })
-      .onConflict((oc) => oc.column('phone_number').doNothing())
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ sent_stop_date: sql`now()` })
-      .where('phone_number', '=', phone)
-      .where('sent_stop_date', 'is', null)
-      .execute();
-  });
 }
 
 /** Error texts go to the log and the delivery row; a server that echoes a code or a link must not leak it there. */

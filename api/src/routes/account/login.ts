@@ -1,10 +1,10 @@
+import { tenDigitPhone } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountContext } from '../../accounts/accountContext.ts';
 import { accountOf, type TokenClaims } from '../../accounts/auth.ts';
 import { verifyPassword } from '../../accounts/passwordHashing.ts';
-import { normalizePhone } from '../../accounts/phone.ts';
 import { profileOf } from '../../accounts/profile.ts';
 import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
 import { findUserById, findUserByPhone, findUserByUsername } from '../../accounts/userRepository.ts';
@@ -43,7 +43,7 @@ export const loginRoutes: FastifyPluginAsync<AccountContext> = async (root, cont
     },
     async (request) => {
       const { username, password } = request.body;
-      const phone = username.includes('@') ? null : normalizePhone(username);
+      const phone = username.includes('@') ? null : tenDigitPhone(username);
       const user = phone ? await findUserByPhone(db, phone) : await findUserByUsername(db, username);
       const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
       if (!user) {

@@ -1,3 +1,4 @@
+import { smsStopReason } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -8,7 +9,7 @@ import { maskEmail } from '../../accounts/maskEmail.ts';
 import { hashPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
 import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
-import { findUserByPhone, findUserByUsername, isSmsStopped } from '../../accounts/userRepository.ts';
+import { findUserByPhone, findUserByUsername } from '../../accounts/userRepository.ts';
 import { HttpError } from '../../errors.ts';
 import { email, passwordText, phone } from '../../validation.ts';
 
@@ -87,7 +88,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
       if (user.username.toLowerCase() !== request.body.maskedEmail.toLowerCase()) {
         throw new HttpError(400, 'email_does_not_match_phone');
       }
-      if (await isSmsStopped(db, request.body.value)) throw new HttpError(409, 'user_has_send_stop_date');
+      if ((await smsStopReason(db, request.body.value)) !== null) throw new HttpError(409, 'user_has_send_stop_date');
       const code = await issueCode(db, user.id, 'recoveryCode');
       await sendAccountMessage(context, {
         channel: 'sms',

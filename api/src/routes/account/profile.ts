@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { UsersTable } from '@auction/platform';
+import { smsStopReason, type UsersTable } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Updateable } from 'kysely';
@@ -17,7 +17,6 @@ import {
   findUserById,
   isNickNameFree,
   isPhoneFree,
-  isSmsStopped,
   isUsernameFree,
   type UserRow,
   uniqueViolation,
@@ -321,7 +320,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
       const user = await me(accountOf(request).id);
       if (user.phone_number_confirmed) return { phoneNumberValidated: true, messages: [] };
       if (!user.phone_number) throw new HttpError(400, 'invalid_phone_number');
-      if (await isSmsStopped(db, user.phone_number)) throw new HttpError(409, 'user_has_send_stop_date');
+      if ((await smsStopReason(db, user.phone_number)) !== null) throw new HttpError(409, 'user_has_send_stop_date');
       const code = await issueCode(db, user.id, 'phoneValidation');
       await sendAccountMessage(context, {
         channel: 'sms',

@@ -1,3 +1,4 @@
+import { tenDigitPhone } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { type AccountContext, sendAccountMessage } from '../../accounts/accountC
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../accounts/address.ts';
 import { hashPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
-import { formatPhone, isCompleteFormattedPhone, normalizePhone } from '../../accounts/phone.ts';
+import { formatPhone, isCompleteFormattedPhone } from '../../accounts/phone.ts';
 import { BidderStatus, profileOf } from '../../accounts/profile.ts';
 import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
 import { DEFAULT_ROLES } from '../../accounts/roles.ts';
@@ -71,7 +72,7 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
       const messages: string[] = [];
       messages.push(...passwordProblems(body.password));
       if (body.password !== body.confirmPassword) messages.push('passwords_must_match');
-      const phoneDigits = normalizePhone(body.cellphone);
+      const phoneDigits = tenDigitPhone(body.cellphone);
       if (!phoneDigits) messages.push('invalid_phone_number');
       else if (!(await isPhoneFree(db, phoneDigits))) messages.push('unique_phone_number');
       if (!(await isNickNameFree(db, body.nickName))) messages.push('unique_nickname');
@@ -263,7 +264,7 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
       },
     },
     async (request) => {
-      const digits = normalizePhone(request.query.username);
+      const digits = tenDigitPhone(request.query.username);
       const invitation = digits
         ? await db
             .selectFrom('onboarding_invitations')
