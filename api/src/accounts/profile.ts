@@ -41,7 +41,9 @@ export function bidderDto(user: UserRow) {
   };
 }
 
-export function isAddressCompleted(user: UserRow): boolean {
+export function isAddressCompleted(
+  user: Pick<UserRow, 'address' | 'city' | 'postal_code' | 'province' | 'country'>,
+): boolean {
   return Boolean(user.address && user.city && user.postal_code && user.province && user.country);
 }
 

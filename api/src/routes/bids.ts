@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type LotCommand, type LotCommandHandler, type LotState, lotStreamId, standing } from '@auction/engine';
+import {
+  type LotCommand,
+  type LotCommandHandler,
+  type LotState,
+  lotStreamId,
+  maxBidOf,
+  standingSummary,
+} from '@auction/engine';
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
 import { isAddressCompleted } from '../accounts/profile.ts';
@@ -24,12 +32,14 @@ export interface BidRouteOptions {
   lotCommands: LotCommandHandler;
 }
 
-/** The client's idempotency key: a body `commandId` or an `Idempotency-Key` header (DESIGN.md §2). */
+/** The client's idempotency key: a body or query `commandId`, or an `Idempotency-Key` header (DESIGN.md §2). */
 const commandId = z.string().trim().min(8).max(100).optional();
-function commandIdOf(request: FastifyRequest, fromBody?: string): string {
+function commandIdOf(request: FastifyRequest, given?: string): string {
   const header = request.headers['idempotency-key'];
-  return fromBody ?? (typeof header === 'string' && header.length >= 8 ? header.slice(0, 100) : randomUUID());
+  return given ?? (typeof header === 'string' && header.length >= 8 ? header.slice(0, 100) : randomUUID());
 }
+
+type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>;
 
 /**
  * Bids, buys and max-bid changes (spec 001 §7). The checks that depend on who is asking
@@ -40,53 +50,47 @@ function commandIdOf(request: FastifyRequest, fromBody?: string): string {
 export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db, lotCommands }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  async function contextOf(lotId: number, userId: string) {
-    const lot = await db
+  /** Everything the checks need about the lot's auction and the bidder, in one query: this is the bid path. */
+  async function contextOf(lotId: number, bidderId: string) {
+    const row = await db
       .selectFrom('lots')
       .innerJoin('auctions', 'auctions.id', 'lots.auction_id')
+      .innerJoin('users', (join) => join.on('users.id', '=', bidderId))
       .select([
-        'lots.id',
-        'lots.lot_number',
-        'lots.auction_id',
         'auctions.status',
-        'auctions.organization_id',
         'auctions.url_magic_link',
         'auctions.allow_anonymous_bidding',
         'auctions.require_cc_to_bid',
         'auctions.require_address_to_bid',
+        'users.roles',
+        'users.address',
+        'users.city',
+        'users.postal_code',
+        'users.province',
+        'users.country',
+        sql<boolean>`EXISTS (SELECT 1 FROM auction_bidders b WHERE b.auction_id = auctions.id
+          AND b.user_id = users.id AND b.status = ${LOCKED})`.as('locked'),
+        sql<boolean>`EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = auctions.organization_id
+          AND o.user_id = users.id)`.as('in_organization'),
       ])
       .where('lots.id', '=', lotId)
       .executeTakeFirst();
-    if (!lot) throw new HttpError(404, 'item_not_found');
-    const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    const bidderStatus = await db
-      .selectFrom('auction_bidders')
-      .select('status')
-      .where('auction_id', '=', lot.auction_id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (bidderStatus?.status === LOCKED) throw new HttpError(403, 'bidder_locked');
+    if (!row) throw new HttpError(404, 'item_not_found');
+    if (row.locked) throw new HttpError(403, 'bidder_locked');
     const manages =
-      user.roles.includes(Role.Administrator) ||
-      (user.roles.includes(Role.AuctionManager) &&
-        (await db
-          .selectFrom('organization_users')
-          .select('user_id')
-          .where('organization_id', '=', lot.organization_id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()) !== undefined);
+      row.roles.includes(Role.Administrator) || (row.roles.includes(Role.AuctionManager) && row.in_organization);
     const permission = permissionToBid({
       auction: {
-        urlMagicLink: lot.url_magic_link,
-        isActive: lot.status === ACTIVE,
-        allowAnonymousBidding: lot.allow_anonymous_bidding,
-        requireCCToBid: lot.require_cc_to_bid,
-        requireAddressToBid: lot.require_address_to_bid,
+        urlMagicLink: row.url_magic_link,
+        isActive: row.status === ACTIVE,
+        allowAnonymousBidding: row.allow_anonymous_bidding,
+        requireCCToBid: row.require_cc_to_bid,
+        requireAddressToBid: row.require_address_to_bid,
       },
       user: {
-        roles: user.roles,
-        addressCompleted: isAddressCompleted(user),
-        activeTrustedUrlMagicLinks: manages ? [lot.url_magic_link] : [],
+        roles: row.roles,
+        addressCompleted: isAddressCompleted(row),
+        activeTrustedUrlMagicLinks: manages ? [row.url_magic_link] : [],
         // Cards arrive with the payments issue: until then an auction requiring one refuses bids.
         hasCards: false,
         hasSelectedCard: false,
@@ -94,36 +98,56 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
     });
     // The engine decides whether the auction is active at the receive time; the rest is refused here.
     if (permission.reason && permission.reason !== 'auctionNotActive') throw new HttpError(403, permission.reason);
-    return { lot, auctionActive: lot.status === ACTIVE };
+    return { auctionActive: row.status === ACTIVE };
   }
 
-  async function run(request: FastifyRequest, lotId: number, command: LotCommand) {
-    const outcome = await lotCommands.handle(lotStreamId(lotId), command);
-    if (!outcome.ok) {
-      throw new HttpError(BAD_INPUT.has(outcome.reason) ? 400 : 409, outcome.reason);
-    }
-    request.log.info(
-      { lotId, commandId: command.commandId, type: command.type, duplicate: outcome.duplicate },
-      'command',
-    );
-    return outcome;
+  /**
+   * The one path of every bidding call: check who asks, stamp the server's time, let the lot's
+   * writer decide and append, answer the committed standing as the bidder sees it.
+   */
+  async function submit(
+    request: FastifyRequest,
+    lotId: number,
+    bidderId: string,
+    given: string | undefined,
+    command: (envelope: Envelope) => LotCommand,
+  ) {
+    const { auctionActive } = await contextOf(lotId, bidderId);
+    const envelope = {
+      commandId: commandIdOf(request, given),
+      userId: accountOf(request).id,
+      at: Date.now(),
+      auctionActive,
+    };
+    const outcome = await lotCommands.handle(lotStreamId(lotId), command(envelope));
+    if (!outcome.ok) throw new HttpError(BAD_INPUT.has(outcome.reason) ? 400 : 409, outcome.reason);
+    return { envelope, standing: standingAnswer(outcome.state as LotState, lotId, bidderId) };
   }
 
-  function standingAnswer(state: LotState, lotId: number, userId: string) {
-    const s = standing(state);
+  function standingAnswer(state: LotState, lotId: number, bidderId: string) {
+    const s = standingSummary(state);
     return {
       auctionLotItemId: lotId,
       lotStatus: s.lotStatus,
       price: toMoney(s.price),
       leaderUserId: s.leaderId,
-      isWinning: s.leaderId === userId,
+      isWinning: s.leaderId === bidderId,
       bidCount: s.bidCount,
       dateCompleted: new Date(s.endsAt).toISOString(),
       initialDateCompleted: new Date(s.initialEndsAt).toISOString(),
-      maxBid: toMoney(s.maxBids[userId] ?? null),
+      maxBid: toMoney(maxBidOf(state, bidderId)),
       soldQuantity: s.sold,
       remainingQuantity: s.remaining,
     };
+  }
+
+  const success = (message: string) => ({ success: true, message, messages: [message] });
+
+  /** The max-bid calls name the user in the query; only that user (or an administrator) may act. */
+  function actingFor(request: FastifyRequest, userId: string): string {
+    const account = accountOf(request);
+    if (userId !== account.id && !account.roles.includes(Role.Administrator)) throw new HttpError(403, 'forbidden');
+    return userId;
   }
 
   const lotParams = z.object({ id: z.coerce.number().int().positive() });
@@ -147,34 +171,27 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
       },
     },
     async (request) => {
-      const userId = accountOf(request).id;
-      const lotId = request.params.id;
-      if (request.body.auctionLotItem_Id && request.body.auctionLotItem_Id !== lotId) {
+      const { id: lotId } = request.params;
+      const { amount, isMax, auctionLotItem_Id } = request.body;
+      if (auctionLotItem_Id && auctionLotItem_Id !== lotId) {
         throw new HttpError(400, 'validation_failed', { messages: ['auctionLotItem_Id'] });
       }
-      const { auctionActive } = await contextOf(lotId, userId);
-      const envelope = {
-        commandId: commandIdOf(request, request.body.commandId),
-        userId,
-        at: Date.now(),
-        auctionActive,
-      };
-      const command: LotCommand = request.body.isMax
-        ? { ...envelope, type: 'PlaceMaxBid', bidderId: userId, maxAmount: request.body.amount }
-        : { ...envelope, type: 'PlaceBid', bidderId: userId, amount: request.body.amount };
-      const outcome = await run(request, lotId, command);
+      const bidderId = accountOf(request).id;
+      const { envelope, standing } = await submit(request, lotId, bidderId, request.body.commandId, (e) =>
+        isMax
+          ? { ...e, type: 'PlaceMaxBid', bidderId, maxAmount: amount }
+          : { ...e, type: 'PlaceBid', bidderId, amount },
+      );
       return {
-        success: true,
-        message: 'bid_successful',
-        messages: ['bid_successful'],
+        ...success('bid_successful'),
         bid: {
-          commandId: command.commandId,
+          commandId: envelope.commandId,
           auctionLotItemId: lotId,
-          amount: toMoney(request.body.amount),
-          isMax: request.body.isMax,
-          bidDate: new Date(command.at).toISOString(),
+          amount: toMoney(amount),
+          isMax,
+          bidDate: new Date(envelope.at).toISOString(),
         },
-        standing: standingAnswer(outcome.state as LotState, lotId, userId),
+        standing,
       };
     },
   );
@@ -198,34 +215,16 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
       },
     },
     async (request) => {
-      const userId = accountOf(request).id;
-      const lotId = request.params.id;
-      const { auctionActive } = await contextOf(lotId, userId);
-      const command: LotCommand = {
-        commandId: commandIdOf(request, request.body.commandId),
-        userId,
-        at: Date.now(),
-        auctionActive,
+      const bidderId = accountOf(request).id;
+      const { standing } = await submit(request, request.params.id, bidderId, request.body.commandId, (e) => ({
+        ...e,
         type: 'BuyItem',
-        bidderId: userId,
+        bidderId,
         quantity: request.body.quantity,
-      };
-      const outcome = await run(request, lotId, command);
-      return {
-        success: true,
-        message: 'buy_successful',
-        messages: ['buy_successful'],
-        standing: standingAnswer(outcome.state as LotState, lotId, userId),
-      };
+      }));
+      return { ...success('buy_successful'), standing };
     },
   );
-
-  /** The max-bid calls name the user in the query; only that user (or an administrator) may act. */
-  function actingFor(request: FastifyRequest, userId: string): string {
-    const account = accountOf(request);
-    if (userId !== account.id && !account.roles.includes(Role.Administrator)) throw new HttpError(403, 'forbidden');
-    return userId;
-  }
 
   app.delete(
     '/bids/delete-max-bid',
@@ -239,24 +238,14 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
       },
     },
     async (request) => {
-      const bidderId = actingFor(request, request.query.userId);
-      const lotId = request.query.auctionLotItemId;
-      const { auctionActive } = await contextOf(lotId, bidderId);
-      const command: LotCommand = {
-        commandId: commandIdOf(request, request.query.commandId),
-        userId: accountOf(request).id,
-        at: Date.now(),
-        auctionActive,
+      const { auctionLotItemId, userId } = request.query;
+      const bidderId = actingFor(request, userId);
+      const { standing } = await submit(request, auctionLotItemId, bidderId, request.query.commandId, (e) => ({
+        ...e,
         type: 'DeleteMaxBid',
         bidderId,
-      };
-      const outcome = await run(request, lotId, command);
-      return {
-        success: true,
-        message: 'maxBidDeleteSuccess',
-        messages: ['maxBidDeleteSuccess'],
-        standing: standingAnswer(outcome.state as LotState, lotId, bidderId),
-      };
+      }));
+      return { ...success('maxBidDeleteSuccess'), standing };
     },
   );
 
@@ -277,25 +266,15 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
       },
     },
     async (request) => {
-      const bidderId = actingFor(request, request.query.userId);
-      const lotId = request.query.auctionLotItemId;
-      const { auctionActive } = await contextOf(lotId, bidderId);
-      const command: LotCommand = {
-        commandId: commandIdOf(request, request.query.commandId),
-        userId: accountOf(request).id,
-        at: Date.now(),
-        auctionActive,
+      const { amount, auctionLotItemId, userId } = request.query;
+      const bidderId = actingFor(request, userId);
+      const { standing } = await submit(request, auctionLotItemId, bidderId, request.query.commandId, (e) => ({
+        ...e,
         type: 'PlaceMaxBid',
         bidderId,
-        maxAmount: request.query.amount,
-      };
-      const outcome = await run(request, lotId, command);
-      return {
-        success: true,
-        message: 'maxBidEditSuccess',
-        messages: ['maxBidEditSuccess'],
-        standing: standingAnswer(outcome.state as LotState, lotId, bidderId),
-      };
+        maxAmount: amount,
+      }));
+      return { ...success('maxBidEditSuccess'), standing };
     },
   );
 };

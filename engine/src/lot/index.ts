@@ -38,7 +38,7 @@ export type {
 } from './events.ts';
 export { evolve } from './evolve.ts';
 export type { RefusalReason } from './refusals.ts';
-export { type Standing, standing } from './standing.ts';
+export { maxBidOf, type Standing, type StandingSummary, standing, standingSummary } from './standing.ts';
 export {
   type CommandOutcome,
   initialState,

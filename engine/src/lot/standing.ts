@@ -1,6 +1,7 @@
 import type { Cents } from '../money.ts';
 import { oldestFirst } from './list.ts';
 import { mapEntries } from './persistent-map.ts';
+import { maxOf } from './position.ts';
 import { remainingOf } from './rules/buy.ts';
 import type { LotState, LotStatusCode, StandingBid } from './state.ts';
 
@@ -22,8 +23,10 @@ export type Standing = {
   bidCount: number;
 };
 
-/** The read side of the state, as screens and projections see it. Linear in the bids, so not for the hot path. */
-export function standing(state: LotState): Standing {
+/** The standing without the bid history and the list of maxes: constant time, for the answer to a command. */
+export type StandingSummary = Omit<Standing, 'bids' | 'maxBids'>;
+
+export function standingSummary(state: LotState): StandingSummary {
   const { config, position } = state;
   return {
     lotStatus: state.lotStatus,
@@ -34,9 +37,21 @@ export function standing(state: LotState): Standing {
     initialEndsAt: state.initialEndsAt,
     sold: state.sold,
     remaining: config?.type === 'fixedPrice' ? remainingOf(config, state.sold) : null,
-    bids: oldestFirst(state.bids),
-    maxBids: Object.fromEntries(mapEntries(position.maxes).map(([bidderId, max]) => [bidderId, max.amount])),
     hidden: state.hidden,
     bidCount: state.bidCount,
+  };
+}
+
+/** A bidder's max that is not deleted (it may already be beaten), or null. */
+export function maxBidOf(state: LotState, bidderId: string): Cents | null {
+  return maxOf(state.position, bidderId)?.amount ?? null;
+}
+
+/** The read side of the state, as screens and projections see it. Linear in the bids, so not for the hot path. */
+export function standing(state: LotState): Standing {
+  return {
+    ...standingSummary(state),
+    bids: oldestFirst(state.bids),
+    maxBids: Object.fromEntries(mapEntries(state.position.maxes).map(([bidderId, max]) => [bidderId, max.amount])),
   };
 }
