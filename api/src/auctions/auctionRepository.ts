@@ -48,3 +48,15 @@ export function listAuctions(db: Db): Promise<AuctionRow[]> {
 export function findAuctionByUrlMagicLink(db: Db, urlMagicLink: string): Promise<AuctionRow | undefined> {
   return auctionQuery(db).where(sql<boolean>`lower(a.url_magic_link) = lower(${urlMagicLink})`).executeTakeFirst();
 }
+
+/** The few facts most calls need of an auction named by its link (compared without case). */
+export function findAuctionRef(
+  db: Db,
+  urlMagicLink: string,
+): Promise<{ id: number; organization_id: number; status: number } | undefined> {
+  return db
+    .selectFrom('auctions')
+    .select(['id', 'organization_id', 'status'])
+    .where(sql<boolean>`lower(url_magic_link) = lower(${urlMagicLink})`)
+    .executeTakeFirst();
+}

@@ -83,3 +83,18 @@ export function findLot(db: Db, lotId: number, userId: string | null): Promise<L
 export function auctionLots(db: Db, auctionId: number, userId: string | null): Promise<LotRow[]> {
   return lotQuery(db, userId).where('l.auction_id', '=', auctionId).execute();
 }
+
+/** "Also interested in": visible lots of the same auction sharing a category, by lot number. */
+export function relatedLots(db: Db, lot: LotRow, userId: string | null, limit = 4): Promise<LotRow[]> {
+  if (lot.category_ids.length === 0) return Promise.resolve([]);
+  return lotQuery(db, userId)
+    .where('l.auction_id', '=', lot.auction_id)
+    .where('l.id', '!=', lot.id)
+    .where(sql<boolean>`NOT coalesce(v.is_hidden, l.is_hidden)`)
+    .where(
+      sql<boolean>`EXISTS (SELECT 1 FROM lot_categories c WHERE c.lot_id = l.id AND c.category_id = ANY(${lot.category_ids}))`,
+    )
+    .orderBy('l.lot_number')
+    .limit(limit)
+    .execute();
+}

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AccountContext } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
 import { BidderStatus } from '../accounts/profile.ts';
 import { OPERATOR_ROLES, Role } from '../accounts/roles.ts';
+import { findAuctionRef } from '../auctions/auctionRepository.ts';
 import { HttpError } from '../errors.ts';
 
 const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
@@ -44,11 +44,7 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
     },
     async (request) => {
       const userId = accountOf(request).id;
-      const auction = await db
-        .selectFrom('auctions')
-        .select('id')
-        .where(sql<boolean>`lower(url_magic_link) = lower(${request.params.urlMagicLink})`)
-        .executeTakeFirst();
+      const auction = await findAuctionRef(db, request.params.urlMagicLink);
       if (!auction) throw new HttpError(404, 'auction_not_found');
       const current = await db
         .selectFrom('auction_bidders')

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { toAuctionDto } from '../auctions/auctionDto.ts';
-import { listAuctions } from '../auctions/auctionRepository.ts';
+import { findAuctionRef, listAuctions } from '../auctions/auctionRepository.ts';
 import { HttpError } from '../errors.ts';
 import { toMoney } from '../money.ts';
 
@@ -93,11 +93,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
       },
     },
     async (request) => {
-      const auction = await db
-        .selectFrom('auctions')
-        .select('organization_id')
-        .where(sql<boolean>`lower(url_magic_link) = lower(${request.query.urlMagicLink})`)
-        .executeTakeFirst();
+      const auction = await findAuctionRef(db, request.query.urlMagicLink);
       if (!auction) throw new HttpError(404, 'auction_not_found');
       const teams = await db
         .selectFrom('organization_teams')

@@ -1,9 +1,9 @@
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
+import { findAuctionRef } from '../auctions/auctionRepository.ts';
 import { HttpError } from '../errors.ts';
 import { lotItemDto, nameOf } from '../lots/lotItemDto.ts';
 import { lotQuery } from '../lots/lotRepository.ts';
@@ -24,11 +24,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
   const byLink = z.object({ urlMagicLink: z.string().trim().min(1).max(200) });
 
   async function auctionId(urlMagicLink: string): Promise<number> {
-    const auction = await db
-      .selectFrom('auctions')
-      .select('id')
-      .where(sql<boolean>`lower(url_magic_link) = lower(${urlMagicLink})`)
-      .executeTakeFirst();
+    const auction = await findAuctionRef(db, urlMagicLink);
     if (!auction) throw new HttpError(404, 'auction_not_found');
     return auction.id;
   }

@@ -8,7 +8,7 @@ import { Role } from '../accounts/roles.ts';
 import { HttpError } from '../errors.ts';
 import { endsAt, lotItemDto, nameOf, statusOf } from '../lots/lotItemDto.ts';
 import { fold, listLots } from '../lots/lotList.ts';
-import { auctionLots, findLot, type LotRow } from '../lots/lotRepository.ts';
+import { auctionLots, findLot, type LotRow, relatedLots } from '../lots/lotRepository.ts';
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 import { toMoney } from '../money.ts';
@@ -127,15 +127,10 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
         throw new HttpError(404, 'item_not_found');
       }
       const history = await bidHistory(db, row.id);
-      const related = (await auctionLots(db, row.auction_id, user?.id ?? null))
-        .filter(
-          (other) =>
-            other.id !== row.id &&
-            !(other.is_hidden ?? other.configured_hidden) &&
-            other.category_ids.some((c) => row.category_ids.includes(c)),
-        )
-        .slice(0, 4)
-        .map((other) => ({ ...lotItemDto(other, now, user?.id ?? null), name: nameOf(other, languageOf(request)) }));
+      const related = (await relatedLots(db, row, user?.id ?? null)).map((other) => ({
+        ...lotItemDto(other, now, user?.id ?? null),
+        name: nameOf(other, languageOf(request)),
+      }));
       const profile = user
         ? await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst()
         : undefined;
