@@ -15,12 +15,8 @@ describe('auction-level reads', () => {
   it('answers profit per auction from won lots and purchases, and it grows with a purchase', async () => {
     const stats = await test.app.inject({ method: 'GET', url: '/api/auctions/home-page-auctions-stats' });
     expect(stats.statusCode).toBe(200);
-    const autumn = await test.database.db
-      .selectFrom('auctions')
-      .select('id')
-      .where('url_magic_link', '=', 'demo-automne')
-      .executeTakeFirstOrThrow();
-    const autumnProfit = stats.json().find((s: { auctionId: number }) => s.auctionId === autumn.id);
+    const autumnId = await test.auctionId('demo-automne');
+    const autumnProfit = stats.json().find((s: { auctionId: number }) => s.auctionId === autumnId);
     expect(autumnProfit.profit.value).toBeGreaterThan(0);
 
     const gala = await test.app.inject({

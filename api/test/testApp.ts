@@ -20,6 +20,8 @@ export interface TestApp {
   messaging: TestMessaging;
   /** Every log line the API wrote. */
   logs: string[];
+  /** The id of a (demo) auction by its link. */
+  auctionId(urlMagicLink: string): Promise<number>;
   /** The read models' runner, publishing hub events under `prefix`. */
   projections: Projections;
   prefix: string;
@@ -64,6 +66,14 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
     logs,
     projections,
     prefix,
+    async auctionId(urlMagicLink) {
+      const row = await database.db
+        .selectFrom('auctions')
+        .select('id')
+        .where('url_magic_link', '=', urlMagicLink)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     async close() {
       await app.close();
       await projections.stop();

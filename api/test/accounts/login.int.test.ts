@@ -80,16 +80,12 @@ describe('login: authenticate then token', () => {
 
   it('sends an invited phone number that has no account to onboarding with its code', async () => {
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
-    const gala = await test.database.db
-      .selectFrom('auctions')
-      .select('id')
-      .where('url_magic_link', '=', 'demo-gala')
-      .executeTakeFirstOrThrow();
+    const galaId = await test.auctionId('demo-gala');
     const invite = await test.app.inject({
       method: 'POST',
       url: '/api/onboarding/invite-via-client-app',
       headers: bearer(admin.body.token),
-      payload: { phoneNumber: '(450) 555-0199', firstName: 'Noé', lastName: 'Pelletier', auctionId: gala.id },
+      payload: { phoneNumber: '(450) 555-0199', firstName: 'Noé', lastName: 'Pelletier', auctionId: galaId },
     });
     expect(invite.statusCode).toBe(200);
     const refused = await login(test.app, '(450) 555-0199', 'Anything-2026!');

@@ -10,15 +10,6 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function auctionId(urlMagicLink: string): Promise<number> {
-  const row = await test.database.db
-    .selectFrom('auctions')
-    .select('id')
-    .where('url_magic_link', '=', urlMagicLink)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 describe('registration', () => {
   it('creates a bidder, logs them in and emails a confirmation link in their language', async () => {
     const body = newBidder({ language: 'en' });
@@ -115,7 +106,7 @@ describe('registration', () => {
   });
 
   it('requires the address when the auction requires it to bid, and checks the postal code', async () => {
-    const gala = await auctionId('demo-gala');
+    const gala = await test.auctionId('demo-gala');
     await test.database.db
       .updateTable('auctions')
       .set({ require_address_to_bid: true })

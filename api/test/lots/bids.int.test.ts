@@ -9,13 +9,7 @@ let test: TestApp;
 let galaId: number;
 beforeAll(async () => {
   test = await startTestApp();
-  galaId = (
-    await test.database.db
-      .selectFrom('auctions')
-      .select('id')
-      .where('url_magic_link', '=', 'demo-gala')
-      .executeTakeFirstOrThrow()
-  ).id;
+  galaId = await test.auctionId('demo-gala');
 });
 afterAll(async () => {
   await test?.close();
