@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { LotCommandHandler } from '@auction/engine';
-import type { Db, MessageQueue } from '@auction/platform';
+import type { EventStore, LotCommandHandler } from '@auction/engine';
+import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { AccountContext } from './accounts/accountContext.ts';
 import { accountLinks } from './accounts/accountLinks.ts';
 import { authPlugin } from './accounts/auth.ts';
+import { currencyPlugin } from './currency/currencyPlugin.ts';
 import { registerErrorHandler } from './errors.ts';
 import { hubPlugin } from './hub/hubPlugin.ts';
 import { requestSerializer } from './logging.ts';
@@ -19,13 +20,18 @@ import { loginRoutes } from './routes/account/login.ts';
 import { passwordRecoveryRoutes } from './routes/account/passwordRecovery.ts';
 import { profileRoutes } from './routes/account/profile.ts';
 import { registrationRoutes } from './routes/account/registration.ts';
+import { operatorRoutes } from './routes/admin/index.ts';
 import { auctionBidderRoutes } from './routes/auctionBidders.ts';
 import { auctionInfoRoutes } from './routes/auctionInfo.ts';
 import { auctionRoutes } from './routes/auctions.ts';
 import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
 import { bidRoutes } from './routes/bids.ts';
+import { carouselRoutes } from './routes/carousel.ts';
+import { creditCardFeeRoutes } from './routes/creditCardFees.ts';
+import { donationRoutes } from './routes/donations.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { healthRoutes } from './routes/health.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { lotItemRoutes } from './routes/lotItems.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { outboxRoutes } from './routes/outbox.ts';
@@ -37,6 +43,10 @@ export interface AppDeps {
   redis: Redis;
   /** Bids, buys and max-bid changes go through the engine's command handler. */
   lotCommands: LotCommandHandler;
+  /** The store the lot commands append to: the audit trail reads a lot's stream from it. */
+  eventStore: EventStore;
+  /** Where the operator API asks the workers to re-read an auction's status and dates (absent: nobody listens). */
+  auctionLifecycle?: AuctionLifecycleQueue;
   /** Email and SMS go out through this queue; the workers send them. */
   messageQueue: MessageQueue;
   jwtSecret: string;
@@ -100,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hook: 'preHandler',
   });
   await app.register(authPlugin, { db: deps.db, jwtSecret: deps.jwtSecret });
+  await app.register(currencyPlugin, { db: deps.db, cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD });
 
   const accounts: AccountContext = { db: deps.db, messages: deps.messageQueue, links: accountLinks(deps.publicUrl) };
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, redis: deps.redis });
@@ -119,6 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lotItemRoutes, { prefix: '/api', db: deps.db });
   await app.register(favoriteRoutes, { prefix: '/api', db: deps.db });
   await app.register(bidRoutes, { prefix: '/api', db: deps.db, lotCommands: deps.lotCommands });
+  await app.register(donationRoutes, { prefix: '/api', db: deps.db, eventStore: deps.eventStore });
+  await app.register(leaderboardRoutes, { prefix: '/api', db: deps.db });
+  await app.register(carouselRoutes, { prefix: '/api', db: deps.db });
+  await app.register(creditCardFeeRoutes, { prefix: '/api', db: deps.db });
+  await app.register(operatorRoutes, {
+    prefix: '/api/admin',
+    db: deps.db,
+    redis: deps.redis,
+    hubPrefix: deps.hub?.redisPrefix ?? '',
+    lotCommands: deps.lotCommands,
+    eventStore: deps.eventStore,
+    ...(deps.auctionLifecycle ? { auctionLifecycle: deps.auctionLifecycle } : {}),
+  });
   await app.register(smsInboundRoutes, {
     db: deps.db,
     ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),

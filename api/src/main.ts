@@ -1,5 +1,12 @@
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createDb, createMessageQueue, createPool, createRedis, loadConfig } from '@auction/platform';
+import {
+  createAuctionLifecycleQueue,
+  createDb,
+  createMessageQueue,
+  createPool,
+  createRedis,
+  loadConfig,
+} from '@auction/platform';
 import { buildApp } from './app.ts';
 import { resolveJwtSecret } from './jwtSecret.ts';
 
@@ -16,10 +23,14 @@ const pool = createPool(config.DATABASE_URL, 20);
 const db = createDb(pool);
 const redis = createRedis(config.REDIS_URL);
 const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_URL) });
+const auctionLifecycle = createAuctionLifecycleQueue({ connection: createRedis(config.REDIS_URL) });
+const eventStore = new PostgresEventStore(pool);
 const app = await buildApp({
   db,
   redis,
-  lotCommands: createLotCommandHandler(new PostgresEventStore(pool)),
+  lotCommands: createLotCommandHandler(eventStore),
+  eventStore,
+  auctionLifecycle,
   messageQueue,
   jwtSecret: resolveJwtSecret(config),
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
@@ -36,6 +47,7 @@ async function shutdown() {
   closing = true;
   await app.close();
   await messageQueue.close();
+  await auctionLifecycle.close();
   await db.destroy();
   redis.disconnect();
   process.exit(0);

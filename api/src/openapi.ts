@@ -14,10 +14,12 @@ export async function openApiDocument(): Promise<unknown> {
   const messageQueue: MessageQueue = {
     add: () => Promise.reject(new Error('the API is only being described')),
   };
+  const eventStore = new PostgresEventStore(pool);
   const app = await buildApp({
     db: createDb(pool),
     redis,
-    lotCommands: createLotCommandHandler(new PostgresEventStore(pool)),
+    lotCommands: createLotCommandHandler(eventStore),
+    eventStore,
     messageQueue,
     jwtSecret: 'describe-only-secret-describe-only-secret',
     publicUrl: 'http://localhost:3000',

@@ -31,7 +31,8 @@ export interface TestApp {
 /** The real API on a database of its own, with the demo loaded through the engine. */
 export async function startTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const handler = createLotCommandHandler(new PostgresEventStore(database.pool));
+  const eventStore = new PostgresEventStore(database.pool);
+  const handler = createLotCommandHandler(eventStore);
   if (options.demo !== false) {
     await loadDemo(database.db, (adminId) => engineBidding(database.db, handler, adminId));
   }
@@ -50,6 +51,7 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
     db: database.db,
     redis,
     lotCommands: handler,
+    eventStore,
     messageQueue: messaging.queue,
     jwtSecret: randomBytes(32).toString('hex'),
     publicUrl: TEST_PUBLIC_URL,

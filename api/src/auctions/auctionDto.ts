@@ -1,8 +1,44 @@
-import type { AuctionRow } from './auctionRepository.ts';
+import { toMoney } from '../money.ts';
+import type { AuctionPhotoRow, AuctionRow } from './auctionRepository.ts';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The spec's Auction shape (spec 001 §3); fields arrive here as the auctions issue widens the model. */
+/** Spec 001 §3: an additional link gets an http prefix when it has none. */
+export function withHttpPrefix(url: string | null): string | null {
+  if (!url) return null;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
+}
+
+function photoDto(photo: AuctionPhotoRow) {
+  return {
+    id: photo.id,
+    order: photo.order,
+    fullPath: photo.full_path,
+    interval: photo.interval,
+    bannerType: photo.banner_type,
+    videoUrl: photo.video_url,
+    additionalLinkUrl: withHttpPrefix(photo.additional_link_url),
+    isUsedInFrench: photo.is_used_in_french,
+    isUsedInEnglish: photo.is_used_in_english,
+    isUsedOnMobile: photo.is_used_on_mobile,
+    isUsedOnComputer: photo.is_used_on_computer,
+    isUsedAsBackgroundImage: photo.is_used_as_background_image,
+    isVideoAlwaysOnTop: photo.is_video_always_on_top,
+    isUsedAsBannerInLeaderboard: photo.is_used_as_banner_in_leaderboard,
+  };
+}
+export type AuctionPhotoDto = ReturnType<typeof photoDto>;
+
+/** Translations stored as `{ en, fr }` objects, given in the spec's list shape. */
+function translationList<T>(translations: Partial<Record<'en' | 'fr', T>>) {
+  return (['en', 'fr'] as const).flatMap((languageCode) => {
+    const value = translations[languageCode];
+    if (value === undefined) return [];
+    return [typeof value === 'string' ? { languageCode, name: value } : { languageCode, ...value }];
+  });
+}
+
+/** The spec's Auction shape (spec 001 §3), every field; colours and footer are flat as the spec lists them. */
 export function toAuctionDto(row: AuctionRow) {
   return {
     id: row.id,
@@ -11,18 +47,58 @@ export function toAuctionDto(row: AuctionRow) {
     type: row.type,
     translations: row.translations,
     languages: row.languages,
+    tabs: row.tabs.map((tab) => ({ id: tab.id, order: tab.order, translations: translationList(tab.translations) })),
+    itemCategories: row.item_categories.map((c) => ({
+      id: c.id,
+      order: c.order,
+      translations: translationList(c.translations),
+    })),
+    closingGroups: row.closing_groups.map((g) => ({
+      id: g.id,
+      isHiddenInMenu: g.isHiddenInMenu,
+      dateCompleted: iso(g.dateCompleted),
+      translations: translationList(g.translations),
+    })),
     datePreOpen: iso(row.date_pre_open),
     dateOpen: iso(row.date_open),
     dateCompleted: iso(row.date_completed),
     completedDate: iso(row.completed_date),
     isAvailable: row.is_available,
+    hideCountdown: row.hide_countdown,
+    showAuctionCarousel: row.show_auction_carousel,
+    allowAnonymousBidding: row.allow_anonymous_bidding,
+    requireCCToBid: row.require_cc_to_bid,
+    requireAddressToBid: row.require_address_to_bid,
+    allowItemsManagementByTeam: row.allow_items_management_by_team,
+    paymentType: row.payment_type,
+    allowProxyBidding: row.allow_proxy_bidding,
+    billCreditCardFeesToClient: row.bill_credit_card_fees_to_client,
+    billCreditCardFeesProvideReceipt: row.bill_credit_card_fees_provide_receipt,
+    billCreditCardFeesMinimumAmount: toMoney(row.bill_credit_card_fees_minimum_amount, row.currency),
+    stripeInformation_Id: row.stripe_information_id,
     organizationId: row.organization_id,
     organizationName: row.organization_name,
+    company_Id: row.company_id,
     currency: row.currency,
     donationType: row.donation_type,
+    donationUrl: row.donation_url,
+    donationAllowOtherAmount: row.donation_allow_other_amount,
+    donations: row.donation_presets.map((preset) => ({
+      id: preset.id,
+      order: preset.order,
+      amount: toMoney(preset.amount, row.currency),
+      isOtherAmount: preset.is_other_amount,
+    })),
+    ...row.colors,
+    ...row.footer,
+    ...row.integrations,
+    linkEnglish: row.link_english,
+    linkFrench: row.link_french,
     bannerEnglish: row.banner_english ? { fullPath: row.banner_english } : null,
     bannerFrench: row.banner_french ? { fullPath: row.banner_french } : null,
-    ...row.colors,
+    photos: row.photos.map(photoDto),
+    clientTimeSynchronization: row.client_time_synchronization,
     lotCount: row.lot_count,
   };
 }
+export type AuctionDto = ReturnType<typeof toAuctionDto>;

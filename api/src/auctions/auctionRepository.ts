@@ -1,5 +1,5 @@
-import type { Db } from '@auction/platform';
-import { sql } from 'kysely';
+import type { AuctionPhotosTable, Db, Translations } from '@auction/platform';
+import { type Selectable, sql } from 'kysely';
 
 /** Auctions visible in lists: Planning (1) and Archived (6) are hidden (spec 001 §4). */
 export const LISTED_STATUSES = [2, 3, 4, 5];
@@ -8,32 +8,39 @@ function auctionQuery(db: Db) {
   return db
     .selectFrom('auctions as a')
     .innerJoin('organizations as o', 'o.id', 'a.organization_id')
+    .selectAll('a')
     .select([
-      'a.id',
-      'a.status',
-      'a.url_magic_link',
-      'a.type',
-      'a.languages',
-      'a.date_pre_open',
-      'a.date_open',
-      'a.date_completed',
-      'a.completed_date',
-      'a.is_available',
-      'a.organization_id',
       'o.name as organization_name',
-      'a.currency',
-      'a.banner_english',
-      'a.banner_french',
-      'a.donation_type',
-      'a.colors',
+      'o.company_id',
       sql<
         Array<{ languageCode: 'en' | 'fr'; titleShort: string; description: string; teamAppellation: string | null }>
       >`(SELECT coalesce(json_agg(json_build_object('languageCode', t.language_code, 'titleShort', t.title_short,
           'description', t.description, 'teamAppellation', t.team_appellation) ORDER BY t.language_code), '[]')
          FROM auction_translations t WHERE t.auction_id = a.id)`.as('translations'),
+      sql<Array<{ id: number; order: number; translations: Translations }>>`
+        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'order', c."order", 'translations', c.translations)
+          ORDER BY c."order", c.id), '[]') FROM item_categories c WHERE c.auction_id = a.id)`.as('item_categories'),
+      sql<Array<{ id: number; isHiddenInMenu: boolean; dateCompleted: string; translations: Translations }>>`
+        (SELECT coalesce(json_agg(json_build_object('id', g.id, 'isHiddenInMenu', g.is_hidden_in_menu,
+          'dateCompleted', g.ends_at, 'translations', g.translations) ORDER BY g.ends_at, g.id), '[]')
+          FROM closing_groups g WHERE g.auction_id = a.id)`.as('closing_groups'),
+      sql<Array<{ id: number; order: number; translations: TabTranslations }>>`
+        (SELECT coalesce(json_agg(json_build_object('id', t.id, 'order', t."order", 'translations', t.translations)
+          ORDER BY t."order", t.id), '[]') FROM auction_tabs t WHERE t.auction_id = a.id)`.as('tabs'),
+      sql<Array<AuctionPhotoRow>>`
+        (SELECT coalesce(json_agg(p ORDER BY p."order", p.id), '[]') FROM auction_photos p
+          WHERE p.auction_id = a.id)`.as('photos'),
+      sql<Array<{ id: number; order: number; amount: number | null; is_other_amount: boolean }>>`
+        (SELECT coalesce(json_agg(json_build_object('id', d.id, 'order', d."order", 'amount', d.amount,
+          'is_other_amount', d.is_other_amount) ORDER BY d."order", d.id), '[]')
+          FROM donation_presets d WHERE d.auction_id = a.id)`.as('donation_presets'),
       sql<number>`(SELECT count(*)::int FROM lots l WHERE l.auction_id = a.id AND NOT l.is_hidden)`.as('lot_count'),
     ]);
 }
+
+/** An auction photo row as PostgreSQL's json of the row gives it (snake_case, as stored). */
+export type AuctionPhotoRow = Omit<Selectable<AuctionPhotosTable>, never>;
+type TabTranslations = Partial<Record<'en' | 'fr', { name: string; url: string; title: string; content: string }>>;
 
 export type AuctionRow = Awaited<ReturnType<ReturnType<typeof auctionQuery>['executeTakeFirstOrThrow']>>;
 
@@ -47,6 +54,17 @@ export function listAuctions(db: Db): Promise<AuctionRow[]> {
 
 export function findAuctionByUrlMagicLink(db: Db, urlMagicLink: string): Promise<AuctionRow | undefined> {
   return auctionQuery(db).where(sql<boolean>`lower(a.url_magic_link) = lower(${urlMagicLink})`).executeTakeFirst();
+}
+
+export function findAuction(db: Db, auctionId: number): Promise<AuctionRow | undefined> {
+  return auctionQuery(db).where('a.id', '=', auctionId).executeTakeFirst();
+}
+
+/** Every auction of the given organisations (null: all), whatever its status: the operator's list. */
+export function listOrganizationAuctions(db: Db, organizationIds: number[] | null): Promise<AuctionRow[]> {
+  let query = auctionQuery(db);
+  if (organizationIds) query = query.where('a.organization_id', 'in', organizationIds.length ? organizationIds : [0]);
+  return query.orderBy('a.date_completed', 'desc').orderBy('a.id', 'desc').execute();
 }
 
 /** The few facts most calls need of an auction named by its link (compared without case). */

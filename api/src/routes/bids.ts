@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type LotCommand,
   type LotCommandHandler,
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { Role } from '../accounts/roles.ts';
+import { commandId, commandIdOf } from '../commandId.ts';
 import { HttpError } from '../errors.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 import { amountInCents, toMoney } from '../money.ts';
@@ -30,13 +30,6 @@ const BAD_INPUT = new Set(['invalid_amount', 'invalid_quantity', 'proxy_not_allo
 export interface BidRouteOptions {
   db: Db;
   lotCommands: LotCommandHandler;
-}
-
-/** The client's idempotency key: a body or query `commandId`, or an `Idempotency-Key` header (DESIGN.md §2). */
-const commandId = z.string().trim().min(8).max(100).optional();
-function commandIdOf(request: FastifyRequest, given?: string): string {
-  const header = request.headers['idempotency-key'];
-  return given ?? (typeof header === 'string' && header.length >= 8 ? header.slice(0, 100) : randomUUID());
 }
 
 type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>;

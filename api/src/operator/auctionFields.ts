@@ -1,0 +1,144 @@
+import type { AuctionsTable } from '@auction/platform';
+import type { Updateable } from 'kysely';
+import { z } from 'zod';
+import { amountInCents } from '../money.ts';
+import { text } from '../validation.ts';
+
+/** An ISO 8601 time with its zone, as the operator API takes every date. */
+export const isoDate = z.iso.datetime({ offset: true, error: 'invalid_date' }).transform((value) => new Date(value));
+
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color');
+const url = z.string().trim().max(2000);
+
+export const COLOR_FIELDS = [
+  'primaryColor',
+  'primaryTextColor',
+  'secondaryColor',
+  'menuColor',
+  'menuHeaderColor',
+  'menuHeaderTextColor',
+  'menuTextColor',
+] as const;
+export const FOOTER_FIELDS = [
+  'footerImageUrl',
+  'footerPhoneNumber',
+  'footerEmail',
+  'footerUrl',
+  'footerColor',
+  'footerTextColor',
+  'secondFooterColor',
+  'secondFooterTextColor',
+] as const;
+
+const auctionTranslation = z.strictObject({
+  titleShort: text(200).min(1),
+  description: text(20_000).optional(),
+  teamAppellation: text(100).nullable().optional(),
+});
+
+/** A urlMagicLink is a path segment: letters, digits and dashes. */
+export const urlMagicLink = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'invalid_url_magic_link');
+
+export const donationPreset = z.strictObject({
+  amount: amountInCents.nullable().optional(),
+  isOtherAmount: z.boolean().optional(),
+});
+
+/** Every auction field of spec 001 §3 an operator sets; all optional so one schema serves create and edit. */
+export const auctionFields = z.strictObject({
+  urlMagicLink: urlMagicLink.optional(),
+  translations: z
+    .strictObject({ en: auctionTranslation.optional(), fr: auctionTranslation.optional() })
+    .refine((t) => t.en || t.fr, 'translation_required')
+    .optional(),
+  type: z.union([z.literal(1), z.literal(2)]).optional(),
+  languages: z
+    .array(z.union([z.literal(1), z.literal(2)]))
+    .min(1)
+    .max(2)
+    .optional(),
+  datePreOpen: isoDate.nullable().optional(),
+  dateOpen: isoDate.nullable().optional(),
+  dateCompleted: isoDate.nullable().optional(),
+  isAvailable: z.boolean().optional(),
+  hideCountdown: z.boolean().optional(),
+  showAuctionCarousel: z.boolean().optional(),
+  allowAnonymousBidding: z.boolean().optional(),
+  requireCCToBid: z.boolean().optional(),
+  requireAddressToBid: z.boolean().optional(),
+  allowItemsManagementByTeam: z.boolean().optional(),
+  paymentType: z.number().int().min(1).max(2).optional(),
+  allowProxyBidding: z.boolean().optional(),
+  billCreditCardFeesToClient: z.boolean().optional(),
+  billCreditCardFeesProvideReceipt: z.boolean().optional(),
+  billCreditCardFeesMinimumAmount: amountInCents.nullable().optional(),
+  stripeInformationId: z.number().int().positive().nullable().optional(),
+  currency: z.enum(['CAD', 'USD']).optional(),
+  donationType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  donationUrl: url.nullable().optional(),
+  donationAllowOtherAmount: z.boolean().optional(),
+  donations: z.array(donationPreset).max(20).optional(),
+  colors: z.strictObject(Object.fromEntries(COLOR_FIELDS.map((f) => [f, color.optional()]))).optional(),
+  footer: z.strictObject(Object.fromEntries(FOOTER_FIELDS.map((f) => [f, text(2000).optional()]))).optional(),
+  integrations: z.record(z.string().max(60), z.union([z.string().max(500), z.boolean()])).optional(),
+  clientTimeSynchronization: z.boolean().optional(),
+  linkEnglish: url.nullable().optional(),
+  linkFrench: url.nullable().optional(),
+  bannerEnglish: url.nullable().optional(),
+  bannerFrench: url.nullable().optional(),
+});
+export type AuctionFields = z.output<typeof auctionFields>;
+
+/** The columns the given fields set; absent fields are left as they are. */
+export function auctionColumns(fields: AuctionFields): Updateable<AuctionsTable> {
+  const columns: Updateable<AuctionsTable> = {};
+  const set = <K extends keyof Updateable<AuctionsTable>>(key: K, value: Updateable<AuctionsTable>[K] | undefined) => {
+    if (value !== undefined) columns[key] = value;
+  };
+  set('url_magic_link', fields.urlMagicLink);
+  set('type', fields.type);
+  set('languages', fields.languages);
+  set('date_pre_open', fields.datePreOpen);
+  set('date_open', fields.dateOpen);
+  set('date_completed', fields.dateCompleted);
+  set('is_available', fields.isAvailable);
+  set('hide_countdown', fields.hideCountdown);
+  set('show_auction_carousel', fields.showAuctionCarousel);
+  set('allow_anonymous_bidding', fields.allowAnonymousBidding);
+  set('require_cc_to_bid', fields.requireCCToBid);
+  set('require_address_to_bid', fields.requireAddressToBid);
+  set('allow_items_management_by_team', fields.allowItemsManagementByTeam);
+  set('payment_type', fields.paymentType);
+  set('allow_proxy_bidding', fields.allowProxyBidding);
+  set('bill_credit_card_fees_to_client', fields.billCreditCardFeesToClient);
+  set('bill_credit_card_fees_provide_receipt', fields.billCreditCardFeesProvideReceipt);
+  set('bill_credit_card_fees_minimum_amount', fields.billCreditCardFeesMinimumAmount);
+  set('stripe_information_id', fields.stripeInformationId);
+  set('currency', fields.currency);
+  set('donation_type', fields.donationType);
+  set('donation_url', fields.donationUrl);
+  set('donation_allow_other_amount', fields.donationAllowOtherAmount);
+  set('client_time_synchronization', fields.clientTimeSynchronization);
+  set('link_english', fields.linkEnglish);
+  set('link_french', fields.linkFrench);
+  set('banner_english', fields.bannerEnglish);
+  set('banner_french', fields.bannerFrench);
+  return columns;
+}
+
+/**
+ * Spec 001 §4's countdown runs Planning → datePreOpen → dateOpen → dateCompleted, so the dates must
+ * come in that order; a missing one is not compared.
+ */
+export function datesInOrder(dates: { datePreOpen: Date | null; dateOpen: Date | null; dateCompleted: Date | null }) {
+  const known = [dates.datePreOpen, dates.dateOpen, dates.dateCompleted].filter((d): d is Date => d !== null);
+  return known.every((date, i) => i === 0 || (known[i - 1] as Date) <= date);
+}
