@@ -148,7 +148,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),
     publicUrl: deps.publicUrl,
   });
-  if (deps.hub) await app.register(hubPlugin, deps.hub);
+  if (deps.hub) {
+    await app.register(hubPlugin, {
+      ...deps.hub,
+      isTokenCurrent: async (userId, version) => {
+        const user = await deps.db
+          .selectFrom('users')
+          .select(['token_version', 'disabled'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        return user !== undefined && !user.disabled && user.token_version === version;
+      },
+    });
+  }
   if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db });
   await registerWeb(app, deps.webDist ?? defaultWebDist);
   return app;

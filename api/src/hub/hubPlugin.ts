@@ -10,7 +10,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Hub } from './hub.ts';
-import { accessTokenOf, identify, redactAccessToken } from './hubIdentity.ts';
+import { accessTokenOf, type Identity, identify, redactAccessToken, type TokenVersionCheck } from './hubIdentity.ts';
 
 export const HUB_PATH = '/api/BidNotificationHub';
 
@@ -29,6 +29,8 @@ export interface HubPluginOptions {
   maxBufferedBytes?: number;
   /** How long shutdown waits for clients to answer the close before cutting them; 1 s by default. */
   closeGraceMs?: number;
+  /** Checks a token's version against the user's; without it any validly signed token is accepted. */
+  isTokenCurrent?: TokenVersionCheck;
 }
 
 /** Client messages are a few dozen bytes; anything large is not one of ours. */
@@ -81,16 +83,21 @@ export const hubPlugin = fp<
       });
     }
 
+    const identities = new WeakMap<FastifyRequest, Identity>();
     app.get(
       HUB_PATH,
       {
         websocket: true,
+        // Before the upgrade, so the socket is handed over with its identity and no message waits on a lookup.
+        preValidation: async (request) => {
+          identities.set(request, await identify(app, accessTokenOf(request.query), options.isTokenCurrent));
+        },
         logSerializers: {
           req: (request: FastifyRequest) => ({ method: request.method, url: redactAccessToken(request.url) }),
         },
       },
       (socket: WebSocket, request) => {
-        hub.connect(socket, identify(app, accessTokenOf(request.query)));
+        hub.connect(socket, identities.get(request) ?? { userId: null, invalidToken: false });
       },
     );
   },

@@ -47,3 +47,23 @@ describe('a bid reaches a watcher', () => {
     await watcher.close();
   });
 });
+
+describe('who the hub thinks a client is', () => {
+  it('refuses a token from before a password change, as HTTP does, and lets the client watch anonymously', async () => {
+    const { port } = test.app.server.address() as AddressInfo;
+    const bidder = await registerConfirmed(test);
+    const current = await HubClient.connect(`ws://127.0.0.1:${port}${HUB_PATH}?access_token=${bidder.token}`);
+    current.send({ type: 'ping' });
+    expect(await current.next()).toEqual({ type: 'pong' });
+    await current.close();
+
+    await test.database.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', bidder.id)
+      .execute();
+    const stale = await HubClient.connect(`ws://127.0.0.1:${port}${HUB_PATH}?access_token=${bidder.token}`);
+    expect(await stale.next()).toEqual({ type: 'error', message: 'invalid_token' });
+    await stale.close();
+  });
+});

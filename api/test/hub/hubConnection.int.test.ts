@@ -48,9 +48,13 @@ describe('connecting', () => {
 
   it('reads the user from a valid access token and tells a bad token apart, watching either way', async () => {
     const token = hub.app.jwt.sign({ sub: 'user-1', ver: 0, typ: 'access' });
-    expect(identify(hub.app, token)).toEqual({ userId: 'user-1', invalidToken: false });
+    expect(await identify(hub.app, token)).toEqual({ userId: 'user-1', invalidToken: false });
     const refresh = hub.app.jwt.sign({ sub: 'user-1', ver: 0, typ: 'refresh' });
-    expect(identify(hub.app, refresh)).toEqual({ userId: null, invalidToken: true });
+    expect(await identify(hub.app, refresh)).toEqual({ userId: null, invalidToken: true });
+    const current = async (_userId: string, version: number) => version === 1;
+    expect(await identify(hub.app, token, current)).toEqual({ userId: null, invalidToken: true });
+    const renewed = hub.app.jwt.sign({ sub: 'user-1', ver: 1, typ: 'access' });
+    expect(await identify(hub.app, renewed, current)).toEqual({ userId: 'user-1', invalidToken: false });
 
     const signedIn = await client(hub.url(`?access_token=${token}`));
     signedIn.send({ type: 'ping' });
