@@ -77,7 +77,9 @@ try {
           `Read models of ${readModels.lots} lots compared with the replay: ${readModels.mismatches.length} differences in ${lotsWithDifferences} lots.`,
         );
         for (const m of readModels.mismatches)
-          console.log(`  lot ${m.lotId} ${m.field}: read model ${show(m.readModel)}, replay ${show(m.replay)}`);
+          console.log(
+            `  ${m.lotId === null ? `donation ${m.donationId}` : `lot ${m.lotId}`} ${m.field}: read model ${show(m.readModel)}, replay ${show(m.replay)}`,
+          );
         if (readModels.skipped.length) console.log(`  not compared (no lots row): ${readModels.skipped.join(', ')}`);
       }
     }

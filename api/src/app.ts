@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { AccountContext } from './accounts/accountContext.ts';
 import { accountLinks } from './accounts/accountLinks.ts';
 import { authPlugin } from './accounts/auth.ts';
+import { bullBoardRoutes } from './admin/bullBoard.ts';
 import { currencyPlugin } from './currency/currencyPlugin.ts';
 import { registerErrorHandler } from './errors.ts';
 import { hubPlugin } from './hub/hubPlugin.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  await app.register(bullBoardRoutes, { redis: deps.redis });
   if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db });
   await registerWeb(app, deps.webDist ?? defaultWebDist);
   return app;

@@ -12,6 +12,17 @@ export {
   publishHubEvent,
 } from './hub/hubEvents.ts';
 export {
+  AUCTION_LIFECYCLE_QUEUE,
+  type AuctionLifecycleJob,
+  type AuctionLifecycleQueue,
+  CLOSINGS_QUEUE,
+  createAuctionLifecycleQueue,
+  type QueueOptions,
+  requestAuctionSchedule,
+  workerQueueNames,
+} from './lifecycle/lifecycleJobs.ts';
+export { DEFAULT_RED_MINUTES, dateTurningRed, type RedRule } from './lots/dateTurningRed.ts';
+export {
   createMessageQueue,
   enqueueMessage,
   MESSAGES_QUEUE,

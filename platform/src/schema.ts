@@ -88,7 +88,18 @@ export interface AuctionsTable {
   link_french: string | null;
   banner_english: string | null;
   banner_french: string | null;
+  /** Analytics and pixel flags and ids (spec 001 §3), kept as given. */
+  integrations: ColumnType<Record<string, string | boolean>, string | undefined, string>;
+  client_time_synchronization: Generated<boolean>;
+  stripe_information_id: number | null;
   created_at: GeneratedTimestamp;
+}
+
+export interface AuctionTabsTable {
+  id: Generated<number>;
+  auction_id: number;
+  order: Generated<number>;
+  translations: Json<Partial<Record<'en' | 'fr', { name: string; url: string; title: string; content: string }>>>;
 }
 
 export interface AuctionTranslationsTable {
@@ -336,6 +347,47 @@ export interface LotPurchasesTable {
   purchased_at: Timestamp;
 }
 
+/** A donation (read model of the donation streams); deleted ones stay, with who deleted them. */
+export interface DonationsTable {
+  donation_id: string;
+  auction_id: number;
+  user_id: string | null;
+  amount: number;
+  donated_at: Timestamp;
+  client_date_created: Timestamp | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  stream_version: number;
+}
+
+/** One line of a bidder's invoice for an auction: a lot won, a purchase or a donation. */
+export interface InvoiceLinesTable {
+  line_id: string;
+  auction_id: number;
+  bidder_id: string;
+  kind: 'lot' | 'purchase' | 'donation';
+  lot_id: number | null;
+  donation_id: string | null;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+  occurred_at: Timestamp;
+}
+
+/** One-shot hub events the workers published, by what they were about (migration 0009). */
+export interface HubAnnouncementsTable {
+  key: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** The auction status and end date the workers last announced to the hub. */
+export interface AuctionLifecycleTable {
+  auction_id: number;
+  announced_status: number;
+  announced_date_completed: Timestamp | null;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -343,6 +395,7 @@ export interface Database {
   auctions: AuctionsTable;
   auction_translations: AuctionTranslationsTable;
   auction_photos: AuctionPhotosTable;
+  auction_tabs: AuctionTabsTable;
   item_categories: ItemCategoriesTable;
   closing_groups: ClosingGroupsTable;
   donation_presets: DonationPresetsTable;
@@ -365,4 +418,8 @@ export interface Database {
   lot_bids: LotBidsTable;
   lot_max_bids: LotMaxBidsTable;
   lot_purchases: LotPurchasesTable;
+  donations: DonationsTable;
+  invoice_lines: InvoiceLinesTable;
+  hub_announcements: HubAnnouncementsTable;
+  auction_lifecycle: AuctionLifecycleTable;
 }

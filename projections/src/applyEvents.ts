@@ -1,7 +1,14 @@
 import { type EventStore, type LotConfig, lotIdOfStream, type RecordedEvent } from '@auction/engine';
 import type { Database } from '@auction/platform';
 import { type Kysely, sql } from 'kysely';
+import type { Donation } from './donations/donation.ts';
+import { donationAfter } from './donations/donation.ts';
+import { asDonationEvent, isDonationStream } from './donations/donationEvents.ts';
+import { donationHubMessages } from './donations/donationHubMessages.ts';
+import { loadDonations, writeDonations } from './donations/donationTables.ts';
 import { type HubMessage, hubMessagesFor } from './hubMessages.ts';
+import { donationLine, purchaseLine, wonLotLine } from './invoices/invoiceLine.ts';
+import { insertInvoiceLines, replaceInvoiceLines } from './invoices/invoiceTables.ts';
 import { asLotEvent } from './lotEvent.ts';
 import { lotRowsFromStream } from './lotRowsFromStream.ts';
 import { projectLotEvent } from './projectLotEvent.ts';
@@ -30,7 +37,12 @@ interface PendingLot {
   purchases: Map<string, LotPurchase>;
   /** The stream's multiSaleQuantity at the current version, for the hub; undefined until needed. */
   quantity: number | null | undefined;
+  /** A close or a removal happened: the won lot's invoice line may have come or gone. */
+  wonLineChanged: boolean;
 }
+
+/** The closing and removal events are the only ones that can change who won a lot, and at what price. */
+const CHANGES_WINNER = new Set(['LotClosed', 'BidRemoved']);
 
 /** A stream `lot-<id>` whose id is a lots row id; other streams are not read models' business. */
 function lotIdOf(streamId: string): number | null {
@@ -41,8 +53,9 @@ function lotIdOf(streamId: string): number | null {
 
 /**
  * The PostgreSQL applier: projects a batch of events (in the store's global order) inside the
- * caller's transaction. An event applies only when its stream version is above the lot view's, so
- * a redelivered batch changes nothing. Rows are folded in memory and written once per batch.
+ * caller's transaction. An event applies only when its stream version is above the lot view's (or
+ * the donation's), so a redelivered batch changes nothing. Rows are folded in memory and written
+ * once per batch, with the invoice lines they imply.
  */
 export async function applyEvents(
   trx: Db,
@@ -51,12 +64,31 @@ export async function applyEvents(
   options: { hub?: boolean } = {},
 ): Promise<ApplyResult> {
   const ids = [...new Set(events.map((e) => lotIdOf(e.streamId)).filter((id) => id !== null))];
-  const [refs, views] = await Promise.all([loadLotRefs(trx, ids), loadLotViews(trx, ids)]);
+  const donationEvents = events.filter((e) => isDonationStream(e.streamId)).map(asDonationEvent);
+  const [refs, views, donations, auctions] = await Promise.all([
+    loadLotRefs(trx, ids),
+    loadLotViews(trx, ids),
+    loadDonations(trx, [...new Set(donationEvents.map((e) => e.data.donationId))]),
+    existingAuctions(trx, [...new Set(donationEvents.map((e) => e.data.auctionId))]),
+  ]);
   const pending = new Map<number, PendingLot>();
+  const changedDonations = new Map<string, Donation>();
   const hubMessages: HubMessage[] = [];
   let applied = 0;
 
   for (const record of events) {
+    if (isDonationStream(record.streamId)) {
+      const event = asDonationEvent(record);
+      // Like a lot stream without its lots row: a donation to an auction that is gone is left alone.
+      if (!auctions.has(event.data.auctionId)) continue;
+      const donation = donationAfter(donations.get(event.data.donationId) ?? null, event);
+      if (!donation) continue;
+      donations.set(donation.donationId, donation);
+      changedDonations.set(donation.donationId, donation);
+      applied++;
+      if (options.hub) hubMessages.push(...donationHubMessages(event, donation));
+      continue;
+    }
     const lotId = lotIdOf(record.streamId);
     const lot = lotId === null ? undefined : refs.get(lotId);
     if (lotId === null || lot === undefined) continue;
@@ -71,6 +103,7 @@ export async function applyEvents(
         maxBids: new Map(),
         purchases: new Map(),
         quantity: undefined,
+        wonLineChanged: false,
       };
       pending.set(lotId, state);
     }
@@ -94,7 +127,9 @@ export async function applyEvents(
       state.maxBids = new Map(rows.maxBids.map((m) => [m.bidderId, m]));
       state.purchases = new Map(rows.purchases.map((p) => [p.purchaseId, p]));
       state.quantity = quantityIn(history);
+      state.wonLineChanged = true;
     }
+    if (CHANGES_WINNER.has(event.type)) state.wonLineChanged = true;
     applied++;
     if (options.hub && state.view) {
       if (event.type === 'ItemPurchased' && state.quantity === undefined) {
@@ -109,7 +144,28 @@ export async function applyEvents(
   }
 
   await writeLots(trx, [...pending.values()]);
+  await writeDonationChanges(trx, [...changedDonations.values()]);
   return { applied, hubMessages };
+}
+
+async function existingAuctions(trx: Db, auctionIds: number[]): Promise<Set<number>> {
+  if (auctionIds.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('auctions')
+    .select('id')
+    .where('id', '=', sql<number>`any(${auctionIds}::int[])`)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+async function writeDonationChanges(trx: Db, donations: Donation[]): Promise<void> {
+  if (donations.length === 0) return;
+  await writeDonations(trx, donations);
+  await replaceInvoiceLines(
+    trx,
+    donations.map((d) => `donation:${d.donationId}`),
+    donations.flatMap((d) => donationLine(d) ?? []),
+  );
 }
 
 async function writeLots(trx: Db, lots: PendingLot[]): Promise<void> {
@@ -197,6 +253,17 @@ async function writeLots(trx: Db, lots: PendingLot[]): Promise<void> {
       .onConflict((oc) => oc.columns(['lot_id', 'purchase_id']).doNothing())
       .execute();
   }
+
+  await insertInvoiceLines(
+    trx,
+    lots.flatMap((l) => [...l.purchases.values()].map((p) => purchaseLine(l.lot, p))),
+  );
+  const rewon = lots.filter((l) => l.wonLineChanged && l.view);
+  await replaceInvoiceLines(
+    trx,
+    rewon.map((l) => `lot:${l.lot.lotId}`),
+    rewon.flatMap((l) => (l.view ? (wonLotLine(l.lot, l.view) ?? []) : [])),
+  );
 }
 
 /** Multi-row inserts stay well under PostgreSQL's 65,535 parameters. */

@@ -18,10 +18,11 @@ export interface RebuildResult {
 }
 
 /**
- * Empties the four read models and the checkpoint, then applies every event from the start, in one
- * transaction: readers keep the old rows until the new ones commit (DELETE, not TRUNCATE, whose
- * lock would block them), and a running applier waits on the checkpoint row, then resumes from
- * where the rebuild stopped. Hub events are not published: nothing new happened.
+ * Empties the read models (the four lot tables, donations, invoice lines) and the checkpoint, then
+ * applies every event from the start, in one transaction: readers keep the old rows until the new
+ * ones commit (DELETE, not TRUNCATE, whose lock would block them), and a running applier waits on
+ * the checkpoint row, then resumes from where the rebuild stopped. Hub events are not published:
+ * nothing new happened.
  */
 export async function rebuildProjections(options: RebuildOptions): Promise<RebuildResult> {
   const { pool, db, onProgress } = options;
@@ -37,6 +38,8 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     await trx.deleteFrom('lot_max_bids').execute();
     await trx.deleteFrom('lot_purchases').execute();
     await trx.deleteFrom('lot_views').execute();
+    await trx.deleteFrom('invoice_lines').execute();
+    await trx.deleteFrom('donations').execute();
     let checkpoint: Checkpoint = START;
     let done = 0;
     onProgress?.(0, Number(total));

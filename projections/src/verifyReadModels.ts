@@ -2,12 +2,20 @@ import { lotIdOfStream, PostgresEventStore } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { donationFromStream } from './donations/donation.ts';
+import { DONATION_STREAM_PREFIX } from './donations/donationEvents.ts';
+import { loadDonations } from './donations/donationTables.ts';
+import { donationLine, type InvoiceLine, lotInvoiceLines } from './invoices/invoiceLine.ts';
+import { invoiceLineOf, readLotInvoiceLines } from './invoices/invoiceTables.ts';
 import { lotRowsFromStream } from './lotRowsFromStream.ts';
 import type { LotBid, LotRows, LotView } from './rows.ts';
 import { loadLotRefs, readLotRows } from './tables.ts';
 
 export interface ReadModelMismatch {
-  lotId: number;
+  /** The lot compared; null for a donation. */
+  lotId: number | null;
+  /** The donation compared (donation streams only). */
+  donationId?: string;
   /** The table and column, or `lot_bids[<bidId>]` for a whole row (null when absent on one side). */
   field: string;
   readModel: unknown;
@@ -17,8 +25,10 @@ export interface ReadModelMismatch {
 export interface VerifyResult {
   /** Lot streams compared. */
   lots: number;
+  /** Donation streams compared. */
+  donations: number;
   mismatches: ReadModelMismatch[];
-  /** Lot streams with no `lots` row, which the projections leave alone. */
+  /** Lot streams with no `lots` row, and donations to an auction that is gone: the projections leave them alone. */
   skipped: string[];
 }
 
@@ -32,8 +42,9 @@ const CHUNK = 200;
 
 /**
  * Compares the read models with a fresh replay of every lot stream through the engine: every
- * column of `lot_views`, the standing `lot_bids` (and their order), `lot_max_bids` and
- * `lot_purchases`. Meant for a quiet or caught-up system: a lagging runner shows as differences.
+ * column of `lot_views`, the standing `lot_bids` (and their order), `lot_max_bids`,
+ * `lot_purchases` and the lot's `invoice_lines`; then every donation stream with its `donations`
+ * row and invoice line. Meant for a quiet or caught-up system: a lagging runner shows as differences.
  */
 export async function verifyReadModels(options: VerifyOptions): Promise<VerifyResult> {
   const { pool, db, onProgress } = options;
@@ -53,7 +64,11 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
   const ids = [...byLot.keys()];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const [refs, actual] = await Promise.all([loadLotRefs(db, chunk), readLotRows(db, chunk)]);
+    const [refs, actual, lines] = await Promise.all([
+      loadLotRefs(db, chunk),
+      readLotRows(db, chunk),
+      readLotInvoiceLines(db, chunk),
+    ]);
     for (const lotId of chunk) {
       const streamId = byLot.get(lotId) as string;
       const lot = refs.get(lotId);
@@ -62,6 +77,8 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
         lots++;
         const expected = lotRowsFromStream(lot, await store.readStream(streamId));
         mismatches.push(...compareLot(lotId, actual.get(lotId) ?? null, expected));
+        const expectedLines = expected ? lotInvoiceLines(lot, expected.view, expected.purchases) : [];
+        mismatches.push(...compareRows(lotId, 'invoice_lines', lines.get(lotId) ?? [], expectedLines, (l) => l.lineId));
       }
       onProgress?.(++done, streams.length);
     }
@@ -72,8 +89,70 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
     .where('lot_id', '<>', sql<number>`all(${ids}::int[])`)
     .execute();
   for (const row of orphans) mismatches.push({ lotId: row.lot_id, field: 'lot_views', readModel: row, replay: null });
+  const donations = await verifyDonations(db, store, mismatches, skipped);
   if (onProgress && done < streams.length) onProgress(streams.length, streams.length);
-  return { lots, mismatches, skipped };
+  return { lots, donations, mismatches, skipped };
+}
+
+/** Each donation stream replayed against its `donations` row and its invoice line; answers how many were compared. */
+async function verifyDonations(
+  db: Db,
+  store: PostgresEventStore,
+  mismatches: ReadModelMismatch[],
+  skipped: string[],
+): Promise<number> {
+  const streams = await store.listStreams(DONATION_STREAM_PREFIX);
+  const auctionIds = new Set((await db.selectFrom('auctions').select('id').execute()).map((a) => a.id));
+  let compared = 0;
+  const seen: string[] = [];
+  for (let i = 0; i < streams.length; i += CHUNK) {
+    const chunk = streams.slice(i, i + CHUNK);
+    const replays = await Promise.all(
+      chunk.map(async (id) => ({ id, replay: donationFromStream(await store.readStream(id)) })),
+    );
+    const ids = replays.flatMap((r) => (r.replay ? [r.replay.donationId] : []));
+    const [rows, lineRows] = await Promise.all([
+      loadDonations(db, ids),
+      ids.length
+        ? db
+            .selectFrom('invoice_lines')
+            .selectAll()
+            .where('donation_id', '=', sql<string>`any(${ids}::text[])`)
+            .execute()
+        : Promise.resolve([]),
+    ]);
+    const lineOf = new Map(lineRows.map((r) => [r.donation_id as string, invoiceLineOf(r)]));
+    for (const { id, replay } of replays) {
+      if (!replay || !auctionIds.has(replay.auctionId)) {
+        skipped.push(id);
+        continue;
+      }
+      compared++;
+      seen.push(replay.donationId);
+      const actual = rows.get(replay.donationId) ?? null;
+      const donationId = replay.donationId;
+      if (!same(actual, replay))
+        mismatches.push({ lotId: null, donationId, field: 'donations', readModel: actual, replay });
+      const expectedLine: InvoiceLine | null = donationLine(replay);
+      const actualLine = lineOf.get(donationId) ?? null;
+      if (!same(actualLine, expectedLine))
+        mismatches.push({
+          lotId: null,
+          donationId,
+          field: 'invoice_lines',
+          readModel: actualLine,
+          replay: expectedLine,
+        });
+    }
+  }
+  const orphans = await db
+    .selectFrom('donations')
+    .selectAll()
+    .where('donation_id', '<>', sql<string>`all(${seen}::text[])`)
+    .execute();
+  for (const row of orphans)
+    mismatches.push({ lotId: null, donationId: row.donation_id, field: 'donations', readModel: row, replay: null });
+  return compared;
 }
 
 const VIEW_COLUMNS: Record<keyof LotView, string> = {
@@ -132,7 +211,7 @@ export function compareLot(lotId: number, actual: LotRows | null, expected: LotR
 }
 
 function compareRows<T>(
-  lotId: number,
+  lotId: number | null,
   table: string,
   actual: T[],
   expected: T[],

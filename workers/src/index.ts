@@ -1,4 +1,13 @@
 export {
+  type AuctionWorkers,
+  type AuctionWorkersOptions,
+  CLOSINGS_SUBSCRIPTION,
+  NOTIFICATIONS_SUBSCRIPTION,
+  startAuctionWorkers,
+} from './auctionWorkers.ts';
+export { type CloseOutcome, closeLotIfDue } from './closings/closeLotIfDue.ts';
+export { type ClosingJob, closingJobId, createClosingQueue } from './closings/closingJobs.ts';
+export {
   createEmailSender,
   type EmailSender,
   type EmailSenderOptions,

@@ -1,12 +1,13 @@
-import { ConfigError, createDb, createPool, createRedis, loadConfig } from '@auction/platform';
+import { ConfigError, createDb, createMessageQueue, createPool, createRedis, loadConfig } from '@auction/platform';
 import { startProjections } from '@auction/projections';
+import { startAuctionWorkers } from './auctionWorkers.ts';
 import { createMessageSenders } from './messages/messageSenders.ts';
 import { startMessageWorker } from './messages/messageWorker.ts';
 
 /**
  * The workers process: the projections runner (read models and hub events; several processes may
- * run it, one applies while the others stand by) and the messages worker (email and SMS).
- * Closings and lifecycle arrive with the workers issue (see docs/status.md).
+ * run it, one applies while the others stand by), the messages worker (email and SMS), and the
+ * closings, auction lifecycle and bidder notifications (docs/workers.md).
  */
 const log = (line: string) => console.log(`[workers] ${line}`);
 
@@ -29,6 +30,15 @@ const projections = startProjections({ pool, db, redis: hubRedis });
 const senders = createMessageSenders(config);
 const worker = startMessageWorker({ db, ...senders, connection: { url: config.REDIS_URL } });
 await worker.waitUntilReady();
+const messageQueue = createMessageQueue({ connection: { url: config.REDIS_URL } });
+const auctionWorkers = startAuctionWorkers({
+  pool,
+  db,
+  connection: { url: config.REDIS_URL },
+  hubRedis,
+  messages: messageQueue,
+  publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+});
 
 const smtp = config.SMTP_URL ? new URL(config.SMTP_URL).host : 'not configured (set SMTP_URL)';
 const sms = senders.sms
@@ -37,13 +47,22 @@ const sms = senders.sms
     : 'Twilio'
   : 'not configured (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER)';
 log(`projections started; messages worker started; email: ${smtp}; SMS: ${sms}`);
+auctionWorkers.swept.then(
+  (swept) =>
+    log(
+      `closings, lifecycle and notifications started; sweep: ${swept.lotsClosed} overdue lots closed, ${swept.lotsScheduled} lots and ${swept.auctionsScheduled} auctions scheduled`,
+    ),
+  () => undefined,
+);
 
 let stopping = false;
 async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   // close() lets the jobs in progress finish; an unfinished one is picked up again at the next start.
+  await auctionWorkers.stop();
   await worker.close();
+  await messageQueue.close();
   await projections.stop();
   hubRedis.disconnect();
   senders.email?.close();

@@ -9,7 +9,12 @@ const sample: Record<string, string> = {
   auctionName: 'Gala du printemps',
   temporaryPassword: 'Tmp-Pa55-word!',
   newUserName: 'elodie.new@example.org',
+  lotNumber: '12',
+  lotName: 'Weekend au chalet',
+  amount: '1250.50',
 };
+/** How each language writes the sample amount. */
+const amountAs = { en: '$1,250.50', fr: '1\u00a0250,50\u00a0$' };
 
 function paramsOf(template: MessageTemplate): Record<string, string> {
   return Object.fromEntries(templateParams[template].map((name) => [name, sample[name] as string]));
@@ -34,7 +39,9 @@ describe('message templates', () => {
           expect(text).not.toMatch(leftovers);
         }
         const body = rendered.text;
-        for (const value of Object.values(params)) expect(body).toContain(value);
+        for (const [name, value] of Object.entries(params)) {
+          expect(body).toContain(name === 'amount' ? amountAs[language] : value);
+        }
         if (rendered.channel === 'email') {
           expect(rendered.html).toContain(`<html lang="${language}">`);
           if (params.link) expect(rendered.html).toContain(`href="${params.link}"`);

@@ -1,5 +1,6 @@
-import { toMoney } from '../money.ts';
+import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import type { LotRow } from './lotRepository.ts';
+import { userBannerOf } from './userBanner.ts';
 
 const FIXED_PRICE = 3;
 export const CLOSING_SOON = 9;
@@ -31,10 +32,14 @@ export function nameOf(row: LotRow, language: 'en' | 'fr'): string {
   return (row.translations.find((t) => t.languageCode === language) ?? row.translations[0])?.name ?? 'no-translations';
 }
 
-/** The lot item of spec 001 §3, for lists (and, with history and related lots added, for the detail). */
-export function lotItemDto(row: LotRow, now: Date, userId: string | null) {
+/**
+ * The lot item of spec 001 §3, for lists (and, with history and related lots added, for the
+ * detail); money converted for a reader who prefers USD, and the signed-in user's banner.
+ */
+export function lotItemDto(row: LotRow, now: Date, userId: string | null, currency: CurrencyView = CAD_VIEW) {
   const isFixedPrice = row.type === FIXED_PRICE;
   const sold = row.sold_quantity ?? 0;
+  const money = (cents: number | null) => moneyIn(currency, cents);
   return {
     id: row.id,
     auctionId: row.auction_id,
@@ -46,11 +51,11 @@ export function lotItemDto(row: LotRow, now: Date, userId: string | null) {
     mainPhotoFullPath_Medium: row.photos[0]?.fullPath_Medium ?? null,
     itemCategories: row.category_ids.map((id) => ({ id })),
     auctionClosingGroupId: row.closing_group_id,
-    startingBid: toMoney(row.starting_bid),
-    lastBid: toMoney(row.price ?? null),
-    minimumIncrement: toMoney(row.minimum_increment),
-    valuation: toMoney(row.valuation),
-    multiSalePrice: toMoney(row.multi_sale_price),
+    startingBid: money(row.starting_bid),
+    lastBid: money(row.price ?? null),
+    minimumIncrement: money(row.minimum_increment),
+    valuation: money(row.valuation),
+    multiSalePrice: money(row.multi_sale_price),
     multiSaleQuantity: row.multi_sale_quantity,
     soldQuantity: sold,
     remainingQuantity: isFixedPrice && row.multi_sale_quantity !== null ? row.multi_sale_quantity - sold : null,
@@ -76,6 +81,26 @@ export function lotItemDto(row: LotRow, now: Date, userId: string | null) {
     extensionDurationInMinutes: row.extension_duration_in_minutes,
     extensionDurationMaximumMinutes: row.extension_duration_maximum_minutes,
     minutesLeftBeforeAllowingExtension: row.minutes_left_before_allowing_extension,
+    userMaxBid: money(row.user_max_bid),
+    userBanner: userId
+      ? userBannerOf(
+          {
+            userId,
+            isFixedPrice,
+            isDonation: row.is_donation,
+            status: row.status ?? 2,
+            auctionStatus: row.auction_status,
+            endsAt: endsAt(row),
+            price: row.price ?? null,
+            leaderId: row.leader_id ?? null,
+            winnerId: row.winner_id ?? null,
+            bidderIds: row.bidder_ids ?? [],
+            ownedQuantity: row.owned_quantity,
+            userMaxBid: row.user_max_bid,
+          },
+          now,
+        )
+      : null,
   };
 }
 

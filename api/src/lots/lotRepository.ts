@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 
 /**
  * A lot as the screens need it: reference data (texts, photos, categories, team, settings) joined
- * with its read model (status, price, leader, ends) and, for a signed-in user, their favourite.
+ * with its read model (status, price, leader, ends) and, for a signed-in user, their favourite,
+ * the quantity they bought and their max bid (the banner's inputs: one query for a whole page).
  * A lot whose stream has not been projected yet shows its configured values.
  */
 export function lotQuery(db: Db, userId: string | null) {
@@ -71,6 +72,15 @@ export function lotQuery(db: Db, userId: string | null) {
             'is_favorite',
           )
         : sql<boolean>`false`.as('is_favorite'),
+      sql<number>`(SELECT a.status FROM auctions a WHERE a.id = l.auction_id)`.as('auction_status'),
+      userId
+        ? sql<number>`(SELECT coalesce(sum(p.quantity), 0)::int FROM lot_purchases p
+            WHERE p.lot_id = l.id AND p.bidder_id = ${userId})`.as('owned_quantity')
+        : sql<number>`0`.as('owned_quantity'),
+      userId
+        ? sql<number | null>`(SELECT m.max_amount FROM lot_max_bids m
+            WHERE m.lot_id = l.id AND m.bidder_id = ${userId})`.as('user_max_bid')
+        : sql<number | null>`NULL::bigint`.as('user_max_bid'),
     ]);
 }
 

@@ -48,7 +48,7 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
       if (!auction) throw new HttpError(404, 'auction_not_found');
       const current = await db
         .selectFrom('auction_bidders')
-        .select('status')
+        .select(['status', 'has_accepted_credit_card_fees'])
         .where('auction_id', '=', auction.id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
@@ -62,7 +62,7 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         .values({ auction_id: auction.id, user_id: userId, status: next })
         .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doUpdateSet({ status: next, updated_at: new Date() }))
         .execute();
-      return answer(next);
+      return { ...answer(next), bidderHasAcceptedCreditCardFees: current?.has_accepted_credit_card_fees ?? null };
     },
   );
 

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { toAuctionDto } from '../auctions/auctionDto.ts';
 import { findAuctionRef, listAuctions } from '../auctions/auctionRepository.ts';
 import { HttpError } from '../errors.ts';
+import { localizedAuction, teamName } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
+import { languageOf } from './lotItems.ts';
 
 const tags = ['auctions'];
 const COMPLETED = 4;
@@ -27,12 +29,12 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
   app.get(
     '/auctions/recently-closed',
     { schema: { tags, summary: `Auctions completed in the last ${RECENTLY_CLOSED_DAYS} days` } },
-    async () => {
+    async (request) => {
       const since = Date.now() - RECENTLY_CLOSED_DAYS * 24 * 3600_000;
       return (await listAuctions(db))
         .filter((a) => [COMPLETED, INVOICE_GENERATED].includes(a.status))
         .filter((a) => (a.completed_date ?? a.date_completed ?? new Date(0)).getTime() >= since)
-        .map(toAuctionDto);
+        .map((auction) => localizedAuction(toAuctionDto(auction), languageOf(request)));
     },
   );
 
@@ -105,6 +107,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
         id: team.id,
         backgroundColor: team.background_color,
         textColor: team.text_color,
+        name: teamName(team.translations as Record<string, string>, languageOf(request)),
         translations: Object.entries(team.translations as Record<string, string>).map(([languageCode, name]) => ({
           languageCode,
           name,

@@ -5,11 +5,16 @@ import { z } from 'zod';
 import { toAuctionDto } from '../auctions/auctionDto.ts';
 import { findAuctionByUrlMagicLink, listAuctions } from '../auctions/auctionRepository.ts';
 import { HttpError } from '../errors.ts';
+import { localizedAuction } from '../i18n/localized.ts';
+import { languageOf } from './lotItems.ts';
 
 export const auctionRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/auctions', { schema: { tags: ['auctions'], summary: 'Auctions listed on the home page' } }, async () =>
-    (await listAuctions(db)).map(toAuctionDto),
+  app.get(
+    '/auctions',
+    { schema: { tags: ['auctions'], summary: 'Auctions listed on the home page' } },
+    async (request) =>
+      (await listAuctions(db)).map((auction) => localizedAuction(toAuctionDto(auction), languageOf(request))),
   );
 
   app.get(
@@ -24,7 +29,7 @@ export const auctionRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
     async (request) => {
       const auction = await findAuctionByUrlMagicLink(db, request.query.urlMagicLink);
       if (!auction || auction.status === 6) throw new HttpError(404, 'auction_not_found');
-      return toAuctionDto(auction);
+      return localizedAuction(toAuctionDto(auction), languageOf(request));
     },
   );
 

@@ -5,13 +5,13 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { Role } from '../accounts/roles.ts';
+import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import { HttpError } from '../errors.ts';
 import { endsAt, lotItemDto, nameOf, statusOf } from '../lots/lotItemDto.ts';
 import { fold, listLots } from '../lots/lotList.ts';
 import { auctionLots, findLot, type LotRow, relatedLots } from '../lots/lotRepository.ts';
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
-import { toMoney } from '../money.ts';
 
 const tags = ['lots'];
 const COMPLETED = [4, 5, 6];
@@ -86,6 +86,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       const now = new Date();
       const language = languageOf(request);
       const rows = await auctionLots(db, auction.id, userId);
+      const currency = await app.currencyOf(request);
       const page = listLots(
         rows.map((row) => listed(row, now, userId)),
         request.query,
@@ -98,7 +99,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
         pageSize: page.pageSize,
         items: page.ids.map((id) => {
           const row = byId.get(id) as LotRow;
-          return { ...lotItemDto(row, now, userId), name: nameOf(row, language) };
+          return { ...lotItemDto(row, now, userId, currency), name: nameOf(row, language) };
         }),
       };
     },
@@ -122,13 +123,14 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       if (!row) throw new HttpError(404, 'item_not_found');
       const auction = await auctionOf({ id: row.auction_id });
       const now = new Date();
-      const dto = lotItemDto(row, now, user?.id ?? null);
+      const currency = await app.currencyOf(request);
+      const dto = lotItemDto(row, now, user?.id ?? null, currency);
       if (dto.isHidden && !user?.roles.some((r) => r === Role.Administrator || r === Role.AuctionManager)) {
         throw new HttpError(404, 'item_not_found');
       }
-      const history = await bidHistory(db, row.id);
+      const history = await bidHistory(db, row.id, currency);
       const related = (await relatedLots(db, row, user?.id ?? null)).map((other) => ({
-        ...lotItemDto(other, now, user?.id ?? null),
+        ...lotItemDto(other, now, user?.id ?? null, currency),
         name: nameOf(other, languageOf(request)),
       }));
       const profile = user
@@ -159,7 +161,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
           isHidden: dto.isHidden,
         },
       });
-      const maxBid = user ? await userMaxBid(db, row.id, user.id) : null;
+      const maxBid = user ? await userMaxBid(db, row.id, user.id, currency) : null;
       return {
         ...dto,
         name: nameOf(row, languageOf(request)),
@@ -182,28 +184,31 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
         params: lotParams,
       },
     },
-    async (request) => userMaxBid(db, request.params.id, request.account?.id ?? ''),
+    async (request) => userMaxBid(db, request.params.id, request.account?.id ?? '', await app.currencyOf(request)),
   );
 
   app.get(
     '/auction-lot-items/refresh-bids/:id',
-    { schema: { tags, summary: "The lot's standing bids, most recent first", params: lotParams } },
-    async (request) => bidHistory(db, request.params.id),
+    {
+      preHandler: app.identify,
+      schema: { tags, summary: "The lot's standing bids, most recent first", params: lotParams },
+    },
+    async (request) => bidHistory(db, request.params.id, await app.currencyOf(request)),
   );
 };
 
-async function userMaxBid(db: Db, lotId: number, userId: string) {
+async function userMaxBid(db: Db, lotId: number, userId: string, currency: CurrencyView = CAD_VIEW) {
   const row = await db
     .selectFrom('lot_max_bids')
     .select('max_amount')
     .where('lot_id', '=', lotId)
     .where('bidder_id', '=', userId)
     .executeTakeFirst();
-  return row ? toMoney(row.max_amount) : null;
+  return row ? moneyIn(currency, row.max_amount) : null;
 }
 
 /** Spec 001 §3 bid history entries, standing bids only, most recent first. */
-async function bidHistory(db: Db, lotId: number) {
+async function bidHistory(db: Db, lotId: number, currency: CurrencyView = CAD_VIEW) {
   const rows = await db
     .selectFrom('lot_bids as b')
     .innerJoin('users as u', 'u.id', 'b.bidder_id')
@@ -218,7 +223,7 @@ async function bidHistory(db: Db, lotId: number) {
     auctionLotItemId: lotId,
     userId: b.bidder_id,
     bidderDisplayName: b.nick_name,
-    amount: toMoney(b.amount),
+    amount: moneyIn(currency, b.amount),
     isAutoBid: b.is_auto_bid,
     isMaxBid: b.is_max_bid,
     bidDate: new Date(b.placed_at).toISOString(),

@@ -18,6 +18,10 @@ export const messageTemplates = [
   'temporaryPassword',
   'usernameChanged',
   'passwordChanged',
+  'outbidEmail',
+  'outbidSms',
+  'lotWonEmail',
+  'lotWonSms',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

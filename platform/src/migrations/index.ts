@@ -5,6 +5,9 @@ import * as m0003 from './0003_event_store.ts';
 import * as m0004 from './0004_account_access.ts';
 import * as m0005 from './0005_messages.ts';
 import * as m0006 from './0006_read_models.ts';
+import * as m0007 from './0007_operator.ts';
+import * as m0008 from './0008_donations_and_invoices.ts';
+import * as m0009 from './0009_workers.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +17,9 @@ const migrations: Record<string, Migration> = {
   '0004_account_access': m0004,
   '0005_messages': m0005,
   '0006_read_models': m0006,
+  '0007_operator': m0007,
+  '0008_donations_and_invoices': m0008,
+  '0009_workers': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,31 +1,122 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { Locale } from '../i18n/routes.ts';
+import { defaultLocale, type Locale } from '../i18n/routes.ts';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
 
+/** A refusal from the API: `message` is one of the spec's message keys, `messages` all of them. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly messages: string[] = [message],
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/**
- * Paths stay relative: in production the API process serves this app from the same origin, and in
- * development Vite proxies /api to it. Accept-Language lets the API answer in the page's language.
- */
-export async function apiGet<T>(
-  path: `/api/${string}`,
-  { locale, signal }: { locale: Locale; signal?: AbortSignal },
-): Promise<T> {
-  const response = await fetch(path, {
-    headers: { Accept: 'application/json', 'Accept-Language': locale },
-    signal,
-  });
-  if (!response.ok) {
-    throw new ApiError(response.status, `GET ${path} failed with ${response.status}`);
+// The page's language, set by the LocaleProvider, so every call carries it without each caller passing it.
+let requestLocale: Locale = defaultLocale;
+export function setRequestLocale(locale: Locale): void {
+  requestLocale = locale;
+}
+export function getRequestLocale(): Locale {
+  return requestLocale;
+}
+
+type Listener = () => void;
+const tokenListeners = new Set<Listener>();
+
+/** The session's tokens live in storage (spec 000 §4: a stored token restores the session on load). */
+export const tokens = {
+  access: () => readStorage(storageKeys.accessToken),
+  refresh: () => readStorage(storageKeys.refreshToken),
+  set(access: string | undefined, refresh?: string | undefined) {
+    writeStorage(storageKeys.accessToken, access);
+    if (refresh !== undefined || access === undefined) writeStorage(storageKeys.refreshToken, refresh);
+    for (const listener of tokenListeners) listener();
+  },
+  subscribe(listener: Listener) {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  },
+};
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** The answer is text, not JSON (the invitation call). */
+  text?: boolean;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLocale };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(withQuery(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+// One refresh at a time: parallel calls that all got 401 wait for the same new token.
+let refreshing: Promise<boolean> | undefined;
+async function refreshSession(): Promise<boolean> {
+  const refreshToken = tokens.refresh();
+  if (!refreshToken) return false;
+  refreshing ??= (async () => {
+    try {
+      const response = await send('/api/account/refresh', { method: 'POST', body: { refreshToken } }, undefined);
+      if (!response.ok) {
+        tokens.set(undefined);
+        return false;
+      }
+      const answer = (await response.json()) as { token: string; refreshToken: string };
+      tokens.set(answer.token, answer.refreshToken);
+      return true;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Every call is relative (the API serves this app at the same origin), carries the page's language
+ * and, when signed in, the access token, which is renewed once with the refresh token on a 401.
+ */
+export async function api<T>(path: `/api/${string}`, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options, tokens.access());
+  if (response.status === 401 && tokens.access() && (await refreshSession())) {
+    response = await send(path, options, tokens.access());
+  }
+  if (!response.ok) {
+    let body: Record<string, unknown> = {};
+    try {
+      body = (await response.json()) as Record<string, unknown>;
+    } catch {
+      // Not JSON (a proxy's page): the status alone has to do.
+    }
+    const message = typeof body.message === 'string' ? body.message : 'there_was_an_error';
+    const messages = Array.isArray(body.messages) ? body.messages.map(String) : [message];
+    throw new ApiError(response.status, message, messages, body);
+  }
+  if (options.text) return (await response.text()) as T;
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 

@@ -1,4 +1,5 @@
 import type { Locale } from '../i18n/routes.ts';
+import type { Money } from '../lib/money.ts';
 
 // Spec 001 §4.
 export const AuctionStatus = {
@@ -12,14 +13,24 @@ export const AuctionStatus = {
 
 export type AuctionStatus = (typeof AuctionStatus)[keyof typeof AuctionStatus];
 
+// Spec 001 §3: donationType 0 None, 1 Internal, 2 External; type 1 Public, 2 PrivateEvent.
+export const DonationType = { None: 0, Internal: 1, External: 2 } as const;
+export const AuctionType = { Public: 1, PrivateEvent: 2 } as const;
+
 export interface AuctionTranslation {
   languageCode: Locale;
   titleShort: string;
   description: string;
+  teamAppellation?: string | null;
 }
 
 export interface AuctionBanner {
   fullPath: string;
+}
+
+export interface NamedTranslation {
+  languageCode: string;
+  name: string;
 }
 
 /** One entry of GET /api/auctions. Dates are ISO strings. */
@@ -41,4 +52,80 @@ export interface AuctionSummary {
   bannerEnglish: AuctionBanner | null;
   bannerFrench: AuctionBanner | null;
   lotCount: number;
+}
+
+export interface AuctionTab {
+  id: number;
+  order: number;
+  translations: Array<{ languageCode: string; name: string; url: string; title: string; content: string }>;
+}
+
+export interface AuctionPhoto {
+  id: number;
+  order: number;
+  fullPath: string;
+  interval: number;
+  bannerType: 'image' | 'video' | string;
+  videoUrl: string | null;
+  additionalLinkUrl: string | null;
+  isUsedInFrench: boolean;
+  isUsedInEnglish: boolean;
+  isUsedOnMobile: boolean;
+  isUsedOnComputer: boolean;
+  isUsedAsBackgroundImage: boolean;
+  isVideoAlwaysOnTop: boolean;
+}
+
+export interface DonationPreset {
+  id: number;
+  order: number;
+  amount: Money | null;
+  isOtherAmount: boolean;
+}
+
+/**
+ * GET /api/auctions/url-magic-link. The fields past the summary arrived while this app was being
+ * built, so they are optional: a screen that needs one shows its neutral form without it.
+ */
+export interface Auction extends AuctionSummary {
+  completedDate?: string | null;
+  tabs?: AuctionTab[];
+  itemCategories?: Array<{ id: number; order: number; translations: NamedTranslation[] }>;
+  closingGroups?: Array<{ id: number; isHiddenInMenu: boolean; dateCompleted: string; translations: NamedTranslation[] }>;
+  hideCountdown?: boolean;
+  showAuctionCarousel?: boolean;
+  allowAnonymousBidding?: boolean;
+  requireCCToBid?: boolean;
+  requireAddressToBid?: boolean;
+  allowItemsManagementByTeam?: boolean;
+  paymentType?: number;
+  allowProxyBidding?: boolean;
+  donationType?: number;
+  donationUrl?: string | null;
+  donationAllowOtherAmount?: boolean;
+  donations?: DonationPreset[];
+  photos?: AuctionPhoto[];
+  primaryColor?: string;
+  primaryTextColor?: string;
+  secondaryColor?: string;
+  footerImageUrl?: string;
+  footerPhoneNumber?: string;
+  footerEmail?: string;
+  footerUrl?: string;
+  footerColor?: string;
+  footerTextColor?: string;
+}
+
+export interface OrganizationTeam {
+  id: number;
+  backgroundColor: string | null;
+  textColor: string | null;
+  translations: NamedTranslation[];
+}
+
+export interface ExchangeRate {
+  baseCurrency: string;
+  targetCurrency: string;
+  rate: number;
+  date: string;
 }

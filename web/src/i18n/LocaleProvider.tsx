@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, use, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
+import { setRequestLocale } from '../api/client.ts';
 import { intlLocale } from './format.ts';
 import { storeLocale } from './locale.ts';
 import { catalogs } from './messages.ts';
@@ -8,6 +9,8 @@ import { defaultLocale, type Locale } from './routes.ts';
 const LocaleContext = createContext<Locale>(defaultLocale);
 
 export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  // Before the children render, so their first requests already carry the page's language.
+  setRequestLocale(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
     storeLocale(locale);

@@ -29,13 +29,23 @@ export function formatTime(date: Date | string, locale: Locale, timeZone?: strin
  * Money is integer cents everywhere (DESIGN §2); it is turned into an exact decimal string rather
  * than divided, so no float ever touches an amount.
  */
-export function formatMoney(cents: number, locale: Locale): string {
+export function formatMoney(cents: number, locale: Locale, currency: 'CAD' | 'USD' = 'CAD'): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Money must be integer cents, got ${cents}`);
   const sign = cents < 0 ? '-' : '';
   const absolute = Math.abs(cents);
   const fraction = absolute % 100;
   const decimal = `${sign}${(absolute - fraction) / 100}.${String(fraction).padStart(2, '0')}`;
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency: 'CAD' }).format(
+  // Canadian locales write USD as "US$" / "$ US", so a converted amount is never read as CAD.
+  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency }).format(
     decimal as Intl.StringNumericLiteral,
   );
+}
+
+/**
+ * Spec 001 §1: converted amount = rate times amount, 2 decimals. The rate is turned into an integer
+ * of millionths first, so the amount itself is only ever multiplied and divided as integers.
+ */
+export function convertCents(cents: number, rate: number): number {
+  const rateMillionths = Math.round(rate * 1_000_000);
+  return Math.round((cents * rateMillionths) / 1_000_000);
 }

@@ -7,6 +7,11 @@ export type MessageId = keyof typeof en;
 // Typing fr against en's keys makes a missing French message a compile error, not a runtime fallback.
 export const catalogs: Record<Locale, Record<MessageId, string>> = { en, fr };
 
+/** A key the server answered, as a catalog id when the catalog knows it. */
+export function serverMessageId(key: string | undefined): MessageId {
+  return key && Object.hasOwn(en, key) ? (key as MessageId) : 'there_was_an_error';
+}
+
 declare global {
   namespace FormatjsIntl {
     interface Message {

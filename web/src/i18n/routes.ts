@@ -12,10 +12,87 @@ export const defaultLocale: Locale = 'en';
  */
 export const routePatterns = {
   home: { fr: ['/'], en: ['/en'] },
+  // Spec 001 §2: every auction screen, with the unprefixed English alias the spec gives the auction home.
   auctionHome: {
     fr: ['/encans/$urlMagicLink'],
     en: ['/en/auctions/$urlMagicLink', '/auctions/$urlMagicLink'],
   },
+  lotList: {
+    fr: ['/encans/$urlMagicLink/lots'],
+    en: ['/en/auctions/$urlMagicLink/items', '/auctions/$urlMagicLink/items'],
+  },
+  lotListByCategory: {
+    fr: ['/encans/$urlMagicLink/lots/categories/$categoryId'],
+    en: ['/en/auctions/$urlMagicLink/items/categories/$categoryId', '/auctions/$urlMagicLink/items/categories/$categoryId'],
+  },
+  lotDetail: {
+    fr: ['/encans/$urlMagicLink/lots/$auctionLotItemId'],
+    en: ['/en/auctions/$urlMagicLink/items/$auctionLotItemId', '/auctions/$urlMagicLink/items/$auctionLotItemId'],
+  },
+  favorites: {
+    fr: ['/encans/$urlMagicLink/favoris'],
+    en: ['/en/auctions/$urlMagicLink/your-favorites', '/auctions/$urlMagicLink/your-favorites'],
+  },
+  leaderboard: {
+    fr: ['/encans/$urlMagicLink/classement'],
+    en: ['/en/auctions/$urlMagicLink/leaderboard', '/auctions/$urlMagicLink/leaderboard'],
+  },
+  // The French menu link of the original shows /gagnant while the route is /gagnants: both work.
+  winners: {
+    fr: ['/encans/$urlMagicLink/gagnants', '/encans/$urlMagicLink/gagnant'],
+    en: ['/en/auctions/$urlMagicLink/winners', '/auctions/$urlMagicLink/winners'],
+  },
+  donations: {
+    fr: ['/encans/$urlMagicLink/dons'],
+    en: ['/en/auctions/$urlMagicLink/donations', '/auctions/$urlMagicLink/donations'],
+  },
+  planning: {
+    fr: ['/encans/$urlMagicLink/planification'],
+    en: ['/en/auctions/$urlMagicLink/planification', '/auctions/$urlMagicLink/planification'],
+  },
+  auctionAccessDenied: {
+    fr: ['/encans/$urlMagicLink/acces-refuse'],
+    en: ['/en/auctions/$urlMagicLink/access-denied', '/auctions/$urlMagicLink/access-denied'],
+  },
+  auctionTab: {
+    fr: ['/encans/$urlMagicLink/onglets/$auctionTabUrl'],
+    en: ['/en/auctions/$urlMagicLink/tabs/$auctionTabUrl', '/auctions/$urlMagicLink/tabs/$auctionTabUrl'],
+  },
+  invite: {
+    fr: ['/encans/$urlMagicLink/inviter'],
+    en: ['/en/auctions/$urlMagicLink/invite', '/auctions/$urlMagicLink/invite'],
+  },
+  // Spec 000 §2: account screens.
+  login: { fr: ['/connexion'], en: ['/en/login', '/login'] },
+  register: { fr: ['/enregistrer'], en: ['/en/register', '/register'] },
+  onboarding: { fr: ['/embarquement/$uniqueCode'], en: ['/en/onboard/$uniqueCode', '/onboard/$uniqueCode'] },
+  emailConfirmation: {
+    fr: ['/confirmation-courriel/$username'],
+    en: ['/en/email-confirmation/$username', '/email-confirmation/$username'],
+  },
+  passwordRecovery: { fr: ['/recuperer-mot-de-passe'], en: ['/en/password-recovery', '/password-recovery'] },
+  passwordCodeRecovery: {
+    fr: ['/recuperation-mot-de-passe-code'],
+    en: ['/en/password-code-recovery', '/password-code-recovery'],
+  },
+  passwordRecoveryConfirmation: {
+    fr: ['/confirmer-recuperer-mot-de-passe'],
+    en: ['/en/password-recovery-confirmation', '/password-recovery-confirmation'],
+  },
+  resetPassword: {
+    fr: ['/reinitialiser-mot-de-passe/$username'],
+    en: ['/en/reset-password/$username', '/reset-password/$username'],
+  },
+  resetPasswordConfirmation: {
+    fr: ['/confirmer-reinitialiser-mot-de-passe'],
+    en: ['/en/reset-password-confirmation', '/reset-password-confirmation'],
+  },
+  // The spec gives this page no French path of its own: French keeps the unprefixed English one.
+  temporaryPassword: { fr: ['/reset-temporary-password'], en: ['/en/reset-temporary-password'] },
+  profile: { fr: ['/profil'], en: ['/en/profile', '/profile'] },
+  notifications: { fr: ['/profil/notifications'], en: ['/en/profile/notifications', '/profile/notifications'] },
+  unsubscribe: { fr: ['/desabonnement'], en: ['/en/unsubscribe', '/unsubscribe'] },
+  accessDenied: { fr: ['/acces-refuse'], en: ['/en/access-denied', '/access-denied'] },
 } as const satisfies Record<string, Record<Locale, readonly [string, ...string[]]>>;
 
 export type RouteName = keyof typeof routePatterns;

@@ -1,35 +1,198 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { api } from '../api/client.ts';
+import { logOut, profileKey, roleNumbers, useProfile } from '../account/session.ts';
+import { useBidderStatus } from '../auctions/bidderStatus.ts';
+import { auctionTitle } from '../auctions/display.ts';
+import { canInvite, menuVisibility, splitTabs, tabTranslation } from '../auctions/menu.ts';
+import { useAuction } from '../auctions/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
-import { rootPath, switchLocalePath } from '../i18n/routes.ts';
+import { type Locale, pathFor, rootPath, switchLocalePath } from '../i18n/routes.ts';
+import { LARGE_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useCurrentRoute } from '../lib/useRoute.ts';
+
+/**
+ * Spec 000 §4: a logged-in user's preferred language is saved first, then the URL (and with it the
+ * request language and date locale) changes. The chip is a real link, so it also works as one.
+ */
+function LanguageSwitch() {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { profile } = useProfile();
+  const location = useLocation();
+  const other: Locale = locale === 'fr' ? 'en' : 'fr';
+  const href = `${switchLocalePath(location.pathname, other)}${location.searchStr ?? ''}`;
+  const save = useMutation({
+    mutationFn: () =>
+      api('/api/account', { method: 'PATCH', body: [{ op: 'add', path: '/preferredLanguage', value: other }] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKey }),
+  });
+  return (
+    <a
+      href={href}
+      className="language-chip"
+      lang={other}
+      hrefLang={other}
+      onClick={async (event) => {
+        event.preventDefault();
+        if (profile) await save.mutateAsync().catch(() => undefined);
+        await navigate({ href });
+      }}
+    >
+      <FormattedMessage id="header.languageSwitch" />
+    </a>
+  );
+}
+
+function UserMenu() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { profile, isSignedIn } = useProfile();
+  const location = useLocation();
+  if (!isSignedIn) {
+    return (
+      <Link
+        to={pathFor('login', {}, locale)}
+        search={{ returnUrl: `${location.pathname}${location.searchStr ?? ''}` }}
+        className="header-button"
+      >
+        <FormattedMessage id="header.login" />
+      </Link>
+    );
+  }
+  return (
+    <details className="menu">
+      <summary className="header-button">
+        <span className="visually-hidden">
+          <FormattedMessage id="header.userMenu" />{' '}
+        </span>
+        {profile?.bidder.nickName ?? intl.formatMessage({ id: 'header.account' })}
+      </summary>
+      <ul className="menu__list">
+        <li>
+          <Link to={pathFor('profile', {}, locale)}>
+            <FormattedMessage id="profile.title" />
+          </Link>
+        </li>
+        <li>
+          <Link to={pathFor('notifications', {}, locale)}>
+            <FormattedMessage id="notifications.title" />
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              logOut(queryClient);
+              void navigate({ to: rootPath(locale) });
+            }}
+          >
+            <FormattedMessage id="header.logout" />
+          </button>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+/** The auction's own menu: tabs (with overflow), donations, favourites, winners, leaderboard, invite. */
+function AuctionMenu({ urlMagicLink }: { urlMagicLink: string }) {
+  const locale = useLocale();
+  const { data: auction } = useAuction(urlMagicLink);
+  const { profile } = useProfile();
+  const { locked } = useBidderStatus(urlMagicLink);
+  const large = useMediaQuery(LARGE_SCREEN);
+  if (!auction) return null;
+  const visible = menuVisibility(auction.status, auction.donationType, locked);
+  const { inBar, inDropdown } = splitTabs(locked ? [] : (auction.tabs ?? []), large);
+  const tabLink = (tab: (typeof inBar)[number]) => {
+    const translation = tabTranslation(tab, locale);
+    return translation ? (
+      <Link to={pathFor('auctionTab', { urlMagicLink, auctionTabUrl: translation.url }, locale)}>{translation.name}</Link>
+    ) : null;
+  };
+  const item = (visibleNow: boolean, name: 'donations' | 'favorites' | 'winners' | 'leaderboard' | 'invite') =>
+    visibleNow ? (
+      <li key={name}>
+        <Link to={pathFor(name, { urlMagicLink }, locale)} activeProps={{ 'aria-current': 'page' }}>
+          <FormattedMessage id={`menu.${name}`} />
+        </Link>
+      </li>
+    ) : null;
+  return (
+    <nav className="auction-menu" aria-labelledby="auction-menu-label">
+      <span id="auction-menu-label" className="visually-hidden">
+        <FormattedMessage id="menu.label" />
+      </span>
+      <ul className="auction-menu__list">
+        {inBar.map((tab) => (
+          <li key={tab.id}>{tabLink(tab)}</li>
+        ))}
+        {inDropdown.length > 0 ? (
+          <li>
+            <details className="menu">
+              <summary>
+                <FormattedMessage id="menu.extraInformation" />
+              </summary>
+              <ul className="menu__list">
+                {inDropdown.map((tab) => (
+                  <li key={tab.id}>{tabLink(tab)}</li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ) : null}
+        {item(visible.donations, 'donations')}
+        {item(visible.favorites && Boolean(profile), 'favorites')}
+        {item(visible.winners, 'winners')}
+        {item(visible.leaderboard, 'leaderboard')}
+        {item(!locked && canInvite(roleNumbers(profile)), 'invite')}
+      </ul>
+    </nav>
+  );
+}
 
 export function Header() {
   const intl = useIntl();
   const locale = useLocale();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const otherLocale = locale === 'fr' ? 'en' : 'fr';
+  const route = useCurrentRoute();
+  const { profile } = useProfile();
+  const auctionLink = route && 'urlMagicLink' in route.params ? route.params.urlMagicLink : undefined;
+  const { data: auction } = useAuction(auctionLink);
+  const preferredCurrency = profile?.bidder.preferredCurrencyCode ?? 'CAD';
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link
-          to={rootPath(locale)}
-          className="site-header__title"
-          aria-label={intl.formatMessage({ id: 'header.homeLink' })}
-        >
-          <FormattedMessage id="app.name" />
-        </Link>
-        {/* The chip is written in the language it switches to, for readers of that language. */}
-        <Link
-          to={switchLocalePath(pathname, otherLocale)}
-          search={true}
-          className="language-chip"
-          lang={otherLocale}
-          hrefLang={otherLocale}
-        >
-          <FormattedMessage id="header.languageSwitch" />
-        </Link>
+        {auction && auctionLink ? (
+          <Link to={pathFor('lotList', { urlMagicLink: auctionLink }, locale)} className="site-header__title">
+            {auctionTitle(auction, locale) ?? intl.formatMessage({ id: 'no-translations' })}
+          </Link>
+        ) : (
+          <Link
+            to={rootPath(locale)}
+            className="site-header__title"
+            aria-label={intl.formatMessage({ id: 'header.homeLink' })}
+          >
+            <FormattedMessage id="app.name" />
+          </Link>
+        )}
+        <div className="site-header__actions">
+          {preferredCurrency !== 'CAD' ? (
+            <span className="currency-hint">
+              <FormattedMessage id="header.currencyHint" values={{ currency: preferredCurrency }} />
+            </span>
+          ) : null}
+          <LanguageSwitch />
+          <UserMenu />
+        </div>
       </div>
+      {auctionLink ? <AuctionMenu urlMagicLink={auctionLink} /> : null}
     </header>
   );
 }

@@ -1,11 +1,18 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LocaleProvider } from '../i18n/LocaleProvider.tsx';
 import { resolveLocale } from '../i18n/locale.ts';
+import { Toaster } from '../live/toasts.tsx';
+import { synchronizeClock } from '../time/serverClock.ts';
+import { CookieBar } from './CookieBar.tsx';
 import { Header } from './Header.tsx';
 
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => {
+    void synchronizeClock();
+  }, []);
   return (
     <LocaleProvider locale={resolveLocale(pathname)}>
       <a className="skip-link" href="#main">
@@ -16,6 +23,8 @@ export function RootLayout() {
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
+      <Toaster />
+      <CookieBar />
     </LocaleProvider>
   );
 }

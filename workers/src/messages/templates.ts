@@ -16,6 +16,11 @@ const paramSchemas = {
   auctionName: z.string().trim().min(1).max(200),
   temporaryPassword: z.string().min(1).max(200),
   newUserName: z.string().trim().min(1).max(320),
+  /** "0" means the lot has no number (spec 001 §3). */
+  lotNumber: z.string().regex(/^\d{1,9}$/),
+  lotName: z.string().trim().min(1).max(300),
+  /** Dollars with 2 decimals, as formatMoney writes them; each language formats it its own way. */
+  amount: z.string().regex(/^\d+\.\d{2}$/),
 };
 type ParamName = keyof typeof paramSchemas;
 
@@ -29,6 +34,10 @@ export const templateParams = {
   temporaryPassword: ['firstName', 'temporaryPassword', 'link'],
   usernameChanged: ['firstName', 'newUserName'],
   passwordChanged: ['firstName'],
+  outbidEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'link'],
+  outbidSms: ['lotNumber', 'lotName', 'link'],
+  lotWonEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'amount', 'link'],
+  lotWonSms: ['lotNumber', 'lotName', 'amount', 'link'],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
 
 export type TemplateParams<T extends MessageTemplate> = Record<(typeof templateParams)[T][number], string>;
@@ -51,6 +60,27 @@ const hello = {
   fr: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
 };
 const signature = { en: 'Charity auctions', fr: 'Encans de bienfaisance' };
+
+/** A lot as bidders see it: its number when it has one, and its name. */
+const lotLabel = {
+  en: (p: { lotNumber: string; lotName: string }) =>
+    p.lotNumber === '0' ? `"${p.lotName}"` : `lot ${p.lotNumber}, "${p.lotName}"`,
+  fr: (p: { lotNumber: string; lotName: string }) =>
+    p.lotNumber === '0' ? `« ${p.lotName} »` : `le lot ${p.lotNumber}, « ${p.lotName} »`,
+};
+
+/** CAD amounts: $1,234.50 in English, 1 234,50 $ in French (Québec usage). */
+const money = {
+  en: (amount: string) => {
+    const [dollars = '0', cents = '00'] = amount.split('.');
+    return `$${dollars.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  },
+  fr: (amount: string) => {
+    const [dollars = '0', cents = '00'] = amount.split('.');
+    return `${dollars.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${cents}\u00a0$`;
+  },
+};
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The texts, in English and in French. A template without one of the two languages, or a text
@@ -216,6 +246,76 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { text: signature.fr },
         ],
       }),
+    },
+  },
+  outbidEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: `You have been outbid on ${lotLabel.en(p)}`,
+        blocks: [
+          { text: hello.en(p.firstName) },
+          { text: `Another bidder has outbid you on ${lotLabel.en(p)} in the ${p.auctionName} auction.` },
+          { text: 'Bid again before the lot closes to take back the lead.' },
+          { link: p.link, label: 'See the lot' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: `Votre mise a été dépassée sur ${lotLabel.fr(p)}`,
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          { text: `Un autre enchérisseur a dépassé votre mise sur ${lotLabel.fr(p)} de l'encan ${p.auctionName}.` },
+          { text: 'Misez de nouveau avant la fermeture du lot pour reprendre la tête.' },
+          { link: p.link, label: 'Voir le lot' },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  outbidSms: {
+    channel: 'sms',
+    render: {
+      en: (p) => `You have been outbid on ${lotLabel.en(p)}. Bid again: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `Votre mise a été dépassée sur ${lotLabel.fr(p)}. Misez de nouveau : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  lotWonEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: `You won ${lotLabel.en(p)}`,
+        blocks: [
+          { text: hello.en(p.firstName) },
+          {
+            text: `Congratulations! ${capitalised(lotLabel.en(p))} of the ${p.auctionName} auction closed and you won it for ${money.en(p.amount)}.`,
+          },
+          { text: 'The organisers will send you your invoice and the details to pick it up.' },
+          { link: p.link, label: 'See the lot' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: `Vous avez remporté ${lotLabel.fr(p)}`,
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: `Félicitations! ${capitalised(lotLabel.fr(p))} de l'encan ${p.auctionName} est fermé et vous l'avez remporté pour ${money.fr(p.amount)}.`,
+          },
+          { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
+          { link: p.link, label: 'Voir le lot' },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  lotWonSms: {
+    channel: 'sms',
+    render: {
+      en: (p) => `You won ${lotLabel.en(p)} for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `Vous avez remporté ${lotLabel.fr(p)} pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
 };

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerConfirmed } from '../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../testApp.ts';
+
+let test: TestApp;
+let galaId: number;
+beforeAll(async () => {
+  test = await startTestApp();
+  galaId = await test.auctionId('demo-gala');
+  await test.database.db
+    .updateTable('auctions')
+    .set({ bill_credit_card_fees_to_client: true })
+    .where('id', '=', galaId)
+    .execute();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const decide = (token: string | null, auctionId: number | string, accepted: string) =>
+  test.app.inject({
+    method: 'POST',
+    url: `/api/auctions/auction-bidder-has-accepted-credit-card-fees/${auctionId}/${accepted}`,
+    headers: token ? bearer(token) : {},
+  });
+
+describe('accepting the credit card fees', () => {
+  it('stores the bidder’s decision and shows it where the bidder status is read', async () => {
+    const bidder = await registerConfirmed(test);
+    const accepted = await decide(bidder.token, galaId, 'true');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ auctionId: galaId, bidderHasAcceptedCreditCardFees: true });
+    const refused = await decide(bidder.token, galaId, 'false');
+    expect(refused.json().bidderHasAcceptedCreditCardFees).toBe(false);
+    const status = await test.app.inject({
+      method: 'POST',
+      url: '/api/auctions/set-auction-status/demo-gala/Visited',
+      headers: bearer(bidder.token),
+    });
+    expect(status.json()).toMatchObject({ auctionBidderStatus: 2, bidderHasAcceptedCreditCardFees: false });
+    const donations = await test.app.inject({
+      method: 'GET',
+      url: `/api/auctions/donations?auctionId=${galaId}`,
+      headers: bearer(bidder.token),
+    });
+    expect(donations.json()).toMatchObject({
+      billCreditCardFeesToClient: true,
+      bidderHasAcceptedCreditCardFees: false,
+    });
+  });
+
+  it('refuses an auction that does not bill the fees, one past Active, a locked bidder, anonymous and bad input', async () => {
+    const bidder = await registerConfirmed(test);
+    const spring = await test.auctionId('demo-printemps');
+    const notBilled = await decide(bidder.token, spring, 'true');
+    expect([notBilled.statusCode, notBilled.json().message]).toEqual([409, 'credit_card_fees_not_billed']);
+    const autumn = await test.auctionId('demo-automne');
+    await test.database.db
+      .updateTable('auctions')
+      .set({ bill_credit_card_fees_to_client: true })
+      .where('id', '=', autumn)
+      .execute();
+    const over = await decide(bidder.token, autumn, 'true');
+    expect([over.statusCode, over.json().message]).toEqual([409, 'auctionNotActive']);
+    const locked = await registerConfirmed(test);
+    await test.database.db
+      .insertInto('auction_bidders')
+      .values({ auction_id: galaId, user_id: locked.id, status: 3 })
+      .execute();
+    expect((await decide(locked.token, galaId, 'true')).statusCode).toBe(403);
+    expect((await decide(null, galaId, 'true')).statusCode).toBe(401);
+    expect((await decide(bidder.token, galaId, 'maybe')).statusCode).toBe(400);
+    expect((await decide(bidder.token, 'abc', 'true')).statusCode).toBe(400);
+    expect((await decide(bidder.token, 999_999, 'true')).statusCode).toBe(404);
+  });
+});

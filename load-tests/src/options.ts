@@ -1,0 +1,148 @@
+import { DEMO_ACCOUNTS } from '@auction/api';
+
+export const scenarioNames = ['closing-minute', 'hot-lot', 'browse'] as const;
+export type ScenarioName = (typeof scenarioNames)[number];
+
+export interface LoadOptions {
+  scenario: ScenarioName;
+  /** Seconds of offered load; a closing-minute run goes on until its last (extended) lot closes. */
+  durationSeconds: number;
+  /** API base URLs to drive (round-robin); empty means: start the stack here. */
+  targets: string[];
+  jsonFile: string | null;
+  chartFile: string | null;
+  /** API processes to start (ignored with targets). */
+  apiProcesses: number;
+  watchers: number;
+  watcherProcesses: number;
+  /** Offered requests per second once ramped up. */
+  rate: number;
+  lots: number;
+  bidders: number;
+  /** Anti-sniping step and window (whole minutes, as the lot fields are); 0 turns extensions off. */
+  extensionMinutes: number;
+  baselines: boolean;
+  baselineSeconds: number;
+  /** PostgreSQL the verification reads (and the stack uses when given); the embedded one otherwise. */
+  databaseUrl: string | null;
+  /** Redis the started stack uses; a local redis-server is started otherwise. */
+  redisUrl: string | null;
+  adminUser: string;
+  adminPassword: string;
+  /** Folder for `node --cpu-prof` profiles of the API processes. */
+  profileDir: string | null;
+  /** Requests in flight at most (k6's maxVUs); arrivals beyond it are dropped and counted. */
+  maxInFlight: number;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `usage: npm run load -- --scenario closing-minute|hot-lot|browse [--duration 60s]
+  [--target URL[,URL…]] [--json FILE] [--chart FILE.svg] [--api 1|2|4] [--watchers N] [--rate N]
+  [--lots N] [--bidders N] [--extension-minutes N] [--no-baselines] [--baseline-seconds N]
+  [--database-url URL] [--redis-url URL] [--admin-user EMAIL --admin-password TEXT]
+  [--profile DIR] [--watcher-procs N] [--max-in-flight N]`;
+
+const demoAdmin = DEMO_ACCOUNTS.find((a) => a.role === 'administrator');
+
+const DEFAULTS: Record<ScenarioName, { rate: number; lots: number; watchers: number }> = {
+  'closing-minute': { rate: 2000, lots: 500, watchers: 1000 },
+  'hot-lot': { rate: 500, lots: 1, watchers: 200 },
+  browse: { rate: 500, lots: 200, watchers: 0 },
+};
+
+/** `60s`, `2m`, `45` (seconds). */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`--duration: expected 30s, 2m or a number of seconds, got "${text}"`);
+  const value = Number(match[1]);
+  const unit = match[2] ?? 's';
+  const seconds = unit === 'm' ? value * 60 : unit === 'ms' ? value / 1000 : value;
+  if (seconds <= 0) throw new UsageError('--duration must be positive');
+  return seconds;
+}
+
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): LoadOptions {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
+    const name = arg.slice(2);
+    if (name === 'no-baselines') {
+      flags.add(name);
+      continue;
+    }
+    const value = argv[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+    values.set(name, value);
+    i++;
+  }
+  const known = new Set([
+    'scenario',
+    'duration',
+    'target',
+    'json',
+    'chart',
+    'api',
+    'watchers',
+    'watcher-procs',
+    'rate',
+    'lots',
+    'bidders',
+    'extension-minutes',
+    'baseline-seconds',
+    'database-url',
+    'redis-url',
+    'admin-user',
+    'admin-password',
+    'profile',
+    'max-in-flight',
+  ]);
+  for (const name of values.keys()) if (!known.has(name)) throw new UsageError(`unknown option --${name}`);
+
+  const scenario = (values.get('scenario') ?? 'closing-minute') as ScenarioName;
+  if (!scenarioNames.includes(scenario)) throw new UsageError(`--scenario: one of ${scenarioNames.join(', ')}`);
+  const count = (name: string, fallback: number, min = 0) => {
+    const text = values.get(name);
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name}: expected an integer ≥ ${min}, got "${text}"`);
+    return n;
+  };
+  const defaults = DEFAULTS[scenario];
+  const targets = (values.get('target') ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const target of targets) {
+    if (!/^https?:\/\/[^/]+/.test(target))
+      throw new UsageError(`--target: expected http(s)://host[:port], got "${target}"`);
+  }
+  const watchers = count('watchers', defaults.watchers);
+  const adminUser = values.get('admin-user') ?? env.LOAD_ADMIN_USER ?? demoAdmin?.username;
+  const adminPassword = values.get('admin-password') ?? env.LOAD_ADMIN_PASSWORD ?? demoAdmin?.password;
+  if (!adminUser || !adminPassword) throw new UsageError('--admin-user and --admin-password are required');
+  return {
+    scenario,
+    durationSeconds: parseDuration(values.get('duration') ?? '60s'),
+    targets,
+    jsonFile: values.get('json') ?? null,
+    chartFile: values.get('chart') ?? null,
+    apiProcesses: count('api', 1, 1),
+    watchers,
+    watcherProcesses: count('watcher-procs', Math.max(1, Math.ceil(watchers / 5000)), 1),
+    rate: count('rate', defaults.rate, 1),
+    lots: count('lots', defaults.lots, 1),
+    bidders: count('bidders', 200, 1),
+    extensionMinutes: count('extension-minutes', 1),
+    baselines: !flags.has('no-baselines'),
+    baselineSeconds: count('baseline-seconds', 10, 1),
+    databaseUrl: values.get('database-url') ?? env.DATABASE_URL ?? null,
+    redisUrl: values.get('redis-url') ?? null,
+    adminUser,
+    adminPassword,
+    profileDir: values.get('profile') ?? null,
+    maxInFlight: count('max-in-flight', 4000, 1),
+  };
+}

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { runArrivals } from './arrivalLoop.ts';
+import { bareFastifyRequestsPerSecond } from './baselines/bareFastify.ts';
+import { pgbenchInsertsPerSecond } from './baselines/pgbench.ts';
+import { BidDriver } from './bidDriver.ts';
+import { BrowseDriver } from './browseDriver.ts';
+import { machineCpu, processCpuSeconds } from './cpu.ts';
+import { ApiClient } from './http.ts';
+import { latencyChart } from './latencyChart.ts';
+import type { LoadOptions } from './options.ts';
+import { planScenario } from './scenarios.ts';
+import { createAuction, operatorToken, registerBidders } from './setup.ts';
+import { type Stack, startStack } from './stack.ts';
+import { percentile, round1, sortedCopy } from './stats.ts';
+import { type Verification, verifyRun, waitForCloses } from './verify.ts';
+import { startWatchers, type WatchersResult } from './watchers/watchers.ts';
+
+export interface LoadReport {
+  scenario: string;
+  durationSeconds: number;
+  loadSeconds: number;
+  apiProcesses: number;
+  targetRate: number;
+  offeredBidsPerSecond: number;
+  acceptedBidsPerSecond: number;
+  ackP50Ms: number | null;
+  ackP95Ms: number | null;
+  ackP99Ms: number | null;
+  watchers: number;
+  propagationP50Ms: number | null;
+  propagationP99Ms: number | null;
+  closingLagP99Ms: number | null;
+  errors5xx: number;
+  lost: number | null;
+  duplicated: number | null;
+  acceptedAfterEnd: number | null;
+  replayMismatches: number | null;
+  details: {
+    arrivals: number;
+    droppedArrivals: number;
+    networkErrors: number;
+    refusals: Record<string, number>;
+    lateSendP99Ms: number;
+    acknowledged: number;
+    watcherDisconnects: number;
+    propagationSamples: number;
+    closingLagP50Ms: number | null;
+    closingLagMaxMs: number | null;
+    unclosedLots: number | null;
+    eventsVerified: number | null;
+    reads: { offeredPerSecond: number; answeredPerSecond: number; p50Ms: number | null; p99Ms: number | null } | null;
+    cpu: { machineBusyPercent: number | null; secondsByProcess: Record<string, number> };
+    examples: string[];
+  };
+  baselines: {
+    pgbenchInsertsPerSecond: number | null;
+    bareFastifyRequestsPerSecond: number | null;
+    acceptedToPgbench: number | null;
+    acceptedToBareFastify: number | null;
+  };
+  /** Why the run failed its verification; empty when it passed. */
+  failures: string[];
+}
+
+const round = (n: number) => Math.round(n);
+const ratio = (a: number, b: number | null) => (b ? Math.round((a / b) * 1000) / 1000 : null);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One load run: the stack (started here unless targets are given), the baselines on the idle
+ * machine, the scenario's auction and bidders, the load with its watchers, then the verification.
+ */
+export async function runLoad(options: LoadOptions, log: (line: string) => void): Promise<LoadReport> {
+  let stack: Stack | null = null;
+  if (options.targets.length === 0) {
+    stack = await startStack({
+      apiProcesses: options.apiProcesses,
+      databaseUrl: options.databaseUrl,
+      redisUrl: options.redisUrl,
+      profileDir: options.profileDir,
+      log,
+    });
+  }
+  const apiUrls = stack?.apiUrls ?? options.targets;
+  const databaseUrl = stack?.databaseUrl ?? options.databaseUrl;
+  const client = new ApiClient(apiUrls, 64);
+  try {
+    const baselines = {
+      pgbenchInsertsPerSecond: null as number | null,
+      bareFastifyRequestsPerSecond: null as number | null,
+    };
+    if (options.baselines) {
+      if (databaseUrl) {
+        log(`baseline: pgbench single-row inserts for ${options.baselineSeconds}s…`);
+        baselines.pgbenchInsertsPerSecond = await pgbenchInsertsPerSecond(databaseUrl, options.baselineSeconds);
+      }
+      log(`baseline: bare Fastify JSON endpoint for ${options.baselineSeconds}s…`);
+      baselines.bareFastifyRequestsPerSecond = await bareFastifyRequestsPerSecond(options.baselineSeconds);
+    }
+    const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const token = await operatorToken(client, options.adminUser, options.adminPassword);
+    const bidders = await registerBidders(client, runId, options.scenario === 'browse' ? 1 : options.bidders, log);
+
+    // The load starts once the lots exist; their ends are planned from that moment.
+    const t0 = Date.now() + 3000 + options.lots * 20;
+    const plan = planScenario(options, t0);
+    const auction = await createAuction(client, token, runId, plan.auction);
+    log(`auction ${auction.id} (${auction.urlMagicLink}) with ${auction.lots.length} lots`);
+    const hubUrls = apiUrls.map((url) => `${url.replace(/^http/, 'ws')}/api/BidNotificationHub`);
+    const watchers = await startWatchers({
+      hubUrls,
+      auctionId: auction.id,
+      count: options.watchers,
+      processes: options.watcherProcesses,
+    });
+    if (options.watchers) log(`${watchers.connected} watchers connected`);
+    const wait = t0 - Date.now();
+    if (wait > 0) await sleep(wait);
+    else log(`setup overran the plan by ${(-wait / 1000).toFixed(1)}s: the lots' first ends come that much sooner`);
+
+    const cpuBefore = cpuSnapshot(stack);
+    const bidding = new BidDriver(
+      client,
+      runId,
+      auction.lots,
+      bidders,
+      plan.auction.startingBidCents,
+      plan.auction.incrementCents,
+    );
+    const browsing = new BrowseDriver(
+      client,
+      auction.urlMagicLink,
+      auction.lots.map((l) => l.id),
+    );
+    log(`load: ${options.scenario}, ${options.rate}/s after a ${plan.schedule.rampSeconds}s ramp`);
+    const loop = await runArrivals({
+      schedule: plan.schedule,
+      maxInFlight: options.maxInFlight,
+      done: (t) =>
+        t >= plan.maxLoadSeconds ||
+        (t >= options.durationSeconds && (!plan.closes || bidding.latestOpenEnd() === null)),
+      fire: (n, t) => (plan.bids ? bidding.bid(n, t) : browsing.read(n)),
+    });
+    const cpuAfter = cpuSnapshot(stack);
+    log(`load done after ${loop.seconds.toFixed(1)}s`);
+
+    const lotIds = auction.lots.map((l) => l.id);
+    if (plan.closes && databaseUrl) await waitForCloses(databaseUrl, lotIds, Date.now() + 20_000, log);
+    await sleep(1000);
+    const watched = await watchers.stop(bidding.bidTimes);
+
+    let verification: Verification | null = null;
+    if (databaseUrl) {
+      verification = await verifyRun({
+        databaseUrl,
+        lotIds,
+        acknowledged: bidding.acknowledged,
+        closesExpected: plan.closes,
+        log,
+      });
+    }
+    const report = buildReport(options, loop, bidding, browsing, watched, verification, baselines, stack, {
+      before: cpuBefore,
+      after: cpuAfter,
+    });
+    if (options.chartFile && plan.bids) {
+      writeFileSync(options.chartFile, latencyChart(bidding.windows, options));
+      log(`chart written to ${options.chartFile}`);
+    }
+    return report;
+  } finally {
+    await client.close();
+    await stack?.stop();
+  }
+}
+
+type CpuSnapshot = { machine: ReturnType<typeof machineCpu>; processes: Map<string, number>; runner: number };
+
+function cpuSnapshot(stack: Stack | null): CpuSnapshot {
+  const processes = new Map<string, number>();
+  for (const p of stack?.processes ?? []) processes.set(p.name, processCpuSeconds(p.pid) ?? 0);
+  const own = process.cpuUsage();
+  return { machine: machineCpu(), processes, runner: (own.user + own.system) / 1e6 };
+}
+
+function buildReport(
+  options: LoadOptions,
+  loop: Awaited<ReturnType<typeof runArrivals>>,
+  bidding: BidDriver,
+  browsing: BrowseDriver,
+  watched: WatchersResult,
+  verification: Verification | null,
+  baselines: { pgbenchInsertsPerSecond: number | null; bareFastifyRequestsPerSecond: number | null },
+  stack: Stack | null,
+  cpu: { before: CpuSnapshot; after: CpuSnapshot },
+): LoadReport {
+  const acks = sortedCopy(bidding.ackMs);
+  const reads = sortedCopy(browsing.answerMs);
+  const seconds = loop.seconds;
+  const accepted = bidding.acknowledged.size / seconds;
+  const bids = options.scenario !== 'browse';
+  const secondsByProcess: Record<string, number> = {
+    runner: round1(cpu.after.runner - cpu.before.runner) ?? 0,
+    watchers: round1(watched.cpuSeconds) ?? 0,
+  };
+  for (const [name, after] of cpu.after.processes) {
+    secondsByProcess[name] = round1(after - (cpu.before.processes.get(name) ?? 0)) ?? 0;
+  }
+  const { machine: m0 } = cpu.before;
+  const { machine: m1 } = cpu.after;
+  const machineBusyPercent = m0 && m1 ? round((100 * (m1.busy - m0.busy)) / Math.max(1e-9, m1.total - m0.total)) : null;
+
+  const failures: string[] = [];
+  if (!verification) failures.push('not verified: no database to read (give --database-url with --target)');
+  else {
+    for (const key of ['lost', 'duplicated', 'acceptedAfterEnd', 'replayMismatches', 'unclosedLots'] as const) {
+      if (verification[key] > 0) failures.push(`${key}: ${verification[key]}`);
+    }
+  }
+  const p = (q: number) => round1(percentile(acks, q));
+  return {
+    scenario: options.scenario,
+    durationSeconds: options.durationSeconds,
+    loadSeconds: round1(seconds) ?? 0,
+    apiProcesses: stack?.apiUrls.length ?? options.targets.length,
+    targetRate: options.rate,
+    offeredBidsPerSecond: bids ? round(loop.arrivals / seconds) : 0,
+    acceptedBidsPerSecond: round(accepted),
+    ackP50Ms: p(0.5),
+    ackP95Ms: p(0.95),
+    ackP99Ms: p(0.99),
+    watchers: watched.connected,
+    propagationP50Ms: watched.histogram.percentile(0.5),
+    propagationP99Ms: watched.histogram.percentile(0.99),
+    closingLagP99Ms: verification?.closingLagP99Ms ?? null,
+    errors5xx: bidding.errors5xx + browsing.errors5xx,
+    lost: verification?.lost ?? null,
+    duplicated: verification?.duplicated ?? null,
+    acceptedAfterEnd: verification?.acceptedAfterEnd ?? null,
+    replayMismatches: verification?.replayMismatches ?? null,
+    details: {
+      arrivals: loop.arrivals,
+      droppedArrivals: loop.dropped,
+      networkErrors: bidding.networkErrors + browsing.networkErrors,
+      refusals: Object.fromEntries(bidding.refusals),
+      lateSendP99Ms: round1(loop.lateSendP99Ms) ?? 0,
+      acknowledged: bidding.acknowledged.size,
+      watcherDisconnects: watched.disconnects,
+      propagationSamples: watched.samples,
+      closingLagP50Ms: verification?.closingLagP50Ms ?? null,
+      closingLagMaxMs: verification?.closingLagMaxMs ?? null,
+      unclosedLots: verification?.unclosedLots ?? null,
+      eventsVerified: verification?.eventsRead ?? null,
+      reads: bids
+        ? null
+        : {
+            offeredPerSecond: round(loop.arrivals / seconds),
+            answeredPerSecond: round(reads.length / seconds),
+            p50Ms: round1(percentile(reads, 0.5)),
+            p99Ms: round1(percentile(reads, 0.99)),
+          },
+      cpu: { machineBusyPercent, secondsByProcess },
+      examples: verification?.examples ?? [],
+    },
+    baselines: {
+      ...baselines,
+      acceptedToPgbench: bids ? ratio(accepted, baselines.pgbenchInsertsPerSecond) : null,
+      acceptedToBareFastify: ratio(bids ? accepted : reads.length / seconds, baselines.bareFastifyRequestsPerSecond),
+    },
+    failures,
+  };
+}

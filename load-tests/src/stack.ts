@@ -1,0 +1,132 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  createDb,
+  createPool,
+  type Db,
+  freePort,
+  type LocalMessaging,
+  type RunningService,
+  startEmbeddedPostgres,
+  startLocalMessaging,
+  startLocalRedis,
+  stopChild,
+} from '@auction/platform';
+import { prepareDatabase } from '../../scripts/lib/prepareDatabase.ts';
+import { spawnNode, waitForHealth } from './processes.ts';
+
+export interface StackOptions {
+  apiProcesses: number;
+  /** Use this PostgreSQL (migrated and given the demo's accounts here) instead of an embedded one. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  profileDir: string | null;
+  log: (line: string) => void;
+}
+
+export interface Stack {
+  apiUrls: string[];
+  databaseUrl: string;
+  /** The embedded PostgreSQL's port, for pgbench; null when the database was given. */
+  postgresPort: number | null;
+  /** The API and workers processes, for their CPU time. */
+  processes: { name: string; pid: number }[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The product as `npm start` runs it, for one load run: a fresh durable embedded PostgreSQL in a
+ * temporary folder (fsync on, as in production), a redis-server, migrations and the demo (for its
+ * operator account), the local email and SMS catchers, N API processes on their own ports and one
+ * workers process. Everything is stopped, and the folder removed, by `stop()`.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { log } = options;
+  const folder = mkdtempSync(join(tmpdir(), 'load-'));
+  // As root the embedded server runs as the postgres user, which must be able to enter the folder.
+  chmodSync(folder, 0o755);
+  const services: RunningService[] = [];
+  const children: ChildProcess[] = [];
+  let messaging: { local: LocalMessaging; db: Db } | undefined;
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    if (messaging) {
+      await messaging.local.stop();
+      await messaging.db.destroy();
+    }
+    for (const service of services.reverse()) await service.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    let databaseUrl = options.databaseUrl;
+    let postgresPort: number | null = null;
+    if (!databaseUrl) {
+      postgresPort = await freePort();
+      log(`embedded PostgreSQL (durable) on port ${postgresPort}`);
+      const pg = await startEmbeddedPostgres({
+        dataDir: join(folder, 'postgres'),
+        port: postgresPort,
+        database: 'auction',
+        durable: true,
+      });
+      services.push(pg);
+      databaseUrl = pg.url;
+    }
+    let redisUrl = options.redisUrl;
+    if (!redisUrl) {
+      const redis = await startLocalRedis({
+        dataDir: join(folder, 'redis'),
+        port: await freePort(),
+        persistent: false,
+        allowAptInstall: false,
+      });
+      services.push(redis);
+      redisUrl = redis.url;
+    }
+    log(await prepareDatabase(databaseUrl, true));
+
+    const db = createDb(createPool(databaseUrl, 4));
+    const local = await startLocalMessaging({ db });
+    messaging = { local, db };
+    const shared: NodeJS.ProcessEnv = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      DATA_DIR: join(folder, 'data'),
+      // Every API process must verify the others' tokens.
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      LOCAL_OUTBOX: 'true',
+      SMTP_URL: local.smtpUrl,
+      TWILIO_ACCOUNT_SID: 'AC-local',
+      TWILIO_FROM_NUMBER: '+15145550100',
+      TWILIO_API_URL: local.twilioApiUrl,
+    };
+    const ports = await Promise.all(Array.from({ length: options.apiProcesses }, () => freePort()));
+    const apiUrls = ports.map((port) => `http://127.0.0.1:${port}`);
+    const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(options.profileDir)] : [];
+    ports.forEach((port, i) => {
+      const env = { ...shared, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: apiUrls[i], TWILIO_AUTH_TOKEN: '' };
+      children.push(spawnNode(`api ${i + 1}`, 'api/src/main.ts', env, profile));
+    });
+    // The workers log every message they send (info) on stdout: only their errors are shown.
+    const workersEnv = { ...shared, TWILIO_AUTH_TOKEN: 'local-token' };
+    children.push(spawnNode('workers', 'workers/src/main.ts', workersEnv, profile, false));
+    await Promise.all(apiUrls.map((url, i) => waitForHealth(`${url}/api/health`, children[i] as ChildProcess)));
+    log(
+      `${apiUrls.length} API process(es) at ${apiUrls.join(', ')}; workers started ` +
+        `(pids: ${children.map((c, i) => `${i < apiUrls.length ? `api ${i + 1}` : 'workers'} ${c.pid}`).join(', ')})`,
+    );
+    const processes = children.map((child, i) => ({
+      name: i < apiUrls.length ? `api ${i + 1}` : 'workers',
+      pid: child.pid as number,
+    }));
+    return { apiUrls, databaseUrl, postgresPort, processes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import type { ChildProcess } from 'node:child_process';
+import { nextMessage, spawnNode } from '../processes.ts';
+import { MillisecondHistogram } from '../stats.ts';
+
+interface WatcherReport {
+  frames: { bids: [number, number][]; arrivals: [number, number][] }[];
+  connected: number;
+  disconnects: number;
+  cpuSeconds: number;
+}
+
+export interface WatchersResult {
+  connected: number;
+  disconnects: number;
+  /** Watcher-bid pairs measured: each bid seen by each watcher is one sample. */
+  samples: number;
+  histogram: MillisecondHistogram;
+  cpuSeconds: number;
+}
+
+export interface Watchers {
+  readonly connected: number;
+  /**
+   * Closes every socket and measures propagation: for every bid a frame carried and every watcher
+   * that received the frame, the arrival time minus the bid's server time (`bidTimes`, keyed
+   * `lotId:priceCents`, which identifies a bid since a lot's accepted prices only rise).
+   */
+  stop(bidTimes: ReadonlyMap<string, number>): Promise<WatchersResult>;
+}
+
+/** `count` watchers of the auction on the hub URLs, in `processes` child processes. */
+export async function startWatchers(options: {
+  hubUrls: string[];
+  auctionId: number;
+  count: number;
+  processes: number;
+}): Promise<Watchers> {
+  const children: ChildProcess[] = [];
+  let connected = 0;
+  if (options.count > 0) {
+    const processes = Math.min(options.processes, options.count);
+    for (let i = 0; i < processes; i++)
+      children.push(spawnNode(`watchers ${i + 1}`, 'load-tests/src/watchers/watcherProcess.ts', {}));
+    const ready = await Promise.all(
+      children.map((child, i) => {
+        const count = Math.floor(options.count / processes) + (i < options.count % processes ? 1 : 0);
+        const answer = nextMessage<{ connected: number }>(child, 'ready');
+        child.send({ type: 'start', urls: options.hubUrls, count, auctionId: options.auctionId });
+        return answer;
+      }),
+    );
+    connected = ready.reduce((sum, r) => sum + r.connected, 0);
+  }
+  return {
+    connected,
+    async stop(bidTimes) {
+      const reports = await Promise.all(
+        children.map((child) => {
+          const report = nextMessage<WatcherReport>(child, 'report');
+          child.send({ type: 'stop' });
+          return report;
+        }),
+      );
+      for (const child of children) child.disconnect();
+      const histogram = new MillisecondHistogram();
+      for (const report of reports) {
+        for (const frame of report.frames) {
+          const times = frame.bids
+            .map(([lot, price]) => bidTimes.get(`${lot}:${price}`))
+            .filter((t): t is number => t !== undefined);
+          for (const [arrivedAt, watchers] of frame.arrivals) {
+            for (const t of times) histogram.add(arrivedAt - t, watchers);
+          }
+        }
+      }
+      return {
+        connected,
+        disconnects: reports.reduce((sum, r) => sum + r.disconnects, 0),
+        samples: histogram.total,
+        histogram,
+        cpuSeconds: reports.reduce((sum, r) => sum + r.cpuSeconds, 0),
+      };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A browser context as a returning visitor: cookies answered, optionally signed in with tokens. */
+export async function visitorContext(
+  browser: Browser,
+  session?: { token: string; refreshToken: string },
+  viewport = { width: 1280, height: 900 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((tokens) => {
+    localStorage.setItem('cookieConsent', 'true');
+    if (tokens && !localStorage.getItem('accessToken')) {
+      localStorage.setItem('accessToken', tokens.token);
+      localStorage.setItem('refreshToken', tokens.refreshToken);
+    }
+  }, session ?? null);
+  return context;
+}
+
+/** Saves the screen under web/e2e/screenshots/<name>.png (kept out of git). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** axe-core inside the page: no serious or critical violation (WCAG 2.1 AA rules). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+  expect(violations, `axe on ${screen}`).toEqual([]);
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { api } from '../api/client.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { errorKeys } from '../lib/errors.ts';
+import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
+import { MessageList } from './Field.tsx';
+
+/** Spec 000 §2: {username} and ?token=; a success message and a login link, or the server's messages. */
+export function EmailConfirmationPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const username = useRouteParam('username');
+  const token = useSearchParam('token');
+  useDocumentTitle(intl.formatMessage({ id: 'emailConfirmation.title' }));
+  const confirmation = useQuery({
+    queryKey: ['email-confirmation', username, token],
+    queryFn: () => api('/api/account/email-confirmation', { method: 'POST', body: { username, token } }),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const resend = useMutation({
+    mutationFn: () => api('/api/account/resend-email-confirmation', { method: 'POST', body: { username } }),
+  });
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="emailConfirmation.title" />
+      </h1>
+      {token && confirmation.isPending ? <Loading /> : null}
+      {confirmation.isSuccess ? (
+        <p className="alert alert--success" role="status">
+          <FormattedMessage id="email_confirmed" />
+        </p>
+      ) : null}
+      {!token ? (
+        <p className="alert alert--info">
+          <FormattedMessage id="emailConfirmation.pending" values={{ email: username }} />
+        </p>
+      ) : null}
+      {confirmation.isError ? <MessageList keys={errorKeys(confirmation.error)} /> : null}
+      {!confirmation.isSuccess ? (
+        <p>
+          <button type="button" className="button button--secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            <FormattedMessage id="emailConfirmation.resend" />
+          </button>
+          {resend.isSuccess ? (
+            <span role="status">
+              {' '}
+              <FormattedMessage id="email_confirmation_sent" />
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <Link to={pathFor('login', {}, locale)}>
+        <FormattedMessage id="emailConfirmation.login" />
+      </Link>
+    </section>
+  );
+}

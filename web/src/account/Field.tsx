@@ -1,0 +1,106 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/messages.ts';
+import { serverMessageId } from '../i18n/messages.ts';
+
+/** A labelled input with its error tied to it (aria-describedby), so screen readers read both. */
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: ReactNode; error?: MessageId | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          <FormattedMessage id={error} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with its show/hide toggle (spec 000 §2). */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  error,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: MessageId | undefined;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field__row">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          required
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-pressed={shown}
+          aria-label={intl.formatMessage({ id: 'password.show' })}
+          onClick={() => setShown(!shown)}
+        >
+          <FormattedMessage id={shown ? 'password.hideShort' : 'password.showShort'} />
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          <FormattedMessage id={error} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Server messages in a red list (spec 000 §8). */
+export function MessageList({ keys }: { keys: string[] }) {
+  if (keys.length === 0) return null;
+  return (
+    <ul className="message-list" role="alert">
+      {keys.map((key) => (
+        <li key={key}>
+          <FormattedMessage id={serverMessageId(key)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** (NNN) NNN-NNNN as the user types (spec 000 §5 mask); 14 characters when complete. */
+export function formatPhoneInput(text: string): string {
+  const digits = text.replace(/\D/g, '').replace(/^1(?=\d{10})/, '').slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length <= 3) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+export const COMPLETE_PHONE_LENGTH = 14;

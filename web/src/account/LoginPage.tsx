@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '../api/client.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { matchPath, pathFor, rootPath } from '../i18n/routes.ts';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { errorKeys } from '../lib/errors.ts';
+import { useSearchParam } from '../lib/useRoute.ts';
+import { Field, MessageList, PasswordField } from './Field.tsx';
+import { logIn } from './session.ts';
+
+/** Only paths of this app are followed after login; the recovery confirmations count as home (spec 000 §2). */
+export function safeReturnUrl(returnUrl: string, fallback: string): string {
+  if (!returnUrl.startsWith('/') || returnUrl.startsWith('//')) return fallback;
+  const route = matchPath(returnUrl.split('?')[0] ?? '');
+  if (route?.name === 'passwordRecoveryConfirmation' || route?.name === 'login') return fallback;
+  return returnUrl;
+}
+
+export function LoginPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const returnUrl = useSearchParam('returnUrl');
+  const auction = useSearchParam('auction');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  useDocumentTitle(intl.formatMessage({ id: 'login.title' }));
+  const fallback = auction ? pathFor('lotList', { urlMagicLink: auction }, locale) : rootPath(locale);
+
+  return (
+    <section className="form-page">
+      {auction ? (
+        <Link to={pathFor('lotList', { urlMagicLink: auction }, locale)} className="back-link">
+          <FormattedMessage id="login.returnToAuction" />
+        </Link>
+      ) : null}
+      <h1 className="page__title">
+        <FormattedMessage id="login.title" />
+      </h1>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setPending(true);
+          setErrors([]);
+          try {
+            const profile = await logIn(queryClient, username.trim(), password, rememberMe);
+            const target = safeReturnUrl(returnUrl, fallback);
+            if (profile.hasTemporaryPassword) {
+              await navigate({ to: pathFor('temporaryPassword', {}, locale), search: { returnUrl: target } });
+            } else {
+              await navigate({ href: target });
+            }
+          } catch (error) {
+            if (error instanceof ApiError && error.body.redirectToEmailConfirmation && error.body.userName) {
+              await navigate({ to: pathFor('emailConfirmation', { username: String(error.body.userName) }, locale) });
+            } else if (error instanceof ApiError && error.message === 'redirect_onboard_register' && error.body.uniqueCode) {
+              await navigate({ to: pathFor('onboarding', { uniqueCode: String(error.body.uniqueCode) }, locale) });
+            } else {
+              setErrors(errorKeys(error));
+            }
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        <Field
+          label={<FormattedMessage id="field.emailOrPhone" />}
+          type="text"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <PasswordField
+          label={<FormattedMessage id="field.password" />}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+          <FormattedMessage id="login.rememberMe" />
+        </label>
+        <MessageList keys={errors} />
+        <button type="submit" className="button" disabled={pending}>
+          <FormattedMessage id="login.submit" />
+        </button>
+      </form>
+      <p>
+        <Link to={pathFor('passwordRecovery', {}, locale)} search={auction ? { auction } : {}}>
+          <FormattedMessage id="login.forgotPassword" />
+        </Link>
+      </p>
+      <p>
+        <Link to={pathFor('register', {}, locale)} search={{ returnUrl, auction }}>
+          <FormattedMessage id="login.register" />
+        </Link>
+      </p>
+    </section>
+  );
+}

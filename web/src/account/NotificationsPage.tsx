@@ -1,0 +1,268 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError, api } from '../api/client.ts';
+import { normalizeForSearch } from '../home/searchAuctions.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { showError } from '../lib/errors.ts';
+import { useSearchParam } from '../lib/useRoute.ts';
+import { showToast } from '../live/toasts.tsx';
+import { RequireLogin } from './ProfilePage.tsx';
+import { type Profile, profileKey } from './session.ts';
+
+interface OrganizationNotification {
+  id: number;
+  organization_Id: number;
+  organizationName: string;
+  smsNotifications: boolean;
+  emailNotifications: boolean;
+  isCurrent?: boolean;
+}
+
+type Channels = Pick<
+  Profile['bidder'],
+  'smsGeneralNotifications' | 'emailGeneralNotifications' | 'smsOutbidNotifications' | 'emailOutbidNotifications'
+>;
+
+function Toggle({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: React.ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * The shared body of the notifications and unsubscribe screens (spec 000 §2): general and outbid
+ * channels, then one card per organisation (the current one first) with an accent-free name filter.
+ */
+function Preferences({
+  channels,
+  hasPhone,
+  organizations,
+  onChannel,
+  onOrganization,
+}: {
+  channels: Channels;
+  hasPhone: boolean;
+  organizations: OrganizationNotification[];
+  onChannel?: (field: keyof Channels, value: boolean) => void;
+  onOrganization: (organization: OrganizationNotification, field: 'smsNotifications' | 'emailNotifications', value: boolean) => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [filter, setFilter] = useState('');
+  const current = organizations.find((o) => o.isCurrent);
+  const others = organizations
+    .filter((o) => o !== current)
+    .filter((o) => normalizeForSearch(o.organizationName).includes(normalizeForSearch(filter.trim())));
+  const smsOn = channels.smsGeneralNotifications || channels.smsOutbidNotifications;
+  const emailOn = channels.emailGeneralNotifications || channels.emailOutbidNotifications;
+  const card = (organization: OrganizationNotification) => (
+    <li key={organization.organization_Id} className="card">
+      <h3>{organization.organizationName}</h3>
+      <Toggle
+        label={<FormattedMessage id="notifications.sms" />}
+        checked={organization.smsNotifications}
+        disabled={!smsOn || !hasPhone}
+        onChange={(value) => onOrganization(organization, 'smsNotifications', value)}
+      />
+      <Toggle
+        label={<FormattedMessage id="notifications.email" />}
+        checked={organization.emailNotifications}
+        disabled={!emailOn}
+        onChange={(value) => onOrganization(organization, 'emailNotifications', value)}
+      />
+    </li>
+  );
+  return (
+    <div className="card-stack">
+      <fieldset className="card">
+        <legend>
+          <FormattedMessage id="notifications.general" />
+        </legend>
+        <Toggle
+          label={<FormattedMessage id="notifications.sms" />}
+          checked={channels.smsGeneralNotifications}
+          disabled={!onChannel || !hasPhone}
+          onChange={(value) => onChannel?.('smsGeneralNotifications', value)}
+        />
+        <Toggle
+          label={<FormattedMessage id="notifications.email" />}
+          checked={channels.emailGeneralNotifications}
+          disabled={!onChannel}
+          onChange={(value) => onChannel?.('emailGeneralNotifications', value)}
+        />
+      </fieldset>
+      <fieldset className="card">
+        <legend>
+          <FormattedMessage id="notifications.outbid" />
+        </legend>
+        <Toggle
+          label={<FormattedMessage id="notifications.sms" />}
+          checked={channels.smsOutbidNotifications}
+          disabled={!onChannel || !hasPhone}
+          onChange={(value) => onChannel?.('smsOutbidNotifications', value)}
+        />
+        <Toggle
+          label={<FormattedMessage id="notifications.email" />}
+          checked={channels.emailOutbidNotifications}
+          disabled={!onChannel}
+          onChange={(value) => onChannel?.('emailOutbidNotifications', value)}
+        />
+      </fieldset>
+      {current ? (
+        <section>
+          <h2>
+            <FormattedMessage id="notifications.currentOrganization" />
+          </h2>
+          <ul className="card-list">{card(current)}</ul>
+        </section>
+      ) : null}
+      <section>
+        <h2>
+          <FormattedMessage id="notifications.organizations" />
+        </h2>
+        <label htmlFor={`${id}-filter`}>
+          <FormattedMessage id="notifications.filter" />
+        </label>
+        <input
+          id={`${id}-filter`}
+          type="search"
+          className="search__input"
+          value={filter}
+          placeholder={intl.formatMessage({ id: 'notifications.filterPlaceholder' })}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <ul className="card-list">{others.map(card)}</ul>
+      </section>
+    </div>
+  );
+}
+
+function SignedInPreferences({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const urlMagicLink = useSearchParam('auction');
+  const organizations = useQuery({
+    queryKey: ['organization-notifications', urlMagicLink],
+    queryFn: () =>
+      api<OrganizationNotification[]>('/api/bidder-organization-notifications', { query: { urlMagicLink } }),
+  });
+  const channel = useMutation({
+    mutationFn: ({ field, value }: { field: keyof Channels; value: boolean }) =>
+      api<Profile>('/api/account', { method: 'PATCH', body: [{ op: 'add', path: `/${field}`, value }] }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(profileKey, answer);
+      showToast('success', 'saved_successfully');
+    },
+    onError: showError,
+  });
+  const organization = useMutation({
+    mutationFn: ({ entry, field, value }: { entry: OrganizationNotification; field: string; value: boolean }) =>
+      entry.id === 0
+        ? api('/api/bidder-organization-notifications', { method: 'POST', body: { ...entry, [field]: value } })
+        : api(`/api/bidder-organization-notifications/${entry.id}`, { method: 'PATCH', body: { [field]: value } }),
+    onSuccess: () => showToast('success', 'saved_successfully'),
+    onError: showError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['organization-notifications'] }),
+  });
+  if (organizations.isPending) return <Loading />;
+  if (organizations.isError) return <LoadError onRetry={() => organizations.refetch()} />;
+  return (
+    <Preferences
+      channels={profile.bidder}
+      hasPhone={Boolean(profile.bidder.phoneNumber)}
+      organizations={organizations.data}
+      onChannel={(field, value) => channel.mutate({ field, value })}
+      onOrganization={(entry, field, value) => organization.mutate({ entry, field, value })}
+    />
+  );
+}
+
+export function NotificationsPage() {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'notifications.title' }));
+  return (
+    <section>
+      <h1 className="page__title">
+        <FormattedMessage id="notifications.title" />
+      </h1>
+      <RequireLogin>{(profile) => <SignedInPreferences profile={profile} />}</RequireLogin>
+    </section>
+  );
+}
+
+/** Spec 000 §2 unsubscribe: by the identity code of the link, no login. */
+export function UnsubscribePage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const identity = useSearchParam('identity');
+  const urlMagicLink = useSearchParam('urlMagicLink');
+  useDocumentTitle(intl.formatMessage({ id: 'unsubscribe.title' }));
+  const model = useQuery({
+    queryKey: ['unsubscribe', identity, urlMagicLink],
+    queryFn: () =>
+      api<{ bidder: Channels & { firstName: string }; organizationNotifications: OrganizationNotification[] }>(
+        `/api/bidder-organization-notifications/by-code/${encodeURIComponent(identity)}`,
+        { query: { urlMagicLink } },
+      ),
+    enabled: Boolean(identity),
+    retry: false,
+  });
+  const save = useMutation({
+    mutationFn: ({ entry, field, value }: { entry: OrganizationNotification; field: string; value: boolean }) => {
+      const base = `/api/bidder-organization-notifications/by-code/${encodeURIComponent(identity)}` as const;
+      return entry.id === 0
+        ? api(base, { method: 'POST', body: { ...entry, [field]: value } })
+        : api(`${base}/${entry.id}`, { method: 'PATCH', body: [{ fieldName: field, value }] });
+    },
+    onSuccess: () => showToast('success', 'saved_successfully'),
+    onError: showError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['unsubscribe'] }),
+  });
+  const unauthorized = !identity || (model.error instanceof ApiError && model.error.status === 401);
+  return (
+    <section>
+      <h1 className="page__title">
+        <FormattedMessage id="unsubscribe.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="unsubscribe.explanation" />
+      </p>
+      {unauthorized ? (
+        <p className="alert alert--danger">
+          <Link to={pathFor('notifications', {}, locale)}>
+            <FormattedMessage id="unsubscribe_unauthorized" />
+          </Link>
+        </p>
+      ) : model.isPending ? (
+        <Loading />
+      ) : model.isError ? (
+        <LoadError onRetry={() => model.refetch()} />
+      ) : (
+        <Preferences
+          channels={model.data.bidder}
+          hasPhone
+          organizations={model.data.organizationNotifications}
+          onOrganization={(entry, field, value) => save.mutate({ entry, field, value })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,233 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { api } from '../api/client.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { errorKeys } from '../lib/errors.ts';
+import { useSearchParam } from '../lib/useRoute.ts';
+import { Field, formatPhoneInput, MessageList } from './Field.tsx';
+
+/** Spec 000 §9: recovery codes have 6 characters. */
+export const RECOVERY_CODE_LENGTH = 6;
+
+/** Spec 000 §2 password recovery: by email (a link) or by phone (a code, after confirming the email). */
+export function PasswordRecoveryPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const auction = useSearchParam('auction');
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [maskedEmail, setMaskedEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  useDocumentTitle(intl.formatMessage({ id: 'recovery.title' }));
+
+  const run = async (action: () => Promise<void>) => {
+    setPending(true);
+    setErrors([]);
+    try {
+      await action();
+    } catch (error) {
+      setErrors(errorKeys(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="recovery.title" />
+      </h1>
+      <fieldset className="form__group">
+        <legend>
+          <FormattedMessage id="recovery.method" />
+        </legend>
+        {(['email', 'phone'] as const).map((option) => (
+          <label key={option} className="checkbox">
+            <input
+              type="radio"
+              name="recovery-method"
+              checked={method === option}
+              onChange={() => {
+                setMethod(option);
+                setErrors([]);
+                setSent(false);
+              }}
+            />
+            <FormattedMessage id={option === 'email' ? 'recovery.byEmail' : 'recovery.byPhone'} />
+          </label>
+        ))}
+      </fieldset>
+      {method === 'email' ? (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(async () => {
+              await api('/api/account/password-recovery-email', {
+                method: 'POST',
+                body: { value: email.trim(), urlMagicLink: auction || null },
+              });
+              setSent(true);
+            });
+          }}
+        >
+          <Field
+            label={<FormattedMessage id="field.email" />}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <MessageList keys={errors} />
+          {sent ? (
+            <p className="alert alert--success" role="status">
+              <FormattedMessage id="password_recovery_email_sent" />
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={pending}>
+            <FormattedMessage id="recovery.send" />
+          </button>
+        </form>
+      ) : (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(async () => {
+              if (!maskedEmail) {
+                const answer = await api<{ email: string }>(
+                  `/api/account/masked-email-for-recovery/${encodeURIComponent(phone)}`,
+                );
+                setMaskedEmail(answer.email);
+                return;
+              }
+              const answer = await api<{ username: string }>('/api/account/password-recovery-phone', {
+                method: 'POST',
+                body: { value: phone, maskedEmail: email.trim(), urlMagicLink: auction || null },
+              });
+              await navigate({
+                to: pathFor('passwordCodeRecovery', {}, locale),
+                search: { username: answer.username ?? email.trim(), auction },
+              });
+            });
+          }}
+        >
+          <Field
+            label={<FormattedMessage id="field.cellphone" />}
+            type="tel"
+            autoComplete="tel-national"
+            required
+            value={phone}
+            onChange={(event) => {
+              setPhone(formatPhoneInput(event.target.value));
+              setMaskedEmail('');
+            }}
+          />
+          {maskedEmail ? (
+            <Field
+              label={<FormattedMessage id="recovery.confirmEmail" />}
+              hint={<FormattedMessage id="recovery.maskedHint" values={{ email: maskedEmail }} />}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          ) : null}
+          <MessageList keys={errors} />
+          <button type="submit" className="button" disabled={pending}>
+            <FormattedMessage id={maskedEmail ? 'recovery.sendCode' : 'recovery.next'} />
+          </button>
+        </form>
+      )}
+      <p>
+        <Link to={pathFor('login', {}, locale)} search={auction ? { auction } : {}}>
+          <FormattedMessage id="recovery.backToLogin" />
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The six-character code texted to the phone; a verified code leads to the reset page. */
+export function PasswordCodePage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const username = useSearchParam('username');
+  const auction = useSearchParam('auction');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  useDocumentTitle(intl.formatMessage({ id: 'recoveryCode.title' }));
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="recoveryCode.title" />
+      </h1>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setErrors([]);
+          try {
+            const answer = await api<{ token: string; username: string }>(
+              `/api/account/verify-code-password-recovery/${encodeURIComponent(code.trim())}/${encodeURIComponent(username)}`,
+            );
+            await navigate({
+              to: pathFor('resetPassword', { username: answer.username ?? username }, locale),
+              search: { token: answer.token, auction },
+            });
+          } catch (error) {
+            setErrors(errorKeys(error));
+          }
+        }}
+      >
+        <Field
+          label={<FormattedMessage id="recoveryCode.code" />}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={RECOVERY_CODE_LENGTH}
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <MessageList keys={errors} />
+        <div className="form__actions">
+          <button type="submit" className="button">
+            <FormattedMessage id="action.confirm" />
+          </button>
+          <Link to={pathFor('login', {}, locale)} className="button button--secondary">
+            <FormattedMessage id="action.back" />
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function RecoveryConfirmationPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  useDocumentTitle(intl.formatMessage({ id: 'recovery.title' }));
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="recovery.title" />
+      </h1>
+      <p className="alert alert--success">
+        <FormattedMessage id="password_recovery_email_sent" />
+      </p>
+      <Link to={pathFor('login', {}, locale)}>
+        <FormattedMessage id="recovery.backToLogin" />
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,380 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { api, tokens } from '../api/client.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { Dialog } from '../layout/Dialog.tsx';
+import { Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { errorKeys } from '../lib/errors.ts';
+import { useSearchParam } from '../lib/useRoute.ts';
+import { showToast } from '../live/toasts.tsx';
+import { Field, formatPhoneInput, MessageList, PasswordField } from './Field.tsx';
+import { type Bidder, logOut, type Profile, profileKey, useProfile } from './session.ts';
+
+type Editable = Pick<
+  Bidder,
+  'firstName' | 'lastName' | 'nickName' | 'business' | 'phoneNumber' | 'preferredLanguage' | 'preferredCurrencyCode'
+>;
+type AddressFields = Pick<Bidder, 'address' | 'apartment' | 'city' | 'province' | 'postalCode' | 'country'>;
+
+/** Spec 000 §2: saves send only the changed fields, as PATCH add operations. */
+export function changedOperations<T extends object>(before: T, after: T) {
+  return (Object.keys(after) as Array<keyof T>)
+    .filter((key) => (after[key] ?? '') !== (before[key] ?? ''))
+    .map((key) => ({ op: 'add', path: `/${String(key)}`, value: after[key] === '' ? null : after[key] }));
+}
+
+/** Shown until the profile loads; visitors are sent to login (spec 000 §2: profile routes need login). */
+export function RequireLogin({ children }: { children: (profile: Profile) => React.ReactNode }) {
+  const locale = useLocale();
+  const { profile, isSignedIn } = useProfile();
+  if (!isSignedIn) {
+    return (
+      <p className="alert alert--info">
+        <Link to={pathFor('login', {}, locale)} search={{ returnUrl: globalThis.location?.pathname ?? '' }}>
+          <FormattedMessage id="user_must_be_logged_in" />
+        </Link>
+      </p>
+    );
+  }
+  if (!profile) return <Loading />;
+  return <>{children(profile)}</>;
+}
+
+function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (operations: Array<{ op: string; path: string; value: unknown }>) =>
+      api<Profile>('/api/account', { method: 'PATCH', body: operations }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKey, profile);
+      showToast('success', 'saved_successfully');
+    },
+  });
+}
+
+function GeneralCard({ profile }: { profile: Profile }) {
+  const initial: Editable = {
+    firstName: profile.bidder.firstName,
+    lastName: profile.bidder.lastName,
+    nickName: profile.bidder.nickName,
+    business: profile.bidder.business ?? '',
+    phoneNumber: profile.bidder.phoneNumber ?? '',
+    preferredLanguage: profile.bidder.preferredLanguage,
+    preferredCurrencyCode: profile.bidder.preferredCurrencyCode,
+  };
+  const [form, setForm] = useState(initial);
+  const [nicknameTaken, setNicknameTaken] = useState(false);
+  const save = useSaveProfile();
+  const set = (field: keyof Editable) => (value: string) => setForm({ ...form, [field]: value });
+  const phoneInvalid = Boolean(form.phoneNumber) && (form.phoneNumber ?? '').length !== 14;
+  return (
+    <form
+      className="card form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const operations = changedOperations(initial, form);
+        if (operations.length) save.mutate(operations);
+      }}
+    >
+      <h2>
+        <FormattedMessage id="profile.general" />
+      </h2>
+      <Field label={<FormattedMessage id="field.firstName" />} value={form.firstName} required onChange={(e) => set('firstName')(e.target.value)} />
+      <Field label={<FormattedMessage id="field.lastName" />} value={form.lastName} required onChange={(e) => set('lastName')(e.target.value)} />
+      <Field
+        label={<FormattedMessage id="field.nickName" />}
+        value={form.nickName}
+        required
+        error={nicknameTaken ? 'unique_nickname' : undefined}
+        onChange={(e) => {
+          set('nickName')(e.target.value);
+          setNicknameTaken(false);
+        }}
+        onBlur={async () => {
+          const free = await api<boolean>('/api/account/unique-nickname', {
+            query: { nickName: form.nickName.trim(), userId: profile.id },
+          }).catch(() => true);
+          setNicknameTaken(!free);
+        }}
+      />
+      <Field label={<FormattedMessage id="field.business" />} value={form.business ?? ''} onChange={(e) => set('business')(e.target.value)} />
+      <Field
+        label={<FormattedMessage id="field.cellphone" />}
+        type="tel"
+        value={form.phoneNumber ?? ''}
+        error={phoneInvalid ? 'invalid_phone_number' : undefined}
+        onChange={(e) => set('phoneNumber')(formatPhoneInput(e.target.value))}
+      />
+      <div className="field">
+        <label htmlFor="profile-language">
+          <FormattedMessage id="field.language" />
+        </label>
+        <select id="profile-language" value={form.preferredLanguage} onChange={(e) => set('preferredLanguage')(e.target.value)}>
+          <option value="fr">Français</option>
+          <option value="en">English</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="profile-currency">
+          <FormattedMessage id="field.currency" />
+        </label>
+        <select
+          id="profile-currency"
+          value={form.preferredCurrencyCode}
+          onChange={(e) => set('preferredCurrencyCode')(e.target.value)}
+        >
+          <option value="CAD">CAD</option>
+          <option value="USD">USD</option>
+        </select>
+      </div>
+      {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
+      <button type="submit" className="button" disabled={save.isPending || nicknameTaken || phoneInvalid}>
+        <FormattedMessage id="action.save" />
+      </button>
+      <PhoneValidation profile={profile} />
+    </form>
+  );
+}
+
+function PhoneValidation({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  if (!profile.bidder.phoneNumber) return null;
+  if (profile.bidder.phoneNumberConfirmed) {
+    return (
+      <p className="alert alert--success">
+        <FormattedMessage id="profile.phoneValidated" />
+      </p>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={async () => {
+          setErrors([]);
+          try {
+            await api('/api/account/create-validation-code', { method: 'POST' });
+            showToast('success', 'sent_validation_code');
+            setOpen(true);
+          } catch (error) {
+            setErrors(errorKeys(error));
+          }
+        }}
+      >
+        <FormattedMessage id="profile.validatePhone" />
+      </button>
+      <MessageList keys={errors} />
+      <Dialog open={open} onOpenChange={setOpen} title={<FormattedMessage id="profile.validatePhone" />}>
+        <form
+          className="form"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const ok = await api<boolean>(`/api/account/validate-phone-number/${encodeURIComponent(code.trim())}`, {
+              method: 'POST',
+            }).catch(() => false);
+            if (!ok) {
+              setErrors(['validationFailed']);
+              return;
+            }
+            showToast('success', 'validatedSuccessfully');
+            setOpen(false);
+            void queryClient.invalidateQueries({ queryKey: profileKey });
+          }}
+        >
+          <Field
+            label={<FormattedMessage id="recoveryCode.code" />}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <MessageList keys={errors} />
+          <button type="submit" className="button">
+            <FormattedMessage id="action.confirm" />
+          </button>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+function AddressCard({ profile }: { profile: Profile }) {
+  const initial: AddressFields = {
+    address: profile.bidder.address ?? '',
+    apartment: profile.bidder.apartment ?? '',
+    city: profile.bidder.city ?? '',
+    province: profile.bidder.province ?? '',
+    postalCode: profile.bidder.postalCode ?? '',
+    country: profile.bidder.country ?? '',
+  };
+  const [form, setForm] = useState(initial);
+  const save = useSaveProfile();
+  return (
+    <form
+      className="card form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const operations = changedOperations(initial, form);
+        if (operations.length) save.mutate(operations);
+      }}
+    >
+      <h2>
+        <FormattedMessage id="profile.address" />
+      </h2>
+      {(Object.keys(initial) as Array<keyof AddressFields>).map((field) => (
+        <Field
+          key={field}
+          label={<FormattedMessage id={`field.${field}`} />}
+          value={form[field] ?? ''}
+          onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+        />
+      ))}
+      {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
+      <button type="submit" className="button" disabled={save.isPending}>
+        <FormattedMessage id="action.save" />
+      </button>
+    </form>
+  );
+}
+
+function PasswordCard() {
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
+  const [errors, setErrors] = useState<string[]>([]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors([]);
+    try {
+      const answer = await api<{ token?: string; refreshToken?: string }>('/api/account/update-password', {
+        method: 'PUT',
+        body: form,
+      });
+      // Other sessions end; this one continues with the new tokens.
+      if (answer.token) tokens.set(answer.token, answer.refreshToken);
+      showToast('success', 'password_change_successful');
+      setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
+    } catch (error) {
+      setErrors(errorKeys(error));
+    }
+  };
+  return (
+    <form className="card form" onSubmit={submit}>
+      <h2>
+        <FormattedMessage id="profile.password" />
+      </h2>
+      <PasswordField
+        label={<FormattedMessage id="field.currentPassword" />}
+        value={form.currentPassword}
+        onChange={(value) => setForm({ ...form, currentPassword: value })}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        label={<FormattedMessage id="field.newPassword" />}
+        value={form.newPassword}
+        onChange={(value) => setForm({ ...form, newPassword: value })}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={<FormattedMessage id="field.confirmPassword" />}
+        value={form.confirmNewPassword}
+        onChange={(value) => setForm({ ...form, confirmNewPassword: value })}
+        autoComplete="new-password"
+      />
+      <MessageList keys={errors} />
+      <button type="submit" className="button">
+        <FormattedMessage id="action.save" />
+      </button>
+    </form>
+  );
+}
+
+function ChangeEmail() {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState({ newUserName: '', confirmNewUserName: '' });
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        <FormattedMessage id="profile.changeEmail" />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={<FormattedMessage id="profile.changeEmail" />}>
+        <form
+          className="form"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setErrors([]);
+            try {
+              await api('/api/account/update-username', { method: 'PUT', body: form });
+              showToast('success', 'username_change_successful');
+              // Spec 000 §2: a changed email logs the user out.
+              logOut(queryClient);
+              await navigate({ to: pathFor('login', {}, locale) });
+            } catch (error) {
+              setErrors(errorKeys(error));
+            }
+          }}
+        >
+          <Field
+            label={<FormattedMessage id="field.newEmail" />}
+            type="email"
+            required
+            value={form.newUserName}
+            onChange={(e) => setForm({ ...form, newUserName: e.target.value })}
+          />
+          <Field
+            label={<FormattedMessage id="field.confirmEmail" />}
+            type="email"
+            required
+            value={form.confirmNewUserName}
+            onChange={(e) => setForm({ ...form, confirmNewUserName: e.target.value })}
+          />
+          <MessageList keys={errors} />
+          <button type="submit" className="button">
+            <FormattedMessage id="action.save" />
+          </button>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+export function ProfilePage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const auction = useSearchParam('auction');
+  useDocumentTitle(intl.formatMessage({ id: 'profile.title' }));
+  return (
+    <section className="profile-page">
+      {auction ? (
+        <Link to={pathFor('lotList', { urlMagicLink: auction }, locale)} className="back-link">
+          <FormattedMessage id="profile.backToAuction" />
+        </Link>
+      ) : null}
+      <h1 className="page__title">
+        <FormattedMessage id="profile.title" />
+      </h1>
+      <RequireLogin>
+        {(profile) => (
+          <div className="card-stack">
+            <p>
+              <FormattedMessage id="profile.email" values={{ email: profile.bidder.email }} /> <ChangeEmail />
+            </p>
+            <GeneralCard key={`general-${profile.bidder.nickName}`} profile={profile} />
+            <AddressCard profile={profile} />
+            <PasswordCard />
+          </div>
+        )}
+      </RequireLogin>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { api } from '../api/client.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { errorKeys } from '../lib/errors.ts';
+import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
+import { MessageList, PasswordField } from './Field.tsx';
+import { safeReturnUrl } from './LoginPage.tsx';
+import { type Profile, profileKey, useProfile } from './session.ts';
+
+/** Spec 000 §2 reset: route username, query token, two passwords; then the confirmation page. */
+export function ResetPasswordPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const username = useRouteParam('username');
+  const token = useSearchParam('token');
+  const auction = useSearchParam('auction');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  useDocumentTitle(intl.formatMessage({ id: 'reset.title' }));
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="reset.title" />
+      </h1>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setErrors([]);
+          try {
+            await api('/api/account/password-reset', {
+              method: 'POST',
+              body: { token, email: username, password, confirmPassword },
+            });
+            await navigate({ to: pathFor('resetPasswordConfirmation', {}, locale), search: { auction } });
+          } catch (error) {
+            setErrors(errorKeys(error));
+          }
+        }}
+      >
+        <PasswordField label={<FormattedMessage id="field.newPassword" />} value={password} onChange={setPassword} autoComplete="new-password" />
+        <PasswordField
+          label={<FormattedMessage id="field.confirmPassword" />}
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          autoComplete="new-password"
+        />
+        <MessageList keys={errors} />
+        <button type="submit" className="button">
+          <FormattedMessage id="reset.submit" />
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function ResetConfirmationPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const auction = useSearchParam('auction');
+  useDocumentTitle(intl.formatMessage({ id: 'reset.title' }));
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="reset.title" />
+      </h1>
+      <p className="alert alert--success" role="status">
+        <FormattedMessage id="password_reset_successful" />
+      </p>
+      <Link
+        to={pathFor('login', {}, locale)}
+        search={auction ? { auction, returnUrl: pathFor('lotList', { urlMagicLink: auction }, locale) } : {}}
+        className="button"
+      >
+        <FormattedMessage id="reset.goToLogin" />
+      </Link>
+    </section>
+  );
+}
+
+/** Default auction when the profile has no active one (spec 000 §2). */
+const DEFAULT_AUCTION = 'signaturepro';
+
+export function TemporaryPasswordPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { profile, isSignedIn, isPending } = useProfile();
+  const returnUrl = useSearchParam('returnUrl');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmNewPassword, setConfirmNewPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  useDocumentTitle(intl.formatMessage({ id: 'temporaryPassword.title' }));
+  if (isSignedIn && isPending) return <Loading />;
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="temporaryPassword.title" />
+      </h1>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          // Spec 000 §2: different passwords show an alert and nothing is sent.
+          if (newPassword !== confirmNewPassword) {
+            setErrors(['password_no_match']);
+            return;
+          }
+          setErrors([]);
+          try {
+            await api('/api/account/reset-temporary-password', { method: 'POST', body: { newPassword, confirmNewPassword } });
+            queryClient.setQueryData<Profile>(profileKey, (current) =>
+              current ? { ...current, hasTemporaryPassword: false } : current,
+            );
+            const firstAuction = profile?.activeUrlMagicLinks[0] ?? DEFAULT_AUCTION;
+            await navigate({ href: safeReturnUrl(returnUrl, pathFor('lotList', { urlMagicLink: firstAuction }, locale)) });
+          } catch (error) {
+            setErrors(errorKeys(error));
+          }
+        }}
+      >
+        <PasswordField
+          label={<FormattedMessage id="field.newPassword" />}
+          value={newPassword}
+          onChange={setNewPassword}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label={<FormattedMessage id="field.confirmPassword" />}
+          value={confirmNewPassword}
+          onChange={setConfirmNewPassword}
+          autoComplete="new-password"
+        />
+        <MessageList keys={errors} />
+        <button type="submit" className="button">
+          <FormattedMessage id="reset.submit" />
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { rootPath } from '../i18n/routes.ts';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { useRouteParam } from '../lib/useRoute.ts';
+import { AuctionShell } from './AuctionShell.tsx';
+
+function Denied() {
+  const intl = useIntl();
+  const locale = useLocale();
+  useDocumentTitle(intl.formatMessage({ id: 'access_denied' }));
+  return (
+    <section className="notice-page">
+      <h1 className="page__title">
+        <FormattedMessage id="access_denied" />
+      </h1>
+      <p>
+        <FormattedMessage id="accessDenied.text" />
+      </p>
+      <Link to={rootPath(locale)}>
+        <FormattedMessage id="auctionHome.backToAuctions" />
+      </Link>
+    </section>
+  );
+}
+
+export function AccessDeniedScreen() {
+  return <Denied />;
+}
+
+/** A locked bidder's screen: no banners, no menu (spec 001 §6). */
+export function AuctionAccessDeniedScreen() {
+  const urlMagicLink = useRouteParam('urlMagicLink');
+  return (
+    <AuctionShell urlMagicLink={urlMagicLink} screen="auctionAccessDenied" showBanner={false}>
+      {() => <Denied />}
+    </AuctionShell>
+  );
+}

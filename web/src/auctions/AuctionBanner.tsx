@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatDate, formatTime } from '../i18n/format.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
+import { Countdown } from '../time/Countdown.tsx';
+import { auctionCountdown, showsEndMessage } from './auctionTiming.ts';
+import { auctionBannerPath } from './display.ts';
+import { type Auction, type AuctionPhoto, AuctionStatus } from './types.ts';
+
+function bannerPhotos(auction: Auction, locale: string, desktop: boolean): AuctionPhoto[] {
+  return (auction.photos ?? [])
+    .filter((photo) => (locale === 'fr' ? photo.isUsedInFrench : photo.isUsedInEnglish))
+    .filter((photo) => (desktop ? photo.isUsedOnComputer : photo.isUsedOnMobile))
+    .filter((photo) => !photo.isUsedAsBackgroundImage && photo.bannerType !== 'video')
+    .sort((a, b) => a.order - b.order);
+}
+
+/** Spec 001 §3: an additional link gets an http prefix when it has none. */
+export function withScheme(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `http://${url}`;
+}
+
+/**
+ * The auction's page header (spec 001 §2): banner carousel (each photo for its own interval, with a
+ * pause button since it moves by itself), countdown, and the pre-open information alert.
+ */
+export function AuctionBanner({ auction }: { auction: Auction }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const desktop = useMediaQuery(MEDIUM_SCREEN);
+  const photos = bannerPhotos(auction, locale, desktop);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const current = photos[index % Math.max(photos.length, 1)];
+  useEffect(() => {
+    if (paused || photos.length < 2) return;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % photos.length), current?.interval ?? 5000);
+    return () => clearTimeout(timer);
+  }, [paused, photos.length, current?.interval]);
+  const fallback = auctionBannerPath(auction, locale);
+  const image = current?.fullPath ?? fallback;
+  const { target, tooltipId } = auctionCountdown(auction);
+
+  return (
+    <section className="auction-banner" aria-label={intl.formatMessage({ id: 'auction.bannerLabel' })}>
+      {image ? (
+        current?.additionalLinkUrl ? (
+          <a href={withScheme(current.additionalLinkUrl)} className="auction-banner__link">
+            <img className="auction-banner__image" src={image} alt={intl.formatMessage({ id: 'auction.bannerLink' })} />
+          </a>
+        ) : (
+          <img className="auction-banner__image" src={image} alt="" />
+        )
+      ) : null}
+      {photos.length > 1 ? (
+        <button type="button" className="auction-banner__pause" onClick={() => setPaused(!paused)}>
+          <FormattedMessage id={paused ? 'carousel.play' : 'carousel.pause'} />
+        </button>
+      ) : null}
+      <div className="auction-banner__facts">
+        {auction.hideCountdown ? null : (
+          <p className="auction-banner__countdown">
+            <FormattedMessage id={tooltipId} values={{ date: target ? formatDate(target, locale) : '', time: target ? formatTime(target, locale) : '' }} />{' '}
+            <Countdown target={target} tooltipId={tooltipId} />
+          </p>
+        )}
+        {showsEndMessage(auction.status) ? (
+          <p className="auction-banner__ended">
+            <FormattedMessage id="auction_closed" />
+          </p>
+        ) : null}
+      </div>
+      {auction.status === AuctionStatus.PreOpen ? (
+        <p className="alert alert--info" role="note">
+          <FormattedMessage
+            id="auction.preOpenAlert"
+            values={{
+              date: auction.dateOpen ? formatDate(auction.dateOpen, locale) : '',
+              time: auction.dateOpen ? formatTime(auction.dateOpen, locale) : '',
+            }}
+          />
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { Navigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { api } from '../api/client.ts';
+import { Field, formatPhoneInput, MessageList } from '../account/Field.tsx';
+import { roleNumbers, useProfile } from '../account/session.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { Dialog } from '../layout/Dialog.tsx';
+import { Loading } from '../layout/QueryStatus.tsx';
+import { errorKeys } from '../lib/errors.ts';
+import { useRouteParam } from '../lib/useRoute.ts';
+import { showToast } from '../live/toasts.tsx';
+import { AuctionShell } from './AuctionShell.tsx';
+import { canInvite } from './menu.ts';
+import type { Auction } from './types.ts';
+
+function InviteForm({ auction }: { auction: Auction }) {
+  const [form, setForm] = useState({ phoneNumber: '', firstName: '', lastName: '' });
+  const [errors, setErrors] = useState<string[]>([]);
+  const [stopped, setStopped] = useState(false);
+  return (
+    <section className="form-page">
+      <h1 className="page__title">
+        <FormattedMessage id="invite.title" />
+      </h1>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setErrors([]);
+          try {
+            // Spec 000 §5: parentheses, dashes and the space are stripped before sending.
+            const answer = await api<string>('/api/onboarding/invite-via-client-app', {
+              method: 'POST',
+              text: true,
+              body: { ...form, phoneNumber: form.phoneNumber.replace(/[()\s-]/g, ''), auctionId: auction.id },
+            });
+            if (answer.includes('STOP')) {
+              setStopped(true);
+              return;
+            }
+            showToast('success', 'invite.sent');
+            setForm({ phoneNumber: '', firstName: '', lastName: '' });
+          } catch (error) {
+            setErrors(errorKeys(error));
+          }
+        }}
+      >
+        <Field
+          label={<FormattedMessage id="field.cellphone" />}
+          type="tel"
+          required
+          value={form.phoneNumber}
+          onChange={(e) => setForm({ ...form, phoneNumber: formatPhoneInput(e.target.value) })}
+        />
+        <Field label={<FormattedMessage id="field.firstName" />} value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
+        <Field label={<FormattedMessage id="field.lastName" />} value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+        <MessageList keys={errors} />
+        <button type="submit" className="button">
+          <FormattedMessage id="invite.submit" />
+        </button>
+      </form>
+      <Dialog open={stopped} onOpenChange={setStopped} title={<FormattedMessage id="invite.errorTitle" />}>
+        <p>
+          <FormattedMessage id="user_has_send_stop_date" />
+        </p>
+      </Dialog>
+    </section>
+  );
+}
+
+/** Spec 000 §6: volunteers, administrators and auction managers only; others go to the items list. */
+export function InviteScreen() {
+  const locale = useLocale();
+  const urlMagicLink = useRouteParam('urlMagicLink');
+  const { profile, isSignedIn } = useProfile();
+  if (isSignedIn && !profile) return <Loading />;
+  if (!canInvite(roleNumbers(profile))) return <Navigate to={pathFor('lotList', { urlMagicLink }, locale)} replace />;
+  return (
+    <AuctionShell urlMagicLink={urlMagicLink} screen="invite" showBanner={false}>
+      {({ auction }) => <InviteForm auction={auction} />}
+    </AuctionShell>
+  );
+}

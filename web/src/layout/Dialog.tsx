@@ -1,0 +1,40 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+
+/** Radix Dialog with the app's look: focus is trapped inside and returns to the opener on close. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content
+          className={wide ? 'dialog dialog--wide' : 'dialog'}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+          {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
+          {children}
+          <RadixDialog.Close className="dialog__close" aria-label={intl.formatMessage({ id: 'action.close' })}>
+            ×
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The browser storage keys of spec 001 §9 / spec 000 §9 (access token, language, list view, cookie
+ * consent), plus the refresh token our API adds. Storage can throw (privacy modes, disabled
+ * cookies); a preference is never worth a crash, so every access is guarded.
+ */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  language: 'language',
+  listView: 'listView',
+  cookieConsent: 'cookieConsent',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+export function readStorage(key: StorageKey): string | undefined {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | undefined): void {
+  try {
+    if (value === undefined) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // See readStorage.
+  }
+}

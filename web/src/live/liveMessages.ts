@@ -1,0 +1,88 @@
+import type { MessageId } from '../i18n/messages.ts';
+import type { ToastKind } from './toasts.tsx';
+import type { WireEvent } from './hubClient.ts';
+
+export interface LiveMessage {
+  kind: ToastKind;
+  messageId: MessageId;
+  values?: Record<string, string | number>;
+}
+
+/** What the page knows about the user and the screen when an event arrives. */
+export interface LiveContext {
+  userId: string | null;
+  /** The lot whose detail is open, if any. */
+  viewingLotId: number | null;
+  /** Whether the user led this lot before the event. */
+  wasLeading(lotId: number): boolean;
+  isFavorite(lotId: number): boolean;
+  /** Whether the user holds a maximum (automatic) bid on the lot. */
+  hasMaxBid(lotId: number): boolean;
+  /** Whether the user's own call just changed this lot (their own purchase is not news to them). */
+  actedRecently(lotId: number): boolean;
+}
+
+const number = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
+
+/**
+ * Spec 001 §8's live messages for one hub event (spec 001 §7), or null when the event is not news
+ * for this user on this screen. Kinds follow spec 000 §9: a lost lead is a warning, the rest info.
+ */
+export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMessage | null {
+  const lotId = number(event.data.auctionLotItemId);
+  const lotNumber = number(event.data.lotNumber ?? event.data.auctionLotItemNumber);
+  const viewing = context.viewingLotId !== null && context.viewingLotId === lotId;
+  switch (event.event) {
+    case 'BidReceived': {
+      if (event.data.isDelete === true) return viewing ? { kind: 'info', messageId: 'bid_has_been_deleted' } : null;
+      const leader = (event.data.leaderUserId as string | null | undefined) ?? null;
+      if (context.userId && leader !== context.userId && context.wasLeading(lotId)) {
+        if (context.hasMaxBid(lotId)) {
+          return { kind: 'warning', messageId: 'lost_autobid_winning_bid_from_autobid', values: { lotNumber } };
+        }
+        return {
+          kind: 'warning',
+          messageId: context.isFavorite(lotId) ? 'lost_favorite_winning_bid' : 'lost_winning_bid',
+          values: { lotNumber },
+        };
+      }
+      if (viewing && leader !== context.userId && !context.actedRecently(lotId)) {
+        return { kind: 'info', messageId: 'bid_has_been_done', values: { lotNumber } };
+      }
+      return null;
+    }
+    case 'MultiSaleQuantityAdjusted':
+      if (!viewing || context.actedRecently(lotId)) return null;
+      return { kind: 'info', messageId: 'item_has_been_bougth' };
+    case 'AuctionLotItemClose':
+      return viewing || event.data.early === true
+        ? { kind: 'info', messageId: 'item_has_been_closed', values: { lotNumber } }
+        : null;
+    case 'AuctionLotItemEndDateChanged':
+      return viewing ? { kind: 'info', messageId: 'auction_lot_item_time_changed', values: { lotNumber } } : null;
+    case 'AuctionLotItemCreated':
+      return { kind: 'info', messageId: 'new_auction_lot_item_added' };
+    case 'AuctionEndDateChanged':
+      return { kind: 'info', messageId: 'auction_time_changed' };
+    case 'AuctionEnded':
+      return { kind: 'info', messageId: 'auction_ended' };
+    case 'AuctionStarted':
+      return { kind: 'info', messageId: 'auction_starting_now' };
+    case 'AuctionPreOpen':
+      return { kind: 'info', messageId: 'auction_pre_open_now' };
+    default:
+      return null;
+  }
+}
+
+/** Events that change the auction itself (status, dates, card rule), not only its lots. */
+export const auctionLevelEvents = new Set([
+  'AuctionEndDateChanged',
+  'AuctionEnded',
+  'AuctionStarted',
+  'AuctionPreOpen',
+  'AuctionRequireCCToBidChanged',
+  'AuctionClosingGroupClose',
+  'AuctionClosingGroupClosingSoon',
+  'AuctionClosingGroupEndDateChanged',
+]);

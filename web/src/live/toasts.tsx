@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/messages.ts';
+
+export type ToastKind = 'success' | 'info' | 'warning' | 'danger';
+
+/** Spec 000 §9: success 3 s, info and warning 6 s, danger 10 s. */
+export const toastDurationMs: Record<ToastKind, number> = { success: 3000, info: 6000, warning: 6000, danger: 10_000 };
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  messageId: MessageId;
+  values?: Record<string, string | number>;
+}
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+export function showToast(kind: ToastKind, messageId: MessageId, values?: Record<string, string | number>): void {
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, messageId, ...(values ? { values } : {}) }];
+  emit();
+  setTimeout(() => dismissToast(id), toastDurationMs[kind]);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useToasts(): Toast[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+}
+
+/** Two live regions: a polite one for news, an assertive one for errors, present before anything lands in them. */
+export function Toaster() {
+  const intl = useIntl();
+  const list = useToasts();
+  const region = (assertive: boolean) => (
+    <div
+      className="toaster"
+      role={assertive ? 'alert' : 'status'}
+      aria-live={assertive ? 'assertive' : 'polite'}
+      data-assertive={assertive}
+    >
+      {list
+        .filter((toast) => (toast.kind === 'danger') === assertive)
+        .map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.kind}`}>
+            <p>
+              <FormattedMessage id={toast.messageId} values={toast.values} />
+            </p>
+            <button
+              type="button"
+              className="toast__close"
+              onClick={() => dismissToast(toast.id)}
+              aria-label={intl.formatMessage({ id: 'action.dismiss' })}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+  return (
+    <div className="toasts">
+      {region(false)}
+      {region(true)}
+    </div>
+  );
+}

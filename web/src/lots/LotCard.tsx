@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useProfile } from '../account/session.ts';
+import type { Auction, OrganizationTeam } from '../auctions/types.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { Money } from '../lib/MoneyText.tsx';
+import { useServerNow } from '../time/serverClock.ts';
+import { Countdown } from '../time/Countdown.tsx';
+import { FavoriteButton } from './FavoriteButton.tsx';
+import {
+  displayPrice,
+  highlightOf,
+  isLotClosed,
+  isTurningRed,
+  lotName,
+  soldInfoOf,
+  userBannerOf,
+} from './lotState.ts';
+import { TeamBadge } from './TeamBadge.tsx';
+import type { Lot } from './types.ts';
+
+export function LotImage({ src, className }: { src: string | null | undefined; className: string }) {
+  const [failed, setFailed] = useState(false);
+  // A missing or broken photo falls back to the placeholder (spec 001 §2); decorative either way.
+  if (!src || failed) return <div className={`${className} lot-image--placeholder`} aria-hidden="true" />;
+  return <img className={className} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+}
+
+export function UserBannerText({ lot, auctionStatus, owned }: { lot: Lot; auctionStatus: number; owned?: number }) {
+  const { profile } = useProfile();
+  const banner = userBannerOf(lot, { userId: profile?.id ?? null, ...(owned !== undefined ? { owned } : {}) }, auctionStatus);
+  if (!banner) return null;
+  return (
+    <p className={`user-banner user-banner--${banner.kind}`}>
+      <FormattedMessage id={`lot.banner.${banner.kind}`} values={'count' in banner ? { count: banner.count } : {}} />
+    </p>
+  );
+}
+
+export function SoldInfo({ lot }: { lot: Lot }) {
+  const sold = soldInfoOf(lot);
+  if (!sold) return null;
+  return (
+    <p className="sold-info">
+      {sold.kind === 'soldOut' ? (
+        <FormattedMessage id="lot.soldOut" />
+      ) : (
+        <FormattedMessage id="lot.soldCount" values={{ count: sold.count }} />
+      )}
+    </p>
+  );
+}
+
+/**
+ * Spec 001 §2 lot card: image, lot number, donation icon, name, price, user banner, countdown or
+ * closed banner, sold count, team badge, favourite button; highlighted by the user's standing.
+ * The name is the card's link; its ::after covers the card.
+ */
+export function LotCard({
+  lot,
+  auction,
+  teams,
+  layout,
+  onTeamClick,
+}: {
+  lot: Lot;
+  auction: Auction;
+  teams: OrganizationTeam[] | undefined;
+  layout: 'grid' | 'list';
+  onTeamClick?: (teamId: number) => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const now = useServerNow();
+  const { profile } = useProfile();
+  const viewer = { userId: profile?.id ?? null };
+  const closed = isLotClosed(lot, auction.status);
+  const highlight = highlightOf(lot, viewer, auction.status, now);
+  const price = displayPrice(lot);
+  const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
+  const team = auction.allowItemsManagementByTeam ? teams?.find((t) => t.id === lot.organizationTeamId) : undefined;
+  const red = !closed && isTurningRed(lot, now);
+  const classes = ['lot-card', `lot-card--${layout}`, highlight ? `lot-card--${highlight}` : '', closed ? 'lot-card--closed' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <article className={classes} data-lot-id={lot.id}>
+      <LotImage src={lot.mainPhotoFullPath_Medium} className="lot-card__image" />
+      <div className="lot-card__body">
+        <p className="lot-card__number">
+          {lot.lotNumber > 0 ? <FormattedMessage id="lot.number" values={{ number: lot.lotNumber }} /> : null}
+          {lot.isDonation ? (
+            <span className="donation-icon" role="img" aria-label={intl.formatMessage({ id: 'lot.donation' })}>
+              ♥
+            </span>
+          ) : null}
+        </p>
+        <h2 className="lot-card__title">
+          <Link
+            to={pathFor('lotDetail', { urlMagicLink: auction.urlMagicLink, auctionLotItemId: String(lot.id) }, locale)}
+            className="lot-card__link"
+          >
+            {name}
+          </Link>
+        </h2>
+        {price.cents !== null ? (
+          <p className="lot-card__price">
+            <FormattedMessage id={price.messageId} />{' '}
+            <strong>
+              <Money cents={price.cents} />
+            </strong>
+          </p>
+        ) : null}
+        <UserBannerText lot={lot} auctionStatus={auction.status} />
+        <SoldInfo lot={lot} />
+        {closed ? (
+          <p className="closed-banner">
+            <FormattedMessage id="lot.closed" />
+          </p>
+        ) : (
+          <p className={red ? 'lot-card__countdown lot-card__countdown--red' : 'lot-card__countdown'}>
+            <Countdown target={lot.dateCompletedUtc} tooltipId="lot.endsAt" />
+          </p>
+        )}
+        {team ? <TeamBadge team={team} {...(onTeamClick ? { onClick: () => onTeamClick(team.id) } : {})} /> : null}
+      </div>
+      {profile ? <FavoriteButton lot={lot} urlMagicLink={auction.urlMagicLink} /> : null}
+    </article>
+  );
+}

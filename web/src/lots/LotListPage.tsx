@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { AuctionShell, type AuctionScreenProps } from '../auctions/AuctionShell.tsx';
+import { useTeams } from '../auctions/queries.ts';
+import type { RouteName } from '../i18n/routes.ts';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { Dialog } from '../layout/Dialog.tsx';
+import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
+import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useRouteParam } from '../lib/useRoute.ts';
+import { FilterPanel } from './FilterPanel.tsx';
+import { LotCard } from './LotCard.tsx';
+import { activeFilterCount, emptyFilters, type LotFilters, useLotPages } from './queries.ts';
+
+type View = 'grid' | 'list';
+/** Spec 001 §9: the next page loads when the list's end is 70 % of a screen away. */
+const INFINITE_SCROLL_THRESHOLD = 0.7;
+
+function useListView(): [View, (view: View) => void] {
+  const [view, setView] = useState<View>(() => (readStorage(storageKeys.listView) === 'list' ? 'list' : 'grid'));
+  return [
+    view,
+    (next) => {
+      writeStorage(storageKeys.listView, next);
+      setView(next);
+    },
+  ];
+}
+
+function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: number | null }) {
+  const intl = useIntl();
+  const desktop = useMediaQuery(MEDIUM_SCREEN);
+  const [view, setView] = useListView();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [filters, setFilters] = useState<LotFilters>({ ...emptyFilters, categoryId });
+  useEffect(() => setFilters((current) => ({ ...current, categoryId })), [categoryId]);
+  const onChange = useCallback((next: LotFilters) => setFilters(next), []);
+  const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
+  const pages = useLotPages(auction.urlMagicLink, filters);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: `0px 0px ${Math.round(INFINITE_SCROLL_THRESHOLD * 100)}% 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const lots = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const count = pages.data?.pages[0]?.count ?? 0;
+  const badge = activeFilterCount(filters);
+  const filtered = badge > 0;
+  const panel = (
+    <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />
+  );
+
+  return (
+    <div className="lot-list-layout">
+      {desktop ? <aside className="lot-list-layout__filters">{panel}</aside> : null}
+      <section className="lot-list-layout__main" aria-labelledby="lot-list-title">
+        <div className="lot-list-toolbar">
+          <h1 id="lot-list-title" className="page__title">
+            <FormattedMessage id="lots.title" />
+          </h1>
+          {desktop ? null : (
+            <button type="button" className="button button--secondary" onClick={() => setDrawerOpen(true)}>
+              <FormattedMessage id="lots.filters" />
+              {badge > 0 ? (
+                <span className="badge" aria-label={intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}>
+                  {badge}
+                </span>
+              ) : null}
+            </button>
+          )}
+          <fieldset className="view-toggle">
+            <legend className="visually-hidden">
+              <FormattedMessage id="lots.view" />
+            </legend>
+            {(['grid', 'list'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="view-toggle__button"
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+              >
+                <FormattedMessage id={option === 'grid' ? 'lots.view.grid' : 'lots.view.list'} />
+              </button>
+            ))}
+          </fieldset>
+        </div>
+        <p className="visually-hidden" role="status">
+          {pages.isSuccess ? <FormattedMessage id="lots.resultCount" values={{ count }} /> : null}
+        </p>
+        {pages.isPending ? <Loading /> : null}
+        {pages.isError ? <LoadError onRetry={() => pages.refetch()} /> : null}
+        {pages.isSuccess && lots.length === 0 ? (
+          <p className="empty-state">
+            <FormattedMessage id={filtered ? 'no_matching_result' : 'lots.empty'} />
+          </p>
+        ) : null}
+        {lots.length > 0 ? (
+          <ul className={view === 'grid' ? 'lot-grid' : 'lot-rows'}>
+            {lots.map((lot) => (
+              <li key={lot.id}>
+                <LotCard
+                  lot={lot}
+                  auction={auction}
+                  teams={teams.data}
+                  layout={view}
+                  onTeamClick={(teamId) => setFilters({ ...filters, teamIds: [teamId] })}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div ref={sentinel} />
+        {isFetchingNextPage ? <Loading /> : null}
+        {pages.isSuccess && !hasNextPage && lots.length > 0 ? (
+          <p className="end-of-list">
+            <FormattedMessage id={filters.categoryId !== null ? 'attained_end_category' : 'attained_end'} />
+          </p>
+        ) : null}
+      </section>
+      {desktop ? null : (
+        <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} title={<FormattedMessage id="lots.filters" />}>
+          {panel}
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function Screen({ screen }: { screen: RouteName }) {
+  const urlMagicLink = useRouteParam('urlMagicLink');
+  const category = useRouteParam('categoryId');
+  const categoryId = category && /^\d+$/.test(category) ? Number(category) : null;
+  return (
+    <AuctionShell urlMagicLink={urlMagicLink} screen={screen}>
+      {(props) => <LotList {...props} categoryId={categoryId} />}
+    </AuctionShell>
+  );
+}
+
+/** The auction home shows its lots (a closed auction goes to its winners, in the shell). */
+export function AuctionHomeScreen() {
+  return <Screen screen="auctionHome" />;
+}
+
+export function LotListScreen() {
+  return <Screen screen="lotList" />;
+}

@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The server's clock is the one that decides (DESIGN §2); the page only offsets its own clock by
+ * what the server says (client-synchronization-time, then the hub's SynchronizeClientTime).
+ */
+let offsetMs = 0;
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+let now = Date.now();
+
+export function setServerTime(serverIso: string, receivedAt = Date.now(), roundTripMs = 0): void {
+  const server = Date.parse(serverIso);
+  if (Number.isNaN(server)) return;
+  // The answer was written about half a round trip before it arrived.
+  offsetMs = server + roundTripMs / 2 - receivedAt;
+  tick();
+}
+
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
+
+function tick() {
+  now = serverNow();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // One timer for every countdown on the page, aligned so all of them change on the same second.
+  timer ??= setInterval(tick, 1000);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+/** The server's time, ticking each second. */
+export function useServerNow(): number {
+  return useSyncExternalStore(subscribe, () => now, () => now);
+}
+
+export async function synchronizeClock(): Promise<void> {
+  const sentAt = Date.now();
+  try {
+    const response = await fetch('/api/account/client-synchronization-time', { headers: { Accept: 'application/json' } });
+    if (!response.ok) return;
+    const { currentTime } = (await response.json()) as { currentTime: string };
+    const receivedAt = Date.now();
+    setServerTime(currentTime, receivedAt, receivedAt - sentAt);
+  } catch {
+    // Without the server's time the page keeps the device's clock; the hub will send it again.
+  }
+}

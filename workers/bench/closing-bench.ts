@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import {
+  createLotCommandHandler,
+  type LotCommand,
+  type LotConfig,
+  type LotEvent,
+  lotStreamId,
+  PostgresEventStore,
+} from '@auction/engine';
+import {
+  createDb,
+  createMessageQueue,
+  createPool,
+  createRedis,
+  freePort,
+  migrateToLatest,
+  startEmbeddedPostgres,
+  startLocalRedis,
+} from '@auction/platform';
+import { startProjections } from '@auction/projections';
+import { type AuctionWorkers, startAuctionWorkers } from '../src/auctionWorkers.ts';
+
+/**
+ * `npm run -s closing-bench -- --lots 500 [--workers 2] [--json FILE]`: lots ending within the same
+ * minute, a fifth of them in one closing group ending at the same instant, every tenth of the others
+ * extended by a late bid through the engine; two workers processes' worth of closings (each with its
+ * own pool, command handler and BullMQ worker) close them. Lag is the close's recorded time (the
+ * LotClosed event's server time) minus the lot's end when it closed. Starts its own durable embedded
+ * PostgreSQL and Redis.
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const LOTS = Number(option('lots', '500'));
+const WORKERS = Number(option('workers', '2'));
+const JSON_FILE = option('json', '');
+const MINUTE = 60_000;
+const log = (line: string) => console.error(`[closing-bench] ${line}`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'closing-bench-'));
+const pgPort = await freePort();
+const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, database: 'bench', durable: true });
+const redisServer = await startLocalRedis({
+  dataDir: join(dataDir, 'redis'),
+  port: await freePort(),
+  persistent: false,
+  allowAptInstall: true,
+});
+const pools: ReturnType<typeof createPool>[] = [];
+const running: AuctionWorkers[] = [];
+
+try {
+  const pool = createPool(postgres.url, 20);
+  pools.push(pool);
+  const db = createDb(pool);
+  await migrateToLatest(db);
+  const api = createLotCommandHandler(new PostgresEventStore(pool));
+  const store = new PostgresEventStore(pool);
+
+  const windowStart = Date.now() + 25_000;
+  const auctionEndsAt = windowStart + 10 * MINUTE;
+  const organization = await db.insertInto('organizations').values({ name: 'bench' }).returning('id').executeTakeFirstOrThrow();
+  const auction = await db
+    .insertInto('auctions')
+    .values({
+      organization_id: organization.id,
+      url_magic_link: 'closing-bench',
+      status: 3,
+      date_open: new Date(windowStart - 10 * MINUTE),
+      date_completed: new Date(auctionEndsAt),
+      colors: '{}',
+      footer: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const group = await db
+    .insertInto('closing_groups')
+    .values({ auction_id: auction.id, ends_at: new Date(windowStart), translations: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const grouped = Math.floor(LOTS / 5);
+  const lots: Array<{ lotId: number; endsAt: number; extended: boolean }> = [];
+  for (let i = 0; i < LOTS; i++) {
+    const inGroup = i < grouped;
+    const endsAt = inGroup ? windowStart : windowStart + Math.floor(((i - grouped) * MINUTE) / (LOTS - grouped));
+    const extended = !inGroup && i % 10 === 0;
+    const row = await db
+      .insertInto('lots')
+      .values({
+        auction_id: auction.id,
+        lot_number: i + 1,
+        starting_bid: 10_00,
+        minimum_increment: 1_00,
+        closing_group_id: inGroup ? group.id : null,
+        date_completed: new Date(endsAt),
+        allows_time_extension: extended,
+        extension_duration_in_minutes: extended ? 1 : 0,
+        extension_duration_maximum_minutes: extended ? 5 : 0,
+        minutes_left_before_allowing_extension: extended ? 1 : 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const config: LotConfig = {
+      lotId: String(row.id),
+      auctionId: String(auction.id),
+      type: 'bidding',
+      startingBid: 10_00,
+      minimumIncrement: 1_00,
+      allowProxyBidding: true,
+      endsAt,
+      auctionEndsAt,
+      allowsTimeExtension: extended,
+      extensionDurationInMinutes: extended ? 1 : 0,
+      extensionDurationMaximumMinutes: extended ? 5 : 0,
+      minutesLeftBeforeAllowingExtension: extended ? 1 : 0,
+      multiSalePrice: null,
+      multiSaleQuantity: null,
+      maxPerBidder: null,
+    };
+    const envelope = { commandId: randomUUID(), userId: null, at: Date.now(), auctionActive: true };
+    await api.handle(lotStreamId(row.id), { ...envelope, type: 'OpenLot', config });
+    // Every other lot has a bid, so closes record winners as well as lots without one.
+    if (i % 2 === 0 && !extended) await bidOn(row.id, 11_00, Date.now());
+    lots.push({ lotId: row.id, endsAt, extended });
+  }
+  log(`${LOTS} lots open, ${grouped} in one closing group; the first ends in ${Math.round((windowStart - Date.now()) / 1000)} s`);
+
+  async function bidOn(lotId: number, amount: number, at: number) {
+    const bidderId = randomUUID();
+    const command: LotCommand = {
+      commandId: randomUUID(),
+      userId: bidderId,
+      at,
+      auctionActive: true,
+      type: 'PlaceBid',
+      bidderId,
+      amount,
+    };
+    const outcome = await api.handle(lotStreamId(lotId), command);
+    if (!outcome.ok) throw new Error(`bid on lot ${lotId} refused: ${outcome.reason}`);
+  }
+
+  const redisUrl = redisServer.url;
+  const hubRedis = createRedis(redisUrl);
+  const messages = createMessageQueue({ connection: { url: redisUrl } });
+  const projections = startProjections({ pool, db, redis: hubRedis, onError: () => {} });
+  for (let w = 0; w < WORKERS; w++) {
+    const workerPool = createPool(postgres.url, 20);
+    pools.push(workerPool);
+    running.push(
+      startAuctionWorkers({
+        pool: workerPool,
+        db: createDb(workerPool),
+        connection: { url: redisUrl },
+        hubRedis,
+        messages,
+        publicUrl: 'http://localhost:3000',
+        sweepIntervalMs: 0,
+        onError: (error) => log(`worker ${w}: ${error instanceof Error ? error.message : String(error)}`),
+      }),
+    );
+  }
+  await Promise.all(running.map((workers) => workers.swept));
+
+  // Late bids: two seconds before their end, inside the one-minute window, so each extends by a minute.
+  const lateBids = lots
+    .filter((lot) => lot.extended)
+    .map(
+      (lot) =>
+        new Promise<void>((done, fail) => {
+          setTimeout(
+            () => bidOn(lot.lotId, 20_00, Date.now()).then(done, fail),
+            Math.max(0, lot.endsAt - 2_000 - Date.now()),
+          );
+        }),
+    );
+  await Promise.all(lateBids);
+  log(`${lateBids.length} lots extended by late bids`);
+
+  const lastEnd = Math.max(...lots.map((lot) => lot.endsAt + (lot.extended ? MINUTE : 0)));
+  const deadline = lastEnd + 30_000;
+  type Result = { closes: number; lagMs: number | null; extended: boolean };
+  const resultOf = async (lotId: number): Promise<Result> => {
+    const events = (await store.readStream(lotStreamId(lotId))) as unknown as LotEvent[];
+    let endsAt = 0;
+    let closes = 0;
+    let lagMs: number | null = null;
+    let extended = false;
+    for (const event of events) {
+      if (event.type === 'LotOpened') endsAt = event.data.endsAt;
+      if (event.type === 'LotExtended' || event.type === 'LotRescheduled') {
+        endsAt = event.data.endsAt;
+        extended = true;
+      }
+      if (event.type === 'LotClosed') {
+        closes += 1;
+        if (lagMs === null) lagMs = event.meta.at - endsAt;
+      }
+    }
+    return { closes, lagMs, extended };
+  };
+  let results: Result[] = [];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    results = await Promise.all(lots.map((lot) => resultOf(lot.lotId)));
+    const closed = results.filter((r) => r.closes > 0).length;
+    if (closed === LOTS || Date.now() > deadline) break;
+  }
+  // A little longer, so that a late duplicate close would show.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  results = await Promise.all(lots.map((lot) => resultOf(lot.lotId)));
+
+  const lags = results.flatMap((r) => (r.lagMs === null ? [] : [r.lagMs])).sort((a, b) => a - b);
+  const percentile = (p: number) => lags[Math.min(lags.length - 1, Math.ceil((p / 100) * lags.length) - 1)] ?? null;
+  const figures = {
+    lotsExpected: LOTS,
+    lotsClosed: results.filter((r) => r.closes > 0).length,
+    duplicateCloses: results.reduce((sum, r) => sum + Math.max(0, r.closes - 1), 0),
+    closingLagP50Ms: percentile(50),
+    closingLagP99Ms: percentile(99),
+    closingLagMaxMs: lags[lags.length - 1] ?? null,
+    lotsExtended: results.filter((r) => r.extended).length,
+    lotsInClosingGroup: grouped,
+    workers: WORKERS,
+    machine: `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  };
+  console.log(JSON.stringify(figures, null, 2));
+  if (JSON_FILE) writeFileSync(JSON_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+
+  for (const workers of running) await workers.stop();
+  await projections.stop();
+  await messages.close();
+  hubRedis.disconnect();
+} finally {
+  for (const pool of pools) await pool.end().catch(() => undefined);
+  await redisServer.stop();
+  await postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,127 @@
+import { createLotCommandHandler, type LotCommandHandler, PostgresEventStore } from '@auction/engine';
+import type { AuctionLifecycleJob } from '@auction/platform';
+import { createAuctionLifecycleQueue, type Db, type MessageQueue } from '@auction/platform';
+import type { ConnectionOptions, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { HubTarget } from './closings/announceOnce.ts';
+import { type ClosingJob, createClosingQueue } from './closings/closingJobs.ts';
+import { createClosingScheduler } from './closings/closingScheduler.ts';
+import { type ClosingResult, startClosingWorker } from './closings/closingWorker.ts';
+import { type LogFollower, startLogFollower } from './follower/logFollower.ts';
+import { type LifecycleResult, startLifecycleWorker } from './lifecycle/lifecycleWorker.ts';
+import { createBidderNotifier } from './notifications/bidderNotifier.ts';
+import { type SweepResult, sweep } from './recovery/sweep.ts';
+
+/** Subscription ids in `subscription_checkpoints` and their advisory lock keys (the projections hold 7340001). */
+export const CLOSINGS_SUBSCRIPTION = 'closings';
+export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
+const CLOSINGS_LOCK_KEY = 7_340_002;
+const NOTIFICATIONS_LOCK_KEY = 7_340_003;
+
+export interface AuctionWorkersOptions {
+  pool: pg.Pool;
+  db: Db;
+  /** BullMQ's Redis. */
+  connection: ConnectionOptions;
+  /** BullMQ key prefix (tests use their own). */
+  prefix?: string;
+  /** Where hub events are published. */
+  hubRedis: Redis;
+  hubPrefix?: string;
+  /** Outbid and winner messages go on it. */
+  messages: MessageQueue;
+  publicUrl: string;
+  /** The engine's command handler for closes; one of its own by default. */
+  handler?: LotCommandHandler;
+  closingConcurrency?: number;
+  /** Sweep again this often (default 5 minutes; 0: only at start). */
+  sweepIntervalMs?: number;
+  pollIntervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface AuctionWorkers {
+  closings: Queue<ClosingJob>;
+  lifecycle: Queue<AuctionLifecycleJob>;
+  closingWorker: Worker<ClosingJob, ClosingResult>;
+  lifecycleWorker: Worker<AuctionLifecycleJob, LifecycleResult>;
+  /** The start's sweep. */
+  swept: Promise<SweepResult>;
+  sweep(): Promise<SweepResult>;
+  /** Resolves once both followers have handled every event committed before the call. */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Closings, auction lifecycle and bidder notifications for one workers process: the two followers
+ * of the log (closing scheduler, notifier; one process handles each while the others stand by),
+ * the `closings` and `auction-lifecycle` workers (every process takes jobs), and the recovery sweep
+ * at start and every few minutes.
+ */
+export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWorkers {
+  const { pool, db } = options;
+  const store = new PostgresEventStore(pool);
+  const handler = options.handler ?? createLotCommandHandler(store);
+  const hub: HubTarget = { redis: options.hubRedis, ...(options.hubPrefix ? { prefix: options.hubPrefix } : {}) };
+  const queueOptions = { connection: options.connection, ...(options.prefix ? { prefix: options.prefix } : {}) };
+  const closings = createClosingQueue(queueOptions);
+  const lifecycle = createAuctionLifecycleQueue(queueOptions);
+  const report = options.onError ?? ((error: unknown) => console.error('[workers]', error));
+
+  const closingWorker = startClosingWorker({
+    ...queueOptions,
+    db,
+    handler,
+    queue: closings,
+    hub,
+    ...(options.closingConcurrency ? { concurrency: options.closingConcurrency } : {}),
+  });
+  const lifecycleWorker = startLifecycleWorker({ ...queueOptions, db, handler, queue: lifecycle, hub });
+  const followerOptions = {
+    pool,
+    db,
+    onError: report,
+    ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+  };
+  const followers: LogFollower[] = [
+    startLogFollower({
+      ...followerOptions,
+      subscriptionId: CLOSINGS_SUBSCRIPTION,
+      lockKey: CLOSINGS_LOCK_KEY,
+      handle: createClosingScheduler({ db, queue: closings, hub }),
+    }),
+    startLogFollower({
+      ...followerOptions,
+      subscriptionId: NOTIFICATIONS_SUBSCRIPTION,
+      lockKey: NOTIFICATIONS_LOCK_KEY,
+      handle: createBidderNotifier({ db, store, messages: options.messages, publicUrl: options.publicUrl }),
+    }),
+  ];
+
+  const runSweep = () => sweep({ db, handler, closings, lifecycle });
+  const swept = runSweep();
+  swept.catch(report);
+  const interval = options.sweepIntervalMs ?? 5 * 60_000;
+  const timer = interval > 0 ? setInterval(() => void runSweep().catch(report), interval) : undefined;
+
+  return {
+    closings,
+    lifecycle,
+    closingWorker,
+    lifecycleWorker,
+    swept,
+    sweep: runSweep,
+    async caughtUp() {
+      await Promise.all(followers.map((follower) => follower.caughtUp()));
+    },
+    async stop() {
+      clearInterval(timer);
+      await swept.catch(() => undefined);
+      await Promise.all(followers.map((follower) => follower.stop()));
+      await Promise.all([closingWorker.close(), lifecycleWorker.close()]);
+      await Promise.all([closings.close(), lifecycle.close()]);
+    },
+  };
+}

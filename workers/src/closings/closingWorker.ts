@@ -1,0 +1,178 @@
+import { type LotCommandHandler, lotStreamId } from '@auction/engine';
+import { CLOSINGS_QUEUE, type Db, dateTurningRed } from '@auction/platform';
+import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
+import { announceOnce, type HubTarget } from './announceOnce.ts';
+import { type CloseOutcome, closeLotIfDue } from './closeLotIfDue.ts';
+import { type ClosingJob, type ClosingQueue, scheduleClosingJob } from './closingJobs.ts';
+import { readClosingGroups, readGroupLots, readLotReferences } from './closingReferences.ts';
+
+export interface ClosingDeps {
+  db: Db;
+  handler: LotCommandHandler;
+  queue: ClosingQueue;
+  hub: HubTarget;
+  clock?: () => number;
+  /** Lots of a group closed at once. */
+  groupConcurrency?: number;
+}
+
+export type ClosingResult =
+  | CloseOutcome
+  | { kind: 'superseded' }
+  | { kind: 'announced' | 'alreadyAnnounced' }
+  | { kind: 'groupClosed' | 'groupWaiting'; lots: number };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The `closings` queue's processor. Every job re-reads what it is about before acting: the lot's
+ * state from its stream, the group's row. A job whose date is no longer the current one does
+ * nothing (the job of the current date exists, or the sweep recreates it).
+ */
+export function createClosingProcessor(deps: ClosingDeps) {
+  const clock = deps.clock ?? Date.now;
+
+  /** A job that a worker picked up a little before its time (timers are not exact) waits for it. */
+  async function waitUntil(job: Job<ClosingJob>, at: number, token: string | undefined): Promise<never> {
+    await job.moveToDelayed(at, token);
+    throw new DelayedError();
+  }
+
+  async function closeLot(job: Job<ClosingJob>, data: Extract<ClosingJob, { kind: 'closeLot' }>, token?: string) {
+    const outcome = await closeLotIfDue(deps.handler, data.lotId, clock);
+    if (outcome.kind === 'closed') await checkGroupOf(Number(data.lotId), outcome.endsAt);
+    if (outcome.kind !== 'notDue') return outcome;
+    if (outcome.endsAt === data.endsAt) return waitUntil(job, outcome.endsAt, token);
+    // The end moved: the scheduler adds the new end's job from the log; adding it here too costs nothing.
+    await scheduleClosingJob(deps.queue, { kind: 'closeLot', lotId: data.lotId, endsAt: outcome.endsAt }, clock());
+    return { kind: 'superseded' as const };
+  }
+
+  /**
+   * A group lot that closed after its group's end (it was extended) may be the group's last open
+   * lot: its group is looked at again now. Lots closing at the group's end are the group job's.
+   */
+  async function checkGroupOf(lotId: number, endedAt: number): Promise<void> {
+    const groupId = (await readLotReferences(deps.db, [lotId])).get(lotId)?.closingGroupId;
+    if (groupId === undefined || groupId === null) return;
+    const group = (await readClosingGroups(deps.db, [groupId])).get(groupId);
+    if (!group || endedAt <= group.endsAt) return;
+    const now = clock();
+    await scheduleClosingJob(deps.queue, { kind: 'closeGroup', groupId, endsAt: group.endsAt, runAt: now }, now);
+  }
+
+  async function lotClosingSoon(data: Extract<ClosingJob, { kind: 'lotClosingSoon' }>): Promise<ClosingResult> {
+    const [{ state }, references] = await Promise.all([
+      deps.handler.read(lotStreamId(data.lotId)),
+      readLotReferences(deps.db, [Number(data.lotId)]),
+    ]);
+    const reference = references.get(Number(data.lotId));
+    if (!reference || state.config === null || state.lotStatus >= 3 || clock() >= state.endsAt) {
+      return { kind: 'superseded' };
+    }
+    const redAt = dateTurningRed(state.endsAt, reference.red);
+    if (redAt !== data.redAt) return { kind: 'superseded' };
+    const announced = await announceOnce(
+      deps.db,
+      deps.hub,
+      `lot-soon:${data.lotId}:${redAt}`,
+      reference.auctionId,
+      'AuctionLotItemClosingSoon',
+      {
+        auctionLotItemId: reference.lotId,
+        lotNumber: reference.lotNumber,
+        dateTurningRed: iso(redAt),
+        dateCompleted: iso(state.endsAt),
+      },
+    );
+    return { kind: announced ? 'announced' : 'alreadyAnnounced' };
+  }
+
+  async function closeGroup(data: Extract<ClosingJob, { kind: 'closeGroup' }>): Promise<ClosingResult> {
+    const group = (await readClosingGroups(deps.db, [data.groupId])).get(data.groupId);
+    if (!group || group.endsAt !== data.endsAt) return { kind: 'superseded' };
+    const lotIds = await readGroupLots(deps.db, data.groupId);
+    const outcomes = await mapWithConcurrency(lotIds, deps.groupConcurrency ?? 32, (lotId) =>
+      closeLotIfDue(deps.handler, lotId, clock),
+    );
+    const openEnds = outcomes.flatMap((outcome) => (outcome.kind === 'notDue' ? [outcome.endsAt] : []));
+    if (openEnds.length > 0) {
+      // Lots extended past the group's end: look again when the last of them ends.
+      const runAt = Math.max(...openEnds);
+      await scheduleClosingJob(deps.queue, { ...data, runAt }, clock());
+      return { kind: 'groupWaiting', lots: openEnds.length };
+    }
+    await announceOnce(
+      deps.db,
+      deps.hub,
+      `group-close:${data.groupId}:${data.endsAt}`,
+      group.auctionId,
+      'AuctionClosingGroupClose',
+      { auctionClosingGroupId: data.groupId, dateCompleted: iso(data.endsAt) },
+    );
+    return { kind: 'groupClosed', lots: lotIds.length };
+  }
+
+  async function groupClosingSoon(data: Extract<ClosingJob, { kind: 'groupClosingSoon' }>): Promise<ClosingResult> {
+    const group = (await readClosingGroups(deps.db, [data.groupId])).get(data.groupId);
+    if (!group || group.endsAt !== data.endsAt || clock() >= group.endsAt) return { kind: 'superseded' };
+    const announced = await announceOnce(
+      deps.db,
+      deps.hub,
+      `group-soon:${data.groupId}:${data.endsAt}`,
+      group.auctionId,
+      'AuctionClosingGroupClosingSoon',
+      { auctionClosingGroupId: data.groupId, dateTurningRed: iso(group.redAt), dateCompleted: iso(group.endsAt) },
+    );
+    return { kind: announced ? 'announced' : 'alreadyAnnounced' };
+  }
+
+  return async (job: Job<ClosingJob>, token?: string): Promise<ClosingResult> => {
+    const data = job.data;
+    switch (data.kind) {
+      case 'closeLot':
+        return closeLot(job, data, token);
+      case 'lotClosingSoon':
+        return lotClosingSoon(data);
+      case 'closeGroup':
+        return closeGroup(data);
+      case 'groupClosingSoon':
+        return groupClosingSoon(data);
+    }
+  };
+}
+
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  run: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await run(items[i] as T);
+      }
+    }),
+  );
+  return results;
+}
+
+export interface ClosingWorkerOptions extends ClosingDeps {
+  connection: ConnectionOptions;
+  prefix?: string;
+  /** Jobs processed at once: lots ending together close in parallel. */
+  concurrency?: number;
+}
+
+export function startClosingWorker(options: ClosingWorkerOptions): Worker<ClosingJob, ClosingResult> {
+  const worker = new Worker<ClosingJob, ClosingResult>(CLOSINGS_QUEUE, createClosingProcessor(options), {
+    connection: options.connection,
+    ...(options.prefix ? { prefix: options.prefix } : {}),
+    concurrency: options.concurrency ?? 64,
+  });
+  worker.on('error', (error) => console.error(`[workers] closings worker: ${error.message}`));
+  return worker;
+}

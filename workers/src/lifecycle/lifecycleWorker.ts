@@ -1,0 +1,219 @@
+import { type LotCommandHandler, lotStreamId } from '@auction/engine';
+import {
+  AUCTION_LIFECYCLE_QUEUE,
+  type AuctionLifecycleJob,
+  type AuctionLifecycleQueue,
+  type Db,
+  publishHubEvent,
+} from '@auction/platform';
+import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
+import type { HubTarget } from '../closings/announceOnce.ts';
+import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
+import { mapWithConcurrency } from '../closings/closingWorker.ts';
+import { type AuctionDates, AuctionStatus, nextTransition, statusEvent } from './auctionTransitions.ts';
+
+export interface LifecycleDeps {
+  db: Db;
+  handler: LotCommandHandler;
+  queue: AuctionLifecycleQueue;
+  hub: HubTarget;
+  clock?: () => number;
+  /** How long a completion waits before looking again at read models still catching up. */
+  settleRetryMs?: number;
+}
+
+export type LifecycleResult =
+  | { kind: 'missing' }
+  | { kind: 'idle'; status: number }
+  | { kind: 'scheduled'; status: number; to: number; at: number };
+
+interface AuctionRow extends AuctionDates {
+  id: number;
+}
+
+const ms = (date: Date | null) => (date === null ? null : date.getTime());
+const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+async function readAuction(db: Db, auctionId: number): Promise<AuctionRow | null> {
+  const row = await db
+    .selectFrom('auctions')
+    .select(['id', 'status', 'date_pre_open', 'date_open', 'date_completed'])
+    .where('id', '=', auctionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    datePreOpen: ms(row.date_pre_open),
+    dateOpen: ms(row.date_open),
+    dateCompleted: ms(row.date_completed),
+  };
+}
+
+/**
+ * Tells the hub what changed since the last announcement: the status (whoever changed it, the
+ * workers or an operator) and the end date. The row is locked while publishing, so two workers
+ * announce a change once; an auction seen for the first time is only recorded.
+ */
+async function announceChanges(db: Db, hub: HubTarget, auction: AuctionRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const seen = await trx
+      .selectFrom('auction_lifecycle')
+      .select(['announced_status', 'announced_date_completed'])
+      .where('auction_id', '=', auction.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!seen) {
+      await trx
+        .insertInto('auction_lifecycle')
+        .values({
+          auction_id: auction.id,
+          announced_status: auction.status,
+          announced_date_completed: iso(auction.dateCompleted),
+        })
+        .onConflict((oc) => oc.column('auction_id').doNothing())
+        .execute();
+      return;
+    }
+    const statusChanged = seen.announced_status !== auction.status;
+    const endChanged = ms(seen.announced_date_completed) !== auction.dateCompleted;
+    if (!statusChanged && !endChanged) return;
+    await trx
+      .updateTable('auction_lifecycle')
+      .set({
+        announced_status: auction.status,
+        announced_date_completed: iso(auction.dateCompleted),
+        updated_at: new Date(),
+      })
+      .where('auction_id', '=', auction.id)
+      .execute();
+    const name = statusChanged ? statusEvent(auction.status) : null;
+    if (name) {
+      await publishHubEvent(
+        hub.redis,
+        auction.id,
+        name,
+        {
+          auctionId: auction.id,
+          status: auction.status,
+          datePreOpen: iso(auction.datePreOpen),
+          dateOpen: iso(auction.dateOpen),
+          dateCompleted: iso(auction.dateCompleted),
+        },
+        hub.prefix,
+      );
+    }
+    if (endChanged) {
+      await publishHubEvent(
+        hub.redis,
+        auction.id,
+        'AuctionEndDateChanged',
+        { auctionId: auction.id, dateCompleted: iso(auction.dateCompleted) },
+        hub.prefix,
+      );
+    }
+  });
+}
+
+/**
+ * Before an auction completes, every lot is closed through the engine: those whose end has come
+ * close as scheduled; a lot set to end after the auction is first rescheduled to the auction's
+ * end, so its leader wins at that end. Answers whether the read models (lot views, winners,
+ * invoice lines) have applied every close, which completion waits for.
+ */
+async function settleLots(deps: LifecycleDeps, auction: AuctionRow, now: () => number): Promise<boolean> {
+  const lots = await deps.db.selectFrom('lots').select('id').where('auction_id', '=', auction.id).execute();
+  const opened = await mapWithConcurrency(lots, 16, async ({ id }) => {
+    let outcome = await closeLotIfDue(deps.handler, id, now);
+    if (outcome.kind === 'notDue' && auction.dateCompleted !== null) {
+      const rescheduled = await deps.handler.handle(lotStreamId(id), {
+        type: 'RescheduleLot',
+        endsAt: auction.dateCompleted,
+        commandId: `settle:${auction.id}:${id}:${auction.dateCompleted}`,
+        userId: null,
+        at: now(),
+        auctionActive: false,
+      });
+      if (!rescheduled.ok) throw new Error(`lot ${id}: rescheduling to the auction's end was refused`);
+      outcome = await closeLotIfDue(deps.handler, id, now);
+    }
+    if (outcome.kind === 'notDue') throw new Error(`lot ${id} could not be closed at the auction's end`);
+    return outcome.kind === 'notOpened' ? null : id;
+  });
+  const openedIds = opened.filter((id): id is number => id !== null);
+  if (openedIds.length === 0) return true;
+  const behind = await deps.db
+    .selectFrom('lots as l')
+    .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('l.id', 'in', openedIds)
+    .where((eb) => eb.or([eb('v.lot_id', 'is', null), eb('v.status', '<', 3)]))
+    .executeTakeFirstOrThrow();
+  return Number(behind.count) === 0;
+}
+
+/**
+ * The `auction-lifecycle` queue's processor: each job re-reads the auction, announces what
+ * changed, applies the transitions whose date has come (one after another, so an auction found
+ * late passes through each status), and leaves a delayed job for the next one.
+ */
+export function createLifecycleProcessor(deps: LifecycleDeps) {
+  const clock = deps.clock ?? Date.now;
+  return async (job: Job<AuctionLifecycleJob>, token?: string): Promise<LifecycleResult> => {
+    const { auctionId } = job.data;
+    for (;;) {
+      const auction = await readAuction(deps.db, auctionId);
+      if (!auction) return { kind: 'missing' };
+      await announceChanges(deps.db, deps.hub, auction);
+      const transition = nextTransition(auction);
+      if (!transition) return { kind: 'idle', status: auction.status };
+      const now = clock();
+      if (transition.at > now) {
+        await deps.queue.add(
+          'transition',
+          { auctionId },
+          {
+            jobId: `transition-${auctionId}-${transition.to}-${transition.at}`,
+            delay: transition.at - now,
+            removeOnComplete: true,
+          },
+        );
+        return { kind: 'scheduled', status: auction.status, to: transition.to, at: transition.at };
+      }
+      if (transition.to === AuctionStatus.Completed && !(await settleLots(deps, auction, clock))) {
+        await job.moveToDelayed(clock() + (deps.settleRetryMs ?? 250), token);
+        throw new DelayedError();
+      }
+      await deps.db
+        .updateTable('auctions')
+        .set({
+          status: transition.to,
+          is_available: transition.to !== AuctionStatus.Completed,
+          ...(transition.to === AuctionStatus.Completed ? { completed_date: new Date(now) } : {}),
+        })
+        .where('id', '=', auctionId)
+        .where('status', '=', transition.from)
+        .execute();
+    }
+  };
+}
+
+export interface LifecycleWorkerOptions extends LifecycleDeps {
+  connection: ConnectionOptions;
+  prefix?: string;
+  concurrency?: number;
+}
+
+export function startLifecycleWorker(options: LifecycleWorkerOptions): Worker<AuctionLifecycleJob, LifecycleResult> {
+  const worker = new Worker<AuctionLifecycleJob, LifecycleResult>(
+    AUCTION_LIFECYCLE_QUEUE,
+    createLifecycleProcessor(options),
+    {
+      connection: options.connection,
+      ...(options.prefix ? { prefix: options.prefix } : {}),
+      concurrency: options.concurrency ?? 8,
+    },
+  );
+  worker.on('error', (error) => console.error(`[workers] lifecycle worker: ${error.message}`));
+  return worker;
+}

@@ -1,0 +1,204 @@
+import {
+  type EventStore,
+  evolve,
+  formatMoney,
+  initialState,
+  type LotEvent,
+  type LotState,
+  lotIdOfStream,
+  type RecordedEvent,
+} from '@auction/engine';
+import { type Db, enqueueMessage, type MessageJob, type MessageQueue } from '@auction/platform';
+import { type BidderNotification, notificationsOf } from './lotNotifications.ts';
+import { channelsFor } from './notificationChannels.ts';
+
+export interface BidderNotifierDeps {
+  db: Db;
+  store: EventStore;
+  messages: MessageQueue;
+  /** The site's address: messages link to the lot's page. */
+  publicUrl: string;
+  /** Lots whose state stays in memory between batches (default 5,000). */
+  cachedLots?: number;
+}
+
+type Language = 'en' | 'fr';
+
+/** The lot's page in the bidder's language (spec 001 §2 routes). */
+export function lotLink(publicUrl: string, language: Language, urlMagicLink: string, lotId: number): string {
+  const base = publicUrl.replace(/\/$/, '');
+  const auction = encodeURIComponent(urlMagicLink);
+  return language === 'fr'
+    ? `${base}/encans/${auction}/lots/${lotId}`
+    : `${base}/en/auctions/${auction}/items/${lotId}`;
+}
+
+/**
+ * The bidders' notifications, a follower of the event log: outbid notices and the winner's notice
+ * at a lot's close, by email and SMS according to each bidder's preferences, in their language.
+ * Each message's id is made of the event's key, the bidder and the channel, so a batch handled
+ * again (a restart before the checkpoint, another worker taking over) queues nothing new and the
+ * messages worker sends nothing twice.
+ */
+export function createBidderNotifier(deps: BidderNotifierDeps): (events: RecordedEvent[]) => Promise<void> {
+  const cache = new Map<string, { version: number; state: LotState }>();
+  const cachedLots = deps.cachedLots ?? 5_000;
+
+  async function stateBefore(streamId: string, version: number): Promise<LotState> {
+    const cached = cache.get(streamId);
+    if (cached && cached.version === version - 1) return cached.state;
+    let state = initialState();
+    for (const event of await deps.store.readStream(streamId)) {
+      if (event.streamVersion >= version) break;
+      state = evolve(state, event as unknown as LotEvent);
+    }
+    return state;
+  }
+
+  function remember(streamId: string, version: number, state: LotState): void {
+    cache.delete(streamId);
+    cache.set(streamId, { version, state });
+    if (cache.size > cachedLots) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+  }
+
+  return async (events) => {
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      if (!event.streamId.startsWith('lot-')) continue;
+      byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+    }
+    const notifications: BidderNotification[] = [];
+    for (const [streamId, streamEvents] of byStream) {
+      const first = streamEvents[0] as RecordedEvent;
+      const last = streamEvents[streamEvents.length - 1] as RecordedEvent;
+      const concerns = streamEvents.some((e) => e.type === 'BidPlaced' || e.type === 'LotClosed');
+      // Nothing to tell and nothing cached to keep current: the next relevant event reads the stream.
+      if (!concerns && cache.get(streamId)?.version !== first.streamVersion - 1) continue;
+      const before = await stateBefore(streamId, first.streamVersion);
+      const outcome = notificationsOf(Number(lotIdOfStream(streamId)), before, streamEvents);
+      remember(streamId, last.streamVersion, outcome.state);
+      notifications.push(...outcome.notifications);
+    }
+    if (notifications.length > 0) await deliver(deps, notifications);
+  };
+}
+
+async function deliver(deps: BidderNotifierDeps, notifications: BidderNotification[]): Promise<void> {
+  const { db } = deps;
+  const lotIds = [...new Set(notifications.map((n) => n.lotId))];
+  const userIds = [...new Set(notifications.map((n) => n.bidderId))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (userIds.length === 0) return;
+  const [lots, lotNames, users] = await Promise.all([
+    db
+      .selectFrom('lots as l')
+      .innerJoin('auctions as a', 'a.id', 'l.auction_id')
+      .select(['l.id', 'l.lot_number', 'l.auction_id', 'a.url_magic_link', 'a.organization_id'])
+      .where('l.id', 'in', lotIds)
+      .execute(),
+    db
+      .selectFrom('lot_translations')
+      .select(['lot_id', 'language_code', 'name'])
+      .where('lot_id', 'in', lotIds)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select([
+        'id',
+        'first_name',
+        'username',
+        'phone_number',
+        'preferred_language',
+        'sms_general_notifications',
+        'email_general_notifications',
+        'sms_outbid_notifications',
+        'email_outbid_notifications',
+      ])
+      .where('id', 'in', userIds)
+      .where('disabled', '=', false)
+      .execute(),
+  ]);
+  if (lots.length === 0 || users.length === 0) return;
+  const auctionIds = [...new Set(lots.map((lot) => lot.auction_id))];
+  const [auctionNames, organizationChoices] = await Promise.all([
+    db
+      .selectFrom('auction_translations')
+      .select(['auction_id', 'language_code', 'title_short'])
+      .where('auction_id', 'in', auctionIds)
+      .execute(),
+    db
+      .selectFrom('bidder_organization_notifications')
+      .select(['user_id', 'organization_id', 'sms_notifications', 'email_notifications'])
+      .where('user_id', 'in', userIds)
+      .where('organization_id', 'in', [...new Set(lots.map((lot) => lot.organization_id))])
+      .execute(),
+  ]);
+
+  const lotById = new Map(lots.map((lot) => [lot.id, lot]));
+  const userById = new Map(users.map((user) => [user.id, user]));
+  const translated = <T extends { language_code: string }>(rows: T[], language: Language): T | undefined =>
+    rows.find((row) => row.language_code === language) ?? rows[0];
+
+  for (const notification of notifications) {
+    const lot = lotById.get(notification.lotId);
+    const user = userById.get(notification.bidderId);
+    if (!lot || !user) continue;
+    const language: Language = user.preferred_language;
+    const choice = organizationChoices.find(
+      (row) => row.user_id === user.id && row.organization_id === lot.organization_id,
+    );
+    const channels = channelsFor(notification.kind, {
+      smsGeneral: user.sms_general_notifications,
+      emailGeneral: user.email_general_notifications,
+      smsOutbid: user.sms_outbid_notifications,
+      emailOutbid: user.email_outbid_notifications,
+      organization: choice ? { sms: choice.sms_notifications, email: choice.email_notifications } : null,
+      hasPhone: user.phone_number !== null && /^\d{10}$/.test(user.phone_number),
+      hasEmail: user.username.includes('@'),
+    });
+    const lotName =
+      translated(
+        lotNames.filter((row) => row.lot_id === lot.id),
+        language,
+      )?.name ?? `#${lot.lot_number}`;
+    const auctionName =
+      translated(
+        auctionNames.filter((row) => row.auction_id === lot.auction_id),
+        language,
+      )?.title_short ?? lot.url_magic_link;
+    const common = {
+      lotNumber: String(lot.lot_number),
+      lotName,
+      link: lotLink(deps.publicUrl, language, lot.url_magic_link, lot.id),
+    };
+    const amount: Record<string, string> =
+      notification.kind === 'won' ? { amount: formatMoney(notification.price) } : {};
+    const id = `${notification.kind}:${notification.eventKey}:${user.id}`;
+    const jobs: MessageJob[] = [];
+    if (channels.email) {
+      jobs.push({
+        id: `${id}:email`,
+        channel: 'email',
+        to: user.username,
+        language,
+        template: notification.kind === 'outbid' ? 'outbidEmail' : 'lotWonEmail',
+        params: { ...common, ...amount, firstName: user.first_name, auctionName },
+        userId: user.id,
+      });
+    }
+    if (channels.sms && user.phone_number) {
+      jobs.push({
+        id: `${id}:sms`,
+        channel: 'sms',
+        to: user.phone_number,
+        language,
+        template: notification.kind === 'outbid' ? 'outbidSms' : 'lotWonSms',
+        params: { ...common, ...amount },
+        userId: user.id,
+      });
+    }
+    for (const job of jobs) await enqueueMessage(deps.messages, job);
+  }
+}

@@ -1,0 +1,52 @@
+import { evolve, type LotEvent, type LotState, type RecordedEvent } from '@auction/engine';
+
+export type BidderNotification =
+  | { kind: 'outbid'; lotId: number; bidderId: string; eventKey: string }
+  | { kind: 'won'; lotId: number; bidderId: string; price: number; eventKey: string };
+
+/**
+ * What bidders are told about a run of one lot's events, folded from the state before them with
+ * the engine's own evolve: the leader before a command that placed bids and lost the lead is
+ * outbid (an automatic answer that keeps the lead tells nobody); the winner of a won close is told
+ * so. `eventKey` names the lot and the stream version of the command's first event: the same
+ * event read twice gives the same key, which the messages deduplicate on.
+ */
+export function notificationsOf(
+  lotId: number,
+  before: LotState,
+  events: readonly RecordedEvent[],
+): { state: LotState; notifications: BidderNotification[] } {
+  let state = before;
+  const notifications: BidderNotification[] = [];
+  let i = 0;
+  while (i < events.length) {
+    const first = events[i] as RecordedEvent;
+    const commandId = first.meta.commandId;
+    const leaderBefore = state.position.leaderId;
+    let placedBid = false;
+    for (; i < events.length && (events[i] as RecordedEvent).meta.commandId === commandId; i++) {
+      const event = events[i] as unknown as LotEvent;
+      state = evolve(state, event);
+      if (event.type === 'BidPlaced') placedBid = true;
+      if (event.type === 'LotClosed' && event.data.status === 5 && event.data.winnerId && event.data.price !== null) {
+        notifications.push({
+          kind: 'won',
+          lotId,
+          bidderId: event.data.winnerId,
+          price: event.data.price,
+          eventKey: `${lotId}:${first.streamVersion}`,
+        });
+      }
+    }
+    const leaderAfter = state.position.leaderId;
+    if (placedBid && leaderBefore !== null && leaderAfter !== leaderBefore) {
+      notifications.push({
+        kind: 'outbid',
+        lotId,
+        bidderId: leaderBefore,
+        eventKey: `${lotId}:${first.streamVersion}`,
+      });
+    }
+  }
+  return { state, notifications };
+}

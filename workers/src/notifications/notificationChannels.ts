@@ -1,0 +1,31 @@
+/** A bidder's communication preferences (spec 000 §2), and their organisation's choice for the auction's organisation. */
+export interface NotificationPreferences {
+  smsGeneral: boolean;
+  emailGeneral: boolean;
+  smsOutbid: boolean;
+  emailOutbid: boolean;
+  /** Null when the bidder made no choice for this organisation: both channels are on. */
+  organization: { sms: boolean; email: boolean } | null;
+  hasPhone: boolean;
+  hasEmail: boolean;
+}
+
+/**
+ * Which channels carry a notification: outbid notices follow the outbid switches, everything else
+ * (a lot won) the general ones; the organisation's switch of the same channel must be on too, and
+ * the channel needs an address. STOP is checked when the SMS is sent (messages worker).
+ */
+export function channelsFor(
+  kind: 'outbid' | 'won',
+  preferences: NotificationPreferences,
+): { sms: boolean; email: boolean } {
+  const wanted =
+    kind === 'outbid'
+      ? { sms: preferences.smsOutbid, email: preferences.emailOutbid }
+      : { sms: preferences.smsGeneral, email: preferences.emailGeneral };
+  const organization = preferences.organization ?? { sms: true, email: true };
+  return {
+    sms: wanted.sms && organization.sms && preferences.hasPhone,
+    email: wanted.email && organization.email && preferences.hasEmail,
+  };
+}
