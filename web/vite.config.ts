@@ -8,7 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets scripts/bundle-budget.ts follow a route's chunks.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     // Same-origin /api in development too, like production where the API process serves dist/.
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },

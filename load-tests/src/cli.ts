@@ -25,8 +25,8 @@ try {
   const report = await runLoad(options, log);
   console.log(formatReport(report));
   if (options.jsonFile) writeFileSync(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  // The API processes write their profiles when they stop, which the run has waited for.
-  if (options.profileDir) console.log(formatProfiles(summarizeProfiles(options.profileDir)));
+  // The processes write their profiles when they stop, which the run has waited for; only the load counts.
+  if (options.profileDir) console.log(formatProfiles(summarizeProfiles(options.profileDir, report.details.loadWindow)));
   if (report.failures.length) {
     console.error(`VERIFICATION FAILED: ${report.failures.join('; ')}`);
     process.exitCode = 1;

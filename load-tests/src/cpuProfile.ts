@@ -32,12 +32,31 @@ export function placeOf(url: string, functionName: string): string {
   return workspace ? (workspace[1] as string) : url;
 }
 
-/** Self time per place and per function of a V8 CPU profile (`node --cpu-prof`). */
-export function summarizeProfile(file: string, profile: CpuProfile): ProfileSummary {
+/** A span of the machine's monotonic clock in microseconds, the clock V8 stamps profile samples with. */
+export interface MonotonicWindow {
+  startUs: number;
+  endUs: number;
+}
+
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Self time per place and per function of a V8 CPU profile (`node --cpu-prof`), counting only the
+ * samples inside `window` when given (the load, without the process's start and the run's setup).
+ */
+export function summarizeProfile(file: string, profile: CpuProfile, window?: MonotonicWindow): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
+  let at = profile.startTime;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (window && (at < window.startUs || at > window.endUs)) return;
+    first = Math.min(first, at - delta);
+    last = Math.max(last, at);
+    self.set(id, (self.get(id) ?? 0) + delta);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
   const places = new Map<string, number>();
@@ -57,17 +76,17 @@ export function summarizeProfile(file: string, profile: CpuProfile): ProfileSumm
       .map(([key, micros]) => ({ key, percent: Math.round((1000 * micros) / total) / 10 }));
   return {
     file,
-    seconds: Math.round((profile.endTime - profile.startTime) / 1e5) / 10,
+    seconds: last > first ? Math.round((last - first) / 1e5) / 10 : 0,
     byPlace: top(places, 15).map(({ key, percent }) => ({ place: key, percent })),
     topFunctions: top(functions, 20).map(({ key, percent }) => ({ name: key, percent })),
   };
 }
 
 /** Every profile in a folder, biggest (the main thread) first. */
-export function summarizeProfiles(folder: string): ProfileSummary[] {
+export function summarizeProfiles(folder: string, window?: MonotonicWindow): ProfileSummary[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => summarizeProfile(name, JSON.parse(readFileSync(join(folder, name), 'utf8')) as CpuProfile))
+    .map((name) => summarizeProfile(name, JSON.parse(readFileSync(join(folder, name), 'utf8')) as CpuProfile, window))
     .sort((a, b) => b.seconds - a.seconds);
 }
 

@@ -11,8 +11,13 @@ export interface LoadOptions {
   targets: string[];
   jsonFile: string | null;
   chartFile: string | null;
-  /** API processes to start (ignored with targets). */
+  /** API processes to start for the HTTP requests (ignored with targets). */
   apiProcesses: number;
+  /**
+   * More API processes that only hold the watchers' WebSockets (a load balancer routing the hub's
+   * path to its own nodes); 0 spreads the watchers over the API processes.
+   */
+  hubProcesses: number;
   watchers: number;
   watcherProcesses: number;
   /** Offered requests per second once ramped up. */
@@ -38,7 +43,7 @@ export interface LoadOptions {
 export class UsageError extends Error {}
 
 export const USAGE = `usage: npm run load -- --scenario closing-minute|hot-lot|browse [--duration 60s]
-  [--target URL[,URL…]] [--json FILE] [--chart FILE.svg] [--api 1|2|4] [--watchers N] [--rate N]
+  [--target URL[,URL…]] [--json FILE] [--chart FILE.svg] [--api 1|2|4] [--hub N] [--watchers N] [--rate N]
   [--lots N] [--bidders N] [--extension-minutes N] [--no-baselines] [--baseline-seconds N]
   [--database-url URL] [--redis-url URL] [--admin-user EMAIL --admin-password TEXT]
   [--profile DIR] [--watcher-procs N] [--max-in-flight N]`;
@@ -85,6 +90,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     'json',
     'chart',
     'api',
+    'hub',
     'watchers',
     'watcher-procs',
     'rate',
@@ -130,6 +136,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     jsonFile: values.get('json') ?? null,
     chartFile: values.get('chart') ?? null,
     apiProcesses: count('api', 1, 1),
+    hubProcesses: count('hub', 0),
     watchers,
     watcherProcesses: count('watcher-procs', Math.max(1, Math.ceil(watchers / 5000)), 1),
     rate: count('rate', defaults.rate, 1),

@@ -6,7 +6,7 @@ const show = (value: number | null, unit = '') => (value === null ? 'n/a' : `${v
 export function formatReport(r: LoadReport): string {
   const d = r.details;
   const lines = [
-    `scenario ${r.scenario}: ${r.loadSeconds}s of load (duration ${r.durationSeconds}s), ${r.apiProcesses} API process(es), target ${r.targetRate}/s`,
+    `scenario ${r.scenario}: ${r.loadSeconds}s of load (duration ${r.durationSeconds}s), ${r.apiProcesses} API process(es)${r.hubProcesses ? ` + ${r.hubProcesses} hub-only` : ''}, target ${r.targetRate}/s`,
     `offeredBidsPerSecond   ${show(r.offeredBidsPerSecond)}`,
     `acceptedBidsPerSecond  ${show(r.acceptedBidsPerSecond)}`,
     `ackP50Ms / P95 / P99   ${show(r.ackP50Ms)} / ${show(r.ackP95Ms)} / ${show(r.ackP99Ms)}`,

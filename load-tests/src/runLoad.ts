@@ -6,6 +6,7 @@ import { pgbenchInsertsPerSecond } from './baselines/pgbench.ts';
 import { BidDriver } from './bidDriver.ts';
 import { BrowseDriver } from './browseDriver.ts';
 import { machineCpu, processCpuSeconds } from './cpu.ts';
+import { type MonotonicWindow, monotonicMicros } from './cpuProfile.ts';
 import { ApiClient } from './http.ts';
 import { latencyChart } from './latencyChart.ts';
 import type { LoadOptions } from './options.ts';
@@ -21,6 +22,7 @@ export interface LoadReport {
   durationSeconds: number;
   loadSeconds: number;
   apiProcesses: number;
+  hubProcesses: number;
   targetRate: number;
   offeredBidsPerSecond: number;
   acceptedBidsPerSecond: number;
@@ -51,6 +53,8 @@ export interface LoadReport {
     eventsVerified: number | null;
     reads: { offeredPerSecond: number; answeredPerSecond: number; p50Ms: number | null; p99Ms: number | null } | null;
     cpu: { machineBusyPercent: number | null; secondsByProcess: Record<string, number> };
+    /** The load's span on the monotonic clock, to cut CPU profiles to it. */
+    loadWindow: MonotonicWindow;
     examples: string[];
   };
   baselines: {
@@ -76,6 +80,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
   if (options.targets.length === 0) {
     stack = await startStack({
       apiProcesses: options.apiProcesses,
+      hubProcesses: options.hubProcesses,
       databaseUrl: options.databaseUrl,
       redisUrl: options.redisUrl,
       profileDir: options.profileDir,
@@ -107,7 +112,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     const plan = planScenario(options, t0);
     const auction = await createAuction(client, token, runId, plan.auction);
     log(`auction ${auction.id} (${auction.urlMagicLink}) with ${auction.lots.length} lots`);
-    const hubUrls = apiUrls.map((url) => `${url.replace(/^http/, 'ws')}/api/BidNotificationHub`);
+    const hubUrls = (stack?.hubUrls ?? apiUrls).map((url) => `${url.replace(/^http/, 'ws')}/api/BidNotificationHub`);
     const watchers = await startWatchers({
       hubUrls,
       auctionId: auction.id,
@@ -120,6 +125,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     else log(`setup overran the plan by ${(-wait / 1000).toFixed(1)}s: the lots' first ends come that much sooner`);
 
     const cpuBefore = cpuSnapshot(stack);
+    const loadStartUs = monotonicMicros();
     const bidding = new BidDriver(
       client,
       runId,
@@ -143,6 +149,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
       fire: (n, t) => (plan.bids ? bidding.bid(n, t) : browsing.read(n)),
     });
     const cpuAfter = cpuSnapshot(stack);
+    const loadWindow = { startUs: loadStartUs, endUs: monotonicMicros() };
     log(`load done after ${loop.seconds.toFixed(1)}s`);
 
     const lotIds = auction.lots.map((l) => l.id);
@@ -163,6 +170,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     const report = buildReport(options, loop, bidding, browsing, watched, verification, baselines, stack, {
       before: cpuBefore,
       after: cpuAfter,
+      window: loadWindow,
     });
     if (options.chartFile && plan.bids) {
       writeFileSync(options.chartFile, latencyChart(bidding.windows, options));
@@ -193,7 +201,7 @@ function buildReport(
   verification: Verification | null,
   baselines: { pgbenchInsertsPerSecond: number | null; bareFastifyRequestsPerSecond: number | null },
   stack: Stack | null,
-  cpu: { before: CpuSnapshot; after: CpuSnapshot },
+  cpu: { before: CpuSnapshot; after: CpuSnapshot; window: MonotonicWindow },
 ): LoadReport {
   const acks = sortedCopy(bidding.ackMs);
   const reads = sortedCopy(browsing.answerMs);
@@ -224,6 +232,7 @@ function buildReport(
     durationSeconds: options.durationSeconds,
     loadSeconds: round1(seconds) ?? 0,
     apiProcesses: stack?.apiUrls.length ?? options.targets.length,
+    hubProcesses: stack ? options.hubProcesses : 0,
     targetRate: options.rate,
     offeredBidsPerSecond: bids ? round(loop.arrivals / seconds) : 0,
     acceptedBidsPerSecond: round(accepted),
@@ -261,6 +270,7 @@ function buildReport(
             p99Ms: round1(percentile(reads, 0.99)),
           },
       cpu: { machineBusyPercent, secondsByProcess },
+      loadWindow: cpu.window,
       examples: verification?.examples ?? [],
     },
     baselines: {

@@ -20,6 +20,8 @@ import { spawnNode, waitForHealth } from './processes.ts';
 
 export interface StackOptions {
   apiProcesses: number;
+  /** API processes started for the hub's WebSockets only. */
+  hubProcesses: number;
   /** Use this PostgreSQL (migrated and given the demo's accounts here) instead of an embedded one. */
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -29,6 +31,8 @@ export interface StackOptions {
 
 export interface Stack {
   apiUrls: string[];
+  /** Where the watchers connect: the hub-only processes, or the API processes when there are none. */
+  hubUrls: string[];
   databaseUrl: string;
   /** The embedded PostgreSQL's port, for pgbench; null when the database was given. */
   postgresPort: number | null;
@@ -105,26 +109,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       TWILIO_FROM_NUMBER: '+15145550100',
       TWILIO_API_URL: local.twilioApiUrl,
     };
-    const ports = await Promise.all(Array.from({ length: options.apiProcesses }, () => freePort()));
-    const apiUrls = ports.map((port) => `http://127.0.0.1:${port}`);
+    const total = options.apiProcesses + options.hubProcesses;
+    const ports = await Promise.all(Array.from({ length: total }, () => freePort()));
+    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+    const apiUrls = urls.slice(0, options.apiProcesses);
+    const hubUrls = options.hubProcesses ? urls.slice(options.apiProcesses) : apiUrls;
+    const nameOf = (i: number) =>
+      i < options.apiProcesses ? `api ${i + 1}` : i < total ? `hub ${i - options.apiProcesses + 1}` : 'workers';
     const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(options.profileDir)] : [];
     ports.forEach((port, i) => {
-      const env = { ...shared, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: apiUrls[i], TWILIO_AUTH_TOKEN: '' };
-      children.push(spawnNode(`api ${i + 1}`, 'api/src/main.ts', env, profile));
+      const env = { ...shared, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: urls[i], TWILIO_AUTH_TOKEN: '' };
+      children.push(spawnNode(nameOf(i), 'api/src/main.ts', env, profile));
     });
     // The workers log every message they send (info) on stdout: only their errors are shown.
     const workersEnv = { ...shared, TWILIO_AUTH_TOKEN: 'local-token' };
     children.push(spawnNode('workers', 'workers/src/main.ts', workersEnv, profile, false));
-    await Promise.all(apiUrls.map((url, i) => waitForHealth(`${url}/api/health`, children[i] as ChildProcess)));
+    await Promise.all(urls.map((url, i) => waitForHealth(`${url}/api/health`, children[i] as ChildProcess)));
+    const processes = children.map((child, i) => ({ name: nameOf(i), pid: child.pid as number }));
     log(
-      `${apiUrls.length} API process(es) at ${apiUrls.join(', ')}; workers started ` +
-        `(pids: ${children.map((c, i) => `${i < apiUrls.length ? `api ${i + 1}` : 'workers'} ${c.pid}`).join(', ')})`,
+      `${apiUrls.length} API process(es) at ${apiUrls.join(', ')}` +
+        `${options.hubProcesses ? `, ${options.hubProcesses} hub-only at ${hubUrls.join(', ')}` : ''}; workers started ` +
+        `(pids: ${processes.map((p) => `${p.name} ${p.pid}`).join(', ')})`,
     );
-    const processes = children.map((child, i) => ({
-      name: i < apiUrls.length ? `api ${i + 1}` : 'workers',
-      pid: child.pid as number,
-    }));
-    return { apiUrls, databaseUrl, postgresPort, processes, stop };
+    return { apiUrls, hubUrls, databaseUrl, postgresPort, processes, stop };
   } catch (error) {
     await stop();
     throw error;

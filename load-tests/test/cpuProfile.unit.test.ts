@@ -28,4 +28,23 @@ describe('cpu profile summary', () => {
     ]);
     expect(summary.topFunctions[0]).toEqual({ name: 'decide src/decide.ts:1', percent: 75 });
   });
+
+  it('counts only the samples inside the window', () => {
+    const frame = (functionName: string) => ({ functionName, url: 'file:///x/api/src/a.ts', lineNumber: 0 });
+    const summary = summarizeProfile(
+      'p',
+      {
+        nodes: [
+          { id: 1, callFrame: frame('setup') },
+          { id: 2, callFrame: frame('bid') },
+        ],
+        samples: [1, 1, 2, 2],
+        timeDeltas: [1000, 1000, 1000, 1000],
+        startTime: 0,
+        endTime: 4000,
+      },
+      { startUs: 2500, endUs: 4000 },
+    );
+    expect(summary.topFunctions.map((f) => f.name)).toEqual(['bid src/a.ts:1']);
+  });
 });

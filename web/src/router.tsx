@@ -58,9 +58,7 @@ const paths = (Object.keys(routePatterns) as RouteName[]).flatMap((name) =>
 );
 
 const routeTree = rootRoute.addChildren([
-  ...paths.map(({ name, path }) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: screens[name] }),
-  ),
+  ...paths.map(({ name, path }) => createRoute({ getParentRoute: () => rootRoute, path, component: screens[name] })),
   // Spec 001 §2: unknown paths go to the site root in the language the path (or the user) speaks.
   createRoute({
     getParentRoute: () => rootRoute,

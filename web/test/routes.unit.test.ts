@@ -37,6 +37,27 @@ describe('matchPath', () => {
     expect(matchPath('/encans/100%')?.params).toEqual({ urlMagicLink: '100%' });
   });
 
+  it.each([
+    ['/encans/gala/lots', 'lotList', 'fr'],
+    ['/en/auctions/gala/items/categories/3', 'lotListByCategory', 'en'],
+    ['/encans/gala/lots/42', 'lotDetail', 'fr'],
+    ['/auctions/gala/your-favorites', 'favorites', 'en'],
+    ['/encans/gala/gagnant', 'winners', 'fr'],
+    ['/encans/gala/gagnants', 'winners', 'fr'],
+    ['/en/auctions/gala/planification', 'planning', 'en'],
+    ['/encans/gala/onglets/reglements', 'auctionTab', 'fr'],
+    ['/connexion', 'login', 'fr'],
+    ['/login', 'login', 'en'],
+    ['/embarquement/abc', 'onboarding', 'fr'],
+    ['/password-code-recovery', 'passwordCodeRecovery', 'en'],
+    ['/reinitialiser-mot-de-passe/a%40b.ca', 'resetPassword', 'fr'],
+    ['/profil/notifications', 'notifications', 'fr'],
+    ['/en/unsubscribe', 'unsubscribe', 'en'],
+    ['/acces-refuse', 'accessDenied', 'fr'],
+  ])('knows the screen of %s', (pathname, name, locale) => {
+    expect(matchPath(pathname)).toMatchObject({ name, locale });
+  });
+
   it.each(['/encans', '/encans/gala/extra', '/en/encans/gala', '/nowhere'])('does not know %s', (pathname) => {
     expect(matchPath(pathname)).toBeUndefined();
   });
@@ -67,6 +88,15 @@ describe('switchLocalePath', () => {
     expect(switchLocalePath('/encans/gala', 'en')).toBe('/en/auctions/gala');
     expect(switchLocalePath('/en/auctions/gala', 'fr')).toBe('/encans/gala');
     expect(switchLocalePath('/auctions/gala', 'fr')).toBe('/encans/gala');
+  });
+
+  it('rewrites every kind of screen, keeping its parameters', () => {
+    expect(switchLocalePath('/encans/gala/lots/42', 'en')).toBe('/en/auctions/gala/items/42');
+    expect(switchLocalePath('/en/auctions/gala/your-favorites', 'fr')).toBe('/encans/gala/favoris');
+    expect(switchLocalePath('/encans/gala/gagnant', 'en')).toBe('/en/auctions/gala/winners');
+    expect(switchLocalePath('/login', 'fr')).toBe('/connexion');
+    expect(switchLocalePath('/reinitialiser-mot-de-passe/a%40b.ca', 'en')).toBe('/en/reset-password/a%40b.ca');
+    expect(switchLocalePath('/profil/notifications', 'en')).toBe('/en/profile/notifications');
   });
 
   it('keeps an escaped parameter escaped', () => {

@@ -235,6 +235,8 @@ describe('auctions', () => {
       {
         id: category.json().id,
         order: 0,
+        // Without Accept-Language the answer speaks French, the product's first language.
+        name: 'Voyages',
         translations: [
           { languageCode: 'en', name: 'Travel' },
           { languageCode: 'fr', name: 'Voyages' },

@@ -46,7 +46,12 @@ export function EmailConfirmationPage() {
       {confirmation.isError ? <MessageList keys={errorKeys(confirmation.error)} /> : null}
       {!confirmation.isSuccess ? (
         <p>
-          <button type="button" className="button button--secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate()}
+          >
             <FormattedMessage id="emailConfirmation.resend" />
           </button>
           {resend.isSuccess ? (

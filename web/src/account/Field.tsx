@@ -96,7 +96,10 @@ export function MessageList({ keys }: { keys: string[] }) {
 
 /** (NNN) NNN-NNNN as the user types (spec 000 §5 mask); 14 characters when complete. */
 export function formatPhoneInput(text: string): string {
-  const digits = text.replace(/\D/g, '').replace(/^1(?=\d{10})/, '').slice(0, 10);
+  const digits = text
+    .replace(/\D/g, '')
+    .replace(/^1(?=\d{10})/, '')
+    .slice(0, 10);
   if (digits.length === 0) return '';
   if (digits.length <= 3) return `(${digits}`;
   if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;

@@ -61,7 +61,11 @@ export function LoginPage() {
           } catch (error) {
             if (error instanceof ApiError && error.body.redirectToEmailConfirmation && error.body.userName) {
               await navigate({ to: pathFor('emailConfirmation', { username: String(error.body.userName) }, locale) });
-            } else if (error instanceof ApiError && error.message === 'redirect_onboard_register' && error.body.uniqueCode) {
+            } else if (
+              error instanceof ApiError &&
+              error.message === 'redirect_onboard_register' &&
+              error.body.uniqueCode
+            ) {
               await navigate({ to: pathFor('onboarding', { uniqueCode: String(error.body.uniqueCode) }, locale) });
             } else {
               setErrors(errorKeys(error));

@@ -41,7 +41,7 @@ function Toggle({
 }) {
   return (
     <label className="checkbox">
-      <input type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       {label}
     </label>
   );
@@ -62,7 +62,11 @@ function Preferences({
   hasPhone: boolean;
   organizations: OrganizationNotification[];
   onChannel?: (field: keyof Channels, value: boolean) => void;
-  onOrganization: (organization: OrganizationNotification, field: 'smsNotifications' | 'emailNotifications', value: boolean) => void;
+  onOrganization: (
+    organization: OrganizationNotification,
+    field: 'smsNotifications' | 'emailNotifications',
+    value: boolean,
+  ) => void;
 }) {
   const intl = useIntl();
   const id = useId();

@@ -83,8 +83,18 @@ function GeneralCard({ profile }: { profile: Profile }) {
       <h2>
         <FormattedMessage id="profile.general" />
       </h2>
-      <Field label={<FormattedMessage id="field.firstName" />} value={form.firstName} required onChange={(e) => set('firstName')(e.target.value)} />
-      <Field label={<FormattedMessage id="field.lastName" />} value={form.lastName} required onChange={(e) => set('lastName')(e.target.value)} />
+      <Field
+        label={<FormattedMessage id="field.firstName" />}
+        value={form.firstName}
+        required
+        onChange={(e) => set('firstName')(e.target.value)}
+      />
+      <Field
+        label={<FormattedMessage id="field.lastName" />}
+        value={form.lastName}
+        required
+        onChange={(e) => set('lastName')(e.target.value)}
+      />
       <Field
         label={<FormattedMessage id="field.nickName" />}
         value={form.nickName}
@@ -101,7 +111,11 @@ function GeneralCard({ profile }: { profile: Profile }) {
           setNicknameTaken(!free);
         }}
       />
-      <Field label={<FormattedMessage id="field.business" />} value={form.business ?? ''} onChange={(e) => set('business')(e.target.value)} />
+      <Field
+        label={<FormattedMessage id="field.business" />}
+        value={form.business ?? ''}
+        onChange={(e) => set('business')(e.target.value)}
+      />
       <Field
         label={<FormattedMessage id="field.cellphone" />}
         type="tel"
@@ -113,7 +127,11 @@ function GeneralCard({ profile }: { profile: Profile }) {
         <label htmlFor="profile-language">
           <FormattedMessage id="field.language" />
         </label>
-        <select id="profile-language" value={form.preferredLanguage} onChange={(e) => set('preferredLanguage')(e.target.value)}>
+        <select
+          id="profile-language"
+          value={form.preferredLanguage}
+          onChange={(e) => set('preferredLanguage')(e.target.value)}
+        >
           <option value="fr">Français</option>
           <option value="en">English</option>
         </select>

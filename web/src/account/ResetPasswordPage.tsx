@@ -46,7 +46,12 @@ export function ResetPasswordPage() {
           }
         }}
       >
-        <PasswordField label={<FormattedMessage id="field.newPassword" />} value={password} onChange={setPassword} autoComplete="new-password" />
+        <PasswordField
+          label={<FormattedMessage id="field.newPassword" />}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
         <PasswordField
           label={<FormattedMessage id="field.confirmPassword" />}
           value={confirmPassword}
@@ -117,12 +122,17 @@ export function TemporaryPasswordPage() {
           }
           setErrors([]);
           try {
-            await api('/api/account/reset-temporary-password', { method: 'POST', body: { newPassword, confirmNewPassword } });
+            await api('/api/account/reset-temporary-password', {
+              method: 'POST',
+              body: { newPassword, confirmNewPassword },
+            });
             queryClient.setQueryData<Profile>(profileKey, (current) =>
               current ? { ...current, hasTemporaryPassword: false } : current,
             );
             const firstAuction = profile?.activeUrlMagicLinks[0] ?? DEFAULT_AUCTION;
-            await navigate({ href: safeReturnUrl(returnUrl, pathFor('lotList', { urlMagicLink: firstAuction }, locale)) });
+            await navigate({
+              href: safeReturnUrl(returnUrl, pathFor('lotList', { urlMagicLink: firstAuction }, locale)),
+            });
           } catch (error) {
             setErrors(errorKeys(error));
           }

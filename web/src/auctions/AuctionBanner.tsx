@@ -61,7 +61,13 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
       <div className="auction-banner__facts">
         {auction.hideCountdown ? null : (
           <p className="auction-banner__countdown">
-            <FormattedMessage id={tooltipId} values={{ date: target ? formatDate(target, locale) : '', time: target ? formatTime(target, locale) : '' }} />{' '}
+            <FormattedMessage
+              id={tooltipId}
+              values={{
+                date: target ? formatDate(target, locale) : '',
+                time: target ? formatTime(target, locale) : '',
+              }}
+            />{' '}
             <Countdown target={target} tooltipId={tooltipId} />
           </p>
         )}

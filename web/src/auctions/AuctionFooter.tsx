@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../layout/Dialog.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { Dialog } from '../layout/Dialog.tsx';
 import { withScheme } from './AuctionBanner.tsx';
 import { menuVisibility } from './menu.ts';
 import type { Auction } from './types.ts';

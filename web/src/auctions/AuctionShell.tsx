@@ -1,17 +1,17 @@
 import { Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../api/client.ts';
 import { useProfile } from '../account/session.ts';
+import { ApiError } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor, type RouteName } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { useAuctionLive } from '../live/useAuctionLive.ts';
-import { useBidderStatus } from './bidderStatus.ts';
-import { auctionTitle } from './display.ts';
 import { AuctionBanner } from './AuctionBanner.tsx';
 import { AuctionFooter } from './AuctionFooter.tsx';
+import { useBidderStatus } from './bidderStatus.ts';
+import { auctionTitle } from './display.ts';
 import { useAuction } from './queries.ts';
 import { type Auction, AuctionStatus, AuctionType } from './types.ts';
 
@@ -47,7 +47,9 @@ export function AuctionShell({
   const { profile, isSignedIn } = useProfile();
   const bidder = useBidderStatus(urlMagicLink);
   useAuctionLive(auction.data?.id, viewingLotId);
-  const title = auction.data ? (auctionTitle(auction.data, locale) ?? intl.formatMessage({ id: 'no-translations' })) : '';
+  const title = auction.data
+    ? (auctionTitle(auction.data, locale) ?? intl.formatMessage({ id: 'no-translations' }))
+    : '';
   useDocumentTitle(title || intl.formatMessage({ id: 'state.loading' }));
 
   if (auction.isPending || bidder.isPending || (isSignedIn && !profile)) return <Loading />;
@@ -65,7 +67,8 @@ export function AuctionShell({
   const to = (name: RouteName) => pathFor(name, { urlMagicLink: data.urlMagicLink } as never, locale);
 
   if (bidder.locked && screen !== 'auctionAccessDenied') return <Navigate to={to('auctionAccessDenied')} replace />;
-  if (data.status === AuctionStatus.Planning && !planningExempt.has(screen)) return <Navigate to={to('planning')} replace />;
+  if (data.status === AuctionStatus.Planning && !planningExempt.has(screen))
+    return <Navigate to={to('planning')} replace />;
   if (screen === 'planning' && (data.status === AuctionStatus.Active || data.status === AuctionStatus.PreOpen)) {
     return <Navigate to={to('lotList')} replace />;
   }

@@ -1,9 +1,9 @@
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { api } from '../api/client.ts';
 import { Field, formatPhoneInput, MessageList } from '../account/Field.tsx';
 import { roleNumbers, useProfile } from '../account/session.ts';
+import { api } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
@@ -54,8 +54,16 @@ function InviteForm({ auction }: { auction: Auction }) {
           value={form.phoneNumber}
           onChange={(e) => setForm({ ...form, phoneNumber: formatPhoneInput(e.target.value) })}
         />
-        <Field label={<FormattedMessage id="field.firstName" />} value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-        <Field label={<FormattedMessage id="field.lastName" />} value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+        <Field
+          label={<FormattedMessage id="field.firstName" />}
+          value={form.firstName}
+          onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+        />
+        <Field
+          label={<FormattedMessage id="field.lastName" />}
+          value={form.lastName}
+          onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+        />
         <MessageList keys={errors} />
         <button type="submit" className="button">
           <FormattedMessage id="invite.submit" />

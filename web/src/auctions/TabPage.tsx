@@ -24,7 +24,10 @@ export function TabScreen() {
         const over = auction.status === AuctionStatus.Completed || auction.status === AuctionStatus.InvoiceGenerated;
         return (
           <section>
-            <Link to={pathFor(over ? 'winners' : 'lotList', { urlMagicLink: auction.urlMagicLink }, locale)} className="back-link">
+            <Link
+              to={pathFor(over ? 'winners' : 'lotList', { urlMagicLink: auction.urlMagicLink }, locale)}
+              className="back-link"
+            >
               <FormattedMessage id={over ? 'menu.winners' : 'lot.backToList'} />
             </Link>
             {content ? (

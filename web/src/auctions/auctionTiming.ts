@@ -1,5 +1,5 @@
 import type { MessageId } from '../i18n/messages.ts';
-import { type AuctionSummary, AuctionStatus } from './types.ts';
+import { AuctionStatus, type AuctionSummary } from './types.ts';
 
 /** Spec 001 §4 countdown target and tooltip: Planning → pre-open, PreOpen → open, else the end. */
 export function auctionCountdown(auction: AuctionSummary): { target: string | null; tooltipId: MessageId } {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../api/client.ts';
 import { useProfile } from '../account/session.ts';
+import { ApiError, api } from '../api/client.ts';
 
 // Spec 000 §3 bidder status per auction.
 const VISITED = 2;

@@ -1,5 +1,5 @@
 import { Role } from '../account/session.ts';
-import { type AuctionTab, AuctionStatus, DonationType } from './types.ts';
+import { AuctionStatus, type AuctionTab, DonationType } from './types.ts';
 
 export interface MenuVisibility {
   favorites: boolean;
@@ -21,7 +21,8 @@ export function menuVisibility(status: number, donationType: number | undefined,
     leaderboard: status === AuctionStatus.Active || over,
     winners: over,
     donations:
-      status === AuctionStatus.Active && (donationType === DonationType.Internal || donationType === DonationType.External),
+      status === AuctionStatus.Active &&
+      (donationType === DonationType.Internal || donationType === DonationType.External),
   };
 }
 

@@ -91,7 +91,12 @@ export interface Auction extends AuctionSummary {
   completedDate?: string | null;
   tabs?: AuctionTab[];
   itemCategories?: Array<{ id: number; order: number; translations: NamedTranslation[] }>;
-  closingGroups?: Array<{ id: number; isHiddenInMenu: boolean; dateCompleted: string; translations: NamedTranslation[] }>;
+  closingGroups?: Array<{
+    id: number;
+    isHiddenInMenu: boolean;
+    dateCompleted: string;
+    translations: NamedTranslation[];
+  }>;
   hideCountdown?: boolean;
   showAuctionCarousel?: boolean;
   allowAnonymousBidding?: boolean;

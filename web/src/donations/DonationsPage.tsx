@@ -1,21 +1,21 @@
+import { permissionToBid } from '@auction/api/permissionToBid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { useProfile } from '../account/session.ts';
+import { api } from '../api/client.ts';
 import { AuctionShell } from '../auctions/AuctionShell.tsx';
 import { type Auction, AuctionStatus, DonationType } from '../auctions/types.ts';
 import { formatDate, formatMoney } from '../i18n/format.ts';
-import { serverMessageId } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { serverMessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { showError } from '../lib/errors.ts';
-import { centsToDecimal, type Money as MoneyValue, parseAmount, toCents } from '../lib/money.ts';
 import { Money } from '../lib/MoneyText.tsx';
+import { centsToDecimal, type Money as MoneyValue, parseAmount, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
-import { permissionToBid } from '@auction/api/permissionToBid';
 
 interface DonationList {
   count: number;
@@ -113,7 +113,10 @@ function Donations({ auction }: { auction: Auction }) {
       </h1>
       {permission.reason === 'user_must_be_logged_in' ? (
         <p className="alert alert--warning">
-          <Link to={pathFor('login', {}, locale)} search={{ returnUrl: location.pathname, auction: auction.urlMagicLink }}>
+          <Link
+            to={pathFor('login', {}, locale)}
+            search={{ returnUrl: location.pathname, auction: auction.urlMagicLink }}
+          >
             <FormattedMessage id="user_must_be_logged_in" />
           </Link>
         </p>
@@ -136,14 +139,24 @@ function Donations({ auction }: { auction: Auction }) {
           {presets.map((preset, index) =>
             preset.isOtherAmount ? null : (
               <label key={preset.id} className="checkbox">
-                <input type="radio" name={`${id}-amount`} checked={choice === index} onChange={() => setChoice(index)} />
+                <input
+                  type="radio"
+                  name={`${id}-amount`}
+                  checked={choice === index}
+                  onChange={() => setChoice(index)}
+                />
                 <Money cents={toCents(preset.amount) ?? 0} />
               </label>
             ),
           )}
           {auction.donationAllowOtherAmount || presets.some((preset) => preset.isOtherAmount) ? (
             <label className="checkbox">
-              <input type="radio" name={`${id}-amount`} checked={choice === 'other'} onChange={() => setChoice('other')} />
+              <input
+                type="radio"
+                name={`${id}-amount`}
+                checked={choice === 'other'}
+                onChange={() => setChoice('other')}
+              />
               <FormattedMessage id="donations.otherAmount" />
             </label>
           ) : null}
@@ -152,7 +165,12 @@ function Donations({ auction }: { auction: Auction }) {
               <label htmlFor={`${id}-other`}>
                 <FormattedMessage id="donations.otherAmountLabel" />
               </label>
-              <input id={`${id}-other`} inputMode="decimal" value={otherText} onChange={(e) => setOtherText(e.target.value)} />
+              <input
+                id={`${id}-other`}
+                inputMode="decimal"
+                value={otherText}
+                onChange={(e) => setOtherText(e.target.value)}
+              />
             </div>
           ) : null}
         </fieldset>
@@ -205,7 +223,10 @@ function Donations({ auction }: { auction: Auction }) {
         title={<FormattedMessage id="donations.confirmTitle" />}
       >
         <p>
-          <FormattedMessage id="donations.confirmText" values={{ amount: formatMoney(confirming?.cents ?? 0, locale) }} />
+          <FormattedMessage
+            id="donations.confirmText"
+            values={{ amount: formatMoney(confirming?.cents ?? 0, locale) }}
+          />
         </p>
         <div className="dialog__actions">
           <button

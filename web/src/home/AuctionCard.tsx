@@ -3,10 +3,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { closedClass, Milestone, StatusBadge } from '../auctions/AuctionFacts.tsx';
 import { auctionBannerPath, auctionTitle } from '../auctions/display.ts';
 import type { AuctionSummary } from '../auctions/types.ts';
+import { formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 
-export function AuctionCard({ auction }: { auction: AuctionSummary }) {
+export function AuctionCard({ auction, profitCents }: { auction: AuctionSummary; profitCents?: number | null }) {
   const intl = useIntl();
   const locale = useLocale();
   const banner = auctionBannerPath(auction, locale);
@@ -31,6 +32,11 @@ export function AuctionCard({ auction }: { auction: AuctionSummary }) {
         <p className="auction-card__organization">
           <FormattedMessage id="auction.organizedBy" values={{ organization: auction.organizationName }} />
         </p>
+        {profitCents ? (
+          <p className="auction-card__organization">
+            <FormattedMessage id="home.profit" values={{ amount: formatMoney(profitCents, locale) }} />
+          </p>
+        ) : null}
         <Milestone auction={auction} className="auction-card__milestone" />
       </div>
     </article>

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isListed } from '../auctions/display.ts';
-import { auctionsQueryOptions } from '../auctions/queries.ts';
+import { auctionsQueryOptions, useProfitStats } from '../auctions/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { toCents } from '../lib/money.ts';
 import { AuctionCard } from './AuctionCard.tsx';
 import { searchAuctions } from './searchAuctions.ts';
 
@@ -19,6 +20,7 @@ export function HomePage() {
     // The API already hides these; filtering again keeps a stale or wider answer from leaking them.
     select: (list) => list.filter((auction) => isListed(auction.status)),
   });
+  const profits = useProfitStats();
   useDocumentTitle(intl.formatMessage({ id: 'home.title' }));
 
   const matches = auctions.data ? searchAuctions(auctions.data, query, locale) : [];
@@ -62,7 +64,10 @@ export function HomePage() {
             <ul className="auction-grid">
               {matches.map((auction) => (
                 <li key={auction.id}>
-                  <AuctionCard auction={auction} />
+                  <AuctionCard
+                    auction={auction}
+                    profitCents={toCents(profits.data?.find((entry) => entry.auctionId === auction.id)?.profit)}
+                  />
                 </li>
               ))}
             </ul>

@@ -23,7 +23,10 @@ export const routePatterns = {
   },
   lotListByCategory: {
     fr: ['/encans/$urlMagicLink/lots/categories/$categoryId'],
-    en: ['/en/auctions/$urlMagicLink/items/categories/$categoryId', '/auctions/$urlMagicLink/items/categories/$categoryId'],
+    en: [
+      '/en/auctions/$urlMagicLink/items/categories/$categoryId',
+      '/auctions/$urlMagicLink/items/categories/$categoryId',
+    ],
   },
   lotDetail: {
     fr: ['/encans/$urlMagicLink/lots/$auctionLotItemId'],

@@ -28,7 +28,9 @@ export function Dialog({
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+          ) : null}
           {children}
           <RadixDialog.Close className="dialog__close" aria-label={intl.formatMessage({ id: 'action.close' })}>
             ×

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { logOut, profileKey, roleNumbers, useProfile } from '../account/session.ts';
+import { api } from '../api/client.ts';
 import { useBidderStatus } from '../auctions/bidderStatus.ts';
 import { auctionTitle } from '../auctions/display.ts';
 import { canInvite, menuVisibility, splitTabs, tabTranslation } from '../auctions/menu.ts';
@@ -113,7 +113,9 @@ function AuctionMenu({ urlMagicLink }: { urlMagicLink: string }) {
   const tabLink = (tab: (typeof inBar)[number]) => {
     const translation = tabTranslation(tab, locale);
     return translation ? (
-      <Link to={pathFor('auctionTab', { urlMagicLink, auctionTabUrl: translation.url }, locale)}>{translation.name}</Link>
+      <Link to={pathFor('auctionTab', { urlMagicLink, auctionTabUrl: translation.url }, locale)}>
+        {translation.name}
+      </Link>
     ) : null;
   };
   const item = (visibleNow: boolean, name: 'donations' | 'favorites' | 'winners' | 'leaderboard' | 'invite') =>

@@ -7,8 +7,8 @@ import { formatDate, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import type { RouteName } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
-import { type Money as MoneyValue, toCents } from '../lib/money.ts';
 import { Money } from '../lib/MoneyText.tsx';
+import { type Money as MoneyValue, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { Countdown } from '../time/Countdown.tsx';
 
@@ -83,7 +83,10 @@ function Board({ auction, winners }: { auction: Auction; winners: boolean }) {
                 {card.name === 'no-translations' ? <FormattedMessage id="no-translations" /> : card.name}
               </p>
               <p className="leader-card__winner">
-                <FormattedMessage id={card.isWinner ? 'leaderboard.winner' : 'leaderboard.leader'} values={{ name: card.winnerName ?? '' }} />
+                <FormattedMessage
+                  id={card.isWinner ? 'leaderboard.winner' : 'leaderboard.leader'}
+                  values={{ name: card.winnerName ?? '' }}
+                />
               </p>
               <p className="leader-card__amount">
                 <Money cents={toCents(card.amount) ?? 0} />

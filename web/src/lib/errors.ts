@@ -1,6 +1,6 @@
 import { ApiError } from '../api/client.ts';
-import { showToast } from '../live/toasts.tsx';
 import { serverMessageId } from '../i18n/messages.ts';
+import { showToast } from '../live/toasts.tsx';
 
 /** The shared error handler (spec 000 §8): the server's key, translated, as a danger message. */
 export function showError(error: unknown): void {

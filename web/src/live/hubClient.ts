@@ -105,7 +105,11 @@ export class HubClient {
         if (isNewerId(event.id, this.lastIds.get(message.auctionId))) this.lastIds.set(message.auctionId, event.id);
       }
     }
-    if (message.type === 'subscribed' && message.lastId && isNewerId(message.lastId, this.lastIds.get(message.auctionId))) {
+    if (
+      message.type === 'subscribed' &&
+      message.lastId &&
+      isNewerId(message.lastId, this.lastIds.get(message.auctionId))
+    ) {
       this.lastIds.set(message.auctionId, message.lastId);
     }
   }

@@ -1,6 +1,6 @@
 import type { MessageId } from '../i18n/messages.ts';
-import type { ToastKind } from './toasts.tsx';
 import type { WireEvent } from './hubClient.ts';
+import type { ToastKind } from './toasts.tsx';
 
 export interface LiveMessage {
   kind: ToastKind;

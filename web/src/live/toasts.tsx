@@ -39,7 +39,11 @@ const subscribe = (listener: () => void) => {
 };
 
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }
 
 /** Two live regions: a polite one for news, an assertive one for errors, present before anything lands in them. */

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { tokens } from '../api/client.ts';
 import { useAccessToken, useProfile } from '../account/session.ts';
+import { tokens } from '../api/client.ts';
 import type { Lot, LotDetail, LotPage } from '../lots/types.ts';
 import { setServerTime } from '../time/serverClock.ts';
 import { HubClient, hubUrl, type WireEvent } from './hubClient.ts';
@@ -92,7 +92,8 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
           },
           actedRecently: (id) => Date.now() - (ownActions.get(id) ?? 0) < 5000,
         });
-        if (event.event === 'BidReceived') leaders.current.set(lotId, (event.data.leaderUserId as string | null) ?? null);
+        if (event.event === 'BidReceived')
+          leaders.current.set(lotId, (event.data.leaderUserId as string | null) ?? null);
         if (live) showToast(live.kind, live.messageId, live.values);
       }
     });

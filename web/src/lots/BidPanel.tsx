@@ -2,20 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, api } from '../api/client.ts';
 import { useProfile } from '../account/session.ts';
+import { ApiError, api } from '../api/client.ts';
 import type { Auction } from '../auctions/types.ts';
 import { AuctionStatus } from '../auctions/types.ts';
 import { formatMoney } from '../i18n/format.ts';
-import { serverMessageId } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { serverMessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { showError } from '../lib/errors.ts';
-import { centsToDecimal, parseAmount, toCents } from '../lib/money.ts';
 import { Money } from '../lib/MoneyText.tsx';
-import { noteOwnAction } from '../live/useAuctionLive.ts';
+import { centsToDecimal, parseAmount, toCents } from '../lib/money.ts';
 import { showToast } from '../live/toasts.tsx';
+import { noteOwnAction } from '../live/useAuctionLive.ts';
 import { useServerNow } from '../time/serverClock.ts';
 import {
   bidWarnings,
@@ -48,10 +48,7 @@ function Refusal({ reason, urlMagicLink }: { reason: string; urlMagicLink: strin
   if (reason === 'user_must_be_logged_in') {
     return (
       <p className="alert alert--warning">
-        <Link
-          to={pathFor('login', {}, locale)}
-          search={{ returnUrl: location.pathname, auction: urlMagicLink }}
-        >
+        <Link to={pathFor('login', {}, locale)} search={{ returnUrl: location.pathname, auction: urlMagicLink }}>
           <FormattedMessage id="user_must_be_logged_in" />
         </Link>
       </p>
@@ -143,9 +140,11 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
   const [maxText, setMaxText] = useState('');
   const [quantityText, setQuantityText] = useState('1');
   const [quantityError, setQuantityError] = useState(false);
-  const [dialog, setDialog] = useState<null | { kind: 'bid' | 'max' | 'buy' | 'editMax'; cents: number; commandId: string }>(
-    null,
-  );
+  const [dialog, setDialog] = useState<null | {
+    kind: 'bid' | 'max' | 'buy' | 'editMax';
+    cents: number;
+    commandId: string;
+  }>(null);
   const amount = parseAmount(amountText) ?? minimum;
   const closed = isLotClosed(lot, auction.status);
   const fixedPrice = isFixedPrice(lot);
@@ -157,7 +156,10 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
   // A card to add or a visitor to log in can be fixed from here, so those refusals leave the buttons on.
   const fixable = ['requiresCreateCreditCard', 'requiresSelectedCreditCard', 'user_must_be_logged_in'];
   const disabled =
-    (!allowed.canBid && !fixable.includes(allowed.reason ?? '')) || !active || closed || (fixedPrice && quantityMax <= 0);
+    (!allowed.canBid && !fixable.includes(allowed.reason ?? '')) ||
+    !active ||
+    closed ||
+    (fixedPrice && quantityMax <= 0);
   const navigate = useNavigate();
   const location = useLocation();
   // Spec 001 §5: a visitor who bids is taken through the login flow, then back here.
@@ -199,7 +201,12 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
       });
     },
     onSuccess: (answer, request) => {
-      const key = { bid: 'bid_successful', max: 'bid_successful', buy: 'buy_successful', editMax: 'maxBidEditSuccess' } as const;
+      const key = {
+        bid: 'bid_successful',
+        max: 'bid_successful',
+        buy: 'buy_successful',
+        editMax: 'maxBidEditSuccess',
+      } as const;
       showToast('success', key[request.kind]);
       // Spec 001 §8: a manual bid answered at once by someone's maximum bid.
       if (request.kind === 'bid' && !answer.standing.isWinning) {

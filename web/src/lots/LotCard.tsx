@@ -6,18 +6,10 @@ import type { Auction, OrganizationTeam } from '../auctions/types.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Money } from '../lib/MoneyText.tsx';
-import { useServerNow } from '../time/serverClock.ts';
 import { Countdown } from '../time/Countdown.tsx';
+import { useServerNow } from '../time/serverClock.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
-import {
-  displayPrice,
-  highlightOf,
-  isLotClosed,
-  isTurningRed,
-  lotName,
-  soldInfoOf,
-  userBannerOf,
-} from './lotState.ts';
+import { displayPrice, highlightOf, isLotClosed, isTurningRed, lotName, soldInfoOf, userBannerOf } from './lotState.ts';
 import { TeamBadge } from './TeamBadge.tsx';
 import type { Lot } from './types.ts';
 
@@ -30,7 +22,11 @@ export function LotImage({ src, className }: { src: string | null | undefined; c
 
 export function UserBannerText({ lot, auctionStatus, owned }: { lot: Lot; auctionStatus: number; owned?: number }) {
   const { profile } = useProfile();
-  const banner = userBannerOf(lot, { userId: profile?.id ?? null, ...(owned !== undefined ? { owned } : {}) }, auctionStatus);
+  const banner = userBannerOf(
+    lot,
+    { userId: profile?.id ?? null, ...(owned !== undefined ? { owned } : {}) },
+    auctionStatus,
+  );
   if (!banner) return null;
   return (
     <p className={`user-banner user-banner--${banner.kind}`}>
@@ -82,7 +78,12 @@ export function LotCard({
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const team = auction.allowItemsManagementByTeam ? teams?.find((t) => t.id === lot.organizationTeamId) : undefined;
   const red = !closed && isTurningRed(lot, now);
-  const classes = ['lot-card', `lot-card--${layout}`, highlight ? `lot-card--${highlight}` : '', closed ? 'lot-card--closed' : '']
+  const classes = [
+    'lot-card',
+    `lot-card--${layout}`,
+    highlight ? `lot-card--${highlight}` : '',
+    closed ? 'lot-card--closed' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 

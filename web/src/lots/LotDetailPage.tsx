@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../api/client.ts';
 import { useProfile } from '../account/session.ts';
+import { ApiError } from '../api/client.ts';
 import { AuctionShell } from '../auctions/AuctionShell.tsx';
 import { useTeams } from '../auctions/queries.ts';
 import type { Auction } from '../auctions/types.ts';
@@ -18,14 +18,24 @@ import { useServerNow } from '../time/serverClock.ts';
 import { BidPanel } from './BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { LotCard, LotImage, SoldInfo, UserBannerText } from './LotCard.tsx';
-import { displayPrice, extensionExhausted, isLotClosed, isTurningRed, lotName, maximumClosingTime } from './lotState.ts';
+import {
+  displayPrice,
+  extensionExhausted,
+  isLotClosed,
+  isTurningRed,
+  lotName,
+  maximumClosingTime,
+} from './lotState.ts';
 import { useLotDetail } from './queries.ts';
 import { TeamBadge } from './TeamBadge.tsx';
 import type { LotDetail, LotPhoto } from './types.ts';
 
 /** Markup removed, so a section holding only empty tags counts as empty (spec 001 §2). */
 export function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
 }
 
 /** Spec 001 §2: sections collapse above a measured height and read more/less; 10rem shown. */
@@ -33,6 +43,7 @@ function Collapsible({ title, html }: { title: string; html: string }) {
   const body = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the section's content changes
   useLayoutEffect(() => {
     const element = body.current;
     if (!element) return;
@@ -54,7 +65,13 @@ function Collapsible({ title, html }: { title: string; html: string }) {
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {overflows ? (
-        <button type="button" className="link-button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+        >
           <FormattedMessage id={expanded ? 'lot.readLess' : 'lot.readMore'} />
         </button>
       ) : null}
@@ -156,7 +173,9 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
   const now = useServerNow();
   const { profile } = useProfile();
   const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
-  const team = auction.allowItemsManagementByTeam ? teams.data?.find((t) => t.id === lot.organizationTeamId) : undefined;
+  const team = auction.allowItemsManagementByTeam
+    ? teams.data?.find((t) => t.id === lot.organizationTeamId)
+    : undefined;
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const translation = lot.translations.find((t) => t.languageCode === locale) ?? lot.translations[0];
   const closed = isLotClosed(lot, auction.status);
@@ -206,12 +225,17 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
               <p>
                 <FormattedMessage
                   id="lot.closesAt"
-                  values={{ date: formatDate(lot.dateCompletedUtc, locale), time: formatTime(lot.dateCompletedUtc, locale) }}
+                  values={{
+                    date: formatDate(lot.dateCompletedUtc, locale),
+                    time: formatTime(lot.dateCompletedUtc, locale),
+                  }}
                 />{' '}
                 <Countdown
                   target={lot.dateCompletedUtc}
                   tooltipId="lot.endsAt"
-                  className={extensionExhausted(lot, auction.dateCompleted) ? 'countdown countdown--final' : 'countdown'}
+                  className={
+                    extensionExhausted(lot, auction.dateCompleted) ? 'countdown countdown--final' : 'countdown'
+                  }
                 />
               </p>
               {lot.allowsTimeExtension ? (

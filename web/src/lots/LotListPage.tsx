@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AuctionShell, type AuctionScreenProps } from '../auctions/AuctionShell.tsx';
+import { type AuctionScreenProps, AuctionShell } from '../auctions/AuctionShell.tsx';
 import { useTeams } from '../auctions/queries.ts';
 import type { RouteName } from '../i18n/routes.ts';
-import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { Dialog } from '../layout/Dialog.tsx';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
 import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
@@ -57,9 +57,7 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const count = pages.data?.pages[0]?.count ?? 0;
   const badge = activeFilterCount(filters);
   const filtered = badge > 0;
-  const panel = (
-    <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />
-  );
+  const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />;
 
   return (
     <div className="lot-list-layout">
@@ -73,9 +71,14 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
             <button type="button" className="button button--secondary" onClick={() => setDrawerOpen(true)}>
               <FormattedMessage id="lots.filters" />
               {badge > 0 ? (
-                <span className="badge" aria-label={intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}>
-                  {badge}
-                </span>
+                <>
+                  <span className="badge" aria-hidden="true">
+                    {badge}
+                  </span>
+                  <span className="visually-hidden">
+                    {intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}
+                  </span>
+                </>
               ) : null}
             </button>
           )}

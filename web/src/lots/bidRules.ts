@@ -52,7 +52,11 @@ export function isMaxBidHighEnough(amount: number, lot: PricedLot): boolean {
 }
 
 /** Manual payment wording when the auction says so or the user organises it (a trusted link). */
-export function isManualPayment(paymentType: number | undefined, urlMagicLink: string, trustedLinks: readonly string[]) {
+export function isManualPayment(
+  paymentType: number | undefined,
+  urlMagicLink: string,
+  trustedLinks: readonly string[],
+) {
   const link = urlMagicLink.toLowerCase();
   return paymentType === MANUAL_PAYMENT_TYPE || trustedLinks.some((trusted) => trusted.toLowerCase() === link);
 }

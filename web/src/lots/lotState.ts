@@ -24,7 +24,10 @@ export function isEnded(status: number): boolean {
 
 /** A closing-soon lot whose dateTurningRed has passed shows a red banner. */
 export function isTurningRed(lot: Pick<Lot, 'status' | 'dateTurningRed'>, now: number): boolean {
-  return lot.status === LotStatus.ClosingSoon || (lot.status === LotStatus.InProgress && now >= Date.parse(lot.dateTurningRed));
+  return (
+    lot.status === LotStatus.ClosingSoon ||
+    (lot.status === LotStatus.InProgress && now >= Date.parse(lot.dateTurningRed))
+  );
 }
 
 export function isFixedPrice(lot: Pick<Lot, 'type'>): boolean {

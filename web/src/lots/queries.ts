@@ -23,14 +23,20 @@ export const emptyFilters: LotFilters = {
 };
 
 /** The table query of spec 001 §7 as the flat querystring GET /api/auction-lot-items reads. */
-export function lotTableQuery(urlMagicLink: string, filters: LotFilters, currentPage: number, pageSize = LOT_PAGE_SIZE) {
+export function lotTableQuery(
+  urlMagicLink: string,
+  filters: LotFilters,
+  currentPage: number,
+  pageSize = LOT_PAGE_SIZE,
+) {
   const query: Record<string, string | number> = { urlMagicLink, currentPage, pageSize };
   const search = filters.search.trim();
   if (search) query.search = search;
   if (filters.forceSearch) query.forceSearch = 'true';
   const conditions: Array<[string, 'eq' | 'in', string]> = [];
   if (filters.categoryId !== null) conditions.push(['ItemCategoryId', 'eq', String(filters.categoryId)]);
-  if (filters.closingGroupIds.length) conditions.push(['AuctionClosingGroupId', 'in', filters.closingGroupIds.join(',')]);
+  if (filters.closingGroupIds.length)
+    conditions.push(['AuctionClosingGroupId', 'in', filters.closingGroupIds.join(',')]);
   if (filters.teamIds.length) conditions.push(['OrganizationTeamId', 'in', filters.teamIds.join(',')]);
   conditions.forEach(([fieldName, operator, fieldValue], index) => {
     query[`filters[${index}].fieldName`] = fieldName;
@@ -56,8 +62,7 @@ export function useLotPages(urlMagicLink: string, filters: LotFilters) {
     queryFn: ({ pageParam, signal }) =>
       api<LotPage>('/api/auction-lot-items', { query: lotTableQuery(urlMagicLink, filters, pageParam), signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.currentPage * last.pageSize < last.count ? last.currentPage + 1 : undefined,
+    getNextPageParam: (last) => (last.currentPage * last.pageSize < last.count ? last.currentPage + 1 : undefined),
   });
 }
 

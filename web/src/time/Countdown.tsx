@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate, formatTime } from '../i18n/format.ts';
-import type { MessageId } from '../i18n/messages.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../i18n/messages.ts';
 import { countdownParts, pad2 } from './countdown.ts';
 import { useServerNow } from './serverClock.ts';
 
@@ -28,14 +28,16 @@ export function Countdown({
   const parts = countdownParts(Date.parse(target), now);
   if (!parts) return null;
   const tooltip = tooltipId
-    ? intl.formatMessage(
-        { id: tooltipId },
-        { date: formatDate(target, locale), time: formatTime(target, locale) },
-      )
+    ? intl.formatMessage({ id: tooltipId }, { date: formatDate(target, locale), time: formatTime(target, locale) })
     : undefined;
   const red = redUnderMs !== undefined && parts.totalMs < redUnderMs;
   return (
-    <span className={red ? `${className} ${className}--red` : className} role="timer" title={tooltip} aria-label={tooltip}>
+    <span
+      className={red ? `${className} ${className}--red` : className}
+      role="timer"
+      title={tooltip}
+      aria-label={tooltip}
+    >
       <FormattedMessage
         id="countdown.value"
         values={{

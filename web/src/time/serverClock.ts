@@ -41,13 +41,19 @@ function subscribe(listener: () => void) {
 
 /** The server's time, ticking each second. */
 export function useServerNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 }
 
 export async function synchronizeClock(): Promise<void> {
   const sentAt = Date.now();
   try {
-    const response = await fetch('/api/account/client-synchronization-time', { headers: { Accept: 'application/json' } });
+    const response = await fetch('/api/account/client-synchronization-time', {
+      headers: { Accept: 'application/json' },
+    });
     if (!response.ok) return;
     const { currentTime } = (await response.json()) as { currentTime: string };
     const receivedAt = Date.now();

@@ -45,7 +45,7 @@ export function closingJobId(job: ClosingJob): string {
   }
 }
 
-function runAtOf(job: ClosingJob): number {
+export function runAtOf(job: ClosingJob): number {
   switch (job.kind) {
     case 'closeLot':
       return job.endsAt;
@@ -56,9 +56,22 @@ function runAtOf(job: ClosingJob): number {
   }
 }
 
+/**
+ * Closes are handed to a worker this long before their time and the worker waits the rest in
+ * process: Redis wakes blocked clients on its own timer (10 times a second by default) and BullMQ's
+ * delayed jobs are late by tens to hundreds of milliseconds, while a timer in the process is late
+ * by about one.
+ */
+export const CLOSE_LEAD_MS = 2_000;
+
+/** When the queue should hand the job to a worker. */
+export function dueAtOf(job: ClosingJob): number {
+  return job.kind === 'closeLot' || job.kind === 'closeGroup' ? runAtOf(job) - CLOSE_LEAD_MS : runAtOf(job);
+}
+
 /** Adds the job to run at its date (at once when the date has passed); adding it twice adds it once. */
 export async function scheduleClosingJob(queue: ClosingQueue, job: ClosingJob, now = Date.now()): Promise<void> {
-  await queue.add(job.kind, job, { jobId: closingJobId(job), delay: Math.max(0, runAtOf(job) - now) });
+  await queue.add(job.kind, job, { jobId: closingJobId(job), delay: Math.max(0, dueAtOf(job) - now) });
 }
 
 /** Drops a job made obsolete by a new date, unless a worker holds it (it will find the new date). */

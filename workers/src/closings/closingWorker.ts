@@ -3,7 +3,14 @@ import { CLOSINGS_QUEUE, type Db, dateTurningRed } from '@auction/platform';
 import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
 import { announceOnce, type HubTarget } from './announceOnce.ts';
 import { type CloseOutcome, closeLotIfDue } from './closeLotIfDue.ts';
-import { type ClosingJob, type ClosingQueue, scheduleClosingJob } from './closingJobs.ts';
+import {
+  CLOSE_LEAD_MS,
+  type ClosingJob,
+  type ClosingQueue,
+  dueAtOf,
+  runAtOf,
+  scheduleClosingJob,
+} from './closingJobs.ts';
 import { readClosingGroups, readGroupLots, readLotReferences } from './closingReferences.ts';
 
 export interface ClosingDeps {
@@ -32,17 +39,29 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function createClosingProcessor(deps: ClosingDeps) {
   const clock = deps.clock ?? Date.now;
 
-  /** A job that a worker picked up a little before its time (timers are not exact) waits for it. */
-  async function waitUntil(job: Job<ClosingJob>, at: number, token: string | undefined): Promise<never> {
-    await job.moveToDelayed(at, token);
-    throw new DelayedError();
+  /**
+   * Waits in the process for a close handed over early (CLOSE_LEAD_MS); a job run much earlier
+   * (promoted by hand, a clock jump) goes back to the queue until its lead time.
+   */
+  async function waitForTime(job: Job<ClosingJob>, token: string | undefined): Promise<void> {
+    const wait = runAtOf(job.data) - clock();
+    if (wait > 2 * CLOSE_LEAD_MS) {
+      await job.moveToDelayed(dueAtOf(job.data), token);
+      throw new DelayedError();
+    }
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   async function closeLot(job: Job<ClosingJob>, data: Extract<ClosingJob, { kind: 'closeLot' }>, token?: string) {
+    await waitForTime(job, token);
     const outcome = await closeLotIfDue(deps.handler, data.lotId, clock);
     if (outcome.kind === 'closed') await checkGroupOf(Number(data.lotId), outcome.endsAt);
     if (outcome.kind !== 'notDue') return outcome;
-    if (outcome.endsAt === data.endsAt) return waitUntil(job, outcome.endsAt, token);
+    // Timers may fire a millisecond early: wait again for the same end.
+    if (outcome.endsAt === data.endsAt) {
+      await waitForTime(job, token);
+      return closeLot(job, data, token);
+    }
     // The end moved: the scheduler adds the new end's job from the log; adding it here too costs nothing.
     await scheduleClosingJob(deps.queue, { kind: 'closeLot', lotId: data.lotId, endsAt: outcome.endsAt }, clock());
     return { kind: 'superseded' as const };
@@ -88,7 +107,12 @@ export function createClosingProcessor(deps: ClosingDeps) {
     return { kind: announced ? 'announced' : 'alreadyAnnounced' };
   }
 
-  async function closeGroup(data: Extract<ClosingJob, { kind: 'closeGroup' }>): Promise<ClosingResult> {
+  async function closeGroup(
+    job: Job<ClosingJob>,
+    data: Extract<ClosingJob, { kind: 'closeGroup' }>,
+    token?: string,
+  ): Promise<ClosingResult> {
+    await waitForTime(job, token);
     const group = (await readClosingGroups(deps.db, [data.groupId])).get(data.groupId);
     if (!group || group.endsAt !== data.endsAt) return { kind: 'superseded' };
     const lotIds = await readGroupLots(deps.db, data.groupId);
@@ -135,7 +159,7 @@ export function createClosingProcessor(deps: ClosingDeps) {
       case 'lotClosingSoon':
         return lotClosingSoon(data);
       case 'closeGroup':
-        return closeGroup(data);
+        return closeGroup(job, data, token);
       case 'groupClosingSoon':
         return groupClosingSoon(data);
     }
@@ -163,7 +187,7 @@ export async function mapWithConcurrency<T, R>(
 export interface ClosingWorkerOptions extends ClosingDeps {
   connection: ConnectionOptions;
   prefix?: string;
-  /** Jobs processed at once: lots ending together close in parallel. */
+  /** Jobs processed at once (default 256): lots ending together wait and close in parallel. */
   concurrency?: number;
 }
 
@@ -171,7 +195,7 @@ export function startClosingWorker(options: ClosingWorkerOptions): Worker<Closin
   const worker = new Worker<ClosingJob, ClosingResult>(CLOSINGS_QUEUE, createClosingProcessor(options), {
     connection: options.connection,
     ...(options.prefix ? { prefix: options.prefix } : {}),
-    concurrency: options.concurrency ?? 64,
+    concurrency: options.concurrency ?? 256,
   });
   worker.on('error', (error) => console.error(`[workers] closings worker: ${error.message}`));
   return worker;
