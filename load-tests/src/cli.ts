@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { formatProfiles, summarizeProfiles } from './cpuProfile.ts';
+import { latencyChart } from './latencyChart.ts';
 import { parseOptions, USAGE, UsageError } from './options.ts';
 import { formatReport } from './report.ts';
-import { runLoad } from './runLoad.ts';
+import { type LoadReport, runLoad, runName } from './runLoad.ts';
 
 /**
  * `npm run load -- --scenario closing-minute|hot-lot|browse --duration 60s [--target URL] [--json FILE]`:
@@ -19,6 +20,20 @@ try {
   if (!(error instanceof UsageError)) throw error;
   console.error(`${error.message}\n${USAGE}`);
   process.exit(2);
+}
+
+if (options.chartFrom.length) {
+  if (!options.chartFile) {
+    console.error(`--chart-from needs --chart FILE.svg\n${USAGE}`);
+    process.exit(2);
+  }
+  const reports = options.chartFrom.map((file) => JSON.parse(readFileSync(file, 'utf8')) as LoadReport);
+  writeFileSync(
+    options.chartFile,
+    latencyChart(reports.map((report) => ({ name: runName(report), bands: report.details.latencyByRate }))),
+  );
+  log(`chart of ${reports.length} run(s) written to ${options.chartFile}`);
+  process.exit(0);
 }
 
 try {

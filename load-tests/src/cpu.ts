@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
 
@@ -25,4 +25,29 @@ export function machineCpu(): { busy: number; total: number } | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds of a process and its direct children (a PostgreSQL server and its backends), from /proc. */
+export function processTreeCpuSeconds(rootPid: number): number | null {
+  let total = 0;
+  let found = false;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(name);
+      if (pid !== rootPid && Number(fields[1]) !== rootPid) continue;
+      found = true;
+      total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return found ? total : null;
 }

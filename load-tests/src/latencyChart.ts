@@ -1,38 +1,55 @@
 import type { SecondWindow } from './bidDriver.ts';
 import { type ChartSeries, lineChartSvg } from './chart.ts';
-import type { LoadOptions } from './options.ts';
 import { percentile, sortedCopy } from './stats.ts';
 
-const BUCKETS = 12;
+/** Acknowledgement latency at one offered rate: a band of seconds of a run that offered about as many bids. */
+export interface LatencyBand {
+  offeredPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  acknowledged: number;
+}
+
+const BANDS = 12;
 
 /**
- * Acknowledgement latency against the offered rate. Each second of the run offered some number
- * of bids (the ramp gives the low rates, the rest the target); seconds are grouped by that rate
- * into a dozen bands, and each band's point is the p50 and p99 of every answer to its bids.
+ * Each second of a run offered some number of bids (the ramp gives the low rates, the rest the
+ * target); seconds are grouped by that rate into a dozen bands, and each band gets the p50 and p99
+ * of every answer to its bids.
  */
-export function latencyChart(windows: readonly SecondWindow[], options: LoadOptions): string {
+export function latencyBands(windows: readonly SecondWindow[]): LatencyBand[] {
   const maxOffered = Math.max(1, ...windows.map((w) => w.offered));
-  const bands = Array.from({ length: BUCKETS }, () => ({ seconds: 0, offered: 0, ackMs: [] as number[] }));
+  const bands = Array.from({ length: BANDS }, () => ({ seconds: 0, offered: 0, ackMs: [] as number[] }));
   for (const window of windows) {
     if (window.ackMs.length === 0) continue;
-    const band = bands[Math.min(BUCKETS - 1, Math.floor((window.offered / maxOffered) * BUCKETS))] as (typeof bands)[0];
+    const band = bands[Math.min(BANDS - 1, Math.floor((window.offered / maxOffered) * BANDS))] as (typeof bands)[0];
     band.seconds++;
     band.offered += window.offered;
     band.ackMs.push(...window.ackMs);
   }
-  const p50: ChartSeries = { name: 'ack p50', points: [] };
-  const p99: ChartSeries = { name: 'ack p99', points: [] };
-  for (const band of bands) {
-    if (band.ackMs.length < 10) continue;
-    const sorted = sortedCopy(band.ackMs);
-    const x = Math.round(band.offered / band.seconds);
-    p50.points.push({ x, y: percentile(sorted, 0.5) ?? 0 });
-    p99.points.push({ x, y: percentile(sorted, 0.99) ?? 0 });
-  }
-  return lineChartSvg([p50, p99], {
-    title: `${options.scenario}: acknowledgement latency against offered rate (${options.apiProcesses} API process${options.apiProcesses > 1 ? 'es' : ''})`,
-    xLabel: 'bids offered per second (each point is one second of the run)',
+  return bands
+    .filter((band) => band.ackMs.length >= 10)
+    .map((band) => {
+      const sorted = sortedCopy(band.ackMs);
+      return {
+        offeredPerSecond: Math.round(band.offered / band.seconds),
+        p50Ms: Math.round(percentile(sorted, 0.5) ?? 0),
+        p99Ms: Math.round(percentile(sorted, 0.99) ?? 0),
+        acknowledged: sorted.length,
+      };
+    });
+}
+
+/** Acknowledgement latency against offered rate, p50 and p99 per run, as an SVG document. */
+export function latencyChart(runs: { name: string; bands: LatencyBand[] }[]): string {
+  const series: ChartSeries[] = runs.flatMap((run) => [
+    { name: `${run.name} p50`, points: run.bands.map((b) => ({ x: b.offeredPerSecond, y: b.p50Ms })) },
+    { name: `${run.name} p99`, points: run.bands.map((b) => ({ x: b.offeredPerSecond, y: b.p99Ms })) },
+  ]);
+  return lineChartSvg(series, {
+    title: 'Bid acknowledgement latency against offered rate',
+    xLabel: 'bids offered per second (seconds of the runs grouped by their rate)',
     yLabel: 'ms',
-    threshold: { y: 100, label: 'target p99 100 ms' },
+    threshold: { y: 100, label: 'target: p99 ≤ 100 ms' },
   });
 }

@@ -11,6 +11,8 @@ export interface LoadOptions {
   targets: string[];
   jsonFile: string | null;
   chartFile: string | null;
+  /** Draw the chart from these JSON reports of earlier runs instead of running. */
+  chartFrom: string[];
   /** API processes to start for the HTTP requests (ignored with targets). */
   apiProcesses: number;
   /**
@@ -24,6 +26,8 @@ export interface LoadOptions {
   rate: number;
   lots: number;
   bidders: number;
+  /** Whether the bidders keep the outbid email on (the default of registration). */
+  outbidEmails: boolean;
   /** Anti-sniping step and window (whole minutes, as the lot fields are); 0 turns extensions off. */
   extensionMinutes: number;
   baselines: boolean;
@@ -44,9 +48,10 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage: npm run load -- --scenario closing-minute|hot-lot|browse [--duration 60s]
   [--target URL[,URL…]] [--json FILE] [--chart FILE.svg] [--api 1|2|4] [--hub N] [--watchers N] [--rate N]
-  [--lots N] [--bidders N] [--extension-minutes N] [--no-baselines] [--baseline-seconds N]
+  [--lots N] [--bidders N] [--outbid-emails on|off] [--extension-minutes N] [--no-baselines] [--baseline-seconds N]
   [--database-url URL] [--redis-url URL] [--admin-user EMAIL --admin-password TEXT]
-  [--profile DIR] [--watcher-procs N] [--max-in-flight N]`;
+  [--profile DIR] [--watcher-procs N] [--max-in-flight N]
+       npm run load -- --chart FILE.svg --chart-from REPORT.json[,REPORT.json…]`;
 
 const demoAdmin = DEMO_ACCOUNTS.find((a) => a.role === 'administrator');
 
@@ -89,6 +94,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     'target',
     'json',
     'chart',
+    'chart-from',
     'api',
     'hub',
     'watchers',
@@ -96,6 +102,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     'rate',
     'lots',
     'bidders',
+    'outbid-emails',
     'extension-minutes',
     'baseline-seconds',
     'database-url',
@@ -117,6 +124,12 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     return n;
   };
   const defaults = DEFAULTS[scenario];
+  const onOff = (name: string, fallback: boolean) => {
+    const text = values.get(name);
+    if (text === undefined) return fallback;
+    if (text !== 'on' && text !== 'off') throw new UsageError(`--${name}: on or off, got "${text}"`);
+    return text === 'on';
+  };
   const targets = (values.get('target') ?? '')
     .split(',')
     .map((t) => t.trim().replace(/\/+$/, ''))
@@ -135,6 +148,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     targets,
     jsonFile: values.get('json') ?? null,
     chartFile: values.get('chart') ?? null,
+    chartFrom: (values.get('chart-from') ?? '').split(',').filter(Boolean),
     apiProcesses: count('api', 1, 1),
     hubProcesses: count('hub', 0),
     watchers,
@@ -142,6 +156,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     rate: count('rate', defaults.rate, 1),
     lots: count('lots', defaults.lots, 1),
     bidders: count('bidders', 200, 1),
+    outbidEmails: onOff('outbid-emails', true),
     extensionMinutes: count('extension-minutes', 1),
     baselines: !flags.has('no-baselines'),
     baselineSeconds: count('baseline-seconds', 10, 1),

@@ -32,7 +32,7 @@ export function formatReport(r: LoadReport): string {
           `reads: offered ${d.reads.offeredPerSecond}/s, answered ${d.reads.answeredPerSecond}/s, p50 ${show(d.reads.p50Ms)} ms, p99 ${show(d.reads.p99Ms)} ms`,
         ]
       : []),
-    `CPU: machine ${show(d.cpu.machineBusyPercent, '%')} busy; seconds by process: ${Object.entries(
+    `CPU: machine ${show(d.cpu.machineBusyPercent, '%')} busy, load average ${d.cpu.loadAverage}; seconds by process: ${Object.entries(
       d.cpu.secondsByProcess,
     )
       .map(([k, v]) => `${k} ${v}`)

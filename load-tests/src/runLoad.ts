@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { runArrivals } from './arrivalLoop.ts';
 import { bareFastifyRequestsPerSecond } from './baselines/bareFastify.ts';
 import { pgbenchInsertsPerSecond } from './baselines/pgbench.ts';
 import { BidDriver } from './bidDriver.ts';
 import { BrowseDriver } from './browseDriver.ts';
-import { machineCpu, processCpuSeconds } from './cpu.ts';
+import { machineCpu, processCpuSeconds, processTreeCpuSeconds } from './cpu.ts';
 import { type MonotonicWindow, monotonicMicros } from './cpuProfile.ts';
 import { ApiClient } from './http.ts';
-import { latencyChart } from './latencyChart.ts';
+import { type LatencyBand, latencyBands, latencyChart } from './latencyChart.ts';
 import type { LoadOptions } from './options.ts';
 import { planScenario } from './scenarios.ts';
 import { createAuction, operatorToken, registerBidders } from './setup.ts';
@@ -52,7 +53,10 @@ export interface LoadReport {
     unclosedLots: number | null;
     eventsVerified: number | null;
     reads: { offeredPerSecond: number; answeredPerSecond: number; p50Ms: number | null; p99Ms: number | null } | null;
-    cpu: { machineBusyPercent: number | null; secondsByProcess: Record<string, number> };
+    /** The machine's busy share during the load, its 1-minute load average at the end (other work shows here). */
+    cpu: { machineBusyPercent: number | null; loadAverage: number; secondsByProcess: Record<string, number> };
+    /** Ack latency by offered rate (the chart's points). */
+    latencyByRate: LatencyBand[];
     /** The load's span on the monotonic clock, to cut CPU profiles to it. */
     loadWindow: MonotonicWindow;
     examples: string[];
@@ -105,7 +109,13 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     }
     const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const token = await operatorToken(client, options.adminUser, options.adminPassword);
-    const bidders = await registerBidders(client, runId, options.scenario === 'browse' ? 1 : options.bidders, log);
+    const bidders = await registerBidders(
+      client,
+      runId,
+      options.scenario === 'browse' ? 1 : options.bidders,
+      options.outbidEmails,
+      log,
+    );
 
     // The load starts once the lots exist; their ends are planned from that moment.
     const t0 = Date.now() + 3000 + options.lots * 20;
@@ -173,7 +183,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
       window: loadWindow,
     });
     if (options.chartFile && plan.bids) {
-      writeFileSync(options.chartFile, latencyChart(bidding.windows, options));
+      writeFileSync(options.chartFile, latencyChart([{ name: runName(report), bands: report.details.latencyByRate }]));
       log(`chart written to ${options.chartFile}`);
     }
     return report;
@@ -183,11 +193,18 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
   }
 }
 
+/** A run's label in a chart legend. */
+export function runName(report: LoadReport): string {
+  const hub = report.hubProcesses ? ` + ${report.hubProcesses} hub` : '';
+  return `${report.scenario}, ${report.apiProcesses} API${hub}, ${report.watchers} watchers`;
+}
+
 type CpuSnapshot = { machine: ReturnType<typeof machineCpu>; processes: Map<string, number>; runner: number };
 
 function cpuSnapshot(stack: Stack | null): CpuSnapshot {
   const processes = new Map<string, number>();
   for (const p of stack?.processes ?? []) processes.set(p.name, processCpuSeconds(p.pid) ?? 0);
+  if (stack?.postgresPid) processes.set('postgres', processTreeCpuSeconds(stack.postgresPid) ?? 0);
   const own = process.cpuUsage();
   return { machine: machineCpu(), processes, runner: (own.user + own.system) / 1e6 };
 }
@@ -269,7 +286,8 @@ function buildReport(
             p50Ms: round1(percentile(reads, 0.5)),
             p99Ms: round1(percentile(reads, 0.99)),
           },
-      cpu: { machineBusyPercent, secondsByProcess },
+      cpu: { machineBusyPercent, loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10, secondsByProcess },
+      latencyByRate: latencyBands(bidding.windows),
       loadWindow: cpu.window,
       examples: verification?.examples ?? [],
     },

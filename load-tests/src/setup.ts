@@ -118,6 +118,7 @@ export async function registerBidders(
   client: ApiClient,
   runId: string,
   count: number,
+  outbidEmails: boolean,
   log: (line: string) => void,
 ): Promise<Bidder[]> {
   const bidders = await inParallel(Array.from({ length: count }), 4, async (_, i) => {
@@ -142,6 +143,12 @@ export async function registerBidders(
       throw new Error(`registration answered ${answer.status}: ${JSON.stringify(body).slice(0, 300)}`);
     }
   });
+  if (!outbidEmails) {
+    // The bidder's own setting (profile preferences): each accepted bid no longer mails the bidder it outbid.
+    await inParallel(bidders, 8, (bidder) =>
+      client.expect('PATCH', '/api/account', [{ path: '/emailOutbidNotifications', value: false }], bidder.token),
+    );
+  }
   const confirmed = await confirmEmails(client, bidders);
   log(
     confirmed === null

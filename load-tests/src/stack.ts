@@ -1,22 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  createDb,
-  createPool,
-  type Db,
-  freePort,
-  type LocalMessaging,
-  type RunningService,
-  startEmbeddedPostgres,
-  startLocalMessaging,
-  startLocalRedis,
-  stopChild,
-} from '@auction/platform';
+import { freePort, type RunningService, startEmbeddedPostgres, startLocalRedis, stopChild } from '@auction/platform';
 import { prepareDatabase } from '../../scripts/lib/prepareDatabase.ts';
-import { spawnNode, waitForHealth } from './processes.ts';
+import { nextMessage, spawnNode, waitForHealth } from './processes.ts';
 
 export interface StackOptions {
   apiProcesses: number;
@@ -38,6 +27,8 @@ export interface Stack {
   postgresPort: number | null;
   /** The API and workers processes, for their CPU time. */
   processes: { name: string; pid: number }[];
+  /** The embedded PostgreSQL server's pid (its backends are its children); null when the database was given. */
+  postgresPid: number | null;
   stop(): Promise<void>;
 }
 
@@ -54,12 +45,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   chmodSync(folder, 0o755);
   const services: RunningService[] = [];
   const children: ChildProcess[] = [];
-  let messaging: { local: LocalMessaging; db: Db } | undefined;
+  let messaging: ChildProcess | undefined;
   const stop = async () => {
     await Promise.all(children.map((child) => stopChild(child)));
-    if (messaging) {
-      await messaging.local.stop();
-      await messaging.db.destroy();
+    if (messaging?.connected) {
+      const exited = new Promise((resolveExit) => messaging?.once('exit', resolveExit));
+      messaging.disconnect();
+      await exited;
     }
     for (const service of services.reverse()) await service.stop();
     rmSync(folder, { recursive: true, force: true });
@@ -92,9 +84,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     log(await prepareDatabase(databaseUrl, true));
 
-    const db = createDb(createPool(databaseUrl, 4));
-    const local = await startLocalMessaging({ db });
-    messaging = { local, db };
+    messaging = spawnNode('messaging', 'load-tests/src/messagingProcess.ts', { DATABASE_URL: databaseUrl });
+    const local = await nextMessage<{ smtpUrl: string; twilioApiUrl: string }>(messaging, 'listening');
     const shared: NodeJS.ProcessEnv = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
@@ -125,13 +116,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const workersEnv = { ...shared, TWILIO_AUTH_TOKEN: 'local-token' };
     children.push(spawnNode('workers', 'workers/src/main.ts', workersEnv, profile, false));
     await Promise.all(urls.map((url, i) => waitForHealth(`${url}/api/health`, children[i] as ChildProcess)));
-    const processes = children.map((child, i) => ({ name: nameOf(i), pid: child.pid as number }));
+    const processes = [
+      ...children.map((child, i) => ({ name: nameOf(i), pid: child.pid as number })),
+      { name: 'messaging', pid: messaging.pid as number },
+    ];
     log(
       `${apiUrls.length} API process(es) at ${apiUrls.join(', ')}` +
         `${options.hubProcesses ? `, ${options.hubProcesses} hub-only at ${hubUrls.join(', ')}` : ''}; workers started ` +
         `(pids: ${processes.map((p) => `${p.name} ${p.pid}`).join(', ')})`,
     );
-    return { apiUrls, hubUrls, databaseUrl, postgresPort, processes, stop };
+    const postgresPid = options.databaseUrl
+      ? null
+      : Number(readFileSync(join(folder, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return { apiUrls, hubUrls, databaseUrl, postgresPort, postgresPid, processes, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -40,7 +40,14 @@ async function biddingLot(): Promise<{ id: number; lotNumber: number }> {
 const priceText = (page: Page) => page.locator('.lot-detail__price').textContent();
 
 beforeAll(async () => {
-  buildWebIfStale(() => {});
+  // Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    buildWebIfStale(() => {});
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   t = await startTestApp();
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });

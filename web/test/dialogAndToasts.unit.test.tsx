@@ -59,7 +59,7 @@ function DialogHarness() {
 }
 
 describe('dialogs', () => {
-  it('are named by their title, take focus and close on Escape', async () => {
+  it('are named by their title, take focus and give it back on Escape', async () => {
     inEnglish(<DialogHarness />);
     const opener = screen.getByRole('button', { name: 'Open' });
     opener.focus();
@@ -69,6 +69,7 @@ describe('dialogs', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });
 

@@ -147,3 +147,15 @@ describe('time extension (spec 001 §4)', () => {
     expect(new Date(maximumClosingTime(lotFixture())).toISOString()).toBe('2026-03-07T20:10:59.000Z');
   });
 });
+
+describe('the API’s user banner', () => {
+  it('wins over the local computation and carries the owned quantity', () => {
+    const bought = lotFixture({ type: 3, userBanner: { state: 'ownedItems', count: 3 } });
+    expect(userBannerOf(bought, me, ACTIVE)).toEqual({ kind: 'owned', count: 3 });
+    expect(highlightOf(bought, me, ACTIVE, before)).toBe('purchased');
+    expect(userBannerOf(lotFixture({ userBanner: { state: 'currentLoser', lostLead: true } }), me, ACTIVE)).toEqual({
+      kind: 'currentLoser',
+    });
+    expect(userBannerOf(lotFixture({ bidders: ['me'], winningUserId: 'me', userBanner: null }), me, ACTIVE)).toBeNull();
+  });
+});

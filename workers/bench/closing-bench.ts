@@ -46,7 +46,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'closing-bench-'));
 // As root the server runs as the postgres user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
 const pgPort = await freePort();
-const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, database: 'bench', durable: true });
+const postgres = await startEmbeddedPostgres({
+  dataDir: join(dataDir, 'pg'),
+  port: pgPort,
+  database: 'bench',
+  durable: true,
+});
 const redisServer = await startLocalRedis({
   dataDir: join(dataDir, 'redis'),
   port: await freePort(),
@@ -66,7 +71,11 @@ try {
 
   const windowStart = Date.now() + 25_000;
   const auctionEndsAt = windowStart + 10 * MINUTE;
-  const organization = await db.insertInto('organizations').values({ name: 'bench' }).returning('id').executeTakeFirstOrThrow();
+  const organization = await db
+    .insertInto('organizations')
+    .values({ name: 'bench' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const auction = await db
     .insertInto('auctions')
     .values({
@@ -131,7 +140,9 @@ try {
     if (i % 2 === 0 && !extended) await bidOn(row.id, 11_00, Date.now());
     lots.push({ lotId: row.id, endsAt, extended });
   }
-  log(`${LOTS} lots open, ${grouped} in one closing group; the first ends in ${Math.round((windowStart - Date.now()) / 1000)} s`);
+  log(
+    `${LOTS} lots open, ${grouped} in one closing group; the first ends in ${Math.round((windowStart - Date.now()) / 1000)} s`,
+  );
 
   async function bidOn(lotId: number, amount: number, at: number) {
     const bidderId = randomUUID();

@@ -76,7 +76,9 @@ describe('lot closings', () => {
     expect((await lotEvents(world, lotId)).some((e) => e.type === 'LotExtended')).toBe(true);
     await workers.caughtUp();
     const newJob = await eventually(async () => {
-      const job = await workers.closings.getJob(closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt: extendedTo }));
+      const job = await workers.closings.getJob(
+        closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt: extendedTo }),
+      );
       expect(job).toBeDefined();
       return job;
     });
@@ -189,7 +191,11 @@ describe('lot closings', () => {
       [1, 2].map(() => openLot(world, auctionId, { endsAt: Date.now() + 10 * MINUTE, closingGroupId: groupId })),
     );
     const newEnd = Date.now() + 1_500;
-    await world.db.updateTable('closing_groups').set({ ends_at: new Date(newEnd) }).where('id', '=', groupId).execute();
+    await world.db
+      .updateTable('closing_groups')
+      .set({ ends_at: new Date(newEnd) })
+      .where('id', '=', groupId)
+      .execute();
     for (const lotId of lots) {
       await send(world.handler, lotId, { type: 'RescheduleLot', endsAt: newEnd }, { userId: null });
     }
@@ -215,20 +221,16 @@ describe('recovery', () => {
       const lotId = await openLot(recovery, auctionId, { endsAt });
       const winner = randomUUID();
       await bid(recovery, lotId, winner, 30_00);
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', resolve(import.meta.dirname, 'killedCloser.ts')],
-        {
-          env: {
-            ...process.env,
-            KILLED_CLOSER_DATABASE_URL: recovery.database.url,
-            KILLED_CLOSER_REDIS_URL: testRedisUrl(),
-            KILLED_CLOSER_PREFIX: recovery.prefix,
-          },
-          cwd: resolve(import.meta.dirname, '../..'),
-          stdio: ['ignore', 'inherit', 'inherit'],
+      const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'killedCloser.ts')], {
+        env: {
+          ...process.env,
+          KILLED_CLOSER_DATABASE_URL: recovery.database.url,
+          KILLED_CLOSER_REDIS_URL: testRedisUrl(),
+          KILLED_CLOSER_PREFIX: recovery.prefix,
         },
-      );
+        cwd: resolve(import.meta.dirname, '../..'),
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
       const signal = await new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, sig) => done(sig)));
       expect(signal).toBe('SIGKILL');
       expect(Date.now()).toBeGreaterThan(endsAt);

@@ -67,7 +67,11 @@ describe('auction lifecycle', () => {
     expect(completed.is_available).toBe(false);
     expect(completed.completed_date?.getTime()).toBeGreaterThanOrEqual(t0 + 3_500);
     // Completion waits for the winners in the read models.
-    const view = await world.db.selectFrom('lot_views').selectAll().where('lot_id', '=', lotId).executeTakeFirstOrThrow();
+    const view = await world.db
+      .selectFrom('lot_views')
+      .selectAll()
+      .where('lot_id', '=', lotId)
+      .executeTakeFirstOrThrow();
     expect(view).toMatchObject({ status: 5, winner_id: winner, price: 50_00 });
     await eventually(async () =>
       expect(await lifecycleEvents(auctionId)).toEqual(['AuctionPreOpen', 'AuctionStarted', 'AuctionEnded']),
@@ -119,7 +123,11 @@ describe('auction lifecycle', () => {
       ).toHaveLength(1),
     );
     const movedTo = Date.now() + 90 * MINUTE;
-    await world.db.updateTable('auctions').set({ date_completed: new Date(movedTo) }).where('id', '=', auctionId).execute();
+    await world.db
+      .updateTable('auctions')
+      .set({ date_completed: new Date(movedTo) })
+      .where('id', '=', auctionId)
+      .execute();
     await requestAuctionSchedule(workers.lifecycle, auctionId);
     await requestAuctionSchedule(workers.lifecycle, auctionId);
     await eventually(async () => expect(await lifecycleEvents(auctionId)).toEqual(['AuctionEndDateChanged']));

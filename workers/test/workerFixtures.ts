@@ -244,4 +244,3 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useIntl } from 'react-intl';
 
 /** Radix Dialog with the app's look: focus is trapped inside and returns to the opener on close. */
@@ -19,6 +19,9 @@ export function Dialog({
   wide?: boolean;
 }) {
   const intl = useIntl();
+  // Radix gives focus back only to a Dialog.Trigger; these dialogs open from forms, so the element
+  // that had focus when the dialog opened is remembered and focused again on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -26,6 +29,13 @@ export function Dialog({
         <RadixDialog.Content
           className={wide ? 'dialog dialog--wide' : 'dialog'}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {description ? (

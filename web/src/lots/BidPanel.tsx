@@ -28,7 +28,7 @@ import {
   stepDown,
   stepUp,
 } from './bidRules.ts';
-import { extensionApplies, isFixedPrice, isLotClosed, isMaxBidBeaten } from './lotState.ts';
+import { extensionApplies, isFixedPrice, isLotClosed, isMaxBidBeaten, ownedCount } from './lotState.ts';
 import { lotKey } from './queries.ts';
 import type { LotDetail } from './types.ts';
 
@@ -149,7 +149,7 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
   const closed = isLotClosed(lot, auction.status);
   const fixedPrice = isFixedPrice(lot);
   const allowed = lot.allowedBidding;
-  const owned = 0;
+  const owned = ownedCount(lot);
   const quantityMax = maxQuantity(lot, owned);
   const maxBidCents = toCents(lot.maxBid);
   const active = auction.status === AuctionStatus.Active;

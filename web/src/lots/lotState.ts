@@ -56,7 +56,7 @@ export interface Viewer {
 
 export function ownsSome(lot: Lot, viewer: Viewer): boolean {
   if (!viewer.userId || !isFixedPrice(lot)) return false;
-  return (viewer.owned ?? 0) > 0 || lot.bidders.includes(viewer.userId);
+  return (viewer.owned ?? ownedCount(lot)) > 0 || lot.bidders.includes(viewer.userId);
 }
 
 /**
@@ -80,10 +80,27 @@ export type UserBanner =
   | { kind: 'processing' | 'winner' | 'lost' | 'currentWinner' | 'currentLoser' }
   | null;
 
-/** Spec 001 §4 per-lot banner of a logged-in user. */
+/** What the user owns of a fixed-price lot, from the API's banner (the only source of purchases). */
+export function ownedCount(lot: Lot): number {
+  const banner = lot.userBanner;
+  return banner && (banner.state === 'ownedItems' || banner.state === 'donationsDone') ? (banner.count ?? 0) : 0;
+}
+
+/**
+ * Spec 001 §4 per-lot banner of a logged-in user: the API's when it sends one (it knows purchases),
+ * else computed from the lot's leader, winner and bidders.
+ */
 export function userBannerOf(lot: Lot, viewer: Viewer, auctionStatus: number, refreshing = false): UserBanner {
   const me = viewer.userId;
   if (!me) return null;
+  if (refreshing && lot.userBanner) return { kind: 'processing' };
+  if (lot.userBanner !== undefined) {
+    const banner = lot.userBanner;
+    if (!banner) return null;
+    if (banner.state === 'ownedItems') return { kind: 'owned', count: banner.count ?? 0 };
+    if (banner.state === 'donationsDone') return { kind: 'donated', count: banner.count ?? 0 };
+    return { kind: banner.state };
+  }
   if (isFixedPrice(lot)) {
     if (!ownsSome(lot, viewer)) return null;
     return { kind: lot.isDonation ? 'donated' : 'owned', count: viewer.owned ?? 0 };

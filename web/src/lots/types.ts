@@ -95,6 +95,14 @@ export interface Lot {
   extensionDurationInMinutes: number;
   extensionDurationMaximumMinutes: number;
   minutesLeftBeforeAllowingExtension: number;
+  /** The signed-in user's banner as the API computes it (docs/donations.md); absent for visitors. */
+  userBanner?: ServerUserBanner | null;
+}
+
+export interface ServerUserBanner {
+  state: 'ownedItems' | 'donationsDone' | 'winner' | 'lost' | 'processing' | 'currentWinner' | 'currentLoser';
+  count?: number | null;
+  lostLead?: boolean;
 }
 
 /** GET /api/auction-lot-items/{id}: the lot with its history, related lots and what the user may do. */

@@ -10,7 +10,7 @@ import { Queue } from 'bullmq';
 export type ClosingJob =
   | { kind: 'closeLot'; lotId: string; endsAt: number }
   | { kind: 'lotClosingSoon'; lotId: string; redAt: number }
-  /** `runAt` is when this check runs: the group's end, then the latest end of its extended lots. */
+  /** `runAt` is when this check runs: after the group's end, then after the latest end of its extended lots. */
   | { kind: 'closeGroup'; groupId: number; endsAt: number; runAt: number }
   | { kind: 'groupClosingSoon'; groupId: number; endsAt: number; redAt: number };
 
@@ -64,9 +64,16 @@ export function runAtOf(job: ClosingJob): number {
  */
 export const CLOSE_LEAD_MS = 2_000;
 
+/**
+ * A closing group is looked at this long after its end: its lots' own jobs close them at the end
+ * itself, and the group's job then finds them closed (or closes one whose job was lost) and tells
+ * the hub the group closed.
+ */
+export const GROUP_CHECK_DELAY_MS = 1_000;
+
 /** When the queue should hand the job to a worker. */
 export function dueAtOf(job: ClosingJob): number {
-  return job.kind === 'closeLot' || job.kind === 'closeGroup' ? runAtOf(job) - CLOSE_LEAD_MS : runAtOf(job);
+  return job.kind === 'closeLot' ? runAtOf(job) - CLOSE_LEAD_MS : runAtOf(job);
 }
 
 /** Adds the job to run at its date (at once when the date has passed); adding it twice adds it once. */

@@ -1,7 +1,13 @@
 import { type LotEvent, lotIdOfStream, type RecordedEvent } from '@auction/engine';
 import { type Db, dateTurningRed } from '@auction/platform';
 import { announceOnce, type HubTarget } from './announceOnce.ts';
-import { type ClosingJob, type ClosingQueue, scheduleClosingJob, unscheduleClosingJob } from './closingJobs.ts';
+import {
+  type ClosingJob,
+  type ClosingQueue,
+  GROUP_CHECK_DELAY_MS,
+  scheduleClosingJob,
+  unscheduleClosingJob,
+} from './closingJobs.ts';
 import { readClosingGroups, readLotReferences } from './closingReferences.ts';
 
 /** Where a lot's end stands after a batch of its events. */
@@ -143,7 +149,12 @@ export async function scheduleGroupJobs(
   group: { groupId: number; endsAt: number; redAt: number },
   now: number,
 ): Promise<void> {
-  const close: ClosingJob = { kind: 'closeGroup', groupId: group.groupId, endsAt: group.endsAt, runAt: group.endsAt };
+  const close: ClosingJob = {
+    kind: 'closeGroup',
+    groupId: group.groupId,
+    endsAt: group.endsAt,
+    runAt: group.endsAt + GROUP_CHECK_DELAY_MS,
+  };
   await scheduleClosingJob(queue, close, now);
   if (group.endsAt > now) {
     await scheduleClosingJob(

@@ -8,6 +8,7 @@ import {
   type ClosingJob,
   type ClosingQueue,
   dueAtOf,
+  GROUP_CHECK_DELAY_MS,
   runAtOf,
   scheduleClosingJob,
 } from './closingJobs.ts';
@@ -53,9 +54,11 @@ export function createClosingProcessor(deps: ClosingDeps) {
   }
 
   async function closeLot(job: Job<ClosingJob>, data: Extract<ClosingJob, { kind: 'closeLot' }>, token?: string) {
+    // Read while waiting, so that at the end itself only the close is sent.
+    const early = clock() < data.endsAt;
+    const snapshot = early ? await deps.handler.read(lotStreamId(data.lotId)) : undefined;
     await waitForTime(job, token);
-    const outcome = await closeLotIfDue(deps.handler, data.lotId, clock);
-    if (outcome.kind === 'closed') await checkGroupOf(Number(data.lotId), outcome.endsAt);
+    const outcome = await closeLotIfDue(deps.handler, data.lotId, clock, snapshot);
     if (outcome.kind !== 'notDue') return outcome;
     // Timers may fire a millisecond early: wait again for the same end.
     if (outcome.endsAt === data.endsAt) {
@@ -65,19 +68,6 @@ export function createClosingProcessor(deps: ClosingDeps) {
     // The end moved: the scheduler adds the new end's job from the log; adding it here too costs nothing.
     await scheduleClosingJob(deps.queue, { kind: 'closeLot', lotId: data.lotId, endsAt: outcome.endsAt }, clock());
     return { kind: 'superseded' as const };
-  }
-
-  /**
-   * A group lot that closed after its group's end (it was extended) may be the group's last open
-   * lot: its group is looked at again now. Lots closing at the group's end are the group job's.
-   */
-  async function checkGroupOf(lotId: number, endedAt: number): Promise<void> {
-    const groupId = (await readLotReferences(deps.db, [lotId])).get(lotId)?.closingGroupId;
-    if (groupId === undefined || groupId === null) return;
-    const group = (await readClosingGroups(deps.db, [groupId])).get(groupId);
-    if (!group || endedAt <= group.endsAt) return;
-    const now = clock();
-    await scheduleClosingJob(deps.queue, { kind: 'closeGroup', groupId, endsAt: group.endsAt, runAt: now }, now);
   }
 
   async function lotClosingSoon(data: Extract<ClosingJob, { kind: 'lotClosingSoon' }>): Promise<ClosingResult> {
@@ -107,12 +97,7 @@ export function createClosingProcessor(deps: ClosingDeps) {
     return { kind: announced ? 'announced' : 'alreadyAnnounced' };
   }
 
-  async function closeGroup(
-    job: Job<ClosingJob>,
-    data: Extract<ClosingJob, { kind: 'closeGroup' }>,
-    token?: string,
-  ): Promise<ClosingResult> {
-    await waitForTime(job, token);
+  async function closeGroup(data: Extract<ClosingJob, { kind: 'closeGroup' }>): Promise<ClosingResult> {
     const group = (await readClosingGroups(deps.db, [data.groupId])).get(data.groupId);
     if (!group || group.endsAt !== data.endsAt) return { kind: 'superseded' };
     const lotIds = await readGroupLots(deps.db, data.groupId);
@@ -121,8 +106,8 @@ export function createClosingProcessor(deps: ClosingDeps) {
     );
     const openEnds = outcomes.flatMap((outcome) => (outcome.kind === 'notDue' ? [outcome.endsAt] : []));
     if (openEnds.length > 0) {
-      // Lots extended past the group's end: look again when the last of them ends.
-      const runAt = Math.max(...openEnds);
+      // Lots extended past the group's end: look again when the last of them has closed.
+      const runAt = Math.max(...openEnds) + GROUP_CHECK_DELAY_MS;
       await scheduleClosingJob(deps.queue, { ...data, runAt }, clock());
       return { kind: 'groupWaiting', lots: openEnds.length };
     }
@@ -159,7 +144,7 @@ export function createClosingProcessor(deps: ClosingDeps) {
       case 'lotClosingSoon':
         return lotClosingSoon(data);
       case 'closeGroup':
-        return closeGroup(job, data, token);
+        return closeGroup(data);
       case 'groupClosingSoon':
         return groupClosingSoon(data);
     }
