@@ -19,6 +19,11 @@ export function buildWebIfStale(log: (line: string) => void): void {
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   log('Building the web app…');
-  const run = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
+  // A build started from inside a test runner inherits NODE_ENV=test and would ship React's development build.
+  const run = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: WEB,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (run.status !== 0) throw new Error('The web app failed to build (see above).');
 }
