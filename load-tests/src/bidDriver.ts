@@ -35,6 +35,8 @@ export class BidDriver {
   readonly windows: SecondWindow[] = [];
   errors5xx = 0;
   networkErrors = 0;
+  /** Every HTTP answer, accepted or refused: the server's throughput whatever the lots' state. */
+  answered = 0;
   private readonly open: LotCursor[];
 
   constructor(
@@ -93,6 +95,7 @@ export class BidDriver {
       return;
     }
     const ms = performance.now() - sent;
+    this.answered++;
     const body = (answer.body ?? {}) as BidAnswer;
     if (answer.status >= 200 && answer.status < 300) {
       this.acknowledged.set(body.bid?.commandId ?? commandId, lot.id);

@@ -19,14 +19,14 @@ export function formatReport(r: LoadReport): string {
     `acceptedAfterEnd       ${show(r.acceptedAfterEnd)}`,
     `replayMismatches       ${show(r.replayMismatches)}`,
     '',
-    `acknowledged ${show(d.acknowledged)} of ${show(d.arrivals)} arrivals; dropped (too many in flight) ${show(d.droppedArrivals)}; network errors ${show(d.networkErrors)}; client sent late p99 ${show(d.lateSendP99Ms, ' ms')}`,
+    `acknowledged ${show(d.acknowledged)} of ${show(d.arrivals)} arrivals (${show(d.answeredPerSecond)} answers/s, refusals included); dropped (too many in flight) ${show(d.droppedArrivals)}; network errors ${show(d.networkErrors)}; client sent late p99 ${show(d.lateSendP99Ms, ' ms')}`,
     `refused: ${
       Object.entries(d.refusals)
         .map(([k, n]) => `${k} ×${n}`)
         .join(', ') || 'none'
     }`,
     `closing lag p50 ${show(d.closingLagP50Ms, ' ms')}, max ${show(d.closingLagMaxMs, ' ms')}; lots left open ${show(d.unclosedLots)}; events verified ${show(d.eventsVerified)}`,
-    `propagation samples ${show(d.propagationSamples)} (bids × watchers); watcher disconnects ${show(d.watcherDisconnects)}`,
+    `propagation samples ${show(d.propagationSamples)} (bids × watchers); watcher disconnects ${show(d.watcherDisconnects)}; each watcher got ${show(d.watcherFrames)} event frames, ${show(d.watcherBytesPerSecond)} bytes/s (all watchers: ${show(Math.round((d.watcherBytesPerSecond * r.watchers) / 1e5) / 10)} MB/s)`,
     ...(d.reads
       ? [
           `reads: offered ${d.reads.offeredPerSecond}/s, answered ${d.reads.answeredPerSecond}/s, p50 ${show(d.reads.p50Ms)} ms, p99 ${show(d.reads.p99Ms)} ms`,

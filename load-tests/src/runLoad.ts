@@ -11,8 +11,8 @@ import { type MonotonicWindow, monotonicMicros } from './cpuProfile.ts';
 import { ApiClient } from './http.ts';
 import { type LatencyBand, latencyBands, latencyChart } from './latencyChart.ts';
 import type { LoadOptions } from './options.ts';
-import { planScenario } from './scenarios.ts';
-import { createAuction, operatorToken, registerBidders } from './setup.ts';
+import { auctionEndFor, planScenario } from './scenarios.ts';
+import { createAuction, createLots, operatorToken, registerBidders } from './setup.ts';
 import { type Stack, startStack } from './stack.ts';
 import { percentile, round1, sortedCopy } from './stats.ts';
 import { type Verification, verifyRun, waitForCloses } from './verify.ts';
@@ -46,7 +46,12 @@ export interface LoadReport {
     refusals: Record<string, number>;
     lateSendP99Ms: number;
     acknowledged: number;
+    /** Bid answers per second, refusals included. */
+    answeredPerSecond: number;
     watcherDisconnects: number;
+    /** What one watcher received during the run: event frames, and bytes per second. */
+    watcherFrames: number;
+    watcherBytesPerSecond: number;
     propagationSamples: number;
     closingLagP50Ms: number | null;
     closingLagMaxMs: number | null;
@@ -117,11 +122,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
       log,
     );
 
-    // The load starts once the lots exist; their ends are planned from that moment.
-    const t0 = Date.now() + 3000 + options.lots * 20;
-    const plan = planScenario(options, t0);
-    const auction = await createAuction(client, token, runId, plan.auction);
-    log(`auction ${auction.id} (${auction.urlMagicLink}) with ${auction.lots.length} lots`);
+    const auction = await createAuction(client, token, runId, auctionEndFor(options, Date.now()));
     const hubUrls = (stack?.hubUrls ?? apiUrls).map((url) => `${url.replace(/^http/, 'ws')}/api/BidNotificationHub`);
     const watchers = await startWatchers({
       hubUrls,
@@ -130,6 +131,11 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
       processes: options.watcherProcesses,
     });
     if (options.watchers) log(`${watchers.connected} watchers connected`);
+    // The load starts once the lots exist; their ends are planned from that moment.
+    const t0 = Date.now() + 3000 + options.lots * 20;
+    const plan = planScenario(options, t0);
+    const lots = await createLots(client, token, runId, auction.id, plan.auction);
+    log(`auction ${auction.id} (${auction.urlMagicLink}) with ${lots.length} lots`);
     const wait = t0 - Date.now();
     if (wait > 0) await sleep(wait);
     else log(`setup overran the plan by ${(-wait / 1000).toFixed(1)}s: the lots' first ends come that much sooner`);
@@ -139,7 +145,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     const bidding = new BidDriver(
       client,
       runId,
-      auction.lots,
+      lots,
       bidders,
       plan.auction.startingBidCents,
       plan.auction.incrementCents,
@@ -147,7 +153,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     const browsing = new BrowseDriver(
       client,
       auction.urlMagicLink,
-      auction.lots.map((l) => l.id),
+      lots.map((l) => l.id),
     );
     log(`load: ${options.scenario}, ${options.rate}/s after a ${plan.schedule.rampSeconds}s ramp`);
     const loop = await runArrivals({
@@ -162,7 +168,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     const loadWindow = { startUs: loadStartUs, endUs: monotonicMicros() };
     log(`load done after ${loop.seconds.toFixed(1)}s`);
 
-    const lotIds = auction.lots.map((l) => l.id);
+    const lotIds = lots.map((l) => l.id);
     if (plan.closes && databaseUrl) await waitForCloses(databaseUrl, lotIds, Date.now() + 20_000, log);
     await sleep(1000);
     const watched = await watchers.stop(bidding.bidTimes);
@@ -272,7 +278,10 @@ function buildReport(
       refusals: Object.fromEntries(bidding.refusals),
       lateSendP99Ms: round1(loop.lateSendP99Ms) ?? 0,
       acknowledged: bidding.acknowledged.size,
+      answeredPerSecond: round(bidding.answered / seconds),
       watcherDisconnects: watched.disconnects,
+      watcherFrames: watched.framesPerWatcher,
+      watcherBytesPerSecond: round(watched.bytesPerWatcher / seconds),
       propagationSamples: watched.samples,
       closingLagP50Ms: verification?.closingLagP50Ms ?? null,
       closingLagMaxMs: verification?.closingLagMaxMs ?? null,

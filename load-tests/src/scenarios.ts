@@ -15,6 +15,11 @@ export interface ScenarioPlan {
   maxLoadSeconds: number;
 }
 
+/** The auction's end: after every lot of any scenario, extensions included, with room to spare. */
+export function auctionEndFor(options: LoadOptions, now: number): number {
+  return now + options.durationSeconds * 1000 + options.extensionMinutes * MINUTE + 3 * 60 * MINUTE;
+}
+
 /**
  * The three scenarios' auctions and arrival rates, with the load starting at `t0` (epoch ms).
  * - closing-minute: the lots' ends spread over the last min(60 s, half) of the duration; a bid in
@@ -40,7 +45,7 @@ export function planScenario(options: LoadOptions, t0: number): ScenarioPlan {
         endsAt: Math.round(t0 + duration - window + (window * (i + 1)) / options.lots),
       }));
       return {
-        auction: { ...pricing, lots, auctionEndsAt: t0 + duration + extension + 10 * MINUTE },
+        auction: { ...pricing, lots },
         schedule,
         bids: true,
         closes: true,
@@ -49,11 +54,7 @@ export function planScenario(options: LoadOptions, t0: number): ScenarioPlan {
     }
     case 'hot-lot':
       return {
-        auction: {
-          ...pricing,
-          lots: [{ endsAt: t0 + duration }],
-          auctionEndsAt: t0 + duration + extension + 10 * MINUTE,
-        },
+        auction: { ...pricing, lots: [{ endsAt: t0 + duration }] },
         schedule,
         bids: true,
         closes: true,
@@ -62,7 +63,7 @@ export function planScenario(options: LoadOptions, t0: number): ScenarioPlan {
     case 'browse': {
       const lots = Array.from({ length: options.lots }, (_, i) => ({ endsAt: t0 + 60 * MINUTE + i * 1000 }));
       return {
-        auction: { ...pricing, lots, auctionEndsAt: t0 + 120 * MINUTE },
+        auction: { ...pricing, lots },
         schedule,
         bids: false,
         closes: false,

@@ -8,8 +8,6 @@ export interface LotPlan {
 
 export interface AuctionPlan {
   lots: LotPlan[];
-  /** The auction's end: extensions never push a lot past it. */
-  auctionEndsAt: number;
   extensionMinutes: number;
   startingBidCents: number;
   incrementCents: number;
@@ -18,7 +16,6 @@ export interface AuctionPlan {
 export interface CreatedAuction {
   id: number;
   urlMagicLink: string;
-  lots: { id: number; endsAt: number }[];
 }
 
 export interface Bidder {
@@ -41,15 +38,15 @@ export async function operatorToken(client: ApiClient, username: string, passwor
 }
 
 /**
- * The scenario's own auction through the operator API (docs/operator-api.md): an organisation, an
- * Active auction that needs neither card nor address, and its lots with their end times and
- * anti-sniping settings.
+ * The scenario's own auction through the operator API (docs/operator-api.md): an organisation and
+ * an Active auction that needs neither card nor address, ending at `endsAt` (extensions never push
+ * a lot past it).
  */
 export async function createAuction(
   client: ApiClient,
   token: string,
   runId: string,
-  plan: AuctionPlan,
+  endsAt: number,
 ): Promise<CreatedAuction> {
   const organization = await client.expect<{ id: number }>(
     'POST',
@@ -66,7 +63,7 @@ export async function createAuction(
       urlMagicLink,
       translations: { en: { titleShort: `Load test ${runId}` }, fr: { titleShort: `Test de charge ${runId}` } },
       dateOpen: iso(Date.now() - 60_000),
-      dateCompleted: iso(plan.auctionEndsAt),
+      dateCompleted: iso(endsAt),
       allowAnonymousBidding: false,
       requireCCToBid: false,
       requireAddressToBid: false,
@@ -75,11 +72,22 @@ export async function createAuction(
     token,
   );
   await client.expect('POST', `/api/admin/auctions/${auction.id}/status`, { status: 3 }, token);
+  return { id: auction.id, urlMagicLink };
+}
+
+/** The auction's lots with their end times and anti-sniping settings; each opens its stream in the engine. */
+export async function createLots(
+  client: ApiClient,
+  token: string,
+  runId: string,
+  auctionId: number,
+  plan: AuctionPlan,
+): Promise<{ id: number; endsAt: number }[]> {
   const extension = plan.extensionMinutes;
-  const lots = await inParallel(plan.lots, 8, async (lot, i) => {
+  return inParallel(plan.lots, 8, async (lot, i) => {
     const created = await client.expect<{ id: number }>(
       'POST',
-      `/api/admin/auctions/${auction.id}/lots`,
+      `/api/admin/auctions/${auctionId}/lots`,
       {
         lotNumber: i + 1,
         type: 1,
@@ -97,7 +105,6 @@ export async function createAuction(
     );
     return { id: created.id, endsAt: lot.endsAt };
   });
-  return { id: auction.id, urlMagicLink, lots };
 }
 
 /** A North American number nobody else registered in this run: a random exchange and line. */

@@ -230,7 +230,24 @@ try {
   results = await Promise.all(lots.map((lot) => resultOf(lot.lotId)));
 
   const lags = results.flatMap((r) => (r.lagMs === null ? [] : [r.lagMs])).sort((a, b) => a - b);
-  const percentile = (p: number) => lags[Math.min(lags.length - 1, Math.ceil((p / 100) * lags.length) - 1)] ?? null;
+  const percentileOf = (values: number[], p: number) =>
+    values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? null;
+  const percentile = (p: number) => percentileOf(lags, p);
+  // The database's clock when the close's row was inserted (its transaction's start), minus the end.
+  const inserted = await pool.query<{ lag_ms: number }>(
+    `SELECT extract(epoch FROM e.created_at) * 1000 - s.ends_at AS lag_ms
+     FROM events e
+     JOIN LATERAL (
+       SELECT coalesce(
+         (SELECT (x.data->>'endsAt')::bigint FROM events x
+          WHERE x.stream_id = e.stream_id AND x.stream_version < e.stream_version
+            AND x.type IN ('LotExtended', 'LotRescheduled') ORDER BY x.stream_version DESC LIMIT 1),
+         (SELECT (o.data->>'endsAt')::bigint FROM events o WHERE o.stream_id = e.stream_id AND o.type = 'LotOpened')
+       ) AS ends_at
+     ) s ON true
+     WHERE e.type = 'LotClosed'`,
+  );
+  const insertLags = inserted.rows.map((row) => Number(row.lag_ms)).sort((a, b) => a - b);
   const figures = {
     lotsExpected: LOTS,
     lotsClosed: results.filter((r) => r.closes > 0).length,
@@ -238,6 +255,8 @@ try {
     closingLagP50Ms: percentile(50),
     closingLagP99Ms: percentile(99),
     closingLagMaxMs: lags[lags.length - 1] ?? null,
+    insertLagP50Ms: Math.round(percentileOf(insertLags, 50) ?? Number.NaN),
+    insertLagP99Ms: Math.round(percentileOf(insertLags, 99) ?? Number.NaN),
     lotsExtended: results.filter((r) => r.extended).length,
     lotsInClosingGroup: grouped,
     workers: WORKERS,

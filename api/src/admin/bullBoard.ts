@@ -50,9 +50,7 @@ export async function bullBoardRoutes(app: FastifyInstance, options: BullBoardOp
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue)),
-    // @bull-board/fastify 9.10.1 brings its own @bull-board/api 9.10.1, whose private fields make
-    // the same adapter a different type to TypeScript; the two versions' adapters work together.
-    serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    serverAdapter,
   });
 
   const administratorsOnly = app.requireRoles([Role.Administrator]);

@@ -1,20 +1,18 @@
+import { dateTurningRed as redDate } from '@auction/platform';
 import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import type { LotRow } from './lotRepository.ts';
 import { userBannerOf } from './userBanner.ts';
 
 const FIXED_PRICE = 3;
 export const CLOSING_SOON = 9;
-/** Without an extension window, a lot turns red this long before its end (the leaderboard's 5 minutes). */
-const DEFAULT_RED_MINUTES = 5;
-
-/**
- * When a lot "turns red" (closing soon): the start of its anti-sniping window, when late bids begin
- * to extend it; a lot without extensions turns red 5 minutes before its end (docs/lots.md).
- */
+/** When a lot "turns red" (closing soon): the platform's one rule, shared with the workers' announcement. */
 export function dateTurningRed(row: LotRow): Date {
-  const ends = endsAt(row);
-  const minutes = row.allows_time_extension ? row.minutes_left_before_allowing_extension : DEFAULT_RED_MINUTES;
-  return new Date(ends.getTime() - minutes * 60_000);
+  return new Date(
+    redDate(endsAt(row).getTime(), {
+      allowsTimeExtension: row.allows_time_extension,
+      minutesLeftBeforeAllowingExtension: row.minutes_left_before_allowing_extension,
+    }),
+  );
 }
 
 export function endsAt(row: LotRow): Date {

@@ -25,8 +25,12 @@ interface FrameRecord {
 const frames = new Map<string, FrameRecord>();
 const sockets: WebSocket[] = [];
 let disconnects = 0;
+/** What the samplers received: the size of the stream each watcher of their hub receives. */
+let samplerFrames = 0;
+let samplerBytes = 0;
 let connected = 0;
 let stopping = false;
+let urlCount = 0;
 const wallClock = () => Math.round(performance.timeOrigin + performance.now());
 const EVENTS_PREFIX = Buffer.from('{"type":"events"');
 const ID_MARK = Buffer.from('"id":"');
@@ -66,6 +70,8 @@ function watch(url: string, auctionId: number, urlIndex: number, sampler: boolea
       const frame = frameOf(`${urlIndex}|${id}`);
       frame.arrivals.set(at, (frame.arrivals.get(at) ?? 0) + 1);
       if (!sampler) return;
+      samplerFrames++;
+      samplerBytes += data.length;
       const message = JSON.parse(data.toString()) as { events: { event: string; data: Record<string, unknown> }[] };
       for (const event of message.events) {
         if (event.event !== 'BidReceived' || event.data.isDelete) continue;
@@ -80,6 +86,7 @@ function watch(url: string, auctionId: number, urlIndex: number, sampler: boolea
 }
 
 async function start({ urls, count, auctionId }: Start): Promise<void> {
+  urlCount = urls.length;
   // Samplers first, one per hub URL, then the rest spread over the URLs; a few at a time, as browsers arrive.
   await Promise.all(urls.map((url, i) => watch(url, auctionId, i, true)));
   const rest = Math.max(0, count - urls.length);
@@ -106,6 +113,9 @@ function stop() {
     frames: report,
     connected,
     disconnects,
+    samplers: urlCount,
+    samplerFrames,
+    samplerBytes,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   });
 }

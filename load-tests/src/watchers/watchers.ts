@@ -6,6 +6,9 @@ interface WatcherReport {
   frames: { bids: [number, number][]; arrivals: [number, number][] }[];
   connected: number;
   disconnects: number;
+  samplers: number;
+  samplerFrames: number;
+  samplerBytes: number;
   cpuSeconds: number;
 }
 
@@ -15,6 +18,9 @@ export interface WatchersResult {
   /** Watcher-bid pairs measured: each bid seen by each watcher is one sample. */
   samples: number;
   histogram: MillisecondHistogram;
+  /** Frames with events and their bytes, as one watcher of one hub process received them. */
+  framesPerWatcher: number;
+  bytesPerWatcher: number;
   cpuSeconds: number;
 }
 
@@ -78,8 +84,15 @@ export async function startWatchers(options: {
         disconnects: reports.reduce((sum, r) => sum + r.disconnects, 0),
         samples: histogram.total,
         histogram,
+        framesPerWatcher: perSampler(reports, (r) => r.samplerFrames),
+        bytesPerWatcher: perSampler(reports, (r) => r.samplerBytes),
         cpuSeconds: reports.reduce((sum, r) => sum + r.cpuSeconds, 0),
       };
     },
   };
+}
+
+function perSampler(reports: WatcherReport[], value: (r: WatcherReport) => number): number {
+  const samplers = reports.reduce((sum, r) => sum + r.samplers, 0);
+  return samplers ? Math.round(reports.reduce((sum, r) => sum + value(r), 0) / samplers) : 0;
 }
