@@ -143,7 +143,11 @@ describe('bidder status per auction', () => {
       url: '/api/auctions/set-auction-status/demo-gala/Visited',
       headers: bearer(bidder.token),
     });
-    expect(visited.json()).toEqual({ auctionBidderStatus: 2, auctionBidderStatusName: 'Visited' });
+    expect(visited.json()).toEqual({
+      auctionBidderStatus: 2,
+      auctionBidderStatusName: 'Visited',
+      bidderHasAcceptedCreditCardFees: null,
+    });
     const selfLock = await test.app.inject({
       method: 'POST',
       url: '/api/auctions/set-auction-status/demo-gala/Locked',
