@@ -124,18 +124,14 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
 
     const auction = await createAuction(client, token, runId, auctionEndFor(options, Date.now()));
     const hubUrls = (stack?.hubUrls ?? apiUrls).map((url) => `${url.replace(/^http/, 'ws')}/api/BidNotificationHub`);
-    const watchers = await startWatchers({
-      hubUrls,
-      auctionId: auction.id,
-      count: options.watchers,
-      processes: options.watcherProcesses,
-    });
+    const watchers = await startWatchers({ hubUrls, count: options.watchers, processes: options.watcherProcesses });
     if (options.watchers) log(`${watchers.connected} watchers connected`);
-    // The load starts once the lots exist; their ends are planned from that moment.
-    const t0 = Date.now() + 3000 + options.lots * 20;
+    // The load starts once the lots exist and the watchers watch; the lots' ends are planned from then.
+    const t0 = Date.now() + 3000 + options.lots * 20 + options.watchers / 2;
     const plan = planScenario(options, t0);
     const lots = await createLots(client, token, runId, auction.id, plan.auction);
     log(`auction ${auction.id} (${auction.urlMagicLink}) with ${lots.length} lots`);
+    if (options.watchers) log(`${await watchers.subscribe(auction.id)} watchers subscribed to the auction`);
     const wait = t0 - Date.now();
     if (wait > 0) await sleep(wait);
     else log(`setup overran the plan by ${(-wait / 1000).toFixed(1)}s: the lots' first ends come that much sooner`);

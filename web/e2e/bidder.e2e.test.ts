@@ -259,6 +259,46 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await context.close();
   });
 
+  it('shows the other auctions and the leaderboard banners, and keeps the lot list in place across a reload', async () => {
+    const galaId = await t.auctionId(AUCTION);
+    await t.database.db
+      .updateTable('auction_photos')
+      .set({ is_used_as_banner_in_leaderboard: true })
+      .where('auction_id', '=', galaId)
+      .execute();
+    const context = await visitorContext(browser, undefined, { width: 1280, height: 600 });
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/auctions/${AUCTION}/leaderboard`);
+    const banner = page.getByRole('region', { name: 'Leaderboard banner' }).locator('img');
+    expect(await banner.getAttribute('src')).toBe('/demo/banner-gala.svg');
+
+    await page.goto(`${origin}/en/auctions/${AUCTION}/items`);
+    await page.getByRole('region', { name: 'Other auctions' }).getByRole('link', { name: 'Spring Auction' }).waitFor();
+    const end = page.getByText('You have seen every lot.');
+    while (!(await end.isVisible())) await page.mouse.wheel(0, 2000);
+    const cards = await page.locator('.lot-card').count();
+    expect(cards).toBeGreaterThan(6);
+    const savedY = await page.evaluate(() => {
+      window.scrollTo(0, Math.round((document.documentElement.scrollHeight - window.innerHeight) / 2));
+      return window.scrollY;
+    });
+    await page.waitForTimeout(300);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auction-lot-items?')) asked.push(request.url());
+    });
+    await page.reload();
+    await page.waitForFunction((count) => document.querySelectorAll('.lot-card').length === count, cards);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 3, savedY);
+    // One request for every page that was loaded (spec 001 §7, refresh variant).
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(`pageSize=${Math.ceil(cards / 6) * 6}`);
+
+    await page.getByRole('region', { name: 'Other auctions' }).getByRole('link', { name: 'Spring Auction' }).click();
+    await page.waitForURL(`${origin}/en/auctions/demo-printemps`);
+    await context.close();
+  });
+
   it('recovers a password by email through the outbox, then logs in with the new one', async () => {
     const { body } = await registerConfirmed(t, { language: 'en' });
     const context = await visitorContext(browser);

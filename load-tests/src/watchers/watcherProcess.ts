@@ -2,7 +2,7 @@ import WebSocket, { type RawData } from 'ws';
 
 /**
  * A child process holding WebSocket watchers of one auction (run by `watchers.ts`, which sends
- * `start` and later `stop`). Every watcher notes when each `events` frame arrives; the frame is
+ * `start` to connect them, `subscribe` once the auction's lots exist, and later `stop`). Every watcher notes when each `events` frame arrives; the frame is
  * recognised by its first event id, found without parsing the frame. One watcher per hub URL (the
  * sampler) parses every frame fully and records which bids it carried: the hub writes the same
  * frame to every watcher of a process, so the parent can turn each arrival into one propagation
@@ -12,7 +12,6 @@ interface Start {
   type: 'start';
   urls: string[];
   count: number;
-  auctionId: number;
 }
 
 /** What one frame carried, from the sampler: `[lotId, priceCents]` per BidReceived. */
@@ -52,13 +51,16 @@ function firstEventId(data: Buffer): string | null {
   return data.toString('latin1', start, data.indexOf(0x22, start));
 }
 
-function watch(url: string, auctionId: number, urlIndex: number, sampler: boolean): Promise<void> {
+let subscribed = 0;
+let onAllSubscribed: (() => void) | null = null;
+const SUBSCRIBED_PREFIX = Buffer.from('{"type":"subscribed"');
+
+function watch(url: string, urlIndex: number, sampler: boolean): Promise<void> {
   return new Promise((resolveOpen, reject) => {
     const socket = new WebSocket(url, { perMessageDeflate: false });
     sockets.push(socket);
     socket.once('open', () => {
       connected++;
-      socket.send(JSON.stringify({ type: 'subscribe', auctionId }));
       resolveOpen();
     });
     socket.once('error', reject);
@@ -66,7 +68,13 @@ function watch(url: string, auctionId: number, urlIndex: number, sampler: boolea
       const at = wallClock();
       const data = raw as Buffer;
       const id = firstEventId(data);
-      if (id === null) return;
+      if (id === null) {
+        if (data.compare(SUBSCRIBED_PREFIX, 0, SUBSCRIBED_PREFIX.length, 0, SUBSCRIBED_PREFIX.length) === 0) {
+          subscribed++;
+          if (subscribed === sockets.length) onAllSubscribed?.();
+        }
+        return;
+      }
       const frame = frameOf(`${urlIndex}|${id}`);
       frame.arrivals.set(at, (frame.arrivals.get(at) ?? 0) + 1);
       if (!sampler) return;
@@ -85,20 +93,33 @@ function watch(url: string, auctionId: number, urlIndex: number, sampler: boolea
   });
 }
 
-async function start({ urls, count, auctionId }: Start): Promise<void> {
+async function start({ urls, count }: Start): Promise<void> {
   urlCount = urls.length;
   // Samplers first, one per hub URL, then the rest spread over the URLs; a few at a time, as browsers arrive.
-  await Promise.all(urls.map((url, i) => watch(url, auctionId, i, true)));
+  await Promise.all(urls.map((url, i) => watch(url, i, true)));
   const rest = Math.max(0, count - urls.length);
   for (let i = 0; i < rest; i += 100) {
     const batch = Math.min(100, rest - i);
     await Promise.all(
       Array.from({ length: batch }, (_, j) => {
         const index = (i + j) % urls.length;
-        return watch(urls[index] as string, auctionId, index, false);
+        return watch(urls[index] as string, index, false);
       }),
     );
   }
+}
+
+/** Every socket subscribes to the auction; resolves once the hub has confirmed them all (or after 30 s). */
+function subscribe(auctionId: number): Promise<number> {
+  const message = JSON.stringify({ type: 'subscribe', auctionId });
+  return new Promise((resolveAll) => {
+    const timer = setTimeout(() => resolveAll(subscribed), 30_000);
+    onAllSubscribed = () => {
+      clearTimeout(timer);
+      resolveAll(subscribed);
+    };
+    for (const socket of sockets) socket.send(message);
+  });
 }
 
 function stop() {
@@ -125,6 +146,10 @@ process.on('message', (message: { type: string }) => {
     start(message as Start).then(
       () => process.send?.({ type: 'ready', connected }),
       (error: unknown) => process.send?.({ type: 'failed', error: String(error) }),
+    );
+  } else if (message.type === 'subscribe') {
+    void subscribe((message as { type: string; auctionId: number }).auctionId).then((n) =>
+      process.send?.({ type: 'subscribed', subscribed: n }),
     );
   } else if (message.type === 'stop') stop();
 });

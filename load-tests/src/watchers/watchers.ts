@@ -26,6 +26,8 @@ export interface WatchersResult {
 
 export interface Watchers {
   readonly connected: number;
+  /** Subscribes every watcher to the auction; answers how many the hub confirmed. */
+  subscribe(auctionId: number): Promise<number>;
   /**
    * Closes every socket and measures propagation: for every bid a frame carried and every watcher
    * that received the frame, the arrival time minus the bid's server time (`bidTimes`, keyed
@@ -34,10 +36,13 @@ export interface Watchers {
   stop(bidTimes: ReadonlyMap<string, number>): Promise<WatchersResult>;
 }
 
-/** `count` watchers of the auction on the hub URLs, in `processes` child processes. */
+/**
+ * `count` WebSocket connections to the hub URLs, in `processes` child processes. They subscribe to
+ * the auction only when told, once its lots exist, so creating the lots is not slowed by thousands
+ * of watchers being sent each new lot.
+ */
 export async function startWatchers(options: {
   hubUrls: string[];
-  auctionId: number;
   count: number;
   processes: number;
 }): Promise<Watchers> {
@@ -51,7 +56,7 @@ export async function startWatchers(options: {
       children.map((child, i) => {
         const count = Math.floor(options.count / processes) + (i < options.count % processes ? 1 : 0);
         const answer = nextMessage<{ connected: number }>(child, 'ready');
-        child.send({ type: 'start', urls: options.hubUrls, count, auctionId: options.auctionId });
+        child.send({ type: 'start', urls: options.hubUrls, count });
         return answer;
       }),
     );
@@ -59,6 +64,16 @@ export async function startWatchers(options: {
   }
   return {
     connected,
+    async subscribe(auctionId) {
+      const answers = await Promise.all(
+        children.map((child) => {
+          const answer = nextMessage<{ subscribed: number }>(child, 'subscribed');
+          child.send({ type: 'subscribe', auctionId });
+          return answer;
+        }),
+      );
+      return answers.reduce((sum, a) => sum + a.subscribed, 0);
+    },
     async stop(bidTimes) {
       const reports = await Promise.all(
         children.map((child) => {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useRotation } from '../lib/useRotation.ts';
 import { Countdown } from '../time/Countdown.tsx';
 import { auctionCountdown, showsEndMessage } from './auctionTiming.ts';
 import { auctionBannerPath } from './display.ts';
@@ -30,14 +30,8 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
   const locale = useLocale();
   const desktop = useMediaQuery(MEDIUM_SCREEN);
   const photos = bannerPhotos(auction, locale, desktop);
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const current = photos[index % Math.max(photos.length, 1)];
-  useEffect(() => {
-    if (paused || photos.length < 2) return;
-    const timer = setTimeout(() => setIndex((i) => (i + 1) % photos.length), current?.interval ?? 5000);
-    return () => clearTimeout(timer);
-  }, [paused, photos.length, current?.interval]);
+  const { index, paused, setPaused } = useRotation(photos.map((photo) => photo.interval));
+  const current = photos[index];
   const fallback = auctionBannerPath(auction, locale);
   const image = current?.fullPath ?? fallback;
   const { target, tooltipId } = auctionCountdown(auction);

@@ -12,7 +12,13 @@ export function StatusBadge({ status }: { status: AuctionStatus }) {
   );
 }
 
-export function Milestone({ auction, className }: { auction: AuctionSummary; className?: string }) {
+export function Milestone({
+  auction,
+  className,
+}: {
+  auction: Pick<AuctionSummary, 'status' | 'dateOpen' | 'dateCompleted'>;
+  className?: string;
+}) {
   const locale = useLocale();
   const milestone = auctionMilestone(auction);
   if (!milestone) return null;

@@ -35,7 +35,9 @@ export function isListed(status: AuctionStatus): boolean {
 }
 
 /** The one date a bidder cares about now: when it opens, when it ends, or when it closed. */
-export function auctionMilestone(auction: AuctionSummary): { messageId: MessageId; date: string } | undefined {
+export function auctionMilestone(
+  auction: Pick<AuctionSummary, 'status' | 'dateOpen' | 'dateCompleted'>,
+): { messageId: MessageId; date: string } | undefined {
   if (auction.status === Status.PreOpen) {
     return auction.dateOpen ? { messageId: 'auction.opensAt', date: auction.dateOpen } : undefined;
   }

@@ -74,6 +74,7 @@ export interface AuctionPhoto {
   isUsedOnComputer: boolean;
   isUsedAsBackgroundImage: boolean;
   isVideoAlwaysOnTop: boolean;
+  isUsedAsBannerInLeaderboard?: boolean;
 }
 
 export interface DonationPreset {

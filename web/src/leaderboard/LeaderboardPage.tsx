@@ -11,6 +11,7 @@ import { Money } from '../lib/MoneyText.tsx';
 import { type Money as MoneyValue, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { Countdown } from '../time/Countdown.tsx';
+import { LeaderboardBanners } from './LeaderboardBanners.tsx';
 
 /** Spec 001 §2: the leaderboard countdown turns red under 5 minutes. */
 const RED_UNDER_MS = 5 * 60_000;
@@ -51,6 +52,8 @@ function Board({ auction, winners }: { auction: Auction; winners: boolean }) {
   const data = board.data;
   return (
     <section className="leaderboard">
+      {/* As the API's leaderboard call: its page has the banners, the winners page does not. */}
+      {winners ? null : <LeaderboardBanners photos={auction.photos} locale={locale} />}
       <h1 className="page__title">
         <FormattedMessage id={data.heading} />
       </h1>

@@ -29,3 +29,20 @@ export function writeStorage(key: StorageKey, value: string | undefined): void {
     // See readStorage.
   }
 }
+
+/** sessionStorage (per tab, gone with it) for state worth keeping across a reload only; guarded as above. */
+export function readSession(key: string): string | undefined {
+  try {
+    return globalThis.sessionStorage?.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeSession(key: string, value: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(key, value);
+  } catch {
+    // See readStorage.
+  }
+}

@@ -86,3 +86,6 @@ export const auctionLevelEvents = new Set([
   'AuctionClosingGroupClosingSoon',
   'AuctionClosingGroupEndDateChanged',
 ]);
+
+/** Spec 001 §7: the home carousel of other auctions refreshes when a lot closes or its end moves. */
+export const carouselRefreshEvents = new Set(['AuctionLotItemClose', 'AuctionLotItemEndDateChanged']);

@@ -5,7 +5,7 @@ import { tokens } from '../api/client.ts';
 import type { Lot, LotDetail, LotPage } from '../lots/types.ts';
 import { setServerTime } from '../time/serverClock.ts';
 import { HubClient, hubUrl, type WireEvent } from './hubClient.ts';
-import { auctionLevelEvents, liveMessageFor } from './liveMessages.ts';
+import { auctionLevelEvents, carouselRefreshEvents, liveMessageFor } from './liveMessages.ts';
 import { showToast } from './toasts.tsx';
 
 let shared: { client: HubClient; token: string | undefined } | undefined;
@@ -75,6 +75,9 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
       void queryClient.invalidateQueries({ queryKey: ['donations'] });
       if (message.events.some((event) => auctionLevelEvents.has(event.event))) {
         void queryClient.invalidateQueries({ queryKey: ['auction'] });
+      }
+      if (message.events.some((event) => carouselRefreshEvents.has(event.event))) {
+        void queryClient.invalidateQueries({ queryKey: ['carousel'] });
       }
 
       function handle(event: WireEvent) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AuctionScreenProps, AuctionShell } from '../auctions/AuctionShell.tsx';
 import { useTeams } from '../auctions/queries.ts';
@@ -10,7 +10,13 @@ import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { LotCard } from './LotCard.tsx';
-import { activeFilterCount, emptyFilters, type LotFilters, useLotPages } from './queries.ts';
+import { activeFilterCount, emptyFilters, type LotFilters } from './queries.ts';
+import { useRestoredLotPages } from './useRestoredLotPages.ts';
+
+// Its own chunk, so the lot list's first load (the bundle budget) does not carry it.
+const OtherAuctionsCarousel = lazy(() =>
+  import('../auctions/OtherAuctionsCarousel.tsx').then((module) => ({ default: module.OtherAuctionsCarousel })),
+);
 
 type View = 'grid' | 'list';
 /** Spec 001 §9: the next page loads when the list's end is 70 % of a screen away. */
@@ -36,7 +42,7 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   useEffect(() => setFilters((current) => ({ ...current, categoryId })), [categoryId]);
   const onChange = useCallback((next: LotFilters) => setFilters(next), []);
   const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
-  const pages = useLotPages(auction.urlMagicLink, filters);
+  const pages = useRestoredLotPages(auction.urlMagicLink, filters);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
@@ -60,84 +66,91 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />;
 
   return (
-    <div className="lot-list-layout">
-      {desktop ? <aside className="lot-list-layout__filters">{panel}</aside> : null}
-      <section className="lot-list-layout__main" aria-labelledby="lot-list-title">
-        <div className="lot-list-toolbar">
-          <h1 id="lot-list-title" className="page__title">
-            <FormattedMessage id="lots.title" />
-          </h1>
-          {desktop ? null : (
-            <button type="button" className="button button--secondary" onClick={() => setDrawerOpen(true)}>
-              <FormattedMessage id="lots.filters" />
-              {badge > 0 ? (
-                <>
-                  <span className="badge" aria-hidden="true">
-                    {badge}
-                  </span>
-                  <span className="visually-hidden">
-                    {intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}
-                  </span>
-                </>
-              ) : null}
-            </button>
-          )}
-          <fieldset className="view-toggle">
-            <legend className="visually-hidden">
-              <FormattedMessage id="lots.view" />
-            </legend>
-            {(['grid', 'list'] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                className="view-toggle__button"
-                aria-pressed={view === option}
-                onClick={() => setView(option)}
-              >
-                <FormattedMessage id={option === 'grid' ? 'lots.view.grid' : 'lots.view.list'} />
+    <>
+      {auction.showAuctionCarousel ? (
+        <Suspense fallback={null}>
+          <OtherAuctionsCarousel auctionId={auction.id} />
+        </Suspense>
+      ) : null}
+      <div className="lot-list-layout">
+        {desktop ? <aside className="lot-list-layout__filters">{panel}</aside> : null}
+        <section className="lot-list-layout__main" aria-labelledby="lot-list-title">
+          <div className="lot-list-toolbar">
+            <h1 id="lot-list-title" className="page__title">
+              <FormattedMessage id="lots.title" />
+            </h1>
+            {desktop ? null : (
+              <button type="button" className="button button--secondary" onClick={() => setDrawerOpen(true)}>
+                <FormattedMessage id="lots.filters" />
+                {badge > 0 ? (
+                  <>
+                    <span className="badge" aria-hidden="true">
+                      {badge}
+                    </span>
+                    <span className="visually-hidden">
+                      {intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}
+                    </span>
+                  </>
+                ) : null}
               </button>
-            ))}
-          </fieldset>
-        </div>
-        <p className="visually-hidden" role="status">
-          {pages.isSuccess ? <FormattedMessage id="lots.resultCount" values={{ count }} /> : null}
-        </p>
-        {pages.isPending ? <Loading /> : null}
-        {pages.isError ? <LoadError onRetry={() => pages.refetch()} /> : null}
-        {pages.isSuccess && lots.length === 0 ? (
-          <p className="empty-state">
-            <FormattedMessage id={filtered ? 'no_matching_result' : 'lots.empty'} />
+            )}
+            <fieldset className="view-toggle">
+              <legend className="visually-hidden">
+                <FormattedMessage id="lots.view" />
+              </legend>
+              {(['grid', 'list'] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className="view-toggle__button"
+                  aria-pressed={view === option}
+                  onClick={() => setView(option)}
+                >
+                  <FormattedMessage id={option === 'grid' ? 'lots.view.grid' : 'lots.view.list'} />
+                </button>
+              ))}
+            </fieldset>
+          </div>
+          <p className="visually-hidden" role="status">
+            {pages.isSuccess ? <FormattedMessage id="lots.resultCount" values={{ count }} /> : null}
           </p>
-        ) : null}
-        {lots.length > 0 ? (
-          <ul className={view === 'grid' ? 'lot-grid' : 'lot-rows'}>
-            {lots.map((lot) => (
-              <li key={lot.id}>
-                <LotCard
-                  lot={lot}
-                  auction={auction}
-                  teams={teams.data}
-                  layout={view}
-                  onTeamClick={(teamId) => setFilters({ ...filters, teamIds: [teamId] })}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div ref={sentinel} />
-        {isFetchingNextPage ? <Loading /> : null}
-        {pages.isSuccess && !hasNextPage && lots.length > 0 ? (
-          <p className="end-of-list">
-            <FormattedMessage id={filters.categoryId !== null ? 'attained_end_category' : 'attained_end'} />
-          </p>
-        ) : null}
-      </section>
-      {desktop ? null : (
-        <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} title={<FormattedMessage id="lots.filters" />}>
-          {panel}
-        </Dialog>
-      )}
-    </div>
+          {pages.isPending ? <Loading /> : null}
+          {pages.isError ? <LoadError onRetry={() => pages.refetch()} /> : null}
+          {pages.isSuccess && lots.length === 0 ? (
+            <p className="empty-state">
+              <FormattedMessage id={filtered ? 'no_matching_result' : 'lots.empty'} />
+            </p>
+          ) : null}
+          {lots.length > 0 ? (
+            <ul className={view === 'grid' ? 'lot-grid' : 'lot-rows'}>
+              {lots.map((lot) => (
+                <li key={lot.id}>
+                  <LotCard
+                    lot={lot}
+                    auction={auction}
+                    teams={teams.data}
+                    layout={view}
+                    onTeamClick={(teamId) => setFilters({ ...filters, teamIds: [teamId] })}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div ref={sentinel} />
+          {isFetchingNextPage ? <Loading /> : null}
+          {pages.isSuccess && !hasNextPage && lots.length > 0 ? (
+            <p className="end-of-list">
+              <FormattedMessage id={filters.categoryId !== null ? 'attained_end_category' : 'attained_end'} />
+            </p>
+          ) : null}
+        </section>
+        {desktop ? null : (
+          <Dialog open={drawerOpen} onOpenChange={setDrawerOpen} title={<FormattedMessage id="lots.filters" />}>
+            {panel}
+          </Dialog>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -147,7 +160,8 @@ function Screen({ screen }: { screen: RouteName }) {
   const categoryId = category && /^\d+$/.test(category) ? Number(category) : null;
   return (
     <AuctionShell urlMagicLink={urlMagicLink} screen={screen}>
-      {(props) => <LotList {...props} categoryId={categoryId} />}
+      {/* Keyed by auction: filters and the carousel's place belong to one auction (carousel links). */}
+      {(props) => <LotList key={props.auction.id} {...props} categoryId={categoryId} />}
     </AuctionShell>
   );
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { showError } from '../lib/errors.ts';
+import { nextPage, type PageParam } from './listPosition.ts';
 import type { LotDetail, LotPage } from './types.ts';
 
 /** Spec 001 §9: the lot list's page size in the auction list state. */
@@ -56,13 +57,23 @@ export function activeFilterCount(filters: LotFilters): number {
   );
 }
 
-export function useLotPages(urlMagicLink: string, filters: LotFilters) {
+export const lotPagesKey = (urlMagicLink: string, filters: LotFilters) =>
+  ['lots', urlMagicLink.toLowerCase(), filters] as const;
+
+/**
+ * The infinite lot list. `firstPage` is larger than one page only when a reload restores a longer
+ * list (listPosition.ts); it matters only when the cache holds no pages for these filters yet.
+ */
+export function useLotPages(urlMagicLink: string, filters: LotFilters, firstPage: PageParam) {
   return useInfiniteQuery({
-    queryKey: ['lots', urlMagicLink.toLowerCase(), filters],
+    queryKey: lotPagesKey(urlMagicLink, filters),
     queryFn: ({ pageParam, signal }) =>
-      api<LotPage>('/api/auction-lot-items', { query: lotTableQuery(urlMagicLink, filters, pageParam), signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.currentPage * last.pageSize < last.count ? last.currentPage + 1 : undefined),
+      api<LotPage>('/api/auction-lot-items', {
+        query: lotTableQuery(urlMagicLink, filters, pageParam.page, pageParam.pageSize),
+        signal,
+      }),
+    initialPageParam: firstPage,
+    getNextPageParam: (last) => nextPage(last, LOT_PAGE_SIZE),
   });
 }
 

@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import {
+  claimRestore,
+  type ListPosition,
+  listPositionKey,
+  type PageParam,
+  pagesLoaded,
+  readListPosition,
+  restoredFirstPage,
+  writeListPosition,
+} from './listPosition.ts';
+import { LOT_PAGE_SIZE, type LotFilters, lotPagesKey, useLotPages } from './queries.ts';
+
+/** Past this, a restore that cannot reach its offset (a shorter list now) gives up where it is. */
+const RESTORE_TIMEOUT_MS = 2000;
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/**
+ * The lot list's pages, kept in place across a full reload (listPosition.ts): saves the pages
+ * loaded and the scroll offset as the user scrolls; after a reload asks for those pages as one
+ * larger first page, then scrolls back once it is shown. The user's own scrolling ends a restore
+ * in progress.
+ */
+export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
+  const queryClient = useQueryClient();
+  const key = listPositionKey(urlMagicLink, filters);
+  const target = useRef<{ key: string; position: ListPosition | undefined }>(undefined);
+  if (target.current?.key !== key) {
+    const cached = queryClient.getQueryData(lotPagesKey(urlMagicLink, filters)) !== undefined;
+    target.current = { key, position: !cached && claimRestore(key) ? readListPosition(key) : undefined };
+  }
+  const position = target.current.position;
+  const lotPages = useLotPages(
+    urlMagicLink,
+    filters,
+    position ? restoredFirstPage(position.pages, LOT_PAGE_SIZE) : firstPage,
+  );
+  const lastPage = lotPages.data?.pages.at(-1);
+  const loaded = lastPage ? pagesLoaded(lastPage, LOT_PAGE_SIZE) : 0;
+  const state = useRef({ key, loaded });
+  state.current = { key, loaded };
+  const shown = lastPage !== undefined;
+
+  useEffect(() => {
+    let frame = 0;
+    const save = () => {
+      frame = 0;
+      const { key: current, loaded: count } = state.current;
+      if (count > 0 && target.current?.position === undefined)
+        writeListPosition(current, { pages: count, scrollY: window.scrollY });
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(save);
+    };
+    addEventListener('scroll', onScroll, { passive: true });
+    addEventListener('pagehide', save);
+    return () => {
+      cancelAnimationFrame(frame);
+      removeEventListener('scroll', onScroll);
+      removeEventListener('pagehide', save);
+    };
+  }, []);
+
+  useEffect(() => {
+    const holder = target.current;
+    const position = holder?.position;
+    if (!holder || !position || !shown) return;
+    const deadline = performance.now() + RESTORE_TIMEOUT_MS;
+    let frame = 0;
+    const finish = () => {
+      holder.position = undefined;
+      for (const type of USER_INPUT) removeEventListener(type, finish);
+      cancelAnimationFrame(frame);
+    };
+    // Images and late pages may still grow the list: try each frame until the offset holds.
+    const step = () => {
+      window.scrollTo(0, position.scrollY);
+      if (Math.abs(window.scrollY - position.scrollY) < 2 || performance.now() > deadline) finish();
+      else frame = requestAnimationFrame(step);
+    };
+    for (const type of USER_INPUT) addEventListener(type, finish, { passive: true });
+    frame = requestAnimationFrame(step);
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const type of USER_INPUT) removeEventListener(type, finish);
+    };
+  }, [shown]);
+
+  return lotPages;
+}
+
+const firstPage: PageParam = { page: 1, pageSize: LOT_PAGE_SIZE };
