@@ -19,6 +19,8 @@ export async function runArrivals(options: {
   maxInFlight: number;
   done: (t: number) => boolean;
   fire: (n: number, t: number) => Promise<void>;
+  /** Told of every arrival, sent or dropped (the offered load per second). */
+  arrived?: (t: number) => void;
 }): Promise<ArrivalLoopResult> {
   const started = performance.now();
   const inFlight = new Set<Promise<void>>();
@@ -31,6 +33,7 @@ export async function runArrivals(options: {
     const due = Math.floor(arrivalsBy(options.schedule, t));
     for (; n < due; n++) {
       if ((n & 15) === 0) late.push((t - arrivalTime(options.schedule, n)) * 1000);
+      options.arrived?.(t);
       if (inFlight.size >= options.maxInFlight) {
         dropped++;
         continue;

@@ -14,7 +14,7 @@ interface BidAnswer {
   message?: string;
 }
 
-/** Bids sent during one second of the run: the offered rate and what it got back, for the chart. */
+/** One second of the run: the bids offered (sent or dropped) and the answers to those sent, for the chart. */
 export interface SecondWindow {
   offered: number;
   ackMs: number[];
@@ -80,7 +80,6 @@ export class BidDriver {
     lot.nextAmount += this.incrementCents;
     const commandId = `load-${this.runId}-${n}`;
     const window = this.windowAt(Math.floor(second));
-    window.offered++;
     const sent = performance.now();
     let answer: { status: number; body: unknown };
     try {
@@ -114,6 +113,11 @@ export class BidDriver {
       this.refusals.set(key, (this.refusals.get(key) ?? 0) + 1);
       if (body.message === 'item_closed') lot.endsAt = Math.min(lot.endsAt, Date.now() - this.graceMs);
     }
+  }
+
+  /** Counts an arrival of the schedule in its second, whether it could be sent or not. */
+  offered(second: number): void {
+    this.windowAt(Math.floor(second)).offered++;
   }
 
   private windowAt(second: number): SecondWindow {

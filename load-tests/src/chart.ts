@@ -2,6 +2,9 @@
 export interface ChartSeries {
   name: string;
   points: { x: number; y: number }[];
+  /** Index into the palette (default: the series' position); series of one run share it. */
+  color?: number;
+  dashed?: boolean;
 }
 
 export interface ChartOptions {
@@ -10,11 +13,13 @@ export interface ChartOptions {
   yLabel: string;
   /** A horizontal dashed line, e.g. the target. */
   threshold?: { y: number; label: string };
+  /** A logarithmic y axis (powers of ten), for latencies spanning milliseconds to seconds. */
+  logY?: boolean;
 }
 
-const WIDTH = 760;
+const WIDTH = 1010;
 const HEIGHT = 440;
-const MARGIN = { left: 70, right: 170, top: 40, bottom: 56 };
+const MARGIN = { left: 70, right: 400, top: 40, bottom: 56 };
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -31,17 +36,27 @@ export function ticks(max: number, count = 5): number[] {
   return out;
 }
 
+/** 1, 10, 100, … up to the first power of ten at or above `max`. */
+export function powersOfTen(max: number): number[] {
+  const out = [1];
+  while ((out.at(-1) as number) < max) out.push((out.at(-1) as number) * 10);
+  return out;
+}
+
 /** A line chart as a standalone SVG document (no dependency: the figures are few and plain). */
 export function lineChartSvg(series: readonly ChartSeries[], options: ChartOptions): string {
   const all = series.flatMap((s) => s.points);
   const xTicks = ticks(Math.max(1, ...all.map((p) => p.x)));
-  const yTicks = ticks(Math.max(1, ...all.map((p) => p.y), options.threshold?.y ?? 0));
+  const yHighest = Math.max(1, ...all.map((p) => p.y), options.threshold?.y ?? 0);
+  const yTicks = options.logY ? powersOfTen(yHighest) : ticks(yHighest);
   const xMax = xTicks.at(-1) as number;
   const yMax = yTicks.at(-1) as number;
   const plotW = WIDTH - MARGIN.left - MARGIN.right;
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const sx = (x: number) => MARGIN.left + (x / xMax) * plotW;
-  const sy = (y: number) => MARGIN.top + plotH - (y / yMax) * plotH;
+  const sy = options.logY
+    ? (y: number) => MARGIN.top + plotH - (Math.log10(Math.max(1, y)) / Math.log10(yMax)) * plotH
+    : (y: number) => MARGIN.top + plotH - (y / yMax) * plotH;
   const f = (n: number) => n.toFixed(1);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`,
@@ -73,16 +88,17 @@ export function lineChartSvg(series: readonly ChartSeries[], options: ChartOptio
     );
   }
   series.forEach((s, i) => {
-    const color = COLORS[i % COLORS.length] as string;
+    const color = COLORS[(s.color ?? i) % COLORS.length] as string;
+    const dash = s.dashed ? ' stroke-dasharray="5 3"' : '';
     const points = [...s.points].sort((a, b) => a.x - b.x);
     if (points.length > 1) {
       const d = points.map((p, j) => `${j === 0 ? 'M' : 'L'}${f(sx(p.x))} ${f(sy(p.y))}`).join(' ');
-      parts.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="1.5"/>`);
+      parts.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="1.5"${dash}/>`);
     }
     for (const p of points) parts.push(`<circle cx="${f(sx(p.x))}" cy="${f(sy(p.y))}" r="2.5" fill="${color}"/>`);
     const ly = MARGIN.top + 10 + i * 20;
     parts.push(
-      `<line x1="${WIDTH - MARGIN.right + 14}" y1="${ly}" x2="${WIDTH - MARGIN.right + 34}" y2="${ly}" stroke="${color}" stroke-width="2"/>`,
+      `<line x1="${WIDTH - MARGIN.right + 14}" y1="${ly}" x2="${WIDTH - MARGIN.right + 34}" y2="${ly}" stroke="${color}" stroke-width="2"${dash}/>`,
       `<text x="${WIDTH - MARGIN.right + 40}" y="${ly + 4}">${escapeXml(s.name)}</text>`,
     );
   });

@@ -42,14 +42,20 @@ export function latencyBands(windows: readonly SecondWindow[]): LatencyBand[] {
 
 /** Acknowledgement latency against offered rate, p50 and p99 per run, as an SVG document. */
 export function latencyChart(runs: { name: string; bands: LatencyBand[] }[]): string {
-  const series: ChartSeries[] = runs.flatMap((run) => [
-    { name: `${run.name} p50`, points: run.bands.map((b) => ({ x: b.offeredPerSecond, y: b.p50Ms })) },
-    { name: `${run.name} p99`, points: run.bands.map((b) => ({ x: b.offeredPerSecond, y: b.p99Ms })) },
+  const series: ChartSeries[] = runs.flatMap((run, i) => [
+    { name: `${run.name}: p50`, color: i, points: run.bands.map((b) => ({ x: b.offeredPerSecond, y: b.p50Ms })) },
+    {
+      name: `${run.name}: p99`,
+      color: i,
+      dashed: true,
+      points: run.bands.map((b) => ({ x: b.offeredPerSecond, y: b.p99Ms })),
+    },
   ]);
   return lineChartSvg(series, {
     title: 'Bid acknowledgement latency against offered rate',
     xLabel: 'bids offered per second (seconds of the runs grouped by their rate)',
-    yLabel: 'ms',
+    yLabel: 'ms (logarithmic)',
+    logY: true,
     threshold: { y: 100, label: 'target: p99 ≤ 100 ms' },
   });
 }

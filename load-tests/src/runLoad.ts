@@ -25,6 +25,7 @@ export interface LoadReport {
   apiProcesses: number;
   hubProcesses: number;
   targetRate: number;
+  outbidEmails: boolean;
   offeredBidsPerSecond: number;
   acceptedBidsPerSecond: number;
   ackP50Ms: number | null;
@@ -159,6 +160,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
         t >= plan.maxLoadSeconds ||
         (t >= options.durationSeconds && (!plan.closes || bidding.latestOpenEnd() === null)),
       fire: (n, t) => (plan.bids ? bidding.bid(n, t) : browsing.read(n)),
+      arrived: (t) => bidding.offered(t),
     });
     const cpuAfter = cpuSnapshot(stack);
     const loadWindow = { startUs: loadStartUs, endUs: monotonicMicros() };
@@ -197,8 +199,11 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
 
 /** A run's label in a chart legend. */
 export function runName(report: LoadReport): string {
-  const hub = report.hubProcesses ? ` + ${report.hubProcesses} hub` : '';
-  return `${report.scenario}, ${report.apiProcesses} API${hub}, ${report.watchers} watchers`;
+  const parts = [`${report.scenario} ${report.targetRate}/s`, `${report.watchers} watchers`];
+  if (report.apiProcesses > 1) parts.push(`${report.apiProcesses} API`);
+  if (report.hubProcesses) parts.push(`${report.hubProcesses} hub`);
+  if (report.outbidEmails === false) parts.push('no outbid emails');
+  return parts.join(', ');
 }
 
 type CpuSnapshot = { machine: ReturnType<typeof machineCpu>; processes: Map<string, number>; runner: number };
@@ -253,6 +258,7 @@ function buildReport(
     apiProcesses: stack?.apiUrls.length ?? options.targets.length,
     hubProcesses: stack ? options.hubProcesses : 0,
     targetRate: options.rate,
+    outbidEmails: options.outbidEmails,
     offeredBidsPerSecond: bids ? round(loop.arrivals / seconds) : 0,
     acceptedBidsPerSecond: round(accepted),
     ackP50Ms: p(0.5),

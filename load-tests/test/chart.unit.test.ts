@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lineChartSvg, ticks } from '../src/chart.ts';
+import { lineChartSvg, powersOfTen, ticks } from '../src/chart.ts';
 
 describe('chart', () => {
   it('picks round ticks', () => {
     expect(ticks(950)).toEqual([0, 200, 400, 600, 800, 1000]);
     expect(ticks(42)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(powersOfTen(14_000)).toEqual([1, 10, 100, 1000, 10_000, 100_000]);
   });
 
   it('draws every series with its legend as a standalone SVG', () => {

@@ -16,7 +16,7 @@ describe('latency chart', () => {
       { offeredPerSecond: 1195, p50Ms: 40, p99Ms: 60, acknowledged: 40 },
     ]);
     const svg = latencyChart([{ name: 'closing-minute, 1 API', bands }]);
-    expect(svg).toContain('closing-minute, 1 API p99');
+    expect(svg).toContain('closing-minute, 1 API: p99');
     expect(svg.match(/<circle /g)).toHaveLength(4);
   });
 });
