@@ -12,8 +12,14 @@ import {
 } from './listPosition.ts';
 import { LOT_PAGE_SIZE, type LotFilters, lotPagesKey, useLotPages } from './queries.ts';
 
-/** Past this, a restore that cannot reach its offset (a shorter list now) gives up where it is. */
-const RESTORE_TIMEOUT_MS = 2000;
+/**
+ * Past this, a restore that cannot reach its offset (a shorter list now) gives up where it is.
+ * Generous, because what sits above the list (banner, carousel) may arrive late on a slow phone
+ * and until then the page is too short to scroll back; the user's own scrolling ends it at once.
+ */
+const RESTORE_TIMEOUT_MS = 10_000;
+/** How long the offset must stay where it was put before the restore lets go. */
+const RESTORE_HOLD_MS = 750;
 const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
@@ -73,10 +79,17 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
       for (const type of USER_INPUT) removeEventListener(type, finish);
       cancelAnimationFrame(frame);
     };
-    // Images and late pages may still grow the list: try each frame until the offset holds.
+    // Images, late pages and what sits above the list (the carousel, a lazy chunk) may still move
+    // things, and the browser's scroll anchoring then shifts the offset: hold it until it has stayed
+    // put for a moment, not just until it is first reached.
+    let heldSince: number | null = null;
     const step = () => {
-      window.scrollTo(0, position.scrollY);
-      if (Math.abs(window.scrollY - position.scrollY) < 2 || performance.now() > deadline) finish();
+      const now = performance.now();
+      if (!(Math.abs(window.scrollY - position.scrollY) < 2)) {
+        window.scrollTo(0, position.scrollY);
+        heldSince = null;
+      } else heldSince ??= now;
+      if ((heldSince !== null && now - heldSince > RESTORE_HOLD_MS) || now > deadline) finish();
       else frame = requestAnimationFrame(step);
     };
     for (const type of USER_INPUT) addEventListener(type, finish, { passive: true });
