@@ -12,7 +12,7 @@ import { dateTurningRed } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
 import { lotEndsOf } from '../src/closings/closingScheduler.ts';
 import { nextTransition, statusEvent } from '../src/lifecycle/auctionTransitions.ts';
-import { notificationsOf } from '../src/notifications/lotNotifications.ts';
+import { isTimely, notificationsOf } from '../src/notifications/lotNotifications.ts';
 import { channelsFor, type NotificationPreferences } from '../src/notifications/notificationChannels.ts';
 
 const T = Date.UTC(2026, 10, 21, 20, 0, 0);
@@ -139,6 +139,16 @@ describe('bidder notifications of a lot', () => {
     const again = notificationsOf(7, initialState(), events).notifications.map((n) => n.eventKey);
     expect(again).toEqual(notifications.map((n) => n.eventKey));
     expect(new Set(again).size).toBe(3);
+  });
+
+  it('are sent only while timely: an outbid notice for 15 minutes, a winner notice for a week', () => {
+    const at = T;
+    const outbid = { kind: 'outbid', lotId: 7, bidderId: 'ann', eventKey: '7:2', at } as const;
+    const won = { kind: 'won', lotId: 7, bidderId: 'ann', price: 1, eventKey: '7:9', at } as const;
+    expect(isTimely(outbid, at + 15 * MINUTE)).toBe(true);
+    expect(isTimely(outbid, at + 15 * MINUTE + 1)).toBe(false);
+    expect(isTimely(won, at + 6 * 24 * 60 * MINUTE)).toBe(true);
+    expect(isTimely(won, at + 8 * 24 * 60 * MINUTE)).toBe(false);
   });
 
   it('continue from a known state exactly as from the start', () => {

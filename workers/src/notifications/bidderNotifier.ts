@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
 } from '@auction/engine';
 import { type Db, enqueueMessage, type MessageJob, type MessageQueue } from '@auction/platform';
-import { type BidderNotification, notificationsOf } from './lotNotifications.ts';
+import { type BidderNotification, isTimely, notificationsOf } from './lotNotifications.ts';
 import { channelsFor } from './notificationChannels.ts';
 
 export interface BidderNotifierDeps {
@@ -80,7 +80,7 @@ export function createBidderNotifier(deps: BidderNotifierDeps): (events: Recorde
       const before = await stateBefore(streamId, first.streamVersion);
       const outcome = notificationsOf(Number(lotIdOfStream(streamId)), before, streamEvents);
       remember(streamId, last.streamVersion, outcome.state);
-      notifications.push(...outcome.notifications);
+      notifications.push(...outcome.notifications.filter((n) => isTimely(n, Date.now())));
     }
     if (notifications.length > 0) await deliver(deps, notifications);
   };

@@ -1,8 +1,20 @@
 import { evolve, type LotEvent, type LotState, type RecordedEvent } from '@auction/engine';
 
+/** `at` is the server time of the command that caused it. */
 export type BidderNotification =
-  | { kind: 'outbid'; lotId: number; bidderId: string; eventKey: string }
-  | { kind: 'won'; lotId: number; bidderId: string; price: number; eventKey: string };
+  | { kind: 'outbid'; lotId: number; bidderId: string; eventKey: string; at: number }
+  | { kind: 'won'; lotId: number; bidderId: string; price: number; eventKey: string; at: number };
+
+/**
+ * How old a notice may be and still be worth sending. An outbid notice is a call to bid again:
+ * late, it is noise (a worker back after an outage, a new deployment following an existing log,
+ * the demo's history). A winner still needs to hear it days later.
+ */
+export const NOTICE_MAX_AGE_MS = { outbid: 15 * 60_000, won: 7 * 24 * 3_600_000 } as const;
+
+export function isTimely(notification: BidderNotification, now: number): boolean {
+  return now - notification.at <= NOTICE_MAX_AGE_MS[notification.kind];
+}
 
 /**
  * What bidders are told about a run of one lot's events, folded from the state before them with
@@ -35,6 +47,7 @@ export function notificationsOf(
           bidderId: event.data.winnerId,
           price: event.data.price,
           eventKey: `${lotId}:${first.streamVersion}`,
+          at: first.meta.at,
         });
       }
     }
@@ -45,6 +58,7 @@ export function notificationsOf(
         lotId,
         bidderId: leaderBefore,
         eventKey: `${lotId}:${first.streamVersion}`,
+        at: first.meta.at,
       });
     }
   }
