@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hook: 'preHandler',
   });
   await app.register(authPlugin, { db: deps.db, jwtSecret: deps.jwtSecret });
-  await app.register(currencyPlugin, { db: deps.db, cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD });
+  await app.register(currencyPlugin, { cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD });
 
   const accounts: AccountContext = { db: deps.db, messages: deps.messageQueue, links: accountLinks(deps.publicUrl) };
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, redis: deps.redis });

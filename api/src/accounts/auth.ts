@@ -25,6 +25,8 @@ export interface AuthenticatedUser {
   id: string;
   roles: number[];
   hasTemporaryPassword: boolean;
+  /** Read with the rest of the row, so converted amounts cost no query of their own. */
+  preferredCurrencyCode: 'CAD' | 'USD';
 }
 
 declare module '@fastify/jwt' {
@@ -87,12 +89,17 @@ export const authPlugin = fp<AuthOptions>(
       if (claims.typ !== 'access') throw new HttpError(401, 'invalid_token');
       const user = await db
         .selectFrom('users')
-        .select(['id', 'roles', 'disabled', 'token_version', 'has_temporary_password'])
+        .select(['id', 'roles', 'disabled', 'token_version', 'has_temporary_password', 'preferred_currency_code'])
         .where('id', '=', claims.sub)
         .executeTakeFirst();
       if (!user || user.token_version !== claims.ver) throw new HttpError(401, 'invalid_token');
       if (user.disabled) throw new HttpError(403, 'user_disabled');
-      const account = { id: user.id, roles: user.roles, hasTemporaryPassword: user.has_temporary_password };
+      const account = {
+        id: user.id,
+        roles: user.roles,
+        hasTemporaryPassword: user.has_temporary_password,
+        preferredCurrencyCode: user.preferred_currency_code,
+      };
       if (account.hasTemporaryPassword && !request.routeOptions.config.allowTemporaryPassword) {
         throw new HttpError(403, 'temporary_password_must_be_reset');
       }

@@ -50,21 +50,22 @@ const OWNERS = {
 } as const;
 export type Owned = keyof typeof OWNERS;
 
-/** Resolves a managed thing to its auction, or answers 404 when it is unknown or out of scope. */
+/** Resolves a managed thing to its auction (and that auction's status), or answers 404 when it is unknown or out of scope. */
 export async function managedAuctionOf(
   db: Db,
   scope: OperatorScope,
   kind: Owned,
   id: number,
-): Promise<{ auctionId: number; organizationId: number }> {
+): Promise<{ auctionId: number; organizationId: number; auctionStatus: number }> {
   const { table, key } = OWNERS[kind];
   const owner =
     kind === 'auction'
       ? sql`SELECT ${id}::int AS auction_id`
       : sql`SELECT auction_id FROM ${sql.table(table)} WHERE id = ${id}`;
-  const { rows } = await sql<{ auction_id: number; organization_id: number }>`
-    SELECT a.id AS auction_id, a.organization_id FROM (${owner}) o JOIN auctions a ON a.id = o.auction_id`.execute(db);
+  const { rows } = await sql<{ auction_id: number; organization_id: number; status: number }>`
+    SELECT a.id AS auction_id, a.organization_id, a.status
+    FROM (${owner}) o JOIN auctions a ON a.id = o.auction_id`.execute(db);
   const row = rows[0];
   const organizationId = requireManaged(scope, row?.organization_id, key);
-  return { auctionId: row?.auction_id as number, organizationId };
+  return { auctionId: row?.auction_id as number, organizationId, auctionStatus: row?.status as number };
 }

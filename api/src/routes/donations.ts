@@ -117,7 +117,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
         amount: body.amount,
         clientDateCreated: body.dateCreated ? Date.parse(body.dateCreated) : null,
       };
-      const view = await app.currencyOf(request);
+      const view = app.currencyOf(request);
       const streamId = donationStreamId(body.id);
       const earlier = historyOf(await eventStore.readStream(streamId));
       if (earlier) return retried(earlier, body.auctionId, donation, view);
@@ -187,7 +187,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
       const auction = await donationAuction(db, auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
       await mayReadDonationsOf(request, userId, auction.organizationId);
-      const view = await app.currencyOf(request);
+      const view = app.currencyOf(request);
       const { rows, feesAccepted } = await userDonations(db, auctionId, userId);
       const total = rows.reduce((sum, row) => sum + row.amount, 0);
       return {
@@ -253,7 +253,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
           if (!(error instanceof DuplicateCommandError || error instanceof WrongExpectedVersionError)) throw error;
         }
       }
-      const view = await app.currencyOf(request);
+      const view = app.currencyOf(request);
       return { ...success('donation_deleted'), donation: donationAnswer(history.received, history.at, view) };
     },
   );

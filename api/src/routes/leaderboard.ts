@@ -47,7 +47,7 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
   /** The cards and totals of the page; the first load adds the leaderboard's banners. */
   async function board(request: FastifyRequest, urlMagicLink: string, mode: 'status' | 'winners') {
     const auction = await auctionOf(urlMagicLink);
-    const currency = await app.currencyOf(request);
+    const currency = app.currencyOf(request);
     const shown = mode === 'winners' ? 'winners' : leaderboardModeOf(auction.status);
     const [{ items, total }, donations] = await Promise.all([
       leaderboardCards(
@@ -141,7 +141,7 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
     },
     async (request) => {
       const ids = [...new Set(Array.isArray(request.body) ? request.body : request.body.auctionLotItemIds)];
-      const currency = await app.currencyOf(request);
+      const currency = app.currencyOf(request);
       const operator = request.account?.roles.some((r) => (OPERATOR_ROLES as readonly number[]).includes(r));
       const rows = await lotQuery(db, null).where('l.id', 'in', ids).orderBy('l.id').execute();
       const now = new Date();

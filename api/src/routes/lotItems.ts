@@ -86,7 +86,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       const now = new Date();
       const language = languageOf(request);
       const rows = await auctionLots(db, auction.id, userId);
-      const currency = await app.currencyOf(request);
+      const currency = app.currencyOf(request);
       const page = listLots(
         rows.map((row) => listed(row, now, userId)),
         request.query,
@@ -123,7 +123,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       if (!row) throw new HttpError(404, 'item_not_found');
       const auction = await auctionOf({ id: row.auction_id });
       const now = new Date();
-      const currency = await app.currencyOf(request);
+      const currency = app.currencyOf(request);
       const dto = lotItemDto(row, now, user?.id ?? null, currency);
       if (dto.isHidden && !user?.roles.some((r) => r === Role.Administrator || r === Role.AuctionManager)) {
         throw new HttpError(404, 'item_not_found');
@@ -184,7 +184,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
         params: lotParams,
       },
     },
-    async (request) => userMaxBid(db, request.params.id, request.account?.id ?? '', await app.currencyOf(request)),
+    async (request) => userMaxBid(db, request.params.id, request.account?.id ?? '', app.currencyOf(request)),
   );
 
   app.get(
@@ -193,7 +193,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       preHandler: app.identify,
       schema: { tags, summary: "The lot's standing bids, most recent first", params: lotParams },
     },
-    async (request) => bidHistory(db, request.params.id, await app.currencyOf(request)),
+    async (request) => bidHistory(db, request.params.id, app.currencyOf(request)),
   );
 };
 

@@ -21,49 +21,74 @@ export function ResetPasswordPage() {
   const username = useRouteParam('username');
   const token = useSearchParam('token');
   const auction = useSearchParam('auction');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   useDocumentTitle(intl.formatMessage({ id: 'reset.title' }));
   return (
     <section className="form-page">
       <h1 className="page__title">
         <FormattedMessage id="reset.title" />
       </h1>
-      <form
-        className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setErrors([]);
-          try {
-            await api('/api/account/password-reset', {
-              method: 'POST',
-              body: { token, email: username, password, confirmPassword },
-            });
-            await navigate({ to: pathFor('resetPasswordConfirmation', {}, locale), search: { auction } });
-          } catch (error) {
-            setErrors(errorKeys(error));
-          }
+      <NewPasswordForm
+        onSubmit={async (password, confirmPassword) => {
+          await api('/api/account/password-reset', {
+            method: 'POST',
+            body: { token, email: username, password, confirmPassword },
+          });
+          await navigate({ to: pathFor('resetPasswordConfirmation', {}, locale), search: { auction } });
         }}
-      >
-        <PasswordField
-          label={<FormattedMessage id="field.newPassword" />}
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label={<FormattedMessage id="field.confirmPassword" />}
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          autoComplete="new-password"
-        />
-        <MessageList keys={errors} />
-        <button type="submit" className="button">
-          <FormattedMessage id="reset.submit" />
-        </button>
-      </form>
+      />
     </section>
+  );
+}
+
+/**
+ * The new password typed twice, with the API's refusals under it: the reset and the temporary
+ * password pages. `onSubmit` throws what the API refused.
+ */
+function NewPasswordForm({
+  onSubmit,
+  checkMatch = false,
+}: {
+  onSubmit: (password: string, confirmPassword: string) => Promise<void>;
+  /** Refuse different passwords here, sending nothing (spec 000 §2, temporary password). */
+  checkMatch?: boolean;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <form
+      className="form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (checkMatch && password !== confirmPassword) {
+          setErrors(['password_no_match']);
+          return;
+        }
+        setErrors([]);
+        try {
+          await onSubmit(password, confirmPassword);
+        } catch (error) {
+          setErrors(errorKeys(error));
+        }
+      }}
+    >
+      <PasswordField
+        label={<FormattedMessage id="field.newPassword" />}
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={<FormattedMessage id="field.confirmPassword" />}
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+        autoComplete="new-password"
+      />
+      <MessageList keys={errors} />
+      <button type="submit" className="button">
+        <FormattedMessage id="reset.submit" />
+      </button>
+    </form>
   );
 }
 
@@ -101,9 +126,6 @@ export function TemporaryPasswordPage() {
   const queryClient = useQueryClient();
   const { profile, isSignedIn, isPending } = useProfile();
   const returnUrl = useSearchParam('returnUrl');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmNewPassword, setConfirmNewPassword] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   useDocumentTitle(intl.formatMessage({ id: 'temporaryPassword.title' }));
   if (isSignedIn && isPending) return <Loading />;
   return (
@@ -111,50 +133,22 @@ export function TemporaryPasswordPage() {
       <h1 className="page__title">
         <FormattedMessage id="temporaryPassword.title" />
       </h1>
-      <form
-        className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          // Spec 000 §2: different passwords show an alert and nothing is sent.
-          if (newPassword !== confirmNewPassword) {
-            setErrors(['password_no_match']);
-            return;
-          }
-          setErrors([]);
-          try {
-            await api('/api/account/reset-temporary-password', {
-              method: 'POST',
-              body: { newPassword, confirmNewPassword },
-            });
-            queryClient.setQueryData<Profile>(profileKey, (current) =>
-              current ? { ...current, hasTemporaryPassword: false } : current,
-            );
-            const firstAuction = profile?.activeUrlMagicLinks[0] ?? DEFAULT_AUCTION;
-            await navigate({
-              href: safeReturnUrl(returnUrl, pathFor('lotList', { urlMagicLink: firstAuction }, locale)),
-            });
-          } catch (error) {
-            setErrors(errorKeys(error));
-          }
+      <NewPasswordForm
+        checkMatch
+        onSubmit={async (newPassword, confirmNewPassword) => {
+          await api('/api/account/reset-temporary-password', {
+            method: 'POST',
+            body: { newPassword, confirmNewPassword },
+          });
+          queryClient.setQueryData<Profile>(profileKey, (current) =>
+            current ? { ...current, hasTemporaryPassword: false } : current,
+          );
+          const firstAuction = profile?.activeUrlMagicLinks[0] ?? DEFAULT_AUCTION;
+          await navigate({
+            href: safeReturnUrl(returnUrl, pathFor('lotList', { urlMagicLink: firstAuction }, locale)),
+          });
         }}
-      >
-        <PasswordField
-          label={<FormattedMessage id="field.newPassword" />}
-          value={newPassword}
-          onChange={setNewPassword}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label={<FormattedMessage id="field.confirmPassword" />}
-          value={confirmNewPassword}
-          onChange={setConfirmNewPassword}
-          autoComplete="new-password"
-        />
-        <MessageList keys={errors} />
-        <button type="submit" className="button">
-          <FormattedMessage id="reset.submit" />
-        </button>
-      </form>
+      />
     </section>
   );
 }

@@ -95,51 +95,85 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
     return { ...(await managedAuctionOf(db, scope, kind, id)), userId: scope.userId };
   }
 
-  // Categories
-  app.post(
-    '/auctions/:id/categories',
-    { schema: { tags, security, summary: 'Adds an item category', params: idParams, body: categoryFields } },
-    async (request, reply) => {
-      const { auctionId } = await scoped(request, 'auction', request.params.id);
-      const row = await db
-        .insertInto('item_categories')
-        .values({
-          auction_id: auctionId,
-          translations: JSON.stringify(request.body.translations),
-          ...(request.body.order !== undefined ? { order: request.body.order } : {}),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send({ id: row.id, order: row.order, translations: row.translations });
-    },
-  );
-  app.patch(
-    '/categories/:id',
-    { schema: { tags, security, summary: 'Edits an item category', params: idParams, body: categoryFields.partial() } },
-    async (request) => {
-      await scoped(request, 'category', request.params.id);
-      const { translations, order } = request.body;
-      const row = await db
-        .updateTable('item_categories')
-        .set({
-          ...(translations ? { translations: JSON.stringify(translations) } : {}),
-          ...(order !== undefined ? { order } : {}),
-        })
-        .where('id', '=', request.params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { id: row.id, order: row.order, translations: row.translations };
-    },
-  );
-  app.delete(
-    '/categories/:id',
-    { schema: { tags, security, summary: 'Removes a category (its lots stay)', params: idParams } },
-    async (request, reply) => {
-      await scoped(request, 'category', request.params.id);
-      await db.deleteFrom('item_categories').where('id', '=', request.params.id).execute();
-      return reply.code(204).send();
-    },
-  );
+  /**
+   * Categories and tabs have one shape: an auction's ordered entries with translations. One set
+   * of create, edit and remove routes serves both.
+   */
+  function orderedEntryRoutes(entry: {
+    table: 'item_categories' | 'auction_tabs';
+    owned: 'category' | 'tab';
+    collection: string;
+    fields: typeof categoryFields | typeof tabFields;
+    noun: string;
+  }) {
+    const dto = (row: { id: number; order: number; translations: object }) => ({
+      id: row.id,
+      order: row.order,
+      translations: row.translations,
+    });
+    app.post(
+      `/auctions/:id/${entry.collection}`,
+      { schema: { tags, security, summary: `Adds ${entry.noun}`, params: idParams, body: entry.fields } },
+      async (request, reply) => {
+        const { auctionId } = await scoped(request, 'auction', request.params.id);
+        const { translations, order } = request.body;
+        const row = await db
+          .insertInto(entry.table)
+          .values({
+            auction_id: auctionId,
+            translations: JSON.stringify(translations),
+            ...(order !== undefined ? { order } : {}),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return reply.code(201).send(dto(row));
+      },
+    );
+    app.patch(
+      `/${entry.collection}/:id`,
+      {
+        schema: { tags, security, summary: `Edits ${entry.noun}`, params: idParams, body: entry.fields.partial() },
+      },
+      async (request) => {
+        await scoped(request, entry.owned, request.params.id);
+        const { translations, order } = request.body;
+        const row = await db
+          .updateTable(entry.table)
+          .set({
+            ...(translations ? { translations: JSON.stringify(translations) } : {}),
+            ...(order !== undefined ? { order } : {}),
+          })
+          .where('id', '=', request.params.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return dto(row);
+      },
+    );
+    app.delete(
+      `/${entry.collection}/:id`,
+      { schema: { tags, security, summary: `Removes ${entry.noun}`, params: idParams } },
+      async (request, reply) => {
+        await scoped(request, entry.owned, request.params.id);
+        await db.deleteFrom(entry.table).where('id', '=', request.params.id).execute();
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  orderedEntryRoutes({
+    table: 'item_categories',
+    owned: 'category',
+    collection: 'categories',
+    fields: categoryFields,
+    noun: 'an item category (removing it leaves its lots)',
+  });
+  orderedEntryRoutes({
+    table: 'auction_tabs',
+    owned: 'tab',
+    collection: 'tabs',
+    fields: tabFields,
+    noun: 'an auction tab (its own page)',
+  });
 
   // Closing groups
   const groupDto = (row: { id: number; ends_at: Date; is_hidden_in_menu: boolean; translations: object }) => ({
@@ -193,11 +227,6 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
         .returningAll()
         .executeTakeFirstOrThrow();
       if (dateCompleted) {
-        const auction = await db
-          .selectFrom('auctions')
-          .select('status')
-          .where('id', '=', owner.auctionId)
-          .executeTakeFirstOrThrow();
         const lots = await db
           .selectFrom('lots as l')
           .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
@@ -214,7 +243,7 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
             commandId: `${base}:lot:${lot.id}`,
             userId: owner.userId,
             at: Date.now(),
-            auctionActive: auction.status === ACTIVE,
+            auctionActive: owner.auctionStatus === ACTIVE,
           });
           await db.updateTable('lots').set({ date_completed: dateCompleted }).where('id', '=', lot.id).execute();
         }
@@ -235,57 +264,6 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
           .execute();
         await trx.deleteFrom('closing_groups').where('id', '=', request.params.id).execute();
       });
-      return reply.code(204).send();
-    },
-  );
-
-  // Tabs
-  const tabDto = (row: { id: number; order: number; translations: object }) => ({
-    id: row.id,
-    order: row.order,
-    translations: row.translations,
-  });
-  app.post(
-    '/auctions/:id/tabs',
-    { schema: { tags, security, summary: 'Adds an auction tab (its own page)', params: idParams, body: tabFields } },
-    async (request, reply) => {
-      const { auctionId } = await scoped(request, 'auction', request.params.id);
-      const row = await db
-        .insertInto('auction_tabs')
-        .values({
-          auction_id: auctionId,
-          translations: JSON.stringify(request.body.translations),
-          ...(request.body.order !== undefined ? { order: request.body.order } : {}),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send(tabDto(row));
-    },
-  );
-  app.patch(
-    '/tabs/:id',
-    { schema: { tags, security, summary: 'Edits an auction tab', params: idParams, body: tabFields.partial() } },
-    async (request) => {
-      await scoped(request, 'tab', request.params.id);
-      const { translations, order } = request.body;
-      const row = await db
-        .updateTable('auction_tabs')
-        .set({
-          ...(translations ? { translations: JSON.stringify(translations) } : {}),
-          ...(order !== undefined ? { order } : {}),
-        })
-        .where('id', '=', request.params.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return tabDto(row);
-    },
-  );
-  app.delete(
-    '/tabs/:id',
-    { schema: { tags, security, summary: 'Removes an auction tab', params: idParams } },
-    async (request, reply) => {
-      await scoped(request, 'tab', request.params.id);
-      await db.deleteFrom('auction_tabs').where('id', '=', request.params.id).execute();
       return reply.code(204).send();
     },
   );

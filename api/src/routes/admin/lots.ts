@@ -13,7 +13,7 @@ import { findLot } from '../../lots/lotRepository.ts';
 import { isoDate } from '../../operator/auctionFields.ts';
 import { runLotCommand } from '../../operator/lotCommandAnswer.ts';
 import { saveLotDetails } from '../../operator/lotDetails.ts';
-import { type LotFields, lotFields, PRICING_FIELDS } from '../../operator/lotFields.ts';
+import { type LotFields, lotColumns, lotFields, PRICING_FIELDS } from '../../operator/lotFields.ts';
 import type { OperatorPublisher } from '../../operator/operatorPublisher.ts';
 import { managedAuctionOf, operatorScope } from '../../operator/operatorScope.ts';
 
@@ -56,12 +56,7 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
   async function managedLot(request: FastifyRequest, lotId: number) {
     const scope = await operatorScope(db, request);
     const owner = await managedAuctionOf(db, scope, 'lot', lotId);
-    const auction = await db
-      .selectFrom('auctions')
-      .select('status')
-      .where('id', '=', owner.auctionId)
-      .executeTakeFirstOrThrow();
-    return { ...owner, userId: scope.userId, auctionActive: auction.status === ACTIVE };
+    return { ...owner, userId: scope.userId, auctionActive: owner.auctionStatus === ACTIVE };
   }
 
   async function lotAnswer(lotId: number) {
@@ -83,7 +78,12 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
     },
     async (request, reply) => {
       const scope = await operatorScope(db, request);
-      const { auctionId, organizationId } = await managedAuctionOf(db, scope, 'auction', request.params.id);
+      const { auctionId, organizationId, auctionStatus } = await managedAuctionOf(
+        db,
+        scope,
+        'auction',
+        request.params.id,
+      );
       const { commandId: given, ...fields } = request.body;
       const openCommandId = commandIdOf(request, given);
       const existing = await lotOpenedBy(openCommandId);
@@ -93,14 +93,13 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
       const { lotId } = await db
         .transaction()
         .execute((trx) => saveLotDetails(trx as unknown as Db, { auctionId, organizationId }, null, fields));
-      const status = await db.selectFrom('auctions').select('status').where('id', '=', auctionId).executeTakeFirst();
       try {
         await runLotCommand(lotCommands, lotId, {
           type: 'OpenLot',
           commandId: openCommandId,
           userId: scope.userId,
           at: Date.now(),
-          auctionActive: status?.status === ACTIVE,
+          auctionActive: auctionStatus === ACTIVE,
           config: await readLotConfig(db, lotId),
         });
       } catch (error) {
@@ -315,12 +314,6 @@ function withoutEngineFields(fields: LotFields): LotFields {
 
 /** The reference columns that mirror what the engine just accepted (the screens read them). */
 function engineColumns(fields: LotFields) {
-  return {
-    ...(fields.startingBid !== undefined ? { starting_bid: fields.startingBid } : {}),
-    ...(fields.minimumIncrement !== undefined ? { minimum_increment: fields.minimumIncrement } : {}),
-    ...(fields.multiSalePrice !== undefined ? { multi_sale_price: fields.multiSalePrice } : {}),
-    ...(fields.multiSaleQuantity !== undefined ? { multi_sale_quantity: fields.multiSaleQuantity } : {}),
-    ...(fields.maxPerBidder !== undefined ? { max_per_bidder: fields.maxPerBidder } : {}),
-    ...(fields.isHidden !== undefined ? { is_hidden: fields.isHidden } : {}),
-  };
+  const { startingBid, minimumIncrement, multiSalePrice, multiSaleQuantity, maxPerBidder, isHidden } = fields;
+  return lotColumns({ startingBid, minimumIncrement, multiSalePrice, multiSaleQuantity, maxPerBidder, isHidden });
 }
