@@ -9,6 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { AccountContext } from './accounts/accountContext.ts';
 import { accountLinks } from './accounts/accountLinks.ts';
 import { authPlugin } from './accounts/auth.ts';
@@ -41,6 +42,8 @@ import { configureValidationMessages } from './validation.ts';
 
 export interface AppDeps {
   db: Db;
+  /** The same pool as `db`'s: the hot paths run named (prepared) statements on it. */
+  pool: pg.Pool;
   redis: Redis;
   /** Bids, buys and max-bid changes go through the engine's command handler. */
   lotCommands: LotCommandHandler;
@@ -110,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // After parsing, so limits can key on the account or number being tried.
     hook: 'preHandler',
   });
-  await app.register(authPlugin, { db: deps.db, jwtSecret: deps.jwtSecret });
+  await app.register(authPlugin, { pool: deps.pool, jwtSecret: deps.jwtSecret });
   await app.register(currencyPlugin, { cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD });
 
   const accounts: AccountContext = { db: deps.db, messages: deps.messageQueue, links: accountLinks(deps.publicUrl) };
@@ -130,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(lotItemRoutes, { prefix: '/api', db: deps.db });
   await app.register(favoriteRoutes, { prefix: '/api', db: deps.db });
-  await app.register(bidRoutes, { prefix: '/api', db: deps.db, lotCommands: deps.lotCommands });
+  await app.register(bidRoutes, { prefix: '/api', pool: deps.pool, lotCommands: deps.lotCommands });
   await app.register(donationRoutes, { prefix: '/api', db: deps.db, eventStore: deps.eventStore });
   await app.register(leaderboardRoutes, { prefix: '/api', db: deps.db });
   await app.register(carouselRoutes, { prefix: '/api', db: deps.db });

@@ -27,6 +27,7 @@ const auctionLifecycle = createAuctionLifecycleQueue({ connection: createRedis(c
 const eventStore = new PostgresEventStore(pool);
 const app = await buildApp({
   db,
+  pool,
   redis,
   lotCommands: createLotCommandHandler(eventStore),
   eventStore,

@@ -17,6 +17,7 @@ export async function openApiDocument(): Promise<unknown> {
   const eventStore = new PostgresEventStore(pool);
   const app = await buildApp({
     db: createDb(pool),
+    pool,
     redis,
     lotCommands: createLotCommandHandler(eventStore),
     eventStore,

@@ -49,6 +49,7 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
   });
   const app = await buildApp({
     db: database.db,
+    pool: database.pool,
     redis,
     lotCommands: handler,
     eventStore,

@@ -1,7 +1,7 @@
-import type { Db } from '@auction/platform';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { HttpError } from '../errors.ts';
 import { hasAnyRole, type RoleId } from './roles.ts';
 
@@ -43,6 +43,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: requires a valid access token whose version is current and an enabled account. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Only the token's signature, expiry and type (401 otherwise): for a route that reads the
+     * account's row in its own query and checks it with `checkedAccount`.
+     */
+    verifyAccessToken: (request: FastifyRequest) => Promise<TokenClaims>;
     /** Like authenticate, but lets an anonymous request through with request.account = null. */
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireRoles: (roles: readonly RoleId[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -58,12 +63,55 @@ declare module 'fastify' {
 }
 
 export interface AuthOptions {
-  db: Db;
+  pool: pg.Pool;
   jwtSecret: string;
 }
 
+/** The users columns the account check reads. */
+export interface AccountRow {
+  id: string;
+  roles: number[];
+  disabled: boolean;
+  token_version: number;
+  has_temporary_password: boolean;
+  preferred_currency_code: 'CAD' | 'USD';
+}
+
+/**
+ * A named statement: PostgreSQL parses and plans it once per connection, and every request that
+ * carries a token runs it.
+ */
+const ACCOUNT_QUERY = {
+  name: 'auth-account',
+  text: `SELECT id, roles, disabled, token_version, has_temporary_password, preferred_currency_code
+    FROM users WHERE id = $1`,
+};
+
+/**
+ * The account a verified token stands for, or the refusal: a token issued before the last
+ * password or username change is invalid, a disabled account is refused, and a temporary password
+ * must be reset before anything but the routes that allow it.
+ */
+export function checkedAccount(
+  claims: TokenClaims,
+  row: AccountRow | undefined,
+  request: FastifyRequest,
+): AuthenticatedUser {
+  if (!row || row.token_version !== claims.ver) throw new HttpError(401, 'invalid_token');
+  if (row.disabled) throw new HttpError(403, 'user_disabled');
+  if (row.has_temporary_password && !request.routeOptions.config.allowTemporaryPassword) {
+    throw new HttpError(403, 'temporary_password_must_be_reset');
+  }
+  return {
+    id: row.id,
+    roles: row.roles,
+    hasTemporaryPassword: row.has_temporary_password,
+    preferredCurrencyCode: row.preferred_currency_code,
+  };
+}
+
 export const authPlugin = fp<AuthOptions>(
-  async (app: FastifyInstance, { db, jwtSecret }) => {
+  async (app: FastifyInstance, { pool, jwtSecret }) => {
     await app.register(fastifyJwt, { secret: jwtSecret });
     app.decorateRequest('account', null);
 
@@ -79,7 +127,7 @@ export const authPlugin = fp<AuthOptions>(
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     }));
 
-    async function load(request: FastifyRequest): Promise<AuthenticatedUser> {
+    async function verifyAccessToken(request: FastifyRequest): Promise<TokenClaims> {
       let claims: TokenClaims;
       try {
         claims = await request.jwtVerify<TokenClaims>();
@@ -87,25 +135,16 @@ export const authPlugin = fp<AuthOptions>(
         throw new HttpError(401, 'invalid_token');
       }
       if (claims.typ !== 'access') throw new HttpError(401, 'invalid_token');
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'roles', 'disabled', 'token_version', 'has_temporary_password', 'preferred_currency_code'])
-        .where('id', '=', claims.sub)
-        .executeTakeFirst();
-      if (!user || user.token_version !== claims.ver) throw new HttpError(401, 'invalid_token');
-      if (user.disabled) throw new HttpError(403, 'user_disabled');
-      const account = {
-        id: user.id,
-        roles: user.roles,
-        hasTemporaryPassword: user.has_temporary_password,
-        preferredCurrencyCode: user.preferred_currency_code,
-      };
-      if (account.hasTemporaryPassword && !request.routeOptions.config.allowTemporaryPassword) {
-        throw new HttpError(403, 'temporary_password_must_be_reset');
-      }
-      return account;
+      return claims;
     }
 
+    async function load(request: FastifyRequest): Promise<AuthenticatedUser> {
+      const claims = await verifyAccessToken(request);
+      const { rows } = await pool.query<AccountRow>({ ...ACCOUNT_QUERY, values: [claims.sub] });
+      return checkedAccount(claims, rows[0], request);
+    }
+
+    app.decorate('verifyAccessToken', verifyAccessToken);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.account = await load(request);
     });

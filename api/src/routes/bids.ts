@@ -6,29 +6,28 @@ import {
   maxBidOf,
   standingSummary,
 } from '@auction/engine';
-import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import type pg from 'pg';
 import { z } from 'zod';
-import { accountOf } from '../accounts/auth.ts';
+import { checkedAccount } from '../accounts/auth.ts';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { Role } from '../accounts/roles.ts';
 import { commandId, commandIdOf } from '../commandId.ts';
 import { HttpError } from '../errors.ts';
+import { bidContextOf } from '../lots/bidContext.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 import { amountInCents, toMoney } from '../money.ts';
 
 const tags = ['bids'];
 const security = [{ bearer: [] }];
 const ACTIVE = 3;
-const LOCKED = 3;
 
 /** Engine refusals that mean the request itself was malformed; the others are the lot's state. */
 const BAD_INPUT = new Set(['invalid_amount', 'invalid_quantity', 'proxy_not_allowed']);
 
 export interface BidRouteOptions {
-  db: Db;
+  pool: pg.Pool;
   lotCommands: LotCommandHandler;
 }
 
@@ -40,79 +39,71 @@ type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'
  * the engine's decision, taken at the server's receive time, and the answer carries the committed
  * standing.
  */
-export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db, lotCommands }) => {
+export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { pool, lotCommands }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  /** Everything the checks need about the lot's auction and the bidder, in one query: this is the bid path. */
-  async function contextOf(lotId: number, bidderId: string) {
-    const row = await db
-      .selectFrom('lots')
-      .innerJoin('auctions', 'auctions.id', 'lots.auction_id')
-      .innerJoin('users', (join) => join.on('users.id', '=', bidderId))
-      .select([
-        'auctions.status',
-        'auctions.url_magic_link',
-        'auctions.allow_anonymous_bidding',
-        'auctions.require_cc_to_bid',
-        'auctions.require_address_to_bid',
-        'users.roles',
-        'users.address',
-        'users.city',
-        'users.postal_code',
-        'users.province',
-        'users.country',
-        sql<boolean>`EXISTS (SELECT 1 FROM auction_bidders b WHERE b.auction_id = auctions.id
-          AND b.user_id = users.id AND b.status = ${LOCKED})`.as('locked'),
-        sql<boolean>`EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = auctions.organization_id
-          AND o.user_id = users.id)`.as('in_organization'),
-      ])
-      .where('lots.id', '=', lotId)
-      .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'item_not_found');
-    if (row.locked) throw new HttpError(403, 'bidder_locked');
+  /**
+   * Who asks and for whom, and whether they may: the token, then the account, the lot's auction
+   * and the bidder in one query (bidContext.ts). The checks that depend on the bidder
+   * (spec 001 §5 rules 1–6, a locked bidder) refuse here; whether the auction is active is the
+   * engine's decision at the receive time.
+   */
+  async function authorize(request: FastifyRequest, lotId: number, forUser: string | undefined) {
+    const claims = await app.verifyAccessToken(request);
+    const context = await bidContextOf(pool, claims.sub, lotId, forUser ?? claims.sub);
+    const account = checkedAccount(claims, context.account, request);
+    request.account = account;
+    // The max-bid calls name the user; only that user (or an administrator) may act for them.
+    if (forUser !== undefined && forUser !== account.id && !account.roles.includes(Role.Administrator)) {
+      throw new HttpError(403, 'forbidden');
+    }
+    const { auction, bidder } = context;
+    if (!auction || !bidder) throw new HttpError(404, 'item_not_found');
+    if (bidder.locked) throw new HttpError(403, 'bidder_locked');
     const manages =
-      row.roles.includes(Role.Administrator) || (row.roles.includes(Role.AuctionManager) && row.in_organization);
+      bidder.roles.includes(Role.Administrator) ||
+      (bidder.roles.includes(Role.AuctionManager) && bidder.in_organization);
     const permission = permissionToBid({
       auction: {
-        urlMagicLink: row.url_magic_link,
-        isActive: row.status === ACTIVE,
-        allowAnonymousBidding: row.allow_anonymous_bidding,
-        requireCCToBid: row.require_cc_to_bid,
-        requireAddressToBid: row.require_address_to_bid,
+        urlMagicLink: auction.url_magic_link,
+        isActive: auction.status === ACTIVE,
+        allowAnonymousBidding: auction.allow_anonymous_bidding,
+        requireCCToBid: auction.require_cc_to_bid,
+        requireAddressToBid: auction.require_address_to_bid,
       },
       user: {
-        roles: row.roles,
-        addressCompleted: isAddressCompleted(row),
-        activeTrustedUrlMagicLinks: manages ? [row.url_magic_link] : [],
+        roles: bidder.roles,
+        addressCompleted: isAddressCompleted(bidder),
+        activeTrustedUrlMagicLinks: manages ? [auction.url_magic_link] : [],
         // Cards arrive with the payments issue: until then an auction requiring one refuses bids.
         hasCards: false,
         hasSelectedCard: false,
       },
     });
-    // The engine decides whether the auction is active at the receive time; the rest is refused here.
     if (permission.reason && permission.reason !== 'auctionNotActive') throw new HttpError(403, permission.reason);
-    return { auctionActive: row.status === ACTIVE };
+    return { account, bidderId: bidder.id, auctionActive: auction.status === ACTIVE };
   }
 
   /**
    * The one path of every bidding call: check who asks, stamp the server's time, let the lot's
-   * writer decide and append, answer the committed standing as the bidder sees it.
+   * writer decide and append, answer the committed standing as the bidder sees it. `forUser` is
+   * the user a max-bid call names; the others act for the caller.
    */
   async function submit(
     request: FastifyRequest,
     lotId: number,
-    bidderId: string,
+    forUser: string | undefined,
     given: string | undefined,
-    command: (envelope: Envelope) => LotCommand,
+    command: (envelope: Envelope, bidderId: string) => LotCommand,
   ) {
-    const { auctionActive } = await contextOf(lotId, bidderId);
+    const { account, bidderId, auctionActive } = await authorize(request, lotId, forUser);
     const envelope = {
       commandId: commandIdOf(request, given),
-      userId: accountOf(request).id,
+      userId: account.id,
       at: Date.now(),
       auctionActive,
     };
-    const outcome = await lotCommands.handle(lotStreamId(lotId), command(envelope));
+    const outcome = await lotCommands.handle(lotStreamId(lotId), command(envelope, bidderId));
     if (!outcome.ok) throw new HttpError(BAD_INPUT.has(outcome.reason) ? 400 : 409, outcome.reason);
     return { envelope, standing: standingAnswer(outcome.state as LotState, lotId, bidderId) };
   }
@@ -136,19 +127,11 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
 
   const success = (message: string) => ({ success: true, message, messages: [message] });
 
-  /** The max-bid calls name the user in the query; only that user (or an administrator) may act. */
-  function actingFor(request: FastifyRequest, userId: string): string {
-    const account = accountOf(request);
-    if (userId !== account.id && !account.roles.includes(Role.Administrator)) throw new HttpError(403, 'forbidden');
-    return userId;
-  }
-
   const lotParams = z.object({ id: z.coerce.number().int().positive() });
 
   app.post(
     '/bids/auctionlotitem/:id/bid',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -169,8 +152,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
       if (auctionLotItem_Id && auctionLotItem_Id !== lotId) {
         throw new HttpError(400, 'validation_failed', { messages: ['auctionLotItem_Id'] });
       }
-      const bidderId = accountOf(request).id;
-      const { envelope, standing } = await submit(request, lotId, bidderId, request.body.commandId, (e) =>
+      const { envelope, standing } = await submit(request, lotId, undefined, request.body.commandId, (e, bidderId) =>
         isMax
           ? { ...e, type: 'PlaceMaxBid', bidderId, maxAmount: amount }
           : { ...e, type: 'PlaceBid', bidderId, amount },
@@ -192,7 +174,6 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
   app.post(
     '/bids/auctionlotitem/:id/buy',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -208,13 +189,18 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
       },
     },
     async (request) => {
-      const bidderId = accountOf(request).id;
-      const { standing } = await submit(request, request.params.id, bidderId, request.body.commandId, (e) => ({
-        ...e,
-        type: 'BuyItem',
-        bidderId,
-        quantity: request.body.quantity,
-      }));
+      const { standing } = await submit(
+        request,
+        request.params.id,
+        undefined,
+        request.body.commandId,
+        (e, bidderId) => ({
+          ...e,
+          type: 'BuyItem',
+          bidderId,
+          quantity: request.body.quantity,
+        }),
+      );
       return { ...success('buy_successful'), standing };
     },
   );
@@ -222,7 +208,6 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
   app.delete(
     '/bids/delete-max-bid',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -232,8 +217,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
     },
     async (request) => {
       const { auctionLotItemId, userId } = request.query;
-      const bidderId = actingFor(request, userId);
-      const { standing } = await submit(request, auctionLotItemId, bidderId, request.query.commandId, (e) => ({
+      const { standing } = await submit(request, auctionLotItemId, userId, request.query.commandId, (e, bidderId) => ({
         ...e,
         type: 'DeleteMaxBid',
         bidderId,
@@ -245,7 +229,6 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
   app.patch(
     '/bids/modify-max-bid',
     {
-      preHandler: app.authenticate,
       schema: {
         tags,
         security,
@@ -260,8 +243,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { db,
     },
     async (request) => {
       const { amount, auctionLotItemId, userId } = request.query;
-      const bidderId = actingFor(request, userId);
-      const { standing } = await submit(request, auctionLotItemId, bidderId, request.query.commandId, (e) => ({
+      const { standing } = await submit(request, auctionLotItemId, userId, request.query.commandId, (e, bidderId) => ({
         ...e,
         type: 'PlaceMaxBid',
         bidderId,

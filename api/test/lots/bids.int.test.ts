@@ -189,6 +189,45 @@ describe('bidding over HTTP', () => {
     expect(lockedBid.json().message).toBe('bidder_locked');
   });
 
+  it('checks the account in the bid path own query: stale token, disabled account, acting for another bidder', async () => {
+    const lotId = await openLot();
+    const { db } = test.database;
+    const stale = await registerConfirmed(test);
+    await db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', stale.id)
+      .execute();
+    const staleBid = await bid(stale.token, lotId, { amount: 10 });
+    expect(staleBid.statusCode).toBe(401);
+    expect(staleBid.json().message).toBe('invalid_token');
+    // The account is checked before the lot: an unknown lot does not tell a stale token anything.
+    expect((await bid(stale.token, 987654, { amount: 10 })).statusCode).toBe(401);
+
+    const disabled = await registerConfirmed(test);
+    await db.updateTable('users').set({ disabled: true }).where('id', '=', disabled.id).execute();
+    const disabledBid = await bid(disabled.token, lotId, { amount: 10 });
+    expect(disabledBid.statusCode).toBe(403);
+    expect(disabledBid.json().message).toBe('user_disabled');
+
+    const carol = await registerConfirmed(test);
+    expect((await bid(carol.token, lotId, { amount: 30, isMax: true })).statusCode).toBe(200);
+    const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
+    const raisedForCarol = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bids/modify-max-bid?amount=40&auctionLotItemId=${lotId}&userId=${carol.id}`,
+      headers: bearer(admin.body.token),
+    });
+    expect(raisedForCarol.statusCode).toBe(200);
+    expect(raisedForCarol.json().standing).toMatchObject({ leaderUserId: carol.id, maxBid: { value: 40 } });
+    const unknownBidder = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bids/modify-max-bid?amount=40&auctionLotItemId=${lotId}&userId=${randomUUID()}`,
+      headers: bearer(admin.body.token),
+    });
+    expect(unknownBidder.statusCode).toBe(404);
+  });
+
   it('lets the engine refuse what the lot forbids: not active, no price, bad amounts', async () => {
     const alice = await registerConfirmed(test);
     const noPrice = await openLot({ startingBid: null });
