@@ -6,7 +6,13 @@ import { userBannerOf } from './userBanner.ts';
 const FIXED_PRICE = 3;
 export const CLOSING_SOON = 9;
 /** When a lot "turns red" (closing soon): the platform's one rule, shared with the workers' announcement. */
-export function dateTurningRed(row: LotRow): Date {
+/** The columns the lot's end, red date and status come from: a full row, or the lot table's listing row. */
+type TimedRow = Pick<
+  LotRow,
+  'ends_at' | 'date_completed' | 'status' | 'allows_time_extension' | 'minutes_left_before_allowing_extension'
+>;
+
+export function dateTurningRed(row: TimedRow): Date {
   return new Date(
     redDate(endsAt(row).getTime(), {
       allowsTimeExtension: row.allows_time_extension,
@@ -15,12 +21,12 @@ export function dateTurningRed(row: LotRow): Date {
   );
 }
 
-export function endsAt(row: LotRow): Date {
+export function endsAt(row: Pick<LotRow, 'ends_at' | 'date_completed'>): Date {
   return new Date(row.ends_at ?? row.date_completed);
 }
 
 /** Spec 001 §4 status: the engine's code, or 9 (closing soon) for an open lot past its red date. */
-export function statusOf(row: LotRow, now: Date): number {
+export function statusOf(row: TimedRow, now: Date): number {
   const status = row.status ?? 2;
   if (status === 2 && now >= dateTurningRed(row)) return CLOSING_SOON;
   return status;

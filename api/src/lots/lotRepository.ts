@@ -90,9 +90,55 @@ export function findLot(db: Db, lotId: number, userId: string | null): Promise<L
   return lotQuery(db, userId).where('l.id', '=', lotId).executeTakeFirst();
 }
 
-export function auctionLots(db: Db, auctionId: number, userId: string | null): Promise<LotRow[]> {
-  return lotQuery(db, userId).where('l.auction_id', '=', auctionId).execute();
+/** Full rows of the given lots (a page of the lot table), in no particular order. */
+export function lotsById(db: Db, lotIds: number[], userId: string | null): Promise<LotRow[]> {
+  if (lotIds.length === 0) return Promise.resolve([]);
+  return lotQuery(db, userId).where('l.id', '=', sql<number>`any(${lotIds}::int[])`).execute();
 }
+
+/**
+ * What the lot table filters, searches and orders an auction's lots on, and nothing else: the
+ * table reads this for every lot of the auction, then the full rows (texts, photos, the user's
+ * banner) of one page only. A gala's phones load the table far more often than anything else.
+ */
+export function auctionListing(db: Db, auctionId: number, userId: string | null) {
+  return db
+    .selectFrom('lots as l')
+    .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
+    .select([
+      'l.id',
+      'l.lot_number',
+      'l.starting_bid',
+      'l.is_hidden as configured_hidden',
+      'l.organization_team_id',
+      'l.closing_group_id',
+      'l.date_completed',
+      'l.allows_time_extension',
+      'l.minutes_left_before_allowing_extension',
+      'v.status',
+      'v.is_hidden',
+      'v.price',
+      'v.leader_id',
+      'v.ends_at',
+      sql<string[]>`(SELECT coalesce(array_agg(t.name), '{}') FROM lot_translations t WHERE t.lot_id = l.id)`.as(
+        'names',
+      ),
+      sql<
+        number[]
+      >`(SELECT coalesce(array_agg(c.category_id ORDER BY c.category_id), '{}') FROM lot_categories c WHERE c.lot_id = l.id)`.as(
+        'category_ids',
+      ),
+      userId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM favorites f WHERE f.lot_id = l.id AND f.user_id = ${userId})`.as(
+            'is_favorite',
+          )
+        : sql<boolean>`false`.as('is_favorite'),
+    ])
+    .where('l.auction_id', '=', auctionId)
+    .execute();
+}
+
+export type ListingRow = Awaited<ReturnType<typeof auctionListing>>[number];
 
 /** "Also interested in": visible lots of the same auction sharing a category, by lot number. */
 export function relatedLots(db: Db, lot: LotRow, userId: string | null, limit = 4): Promise<LotRow[]> {

@@ -9,7 +9,7 @@ import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney
 import { HttpError } from '../errors.ts';
 import { endsAt, lotItemDto, nameOf, statusOf } from '../lots/lotItemDto.ts';
 import { fold, listLots } from '../lots/lotList.ts';
-import { auctionLots, findLot, type LotRow, relatedLots } from '../lots/lotRepository.ts';
+import { auctionListing, findLot, type ListingRow, lotsById, relatedLots } from '../lots/lotRepository.ts';
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 
@@ -50,7 +50,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
     return auction;
   }
 
-  const listed = (row: LotRow, now: Date, userId: string | null) => ({
+  const listed = (row: ListingRow, now: Date, userId: string | null) => ({
     id: row.id,
     lotNumber: row.lot_number,
     status: statusOf(row, now),
@@ -63,7 +63,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
     categoryIds: row.category_ids,
     teamId: row.organization_team_id,
     closingGroupId: row.closing_group_id,
-    searchText: fold(row.translations.map((t) => t.name).join(' ')),
+    searchText: fold(row.names.join(' ')),
   });
 
   app.get(
@@ -85,21 +85,22 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       const auction = await auctionOf({ urlMagicLink: request.query.urlMagicLink });
       const now = new Date();
       const language = languageOf(request);
-      const rows = await auctionLots(db, auction.id, userId);
+      const listing = await auctionListing(db, auction.id, userId);
       const currency = app.currencyOf(request);
       const page = listLots(
-        rows.map((row) => listed(row, now, userId)),
+        listing.map((row) => listed(row, now, userId)),
         request.query,
         COMPLETED.includes(auction.status),
       );
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const byId = new Map((await lotsById(db, page.ids, userId)).map((row) => [row.id, row]));
       return {
         count: page.count,
         currentPage: page.currentPage,
         pageSize: page.pageSize,
-        items: page.ids.map((id) => {
-          const row = byId.get(id) as LotRow;
-          return { ...lotItemDto(row, now, userId, currency), name: nameOf(row, language) };
+        // A lot removed between the two reads is left out of its page.
+        items: page.ids.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [{ ...lotItemDto(row, now, userId, currency), name: nameOf(row, language) }] : [];
         }),
       };
     },
