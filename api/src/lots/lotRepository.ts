@@ -98,10 +98,11 @@ export function lotsById(db: Db, lotIds: number[], userId: string | null): Promi
 
 /**
  * What the lot table filters, searches and orders an auction's lots on, and nothing else: the
- * table reads this for every lot of the auction, then the full rows (texts, photos, the user's
- * banner) of one page only. A gala's phones load the table far more often than anything else.
+ * table reads this for every lot of the auction (cached briefly, listingCache.ts), then the full
+ * rows (texts, photos, the user's banner) of one page only. The user's favourites come apart
+ * (`favoriteLotIds`), so one listing serves everyone.
  */
-export function auctionListing(db: Db, auctionId: number, userId: string | null) {
+export function auctionListing(db: Db, auctionId: number) {
   return db
     .selectFrom('lots as l')
     .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
@@ -128,14 +129,21 @@ export function auctionListing(db: Db, auctionId: number, userId: string | null)
       >`(SELECT coalesce(array_agg(c.category_id ORDER BY c.category_id), '{}') FROM lot_categories c WHERE c.lot_id = l.id)`.as(
         'category_ids',
       ),
-      userId
-        ? sql<boolean>`EXISTS (SELECT 1 FROM favorites f WHERE f.lot_id = l.id AND f.user_id = ${userId})`.as(
-            'is_favorite',
-          )
-        : sql<boolean>`false`.as('is_favorite'),
     ])
     .where('l.auction_id', '=', auctionId)
     .execute();
+}
+
+/** The lots of an auction the user marked as favourites. */
+export async function favoriteLotIds(db: Db, auctionId: number, userId: string): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('favorites as f')
+    .innerJoin('lots as l', 'l.id', 'f.lot_id')
+    .select('f.lot_id')
+    .where('f.user_id', '=', userId)
+    .where('l.auction_id', '=', auctionId)
+    .execute();
+  return new Set(rows.map((row) => row.lot_id));
 }
 
 export type ListingRow = Awaited<ReturnType<typeof auctionListing>>[number];

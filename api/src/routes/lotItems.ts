@@ -7,9 +7,17 @@ import { isAddressCompleted } from '../accounts/profile.ts';
 import { Role } from '../accounts/roles.ts';
 import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import { HttpError } from '../errors.ts';
+import { ListingCache } from '../lots/listingCache.ts';
 import { endsAt, lotItemDto, nameOf, statusOf } from '../lots/lotItemDto.ts';
 import { fold, listLots } from '../lots/lotList.ts';
-import { auctionListing, findLot, type ListingRow, lotsById, relatedLots } from '../lots/lotRepository.ts';
+import {
+  auctionListing,
+  favoriteLotIds,
+  findLot,
+  type ListingRow,
+  lotsById,
+  relatedLots,
+} from '../lots/lotRepository.ts';
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 
@@ -50,12 +58,14 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
     return auction;
   }
 
-  const listed = (row: ListingRow, now: Date, userId: string | null) => ({
+  const listings = new ListingCache((auctionId: number) => auctionListing(db, auctionId));
+
+  const listed = (row: ListingRow, now: Date, userId: string | null, favorites: Set<number>) => ({
     id: row.id,
     lotNumber: row.lot_number,
     status: statusOf(row, now),
     isHidden: row.is_hidden ?? row.configured_hidden,
-    isFavorite: row.is_favorite,
+    isFavorite: favorites.has(row.id),
     isWinning: userId !== null && row.leader_id === userId,
     allowsTimeExtension: row.allows_time_extension,
     endsAt: endsAt(row).getTime(),
@@ -85,10 +95,13 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       const auction = await auctionOf({ urlMagicLink: request.query.urlMagicLink });
       const now = new Date();
       const language = languageOf(request);
-      const listing = await auctionListing(db, auction.id, userId);
+      const [listing, favorites] = await Promise.all([
+        listings.get(auction.id),
+        userId ? favoriteLotIds(db, auction.id, userId) : new Set<number>(),
+      ]);
       const currency = app.currencyOf(request);
       const page = listLots(
-        listing.map((row) => listed(row, now, userId)),
+        listing.map((row) => listed(row, now, userId, favorites)),
         request.query,
         COMPLETED.includes(auction.status),
       );
@@ -97,10 +110,13 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
         count: page.count,
         currentPage: page.currentPage,
         pageSize: page.pageSize,
-        // A lot removed between the two reads is left out of its page.
+        // A lot removed or hidden between the two reads is left out of its page.
         items: page.ids.flatMap((id) => {
           const row = byId.get(id);
-          return row ? [{ ...lotItemDto(row, now, userId, currency), name: nameOf(row, language) }] : [];
+          if (!row) return [];
+          const item = lotItemDto(row, now, userId, currency);
+          // The fresh row has the last word: a lot hidden since the listing was read stays hidden.
+          return item.isHidden ? [] : [{ ...item, name: nameOf(row, language) }];
         }),
       };
     },
