@@ -145,14 +145,16 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       if (dto.isHidden && !user?.roles.some((r) => r === Role.Administrator || r === Role.AuctionManager)) {
         throw new HttpError(404, 'item_not_found');
       }
-      const history = await bidHistory(db, row.id, currency);
-      const related = (await relatedLots(db, row, user?.id ?? null)).map((other) => ({
+      // Independent reads, in flight together.
+      const [history, relatedRows, profile] = await Promise.all([
+        bidHistory(db, row.id, currency),
+        relatedLots(db, row, user?.id ?? null),
+        user ? db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst() : undefined,
+      ]);
+      const related = relatedRows.map((other) => ({
         ...lotItemDto(other, now, user?.id ?? null, currency),
         name: nameOf(other, languageOf(request)),
       }));
-      const profile = user
-        ? await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst()
-        : undefined;
       const allowedBidding = permissionToBid({
         auction: {
           urlMagicLink: auction.url_magic_link,
@@ -178,7 +180,8 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
           isHidden: dto.isHidden,
         },
       });
-      const maxBid = user ? await userMaxBid(db, row.id, user.id, currency) : null;
+      // The lot's row carries the user's max bid already (lotRepository.ts).
+      const maxBid = user && row.user_max_bid !== null ? moneyIn(currency, row.user_max_bid) : null;
       return {
         ...dto,
         name: nameOf(row, languageOf(request)),
