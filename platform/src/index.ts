@@ -4,12 +4,14 @@ export {
   HUB_STREAM_LENGTH,
   type HubEvent,
   type HubEventName,
+  type HubEventToPublish,
   hubChannel,
   hubChannelPattern,
   hubEventNames,
   hubEventsSince,
   hubStreamKey,
   publishHubEvent,
+  publishHubEvents,
 } from './hub/hubEvents.ts';
 export {
   AUCTION_LIFECYCLE_QUEUE,
@@ -25,7 +27,9 @@ export { DEFAULT_RED_MINUTES, dateTurningRed, type RedRule } from './lots/dateTu
 export {
   createMessageQueue,
   enqueueMessage,
+  enqueueMessages,
   MESSAGES_QUEUE,
+  type MessageBatchQueue,
   type MessageJob,
   type MessageQueue,
   type MessageQueueOptions,

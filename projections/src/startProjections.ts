@@ -1,5 +1,5 @@
 import { type Checkpoint, PostgresEventStore } from '@auction/engine';
-import { type Db, publishHubEvent } from '@auction/platform';
+import { type Db, publishHubEvents } from '@auction/platform';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -73,14 +73,12 @@ export function startProjections(options: ProjectionsOptions): Projections {
       sleepers.add(wake);
     });
 
+  /** The batch's hub events in one round trip, in order; each one that fails is reported, the others go out. */
   async function publish(messages: HubMessage[]): Promise<void> {
     if (!redis) return;
-    for (const m of messages) {
-      try {
-        await publishHubEvent(redis, m.auctionId, m.name, m.data, hubPrefix);
-      } catch (error) {
-        report(error);
-      }
+    const events = messages.map((m) => ({ auctionId: m.auctionId, event: m.name, data: m.data }));
+    for (const outcome of await publishHubEvents(redis, events, hubPrefix)) {
+      if (outcome instanceof Error) report(outcome);
     }
   }
 

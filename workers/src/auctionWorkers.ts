@@ -1,6 +1,6 @@
 import { createLotCommandHandler, type LotCommandHandler, PostgresEventStore } from '@auction/engine';
 import type { AuctionLifecycleJob } from '@auction/platform';
-import { createAuctionLifecycleQueue, type Db, type MessageQueue } from '@auction/platform';
+import { createAuctionLifecycleQueue, type Db, type MessageBatchQueue } from '@auction/platform';
 import type { ConnectionOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -30,7 +30,7 @@ export interface AuctionWorkersOptions {
   hubRedis: Redis;
   hubPrefix?: string;
   /** Outbid and winner messages go on it. */
-  messages: MessageQueue;
+  messages: MessageBatchQueue;
   publicUrl: string;
   /** The engine's command handler for closes; one of its own by default. */
   handler?: LotCommandHandler;

@@ -169,6 +169,45 @@ describe('messages worker', () => {
     }
   });
 
+  it('leaves a message another worker is sending to it, and takes over a claim left by a worker that died', async () => {
+    const idle = createMessageQueue({ connection: { url: testRedisUrl() }, prefix: testPrefix() });
+    const email = createEmailSender({ smtpUrl: messaging.local.smtpUrl, from: 'test <t@auctions.local>' });
+    try {
+      const process = createMessageProcessor({ db: database.db, email, log: () => {} });
+      const claimed = async (to: string, minutesAgo: number) => {
+        const message = job({ channel: 'email', to, template: 'passwordChanged', params: { firstName: 'Claim' } });
+        await database.db
+          .insertInto('message_deliveries')
+          .values({
+            message_id: message.id,
+            channel: 'email',
+            template: message.template,
+            status: 'sending',
+            attempts: 1,
+            updated_at: new Date(Date.now() - minutesAgo * 60_000),
+          })
+          .execute();
+        await enqueueMessage(idle, message);
+        const queued = await Job.fromId<MessageJob>(idle, message.id.replaceAll(':', '_'));
+        if (!queued) throw new Error('job not found');
+        return { message, queued };
+      };
+
+      const fresh = await claimed('busy-claim@example.org', 0);
+      await expect(process(fresh.queued)).rejects.toThrow(/being sent by another worker/);
+      expect(await delivery(fresh.message.id, () => true)).toMatchObject({ status: 'sending', attempts: 1 });
+      expect(await outboxCount('busy-claim@example.org')).toBe(0);
+
+      const stale = await claimed('stale-claim@example.org', 3);
+      expect((await process(stale.queued)).status).toBe('sent');
+      expect(await delivery(stale.message.id)).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(await outboxCount('stale-claim@example.org')).toBe(1);
+    } finally {
+      email.close();
+      await idle.close();
+    }
+  });
+
   it('skips a number that replied STOP, and a user with a send stop date', async () => {
     await database.db.insertInto('sms_opt_outs').values({ phone_number: '5145550144' }).execute();
     const toOptedOut = job({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { START, saveCheckpoint } from '@auction/engine';
-import { recordSmsStop } from '@auction/platform';
+import { type MessageBatchQueue, recordSmsStop } from '@auction/platform';
 import { testRedisUrl } from '@auction/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuctionWorkers, NOTIFICATIONS_SUBSCRIPTION } from '../src/auctionWorkers.ts';
@@ -14,6 +14,7 @@ import {
   openLot,
   PUBLIC_URL,
   SECOND,
+  send,
   type World,
 } from './workerFixtures.ts';
 
@@ -210,6 +211,64 @@ describe('bidder notifications', () => {
     const [email] = (await received(french)).emails;
     expect(email?.subject).toMatch(/^Vous avez remporté le lot \d+, « Weekend au chalet »$/);
     expect(email?.body).toContain('1\u00a0234,53\u00a0$');
+  });
+
+  it('tells a bidder outbid again and again on a lot once a minute, by the bids own times', async () => {
+    const { auctionId } = await createAuction(world.db);
+    const ann = await addBidder();
+    const bob = await addBidder();
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    const otherLotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    // A closing minute: the bids' server times are given, seconds apart, sent here in a few milliseconds.
+    const t0 = Date.now();
+    const bids: Array<[number, typeof ann, number]> = [
+      [lotId, ann, 0],
+      [lotId, bob, 1], // ann outbid: told
+      [lotId, ann, 2], // bob outbid: told
+      [lotId, bob, 3], // ann outbid 2 s after her notice: not told
+      [otherLotId, ann, 4],
+      [otherLotId, bob, 5], // ann outbid on another lot: told
+      [lotId, ann, 30], // bob outbid 28 s after his notice: not told
+      [lotId, bob, 61], // ann outbid 60 s after her notice: told
+    ];
+    for (const [i, [lot, bidder, second]] of bids.entries()) {
+      await send(
+        world.handler,
+        lot,
+        { type: 'PlaceBid', bidderId: bidder.id, amount: 11_00 + i * 1_00 },
+        { at: t0 + second * SECOND },
+      );
+    }
+    await drained();
+    const outbidEmails = async (bidder: typeof ann) =>
+      (await received(bidder)).emails.filter((email) => email.subject?.startsWith('You have been outbid')).length;
+    expect(await outbidEmails(ann)).toBe(3);
+    expect(await outbidEmails(bob)).toBe(1);
+    expect((await received(ann)).texts).toHaveLength(3);
+  });
+
+  it('decides again the same way when a batch could not queue its messages', async () => {
+    await workers.stop();
+    let failures = 1;
+    // The real queue, failing once as Redis going away would.
+    const flaky: MessageBatchQueue = {
+      addBulk: (jobs) => {
+        if (failures-- > 0) return Promise.reject(new Error('Connection is closed.'));
+        return messaging.queue.addBulk(jobs);
+      },
+    };
+    workers = world.startWorkers({ messages: flaky, onError: () => {} });
+    await workers.swept;
+    const { auctionId } = await createAuction(world.db);
+    const ann = await addBidder();
+    const bob = await addBidder();
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    await bid(world, lotId, ann.id, 11_00);
+    await bid(world, lotId, bob.id, 12_00);
+    await drained();
+    expect(failures).toBeLessThan(0);
+    // The failed batch was handled again: its notice was not taken as queued the first time.
+    expect((await received(ann)).emails).toHaveLength(1);
   });
 
   it('never sends twice when the log is handled again from the start', async () => {

@@ -74,6 +74,60 @@ export async function publishHubEvent(
   return id;
 }
 
+/** A hub event to publish: what `publishHubEvent` takes, for several at once. */
+export interface HubEventToPublish {
+  auctionId: number;
+  event: HubEventName;
+  data: Record<string, unknown>;
+}
+
+/** The publish script as an ioredis command: EVALSHA, the script sent once per connection. */
+const PUBLISH_COMMAND = 'auctionHubPublish';
+type Publishing = { [PUBLISH_COMMAND](stream: string, channel: string, maxLength: string, body: string): unknown };
+const withPublishCommand = new WeakSet<Redis>();
+
+/**
+ * Publishes several hub events in one round trip (a pipeline of the same script as
+ * `publishHubEvent`, each event appended and published atomically): the projections publish a
+ * batch's events at once instead of waiting for Redis once per bid. Redis runs a pipeline's
+ * commands in order, so the order of the events, within an auction and across them, is kept.
+ * Answers, in order, each entry's stream id, or the error that event met (the others are
+ * published all the same).
+ */
+export async function publishHubEvents(
+  redis: Redis,
+  events: readonly HubEventToPublish[],
+  prefix = '',
+): Promise<Array<string | Error>> {
+  if (events.length === 0) return [];
+  if (!withPublishCommand.has(redis)) {
+    redis.defineCommand(PUBLISH_COMMAND, { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
+    withPublishCommand.add(redis);
+  }
+  const pipeline = redis.pipeline() as ReturnType<Redis['pipeline']> & Publishing;
+  for (const { auctionId, event, data } of events) {
+    const body = JSON.stringify({ auctionId, event, data });
+    pipeline[PUBLISH_COMMAND](
+      hubStreamKey(prefix, auctionId),
+      hubChannel(prefix, auctionId),
+      String(HUB_STREAM_LENGTH),
+      body,
+    );
+  }
+  let results: Array<[Error | null, unknown]> | null;
+  try {
+    results = await pipeline.exec();
+  } catch (error) {
+    const failed = error instanceof Error ? error : new Error(String(error));
+    return events.map(() => failed);
+  }
+  return events.map((_, i) => {
+    const [error, id] = results?.[i] ?? [new Error('hub pipeline answered nothing'), null];
+    if (error) return error;
+    return typeof id === 'string' ? id : new Error('hub stream refused the entry');
+  });
+}
+
 /**
  * What a client missed since `afterId`, oldest first; `null` when that position is older than the
  * stream keeps (the client must refetch).

@@ -61,8 +61,21 @@ export function createMessageQueue(options: MessageQueueOptions): Queue<MessageJ
 /** What senders of messages need of the queue. */
 export type MessageQueue = Pick<Queue<MessageJob>, 'add'>;
 
+/** What senders of several messages at once need of the queue. */
+export type MessageBatchQueue = Pick<Queue<MessageJob>, 'addBulk'>;
+
+/** BullMQ job ids may not contain `:`; the message's id is the dedup key either way. */
+const jobIdOf = (message: MessageJob) => message.id.replaceAll(':', '_');
+
 /** Adds the message once: BullMQ ignores a second job with the same id while the first is kept. */
 export async function enqueueMessage(queue: MessageQueue, job: MessageJob): Promise<void> {
   const valid = messageJobSchema.parse(job);
-  await queue.add(valid.template, valid, { jobId: valid.id.replaceAll(':', '_') });
+  await queue.add(valid.template, valid, { jobId: jobIdOf(valid) });
+}
+
+/** Adds the messages in one round trip to Redis, each once under its id as `enqueueMessage` does. */
+export async function enqueueMessages(queue: MessageBatchQueue, jobs: readonly MessageJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const valid = jobs.map((job) => messageJobSchema.parse(job));
+  await queue.addBulk(valid.map((job) => ({ name: job.template, data: job, opts: { jobId: jobIdOf(job) } })));
 }

@@ -8,18 +8,21 @@ import {
   lotIdOfStream,
   type RecordedEvent,
 } from '@auction/engine';
-import { type Db, enqueueMessage, type MessageJob, type MessageQueue } from '@auction/platform';
+import { type Db, enqueueMessages, type MessageBatchQueue, type MessageJob } from '@auction/platform';
 import { type BidderNotification, isTimely, notificationsOf } from './lotNotifications.ts';
 import { channelsFor } from './notificationChannels.ts';
+import { throttleOutbidNotices } from './outbidThrottle.ts';
 
 export interface BidderNotifierDeps {
   db: Db;
   store: EventStore;
-  messages: MessageQueue;
+  messages: MessageBatchQueue;
   /** The site's address: messages link to the lot's page. */
   publicUrl: string;
   /** Lots whose state stays in memory between batches (default 5,000). */
   cachedLots?: number;
+  /** (bidder, lot) pairs whose last outbid notice stays in memory (default 50,000). */
+  throttledPairs?: number;
 }
 
 type Language = 'en' | 'fr';
@@ -38,11 +41,22 @@ export function lotLink(publicUrl: string, language: Language, urlMagicLink: str
  * at a lot's close, by email and SMS according to each bidder's preferences, in their language.
  * Each message's id is made of the event's key, the bidder and the channel, so a batch handled
  * again (a restart before the checkpoint, another worker taking over) queues nothing new and the
- * messages worker sends nothing twice.
+ * messages worker sends nothing twice. Outbid notices are throttled per bidder and lot
+ * (`throttleOutbidNotices`).
  */
 export function createBidderNotifier(deps: BidderNotifierDeps): (events: RecordedEvent[]) => Promise<void> {
   const cache = new Map<string, { version: number; state: LotState }>();
   const cachedLots = deps.cachedLots ?? 5_000;
+  /**
+   * When each (bidder, lot) pair last had an outbid notice queued, by the notice's time: in
+   * memory, least recently noticed pairs dropped first. A pair without an entry (after a restart,
+   * when another process takes the follower over, or once dropped) gets its next outbid notice
+   * even if one went out less than the interval before: at most one extra notice per pair (its id
+   * is the event's, so a notice that was itself queued before is not sent again). A batch re-read
+   * from the checkpoint that spans more than the interval could let a second one out.
+   */
+  const lastOutbid = new Map<string, number>();
+  const throttledPairs = deps.throttledPairs ?? 50_000;
 
   async function stateBefore(streamId: string, version: number): Promise<LotState> {
     const cached = cache.get(streamId);
@@ -56,12 +70,7 @@ export function createBidderNotifier(deps: BidderNotifierDeps): (events: Recorde
   }
 
   function remember(streamId: string, version: number, state: LotState): void {
-    cache.delete(streamId);
-    cache.set(streamId, { version, state });
-    if (cache.size > cachedLots) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
+    keepRecent(cache, streamId, { version, state }, cachedLots);
   }
 
   return async (events) => {
@@ -82,11 +91,26 @@ export function createBidderNotifier(deps: BidderNotifierDeps): (events: Recorde
       remember(streamId, last.streamVersion, outcome.state);
       notifications.push(...outcome.notifications.filter((n) => isTimely(n, Date.now())));
     }
-    if (notifications.length > 0) await deliver(deps, notifications);
+    if (notifications.length === 0) return;
+    const { queue, queuedAt } = throttleOutbidNotices(notifications, (pair) => lastOutbid.get(pair));
+    await deliver(deps, queue);
+    // Only once queued: a batch that failed is handled again and must decide the same way.
+    for (const [pair, at] of queuedAt) keepRecent(lastOutbid, pair, at, throttledPairs);
   };
 }
 
+/** Sets the key as the most recent and drops the least recent beyond `limit` (a Map keeps insertion order). */
+function keepRecent<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+}
+
 async function deliver(deps: BidderNotifierDeps, notifications: BidderNotification[]): Promise<void> {
+  if (notifications.length === 0) return;
   const { db } = deps;
   const lotIds = [...new Set(notifications.map((n) => n.lotId))];
   const userIds = [...new Set(notifications.map((n) => n.bidderId))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
@@ -141,6 +165,7 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
   const translated = <T extends { language_code: string }>(rows: T[], language: Language): T | undefined =>
     rows.find((row) => row.language_code === language) ?? rows[0];
 
+  const jobs: MessageJob[] = [];
   for (const notification of notifications) {
     const lot = lotById.get(notification.lotId);
     const user = userById.get(notification.bidderId);
@@ -176,7 +201,6 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
     const amount: Record<string, string> =
       notification.kind === 'won' ? { amount: formatMoney(notification.price) } : {};
     const id = `${notification.kind}:${notification.eventKey}:${user.id}`;
-    const jobs: MessageJob[] = [];
     if (channels.email) {
       jobs.push({
         id: `${id}:email`,
@@ -199,6 +223,7 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         userId: user.id,
       });
     }
-    for (const job of jobs) await enqueueMessage(deps.messages, job);
   }
+  // The batch's messages in one round trip; their ids keep them deduplicated as one by one.
+  await enqueueMessages(deps.messages, jobs);
 }
