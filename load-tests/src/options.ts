@@ -42,6 +42,8 @@ export interface LoadOptions {
   profileDir: string | null;
   /** Requests in flight at most (k6's maxVUs); arrivals beyond it are dropped and counted. */
   maxInFlight: number;
+  /** How long after the load the report waits at most for the bids' messages to go out (0: not at all). */
+  messageDrainSeconds: number;
 }
 
 export class UsageError extends Error {}
@@ -111,6 +113,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     'admin-password',
     'profile',
     'max-in-flight',
+    'message-drain-seconds',
   ]);
   for (const name of values.keys()) if (!known.has(name)) throw new UsageError(`unknown option --${name}`);
 
@@ -166,5 +169,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     adminPassword,
     profileDir: values.get('profile') ?? null,
     maxInFlight: count('max-in-flight', 4000, 1),
+    messageDrainSeconds: count('message-drain-seconds', 180),
   };
 }

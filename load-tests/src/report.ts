@@ -27,6 +27,11 @@ export function formatReport(r: LoadReport): string {
     }`,
     `closing lag p50 ${show(d.closingLagP50Ms, ' ms')}, max ${show(d.closingLagMaxMs, ' ms')}; lots left open ${show(d.unclosedLots)}; events verified ${show(d.eventsVerified)}`,
     `propagation samples ${show(d.propagationSamples)} (bids × watchers); watcher disconnects ${show(d.watcherDisconnects)}; each watcher got ${show(d.watcherFrames)} event frames, ${show(d.watcherBytesPerSecond)} bytes/s (all watchers: ${show(Math.round((d.watcherBytesPerSecond * r.watchers) / 1e5) / 10)} MB/s)`,
+    ...(d.messages
+      ? [
+          `messages (outbid, winner): ${show(d.messages.sentDuringLoad)} sent during the load, ${show(d.messages.sentAfterLoad)} after it (the last ${show(d.messages.lastSentSecondsAfterLoad, ' s')} after); workers CPU until then ${show(d.messages.workersCpuSecondsWithMessages, ' s')}`,
+        ]
+      : []),
     ...(d.reads
       ? [
           `reads: offered ${d.reads.offeredPerSecond}/s, answered ${d.reads.answeredPerSecond}/s, p50 ${show(d.reads.p50Ms)} ms, p99 ${show(d.reads.p99Ms)} ms`,

@@ -10,6 +10,7 @@ import { machineCpu, processCpuSeconds, processTreeCpuSeconds } from './cpu.ts';
 import { type MonotonicWindow, monotonicMicros } from './cpuProfile.ts';
 import { ApiClient } from './http.ts';
 import { type LatencyBand, latencyBands, latencyChart } from './latencyChart.ts';
+import { sentMessages, waitForMessagesDrained } from './messageBacklog.ts';
 import type { LoadOptions } from './options.ts';
 import { auctionEndFor, planScenario } from './scenarios.ts';
 import { createAuction, createLots, operatorToken, registerBidders } from './setup.ts';
@@ -61,6 +62,8 @@ export interface LoadReport {
     reads: { offeredPerSecond: number; answeredPerSecond: number; p50Ms: number | null; p99Ms: number | null } | null;
     /** The machine's busy share during the load, its 1-minute load average at the end (other work shows here). */
     cpu: { machineBusyPercent: number | null; loadAverage: number; secondsByProcess: Record<string, number> };
+    /** The bids' messages: how many went out during the load and after it, and what the workers spent in all. */
+    messages: MessageFigures | null;
     /** Ack latency by offered rate (the chart's points). */
     latencyByRate: LatencyBand[];
     /** The load's span on the monotonic clock, to cut CPU profiles to it. */
@@ -75,6 +78,16 @@ export interface LoadReport {
   };
   /** Why the run failed its verification; empty when it passed. */
   failures: string[];
+}
+
+/** Messages sent because of the load's bids (outbid and winner notices). */
+export interface MessageFigures {
+  sentDuringLoad: number;
+  /** Sent after the load, until none went out for 3 s (or `--message-drain-seconds` passed). */
+  sentAfterLoad: number;
+  lastSentSecondsAfterLoad: number;
+  /** The workers' CPU from the load's start until the last message went out (the runner's own stack only). */
+  workersCpuSecondsWithMessages: number | null;
 }
 
 const round = (n: number) => Math.round(n);
@@ -137,6 +150,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     if (wait > 0) await sleep(wait);
     else log(`setup overran the plan by ${(-wait / 1000).toFixed(1)}s: the lots' first ends come that much sooner`);
 
+    const messagesBefore = databaseUrl && plan.bids ? await sentMessages(databaseUrl) : null;
     const cpuBefore = cpuSnapshot(stack);
     const loadStartUs = monotonicMicros();
     const bidding = new BidDriver(
@@ -164,6 +178,8 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     });
     const cpuAfter = cpuSnapshot(stack);
     const loadWindow = { startUs: loadStartUs, endUs: monotonicMicros() };
+    const loadEndedAt = Date.now();
+    const messagesAtLoadEnd = databaseUrl && messagesBefore !== null ? await sentMessages(databaseUrl) : null;
     log(`load done after ${loop.seconds.toFixed(1)}s`);
 
     const lotIds = lots.map((l) => l.id);
@@ -181,11 +197,35 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
         log,
       });
     }
-    const report = buildReport(options, loop, bidding, browsing, watched, verification, baselines, stack, {
-      before: cpuBefore,
-      after: cpuAfter,
-      window: loadWindow,
-    });
+    let messages: MessageFigures | null = null;
+    if (databaseUrl && messagesBefore !== null && messagesAtLoadEnd !== null) {
+      log('waiting for the outbid and winner messages to go out…');
+      const drained = await waitForMessagesDrained(databaseUrl, Date.now() + options.messageDrainSeconds * 1000);
+      const cpuDrained = cpuSnapshot(stack);
+      const workersSeconds = (s: CpuSnapshot) => s.processes.get('workers') ?? 0;
+      messages = {
+        sentDuringLoad: messagesAtLoadEnd - messagesBefore,
+        sentAfterLoad: drained.sent - messagesAtLoadEnd,
+        lastSentSecondsAfterLoad: round1(Math.max(0, drained.lastSentAt - loadEndedAt) / 1000) ?? 0,
+        workersCpuSecondsWithMessages: stack ? round1(workersSeconds(cpuDrained) - workersSeconds(cpuBefore)) : null,
+      };
+    }
+    const report = buildReport(
+      options,
+      loop,
+      bidding,
+      browsing,
+      watched,
+      verification,
+      baselines,
+      stack,
+      {
+        before: cpuBefore,
+        after: cpuAfter,
+        window: loadWindow,
+      },
+      messages,
+    );
     if (options.chartFile && plan.bids) {
       writeFileSync(options.chartFile, latencyChart([{ name: runName(report), bands: report.details.latencyByRate }]));
       log(`chart written to ${options.chartFile}`);
@@ -226,6 +266,7 @@ function buildReport(
   baselines: { pgbenchInsertsPerSecond: number | null; bareFastifyRequestsPerSecond: number | null },
   stack: Stack | null,
   cpu: { before: CpuSnapshot; after: CpuSnapshot; window: MonotonicWindow },
+  messages: MessageFigures | null,
 ): LoadReport {
   const acks = sortedCopy(bidding.ackMs);
   const reads = sortedCopy(browsing.answerMs);
@@ -298,6 +339,7 @@ function buildReport(
             p99Ms: round1(percentile(reads, 0.99)),
           },
       cpu: { machineBusyPercent, loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10, secondsByProcess },
+      messages,
       latencyByRate: latencyBands(bidding.windows),
       loadWindow: cpu.window,
       examples: verification?.examples ?? [],
