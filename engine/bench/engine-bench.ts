@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createDb, createPool, freePort, migrateToLatest, startEmbeddedPostgres } from '@auction/platform';
 import {
@@ -188,8 +188,10 @@ const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port,
 const pool = createPool(server.url, 40);
 try {
   await migrateToLatest(createDb(createPool(server.url, 2)));
+  // The machine may be shared: its load at the start says how far the figures can be trusted.
+  const loadAverage = loadavg().map((l) => Number(l.toFixed(2)));
   console.log(
-    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB; ${SECONDS}s per durable run; ${PRODUCERS} producers; ${IN_FLIGHT} append statements in flight`,
+    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadAverage.join(' ')}; ${SECONDS}s per durable run; ${PRODUCERS} producers; ${IN_FLIGHT} append statements in flight`,
   );
   const decisions = inProcessDecisions();
   console.log(`decisions in process:      ${Math.round(decisions).toLocaleString('en')} /s`);
@@ -212,7 +214,9 @@ try {
   );
   const result = {
     seconds: SECONDS,
+    loadAverage,
     producers: PRODUCERS,
+    appendStatementsInFlight: IN_FLIGHT,
     decisionsPerSecond: decisions,
     pgbenchInsertsPerSecond: limit,
     spread,

@@ -39,7 +39,6 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
   private queue: Pending<C>[] = [];
   private running = false;
   private readonly refusals = new Map<string, string>();
-  lastUsed = Date.now();
 
   constructor(
     private readonly streamId: string,
@@ -55,7 +54,6 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
   }
 
   handle(command: C): Promise<CommandOutcome<S>> {
-    this.lastUsed = Date.now();
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve: resolve as Pending<C>['resolve'], reject });
       if (!this.running) void this.drain();

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import {
   type AppendResult,
   type Checkpoint,
-  DuplicateCommandError,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
@@ -13,22 +12,8 @@ import {
   WrongExpectedVersionError,
 } from '../eventStore.ts';
 import { pollingSubscription } from '../subscribe.ts';
-import { AppendBatcher, type AppendRows } from './appendBatcher.ts';
-
-/**
- * One statement appends a batch: it reads the stream's version and inserts only when it equals
- * the expected one, so an append is a single round trip. Two writers racing for the same version
- * collide on (stream_id, stream_version) and the loser sees WrongExpectedVersionError.
- */
-const APPEND = `
-  WITH current AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
-  INSERT INTO events (stream_id, stream_version, type, data, meta, command_id, command_seq)
-  SELECT $1, current.v + e.ord, e.type, e.data, e.meta, e.command_id, e.command_seq
-  FROM current,
-       unnest($2::text[], $3::jsonb[], $4::jsonb[], $5::text[], $6::int[])
-         WITH ORDINALITY AS e(type, data, meta, command_id, command_seq, ord)
-  WHERE $7::int IS NULL OR current.v = $7::int
-  RETURNING global_position, stream_version`;
+import { AppendBatcher } from './appendBatcher.ts';
+import { appendAlone } from './appendStatement.ts';
 
 const COLUMNS = 'global_position, stream_id, stream_version, type, data, meta';
 
@@ -67,10 +52,6 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
-
 export interface PostgresEventStoreOptions {
   /** Write concurrent appends to different streams in one statement (default true). */
   batchAppends?: boolean;
@@ -85,27 +66,13 @@ export class PostgresEventStore implements EventStore {
     private readonly pool: pg.Pool,
     options: PostgresEventStoreOptions = {},
   ) {
-    this.batcher =
-      options.batchAppends === false
-        ? null
-        : new AppendBatcher(
-            pool,
-            (a) => this.appendOne(a.streamId, a.events, a.commandSeqs, a.expected),
-            options.maxAppendsInFlight ?? 4,
-          );
+    this.batcher = options.batchAppends === false ? null : new AppendBatcher(pool, options.maxAppendsInFlight ?? 4);
   }
 
   async appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('nothing to append');
-    const seqByCommand = new Map<string, number>();
-    const commandSeqs = events.map((e) => {
-      const seq = seqByCommand.get(e.meta.commandId) ?? 0;
-      seqByCommand.set(e.meta.commandId, seq + 1);
-      return seq;
-    });
-    const rows = this.batcher
-      ? await this.batcher.append(streamId, events, commandSeqs, expectedVersion)
-      : await this.appendOne(streamId, events, commandSeqs, expectedVersion);
+    const append = { streamId, events, expected: expectedVersion };
+    const rows = this.batcher ? await this.batcher.append(append) : await appendAlone(this.pool, append);
     if (!rows || rows.length !== events.length) throw new WrongExpectedVersionError(streamId, expectedVersion);
     const recorded = rows.map((row, i) => ({
       ...(events[i] as NewEvent),
@@ -114,34 +81,6 @@ export class PostgresEventStore implements EventStore {
       globalPosition: Number(row.global_position),
     }));
     return { version: rows[rows.length - 1]?.stream_version ?? 0, events: recorded };
-  }
-
-  private async appendOne(
-    streamId: string,
-    events: NewEvent[],
-    commandSeqs: number[],
-    expectedVersion: ExpectedVersion,
-  ): Promise<AppendRows> {
-    try {
-      const result = await this.pool.query<{ global_position: string | number; stream_version: number }>(APPEND, [
-        streamId,
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.meta)),
-        events.map((e) => e.meta.commandId),
-        commandSeqs,
-        expectedVersion === 'any' ? null : expectedVersion,
-      ]);
-      return result.rows.length ? [...result.rows].sort((a, b) => a.stream_version - b.stream_version) : null;
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        if (error.constraint === 'events_command_id_command_seq_key') {
-          throw new DuplicateCommandError(events[0]?.meta.commandId ?? '');
-        }
-        throw new WrongExpectedVersionError(streamId, expectedVersion);
-      }
-      throw error;
-    }
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
