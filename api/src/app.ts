@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD,
   });
-  await app.register(lotItemRoutes, { prefix: '/api', db: deps.db });
+  await app.register(lotItemRoutes, { prefix: '/api', db: deps.db, pool: deps.pool });
   await app.register(favoriteRoutes, { prefix: '/api', db: deps.db });
   await app.register(bidRoutes, { prefix: '/api', pool: deps.pool, lotCommands: deps.lotCommands });
   await app.register(donationRoutes, { prefix: '/api', db: deps.db, eventStore: deps.eventStore });

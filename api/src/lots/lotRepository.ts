@@ -87,13 +87,16 @@ export function lotQuery(db: Db, userId: string | null) {
 export type LotRow = Awaited<ReturnType<ReturnType<typeof lotQuery>['executeTakeFirstOrThrow']>>;
 
 export function findLot(db: Db, lotId: number, userId: string | null): Promise<LotRow | undefined> {
-  return lotQuery(db, userId).where('l.id', '=', lotId).executeTakeFirst();
+  return findLotQuery(db, lotId, userId).executeTakeFirst();
+}
+
+export function findLotQuery(db: Db, lotId: number, userId: string | null) {
+  return lotQuery(db, userId).where('l.id', '=', lotId);
 }
 
 /** Full rows of the given lots (a page of the lot table), in no particular order. */
-export function lotsById(db: Db, lotIds: number[], userId: string | null): Promise<LotRow[]> {
-  if (lotIds.length === 0) return Promise.resolve([]);
-  return lotQuery(db, userId).where('l.id', '=', sql<number>`any(${lotIds}::int[])`).execute();
+export function lotsByIdQuery(db: Db, lotIds: number[], userId: string | null) {
+  return lotQuery(db, userId).where('l.id', '=', sql<number>`any(${lotIds}::int[])`);
 }
 
 /**
@@ -102,7 +105,7 @@ export function lotsById(db: Db, lotIds: number[], userId: string | null): Promi
  * rows (texts, photos, the user's banner) of one page only. The user's favourites come apart
  * (`favoriteLotIds`), so one listing serves everyone.
  */
-export function auctionListing(db: Db, auctionId: number) {
+export function auctionListingQuery(db: Db, auctionId: number) {
   return db
     .selectFrom('lots as l')
     .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
@@ -130,8 +133,7 @@ export function auctionListing(db: Db, auctionId: number) {
         'category_ids',
       ),
     ])
-    .where('l.auction_id', '=', auctionId)
-    .execute();
+    .where('l.auction_id', '=', auctionId);
 }
 
 /** The lots of an auction the user marked as favourites. */
@@ -146,11 +148,10 @@ export async function favoriteLotIds(db: Db, auctionId: number, userId: string):
   return new Set(rows.map((row) => row.lot_id));
 }
 
-export type ListingRow = Awaited<ReturnType<typeof auctionListing>>[number];
+export type ListingRow = Awaited<ReturnType<ReturnType<typeof auctionListingQuery>['execute']>>[number];
 
 /** "Also interested in": visible lots of the same auction sharing a category, by lot number. */
-export function relatedLots(db: Db, lot: LotRow, userId: string | null, limit = 4): Promise<LotRow[]> {
-  if (lot.category_ids.length === 0) return Promise.resolve([]);
+export function relatedLotsQuery(db: Db, lot: LotRow, userId: string | null, limit = 4) {
   return lotQuery(db, userId)
     .where('l.auction_id', '=', lot.auction_id)
     .where('l.id', '!=', lot.id)
@@ -159,6 +160,5 @@ export function relatedLots(db: Db, lot: LotRow, userId: string | null, limit = 
       sql<boolean>`EXISTS (SELECT 1 FROM lot_categories c WHERE c.lot_id = l.id AND c.category_id = ANY(${lot.category_ids}))`,
     )
     .orderBy('l.lot_number')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }

@@ -1,7 +1,8 @@
-import type { Db } from '@auction/platform';
+import { type Db, executePrepared } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { type Compilable, sql } from 'kysely';
+import type pg from 'pg';
 import { z } from 'zod';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { Role } from '../accounts/roles.ts';
@@ -11,12 +12,12 @@ import { ListingCache } from '../lots/listingCache.ts';
 import { endsAt, lotItemDto, nameOf, statusOf } from '../lots/lotItemDto.ts';
 import { fold, listLots } from '../lots/lotList.ts';
 import {
-  auctionListing,
+  auctionListingQuery,
   favoriteLotIds,
-  findLot,
+  findLotQuery,
   type ListingRow,
-  lotsById,
-  relatedLots,
+  lotsByIdQuery,
+  relatedLotsQuery,
 } from '../lots/lotRepository.ts';
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
@@ -35,7 +36,7 @@ export function languageOf(request: FastifyRequest): 'en' | 'fr' {
  * lots and what the user may do, the user's max bid, and the bids most recent first. The lots'
  * state comes from the read models (projections), their texts from the reference tables.
  */
-export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
+export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = async (root, { db, pool }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   async function auctionOf(where: { urlMagicLink?: string; id?: number }) {
@@ -58,7 +59,9 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
     return auction;
   }
 
-  const listings = new ListingCache((auctionId: number) => auctionListing(db, auctionId));
+  /** The lot reads run as named statements: their correlated subqueries cost more to plan than to run. */
+  const read = <R>(query: Compilable<R>) => executePrepared(pool, query);
+  const listings = new ListingCache((auctionId: number) => read(auctionListingQuery(db, auctionId)));
 
   const listed = (row: ListingRow, now: Date, userId: string | null, favorites: Set<number>) => ({
     id: row.id,
@@ -105,7 +108,8 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
         request.query,
         COMPLETED.includes(auction.status),
       );
-      const byId = new Map((await lotsById(db, page.ids, userId)).map((row) => [row.id, row]));
+      const rows = page.ids.length > 0 ? await read(lotsByIdQuery(db, page.ids, userId)) : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
       return {
         count: page.count,
         currentPage: page.currentPage,
@@ -136,7 +140,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
     },
     async (request) => {
       const user = request.account;
-      const row = await findLot(db, request.params.id, user?.id ?? null);
+      const [row] = await read(findLotQuery(db, request.params.id, user?.id ?? null));
       if (!row) throw new HttpError(404, 'item_not_found');
       const auction = await auctionOf({ id: row.auction_id });
       const now = new Date();
@@ -148,7 +152,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
       // Independent reads, in flight together.
       const [history, relatedRows, profile] = await Promise.all([
         bidHistory(db, row.id, currency),
-        relatedLots(db, row, user?.id ?? null),
+        row.category_ids.length > 0 ? read(relatedLotsQuery(db, row, user?.id ?? null)) : [],
         user ? db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst() : undefined,
       ]);
       const related = relatedRows.map((other) => ({
