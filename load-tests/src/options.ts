@@ -44,6 +44,8 @@ export interface LoadOptions {
   maxInFlight: number;
   /** How long after the load the report waits at most for the bids' messages to go out (0: not at all). */
   messageDrainSeconds: number;
+  /** Workers processes of their own for email and SMS, at a lower priority (0: in the workers process). */
+  messageWorkers: number;
 }
 
 export class UsageError extends Error {}
@@ -114,6 +116,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     'profile',
     'max-in-flight',
     'message-drain-seconds',
+    'message-workers',
   ]);
   for (const name of values.keys()) if (!known.has(name)) throw new UsageError(`unknown option --${name}`);
 
@@ -170,5 +173,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv = p
     profileDir: values.get('profile') ?? null,
     maxInFlight: count('max-in-flight', 4000, 1),
     messageDrainSeconds: count('message-drain-seconds', 180),
+    messageWorkers: count('message-workers', 0),
   };
 }

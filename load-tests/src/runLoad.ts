@@ -86,7 +86,7 @@ export interface MessageFigures {
   /** Sent after the load, until none went out for 3 s (or `--message-drain-seconds` passed). */
   sentAfterLoad: number;
   lastSentSecondsAfterLoad: number;
-  /** The workers' CPU from the load's start until the last message went out (the runner's own stack only). */
+  /** The workers' CPU (message workers included) from the load's start until the last message went out (the runner's own stack only). */
   workersCpuSecondsWithMessages: number | null;
 }
 
@@ -107,6 +107,7 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
       databaseUrl: options.databaseUrl,
       redisUrl: options.redisUrl,
       profileDir: options.profileDir,
+      messageWorkers: options.messageWorkers,
       log,
     });
   }
@@ -202,7 +203,12 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
       log('waiting for the outbid and winner messages to go out…');
       const drained = await waitForMessagesDrained(databaseUrl, Date.now() + options.messageDrainSeconds * 1000);
       const cpuDrained = cpuSnapshot(stack);
-      const workersSeconds = (s: CpuSnapshot) => s.processes.get('workers') ?? 0;
+      // The workers process and the message workers of their own, if any.
+      const workersSeconds = (s: CpuSnapshot) =>
+        [...s.processes].reduce(
+          (sum, [name, seconds]) => (/^(workers|messages \d+)$/.test(name) ? sum + seconds : sum),
+          0,
+        );
       messages = {
         sentDuringLoad: messagesAtLoadEnd - messagesBefore,
         sentAfterLoad: drained.sent - messagesAtLoadEnd,

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, type RunningService, startEmbeddedPostgres, startLocalRedis, stopChild } from '@auction/platform';
 import { prepareDatabase } from '../../scripts/lib/prepareDatabase.ts';
@@ -15,6 +15,11 @@ export interface StackOptions {
   databaseUrl: string | null;
   redisUrl: string | null;
   profileDir: string | null;
+  /**
+   * Workers processes that only send email and SMS (WORKER_ROLES=messages), at a lower priority
+   * (niceness 10); 0 keeps the messages in the one workers process.
+   */
+  messageWorkers: number;
   log: (line: string) => void;
 }
 
@@ -106,7 +111,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const apiUrls = urls.slice(0, options.apiProcesses);
     const hubUrls = options.hubProcesses ? urls.slice(options.apiProcesses) : apiUrls;
     const nameOf = (i: number) =>
-      i < options.apiProcesses ? `api ${i + 1}` : i < total ? `hub ${i - options.apiProcesses + 1}` : 'workers';
+      i < options.apiProcesses
+        ? `api ${i + 1}`
+        : i < total
+          ? `hub ${i - options.apiProcesses + 1}`
+          : i === total
+            ? 'workers'
+            : `messages ${i - total}`;
     const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(options.profileDir)] : [];
     ports.forEach((port, i) => {
       const env = { ...shared, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: urls[i], TWILIO_AUTH_TOKEN: '' };
@@ -114,7 +125,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     // The workers log every message they send (info) on stdout: only their errors are shown.
     const workersEnv = { ...shared, TWILIO_AUTH_TOKEN: 'local-token' };
-    children.push(spawnNode('workers', 'workers/src/main.ts', workersEnv, profile, false));
+    const apart = options.messageWorkers > 0;
+    children.push(
+      spawnNode(
+        'workers',
+        'workers/src/main.ts',
+        { ...workersEnv, WORKER_ROLES: apart ? 'auction' : 'all' },
+        profile,
+        false,
+      ),
+    );
+    for (let i = 0; i < options.messageWorkers; i++) {
+      const child = spawnNode(
+        `messages ${i + 1}`,
+        'workers/src/main.ts',
+        { ...workersEnv, WORKER_ROLES: 'messages' },
+        profile,
+        false,
+      );
+      // Bids, closings and live events first: the emails take what CPU is left and catch up after.
+      if (child.pid) setPriority(child.pid, 10);
+      children.push(child);
+    }
     await Promise.all(urls.map((url, i) => waitForHealth(`${url}/api/health`, children[i] as ChildProcess)));
     const processes = [
       ...children.map((child, i) => ({ name: nameOf(i), pid: child.pid as number })),

@@ -40,6 +40,21 @@ export const configSchema = z.object({
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** CAD→USD rate for the approximate converted amounts of bidders who prefer USD. */
   CAD_TO_USD_RATE: z.coerce.number().positive().max(10).optional(),
+  /**
+   * What a workers process runs: `all`, or a comma-separated list of `auction` (projections,
+   * closings, lifecycle, notifications) and `messages` (sending email and SMS). Several processes
+   * may run each part; `messages` apart lets email and SMS scale, or yield, without touching the
+   * closings.
+   */
+  WORKER_ROLES: z
+    .string()
+    .default('all')
+    .transform((v) => v.split(',').map((role) => role.trim()))
+    .pipe(z.array(z.enum(['all', 'auction', 'messages'])).min(1))
+    .transform((roles) => ({
+      auction: roles.includes('all') || roles.includes('auction'),
+      messages: roles.includes('all') || roles.includes('messages'),
+    })),
   /** The API serves the local outbox page (/outbox): what the local catchers received. */
   LOCAL_OUTBOX: z
     .enum(['true', 'false'])

@@ -21,6 +21,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
 
+  it('reads which parts a workers process runs: everything by default', () => {
+    expect(loadConfig({}).WORKER_ROLES).toEqual({ auction: true, messages: true });
+    expect(loadConfig({ WORKER_ROLES: 'messages' }).WORKER_ROLES).toEqual({ auction: false, messages: true });
+    expect(loadConfig({ WORKER_ROLES: 'auction, messages' }).WORKER_ROLES).toEqual({ auction: true, messages: true });
+    expect(() => loadConfig({ WORKER_ROLES: 'closings' })).toThrow(/WORKER_ROLES/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -7,7 +7,8 @@ import { startMessageWorker } from './messages/messageWorker.ts';
 /**
  * The workers process: the projections runner (read models and hub events; several processes may
  * run it, one applies while the others stand by), the messages worker (email and SMS), and the
- * closings, auction lifecycle and bidder notifications (docs/workers.md).
+ * closings, auction lifecycle and bidder notifications (docs/workers.md). WORKER_ROLES picks the
+ * parts: `auction` (everything but sending messages), `messages`, or `all` (the default).
  */
 const log = (line: string) => console.log(`[workers] ${line}`);
 
@@ -23,31 +24,38 @@ if (!config.REDIS_URL || !config.DATABASE_URL) {
   process.exit(1);
 }
 
+const roles = config.WORKER_ROLES;
 const pool = createPool(config.DATABASE_URL);
 const db = createDb(pool);
-const hubRedis = createRedis(config.REDIS_URL);
-const projections = startProjections({ pool, db, redis: hubRedis });
-const senders = createMessageSenders(config);
-const worker = startMessageWorker({ db, ...senders, connection: { url: config.REDIS_URL } });
-await worker.waitUntilReady();
-const messageQueue = createMessageQueue({ connection: { url: config.REDIS_URL } });
-const auctionWorkers = startAuctionWorkers({
-  pool,
-  db,
-  connection: { url: config.REDIS_URL },
-  hubRedis,
-  messages: messageQueue,
-  publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-});
+const hubRedis = roles.auction ? createRedis(config.REDIS_URL) : null;
+const projections = hubRedis ? startProjections({ pool, db, redis: hubRedis }) : null;
+const senders = roles.messages ? createMessageSenders(config) : null;
+const worker = senders ? startMessageWorker({ db, ...senders, connection: { url: config.REDIS_URL } }) : null;
+await worker?.waitUntilReady();
+const messageQueue = roles.auction ? createMessageQueue({ connection: { url: config.REDIS_URL } }) : null;
+const auctionWorkers =
+  hubRedis && messageQueue
+    ? startAuctionWorkers({
+        pool,
+        db,
+        connection: { url: config.REDIS_URL },
+        hubRedis,
+        messages: messageQueue,
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      })
+    : null;
 
-const smtp = config.SMTP_URL ? new URL(config.SMTP_URL).host : 'not configured (set SMTP_URL)';
-const sms = senders.sms
-  ? config.TWILIO_API_URL
-    ? `Twilio API at ${new URL(config.TWILIO_API_URL).host}`
-    : 'Twilio'
-  : 'not configured (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER)';
-log(`projections started; messages worker started; email: ${smtp}; SMS: ${sms}`);
-auctionWorkers.swept.then(
+if (senders) {
+  const smtp = config.SMTP_URL ? new URL(config.SMTP_URL).host : 'not configured (set SMTP_URL)';
+  const sms = senders.sms
+    ? config.TWILIO_API_URL
+      ? `Twilio API at ${new URL(config.TWILIO_API_URL).host}`
+      : 'Twilio'
+    : 'not configured (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER)';
+  log(`messages worker started; email: ${smtp}; SMS: ${sms}`);
+}
+if (projections) log('projections started');
+auctionWorkers?.swept.then(
   (swept) =>
     log(
       `closings, lifecycle and notifications started; sweep: ${swept.lotsClosed} overdue lots closed, ${swept.lotsScheduled} lots and ${swept.auctionsScheduled} auctions scheduled`,
@@ -60,12 +68,12 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   // close() lets the jobs in progress finish; an unfinished one is picked up again at the next start.
-  await auctionWorkers.stop();
-  await worker.close();
-  await messageQueue.close();
-  await projections.stop();
-  hubRedis.disconnect();
-  senders.email?.close();
+  await auctionWorkers?.stop();
+  await worker?.close();
+  await messageQueue?.close();
+  await projections?.stop();
+  hubRedis?.disconnect();
+  senders?.email?.close();
   await db.destroy();
   process.exit(0);
 }
