@@ -13,6 +13,7 @@ export {
   publishHubEvent,
   publishHubEvents,
 } from './hub/hubEvents.ts';
+export { interruptibleSleep } from './interruptibleSleep.ts';
 export {
   AUCTION_LIFECYCLE_QUEUE,
   type AuctionLifecycleJob,

@@ -1,5 +1,5 @@
 import { type Checkpoint, PostgresEventStore } from '@auction/engine';
-import { type Db, publishHubEvents } from '@auction/platform';
+import { type Db, interruptibleSleep, publishHubEvents } from '@auction/platform';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -60,18 +60,7 @@ export function startProjections(options: ProjectionsOptions): Projections {
   const report = options.onError ?? ((error: unknown) => console.error('[projections]', error));
   let stopped = false;
   let active = false;
-  const sleepers = new Set<() => void>();
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
-    });
+  const { sleep, wakeAll } = interruptibleSleep();
 
   /** The batch's hub events in one round trip, in order; each one that fails is reported, the others go out. */
   async function publish(messages: HubMessage[]): Promise<void> {
@@ -150,7 +139,7 @@ export function startProjections(options: ProjectionsOptions): Projections {
     },
     async stop() {
       stopped = true;
-      for (const wake of [...sleepers]) wake();
+      wakeAll();
       await loop;
     },
     async caughtUp() {

@@ -49,6 +49,33 @@ export function SoldInfo({ lot }: { lot: Lot }) {
   );
 }
 
+/** Where a lot stands for the reader, on its card and its page: its price, the user's banner, what sold. */
+export function LotStanding({
+  lot,
+  auctionStatus,
+  priceClassName,
+}: {
+  lot: Lot;
+  auctionStatus: number;
+  priceClassName: string;
+}) {
+  const price = displayPrice(lot);
+  return (
+    <>
+      {price.cents !== null ? (
+        <p className={priceClassName}>
+          <FormattedMessage id={price.messageId} />{' '}
+          <strong>
+            <Money cents={price.cents} />
+          </strong>
+        </p>
+      ) : null}
+      <UserBannerText lot={lot} auctionStatus={auctionStatus} />
+      <SoldInfo lot={lot} />
+    </>
+  );
+}
+
 /**
  * Spec 001 §2 lot card: image, lot number, donation icon, name, price, user banner, countdown or
  * closed banner, sold count, team badge, favourite button; highlighted by the user's standing.
@@ -74,7 +101,6 @@ export function LotCard({
   const viewer = { userId: profile?.id ?? null };
   const closed = isLotClosed(lot, auction.status);
   const highlight = highlightOf(lot, viewer, auction.status, now);
-  const price = displayPrice(lot);
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const team = auction.allowItemsManagementByTeam ? teams?.find((t) => t.id === lot.organizationTeamId) : undefined;
   const red = !closed && isTurningRed(lot, now);
@@ -107,16 +133,7 @@ export function LotCard({
             {name}
           </Link>
         </h2>
-        {price.cents !== null ? (
-          <p className="lot-card__price">
-            <FormattedMessage id={price.messageId} />{' '}
-            <strong>
-              <Money cents={price.cents} />
-            </strong>
-          </p>
-        ) : null}
-        <UserBannerText lot={lot} auctionStatus={auction.status} />
-        <SoldInfo lot={lot} />
+        <LotStanding lot={lot} auctionStatus={auction.status} priceClassName="lot-card__price" />
         {closed ? (
           <p className="closed-banner">
             <FormattedMessage id="lot.closed" />

@@ -17,9 +17,8 @@ import { Countdown } from '../time/Countdown.tsx';
 import { useServerNow } from '../time/serverClock.ts';
 import { BidPanel } from './BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
-import { LotCard, LotImage, SoldInfo, UserBannerText } from './LotCard.tsx';
+import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
 import {
-  displayPrice,
   extensionExhausted,
   isLotClosed,
   isTurningRed,
@@ -179,7 +178,6 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const translation = lot.translations.find((t) => t.languageCode === locale) ?? lot.translations[0];
   const closed = isLotClosed(lot, auction.status);
-  const price = displayPrice(lot);
   const red = !closed && isTurningRed(lot, now);
   const categories = (auction.itemCategories ?? []).filter((c) => lot.itemCategories.some((own) => own.id === c.id));
   const categoryNames = categories
@@ -206,16 +204,7 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
             <h1 className="page__title">{name}</h1>
             {profile ? <FavoriteButton lot={lot} urlMagicLink={auction.urlMagicLink} /> : null}
           </div>
-          {price.cents !== null ? (
-            <p className="lot-detail__price">
-              <FormattedMessage id={price.messageId} />{' '}
-              <strong>
-                <Money cents={price.cents} />
-              </strong>
-            </p>
-          ) : null}
-          <UserBannerText lot={lot} auctionStatus={auction.status} />
-          <SoldInfo lot={lot} />
+          <LotStanding lot={lot} auctionStatus={auction.status} priceClassName="lot-detail__price" />
           {closed ? (
             <p className="closed-banner">
               <FormattedMessage id="lot.closed" />

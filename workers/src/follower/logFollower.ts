@@ -5,7 +5,7 @@ import {
   type RecordedEvent,
   saveCheckpoint,
 } from '@auction/engine';
-import type { Db } from '@auction/platform';
+import { type Db, interruptibleSleep } from '@auction/platform';
 import { sql } from 'kysely';
 import type pg from 'pg';
 
@@ -44,18 +44,7 @@ export function startLogFollower(options: LogFollowerOptions): LogFollower {
   const standbyRetryMs = options.standbyRetryMs ?? 250;
   const report = options.onError ?? ((error: unknown) => console.error(`[${options.subscriptionId}]`, error));
   let stopped = false;
-  const sleepers = new Set<() => void>();
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
-    });
+  const { sleep, wakeAll } = interruptibleSleep();
 
   async function followWhileHolding(): Promise<void> {
     let checkpoint: Checkpoint = await loadCheckpoint(options.pool, options.subscriptionId);
@@ -100,7 +89,7 @@ export function startLogFollower(options: LogFollowerOptions): LogFollower {
   return {
     async stop() {
       stopped = true;
-      for (const wake of [...sleepers]) wake();
+      wakeAll();
       await loop;
     },
     async caughtUp() {
