@@ -18,13 +18,7 @@ import { useServerNow } from '../time/serverClock.ts';
 import { BidPanel } from './BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
-import {
-  extensionExhausted,
-  isLotClosed,
-  isTurningRed,
-  lotName,
-  maximumClosingTime,
-} from './lotState.ts';
+import { extensionExhausted, isLotClosed, isTurningRed, lotName, maximumClosingTime } from './lotState.ts';
 import { useLotDetail } from './queries.ts';
 import { TeamBadge } from './TeamBadge.tsx';
 import type { LotDetail, LotPhoto } from './types.ts';
