@@ -92,6 +92,8 @@ export interface AuctionsTable {
   integrations: ColumnType<Record<string, string | boolean>, string | undefined, string>;
   client_time_synchronization: Generated<boolean>;
   stripe_information_id: number | null;
+  /** The secret that admits a signed-in user to a private auction (docs/security.md). */
+  access_code: Generated<string>;
   created_at: GeneratedTimestamp;
 }
 
@@ -266,6 +268,8 @@ export interface AuctionBiddersTable {
   user_id: string;
   status: number;
   has_accepted_credit_card_fees: boolean | null;
+  /** When the user was admitted to the auction (invitation, operator, access code); null: never. */
+  admitted_at: Timestamp | null;
   updated_at: GeneratedTimestamp;
 }
 

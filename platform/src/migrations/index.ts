@@ -8,6 +8,7 @@ import * as m0006 from './0006_read_models.ts';
 import * as m0007 from './0007_operator.ts';
 import * as m0008 from './0008_donations_and_invoices.ts';
 import * as m0009 from './0009_workers.ts';
+import * as m0010 from './0010_private_auction_access.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_operator': m0007,
   '0008_donations_and_invoices': m0008,
   '0009_workers': m0009,
+  '0010_private_auction_access': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {
