@@ -99,8 +99,8 @@ try {
 
 /**
  * Without SMTP_URL or the TWILIO_* values, email and SMS go to the local catchers, which store
- * them in the product's database for the outbox page. The API gets no Twilio auth token then, so
- * its inbound SMS webhook takes unsigned requests; the workers get a placeholder one for the SDK.
+ * them in the product's database for the outbox page. The API and the workers then share the SMS
+ * double's auth token: the double signs its inbound texts with it and the API checks them.
  */
 async function messagingEnv(
   config: Config,
@@ -126,5 +126,9 @@ async function messagingEnv(
     `${config.SMTP_URL ? 'SMS goes' : 'Email and SMS go'} to the local catchers ` +
       `(SMTP ${messaging.smtpUrl}, Twilio API ${messaging.twilioApiUrl}).`,
   );
-  return { api: { ...shared, TWILIO_AUTH_TOKEN: '' }, workers: { ...shared, TWILIO_AUTH_TOKEN: 'local-token' } };
+  // The double signs its inbound texts with its token for the URL the API checks (PUBLIC_URL's).
+  const origin = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
+  messaging.sms.setInboundWebhook(`${origin}/api/sms/inbound`, { via: `http://127.0.0.1:${config.PORT}/api/sms/inbound` });
+  shared.TWILIO_AUTH_TOKEN = messaging.sms.authToken;
+  return { api: shared, workers: shared };
 }

@@ -63,7 +63,7 @@ export interface AppDeps {
   webDist?: string;
   /** Serve the outbox page of the local SMTP and SMS catchers (npm start without real providers). */
   localOutbox?: boolean;
-  /** With a Twilio auth token, inbound SMS webhooks must carry Twilio's signature. */
+  /** Inbound SMS webhooks must carry Twilio's signature under this token; without one they are refused. */
   twilioAuthToken?: string;
   /** CAD→USD rate for converted amounts (no rate service is reachable from here; set CAD_TO_USD_RATE). */
   cadToUsdRate?: number;

@@ -1,26 +1,47 @@
+import { freePort, type SmsDouble, startSmsDouble, twilioSignature } from '@auction/platform';
 import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsInboundRoutes } from '../src/routes/smsInbound.ts';
-import { twilioSignature } from '../src/sms/twilioSignature.ts';
 
 let database: TestDatabase;
-let app: FastifyInstance;
 let signed: FastifyInstance;
+let tokenless: FastifyInstance;
+let listening: FastifyInstance;
+let double: SmsDouble;
 const TOKEN = 'twilio-auth-token-for-tests';
 const PUBLIC_URL = 'https://auctions.example.org';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = Fastify();
-  await app.register(smsInboundRoutes, { db: database.db });
   signed = Fastify();
   await signed.register(smsInboundRoutes, { db: database.db, twilioAuthToken: TOKEN, publicUrl: PUBLIC_URL });
+  tokenless = Fastify();
+  await tokenless.register(smsInboundRoutes, { db: database.db });
+  // As under npm start: the SMS double and the API share the double's token.
+  double = await startSmsDouble({ db: database.db, port: await freePort() });
+  const port = await freePort();
+  listening = Fastify();
+  await listening.register(smsInboundRoutes, {
+    db: database.db,
+    twilioAuthToken: double.authToken,
+    publicUrl: `http://localhost:${port}`,
+  });
+  await listening.listen({ port, host: '127.0.0.1' });
+  double.setInboundWebhook(`http://localhost:${port}/api/sms/inbound`, {
+    via: `http://127.0.0.1:${port}/api/sms/inbound`,
+  });
 });
 afterAll(async () => {
-  await app.close();
   await signed.close();
+  await tokenless.close();
+  await listening.close();
+  await double.stop();
   await database.drop();
+});
+
+const sign = (params: Record<string, string>) => ({
+  'x-twilio-signature': twilioSignature(TOKEN, `${PUBLIC_URL}/api/sms/inbound`, params),
 });
 
 function inbound(target: FastifyInstance, params: Record<string, string>, headers: Record<string, string> = {}) {
@@ -30,6 +51,11 @@ function inbound(target: FastifyInstance, params: Record<string, string>, header
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams(params).toString(),
   });
+}
+
+/** A genuine Twilio call: signed with the token. */
+function twilioCall(params: Record<string, string>) {
+  return inbound(signed, params, sign(params));
 }
 
 function twilioParams(from: string, body: string): Record<string, string> {
@@ -69,7 +95,7 @@ async function state(phone: string) {
 describe('POST /api/sms/inbound', () => {
   it('STOP records the opt-out and the user send stop date; START lifts both', async () => {
     await addUser('5145550201');
-    const stop = await inbound(app, twilioParams('+15145550201', ' stop '));
+    const stop = await twilioCall(twilioParams('+15145550201', ' stop '));
     expect(stop.statusCode).toBe(200);
     expect(stop.headers['content-type']).toMatch(/^text\/xml/);
     expect(stop.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
@@ -77,9 +103,9 @@ describe('POST /api/sms/inbound', () => {
     expect(stopped.optedOut).toBe(true);
     expect(stopped.sentStopDate).toBeInstanceOf(Date);
 
-    expect((await inbound(app, twilioParams('+15145550201', 'STOP'))).statusCode).toBe(200);
+    expect((await twilioCall(twilioParams('+15145550201', 'STOP'))).statusCode).toBe(200);
 
-    expect((await inbound(app, twilioParams('+15145550201', 'Start'))).statusCode).toBe(200);
+    expect((await twilioCall(twilioParams('+15145550201', 'Start'))).statusCode).toBe(200);
     expect(await state('5145550201')).toEqual({ optedOut: false, sentStopDate: null });
   });
 
@@ -87,26 +113,26 @@ describe('POST /api/sms/inbound', () => {
     const words = ['STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit'];
     for (const [i, word] of words.entries()) {
       const phone = `51455503${String(i).padStart(2, '0')}`;
-      await inbound(app, twilioParams(`+1${phone}`, word));
+      await twilioCall(twilioParams(`+1${phone}`, word));
       expect((await state(phone)).optedOut).toBe(true);
     }
-    await inbound(app, twilioParams('+15145550300', 'UNSTOP'));
+    await twilioCall(twilioParams('+15145550300', 'UNSTOP'));
     expect((await state('5145550300')).optedOut).toBe(false);
   });
 
   it('leaves other messages alone', async () => {
-    await inbound(app, twilioParams('+15145550401', 'please stop the auction emails'));
+    await twilioCall(twilioParams('+15145550401', 'please stop the auction emails'));
     expect((await state('5145550401')).optedOut).toBe(false);
-    await inbound(app, twilioParams('+33612345678', 'STOP'));
+    await twilioCall(twilioParams('+33612345678', 'STOP'));
     const rows = await database.db.selectFrom('sms_opt_outs').select('phone_number').execute();
     expect(rows.map((r) => r.phone_number)).not.toContain('3612345678');
   });
 
   it('answers 400 without a From', async () => {
-    expect((await inbound(app, { Body: 'STOP' })).statusCode).toBe(400);
+    expect((await twilioCall({ Body: 'STOP' })).statusCode).toBe(400);
   });
 
-  it('requires a valid Twilio signature when an auth token is configured', async () => {
+  it('requires a valid Twilio signature', async () => {
     const params = twilioParams('+15145550501', 'STOP');
     const unsigned = await inbound(signed, params);
     expect(unsigned.statusCode).toBe(403);
@@ -139,9 +165,40 @@ describe('POST /api/sms/inbound', () => {
     expect(withPort.statusCode).toBe(200);
   });
 
+  it('refuses every request when no auth token is configured', async () => {
+    const params = twilioParams('+15145550601', 'STOP');
+    expect((await inbound(tokenless, params)).statusCode).toBe(403);
+    expect((await inbound(tokenless, params, sign(params))).statusCode).toBe(403);
+    expect((await state('5145550601')).optedOut).toBe(false);
+  });
+
+  it("takes the local SMS double's signed texts, and only those", async () => {
+    expect(await double.receive('+15145550701', 'STOP')).toBe(200);
+    expect((await state('5145550701')).optedOut).toBe(true);
+    // What anyone else on the machine would send: unsigned, or signed with another token.
+    const params = twilioParams('+15145550702', 'STOP');
+    const address = listening.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const unsigned = await fetch(`http://127.0.0.1:${port}/api/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(unsigned.status).toBe(403);
+    expect((await state('5145550702')).optedOut).toBe(false);
+    // A developer's text through the double's own endpoint is signed on the way.
+    const viaDouble = await fetch(`${double.url}/local/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ From: '+15145550702', Body: 'STOP' }).toString(),
+    });
+    expect(await viaDouble.json()).toEqual({ webhookStatus: 200 });
+    expect((await state('5145550702')).optedOut).toBe(true);
+  });
+
   it('keeps the form parser to its own route', async () => {
     const other = Fastify();
-    await other.register(smsInboundRoutes, { db: database.db });
+    await other.register(smsInboundRoutes, { db: database.db, twilioAuthToken: TOKEN });
     other.post('/elsewhere', async () => 'ok');
     const response = await other.inject({
       method: 'POST',

@@ -41,6 +41,8 @@ export {
 export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { createRedis } from './redis.ts';
+export { isAllowedHref, richTextPolicy } from './richText/richTextPolicy.ts';
+export { sanitizeRichText } from './richText/sanitizeRichText.ts';
 export type * from './schema.ts';
 export { freePort } from './services/freePort.ts';
 export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';
@@ -48,7 +50,7 @@ export { listOutbox, type OutboxMessage, type OutboxQuery } from './services/out
 export { ensureDatabase, type RunningService, startEmbeddedPostgres } from './services/postgres.ts';
 export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
 export { resolveServices, type Services } from './services/resolve.ts';
-export { type SmsDouble, type SmsDoubleOptions, startSmsDouble } from './services/smsDouble.ts';
+export { type SmsDouble, type SmsDoubleOptions, startSmsDouble, twilioSignature } from './services/smsDouble.ts';
 export {
   MESSAGE_ID_HEADER,
   type SmtpCatcher,

@@ -16,7 +16,11 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 
 export interface SmsInboundOptions {
   db: Db;
-  /** With a token, a request without Twilio's valid signature is refused (403). */
+  /**
+   * Twilio's auth token (TWILIO_AUTH_TOKEN; under `npm start`, the local SMS double's). A request
+   * without a valid signature under it is refused (403); without a token every request is, since
+   * nothing could tell Twilio from anyone else.
+   */
   twilioAuthToken?: string;
   /** The public origin Twilio calls (PUBLIC_URL): the signed URL is built from it behind a proxy. */
   publicUrl?: string;
@@ -29,6 +33,8 @@ export interface SmsInboundOptions {
  * Twilio itself confirms opt-outs to the sender. Registered at the root (the path is absolute).
  */
 export const smsInboundRoutes: FastifyPluginAsync<SmsInboundOptions> = async (app, options) => {
+  if (!options.twilioAuthToken)
+    app.log.warn('TWILIO_AUTH_TOKEN is not set: the inbound SMS webhook refuses every request');
   // Twilio posts forms; parsed here only, so the rest of the API keeps answering 415 to them.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -36,19 +42,13 @@ export const smsInboundRoutes: FastifyPluginAsync<SmsInboundOptions> = async (ap
 
   app.post('/api/sms/inbound', async (request, reply) => {
     const params = (request.body ?? {}) as Record<string, string>;
-    if (options.twilioAuthToken) {
-      const signature = request.headers['x-twilio-signature'];
-      const url = requestedUrl(request, options.publicUrl);
-      if (
-        !validTwilioSignature(
-          options.twilioAuthToken,
-          typeof signature === 'string' ? signature : undefined,
-          url,
-          params,
-        )
-      ) {
-        return reply.code(403).send({ statusCode: 403, success: false, message: 'forbidden', messages: ['forbidden'] });
-      }
+    const signature = request.headers['x-twilio-signature'];
+    const url = requestedUrl(request, options.publicUrl);
+    if (
+      !options.twilioAuthToken ||
+      !validTwilioSignature(options.twilioAuthToken, typeof signature === 'string' ? signature : undefined, url, params)
+    ) {
+      return reply.code(403).send({ statusCode: 403, success: false, message: 'forbidden', messages: ['forbidden'] });
     }
     const parsed = inboundSms.safeParse(params);
     if (!parsed.success) {

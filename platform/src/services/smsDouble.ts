@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Db } from '../db.ts';
 import { tenDigitPhone } from '../phoneNumber.ts';
@@ -11,6 +11,24 @@ export interface SmsDouble {
    * even when our webhook never heard of it. This puts a number on that list.
    */
   unsubscribeAtTwilio(phone: string): void;
+  /**
+   * The account's auth token: the senders' password, and the key the double signs its webhook
+   * calls with. The API checks those signatures against its TWILIO_AUTH_TOKEN, so both get this.
+   */
+  authToken: string;
+  /**
+   * Where a text sent to the product's number goes: `url` is the "A message comes in" webhook as
+   * configured at Twilio (what the signature covers), `via` the address actually called when
+   * that URL does not reach the API from here (PUBLIC_URL behind a proxy). Until it is set,
+   * `receive` refuses.
+   */
+  setInboundWebhook(url: string, options?: { via?: string }): void;
+  /**
+   * Someone texts `body` from `from` to the product's number: the double posts it to the
+   * inbound webhook as Twilio does, form-encoded and signed (X-Twilio-Signature), and resolves
+   * with the webhook's HTTP status. Also reachable as `POST {url}/local/inbound` (From, Body).
+   */
+  receive(from: string, body: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -18,6 +36,24 @@ export interface SmsDoubleOptions {
   db: Db;
   port: number;
   host?: string;
+  /** A random one when absent. */
+  authToken?: string;
+}
+
+/**
+ * Twilio's request signature (X-Twilio-Signature): HMAC-SHA1, keyed with the auth token, of the
+ * URL called followed by each POST parameter's name and value in name order, in base64.
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+interface InboundWebhook {
+  url: string;
+  via: string;
 }
 
 const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
@@ -47,9 +83,29 @@ const errors = {
  */
 export async function startSmsDouble(options: SmsDoubleOptions): Promise<SmsDouble> {
   const host = options.host ?? '127.0.0.1';
+  const authToken = options.authToken ?? randomBytes(24).toString('hex');
   const stoppedAtTwilio = new Set<string>();
+  let webhook: InboundWebhook | undefined;
+  const receive = async (from: string, body: string): Promise<number> => {
+    if (!webhook) throw new Error('the SMS double has no inbound webhook (setInboundWebhook)');
+    const params = { From: from, To: '+15145550100', Body: body, MessageSid: `SM${randomBytes(16).toString('hex')}` };
+    const response = await fetch(webhook.via, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(authToken, webhook.url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
   const server = createServer((request, response) => {
-    handle(options.db, stoppedAtTwilio, request, response).catch((error: unknown) => {
+    const inbound = request.method === 'POST' && request.url === '/local/inbound';
+    (inbound
+      ? forwardInbound(receive, request, response)
+      : handle(options.db, stoppedAtTwilio, request, response)
+    ).catch((error: unknown) => {
       if (!response.headersSent) {
         send(response, 500, { status: 500, code: 20500, message: error instanceof Error ? error.message : 'error' });
       }
@@ -67,6 +123,11 @@ export async function startSmsDouble(options: SmsDoubleOptions): Promise<SmsDoub
     unsubscribeAtTwilio(phone) {
       stoppedAtTwilio.add(tenDigitPhone(phone) ?? phone);
     },
+    authToken,
+    setInboundWebhook(url, webhookOptions = {}) {
+      webhook = { url, via: webhookOptions.via ?? url };
+    },
+    receive,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -133,6 +194,18 @@ async function handle(
     to,
     uri: `${uri}.json`,
   });
+}
+
+/** `POST /local/inbound` with From and Body: a developer's way to text the product (e.g. STOP). */
+async function forwardInbound(
+  receive: (from: string, body: string) => Promise<number>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const form = new URLSearchParams(await readBody(request));
+  const from = form.get('From');
+  if (!from) return fail(response, errors.fromRequired);
+  send(response, 200, { webhookStatus: await receive(from, form.get('Body') ?? '') });
 }
 
 /** Twilio answers 401 without HTTP Basic credentials for the account in the path. */
