@@ -61,9 +61,9 @@ export function findAuction(db: Db, auctionId: number): Promise<AuctionRow | und
 }
 
 /** Every auction of the given organisations (null: all), whatever its status: the operator's list. */
-export function listOrganizationAuctions(db: Db, organizationIds: number[] | null): Promise<AuctionRow[]> {
+export function listOrganizationAuctions(db: Db, organizationIds: readonly number[] | null): Promise<AuctionRow[]> {
   let query = auctionQuery(db);
-  if (organizationIds) query = query.where('a.organization_id', 'in', organizationIds.length ? organizationIds : [0]);
+  if (organizationIds) query = query.where('a.organization_id', 'in', organizationIds.length ? [...organizationIds] : [0]);
   return query.orderBy('a.date_completed', 'desc').orderBy('a.id', 'desc').execute();
 }
 

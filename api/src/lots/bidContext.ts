@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { AccountRow } from '../accounts/auth.ts';
+import { admittedSql, mayViewAuction, membershipSql } from '../authorization/auctionVisibility.ts';
+import { mayAct } from '../authorization/organizationRules.ts';
 
 /** What the bid path's checks need besides the token: the caller's account, the lot's auction, the bidder. */
 export interface BidContextRow {
@@ -12,6 +14,8 @@ export interface BidContextRow {
         allow_anonymous_bidding: boolean;
         require_cc_to_bid: boolean;
         require_address_to_bid: boolean;
+        /** Whether the bidder may see it: false for a private auction they are not admitted to (authorization/). */
+        visible: boolean;
       }
     | undefined;
   /** The user the command is for: the caller, or the user an administrator acts for. Absent when unknown. */
@@ -28,6 +32,8 @@ export interface BidContextRow {
         locked: boolean;
         /** A member of the organisation running the auction. */
         in_organization: boolean;
+        /** Manages the auction's organisation (its links are trusted: spec 001 §5 rule 5). */
+        manages: boolean;
       }
     | undefined;
 }
@@ -45,12 +51,12 @@ const BID_CONTEXT_QUERY = {
   text: `SELECT
       acc.id, acc.roles, acc.disabled, acc.token_version, acc.has_temporary_password, acc.preferred_currency_code,
       au.id IS NOT NULL AS lot_found, au.status, au.url_magic_link, au.allow_anonymous_bidding,
-      au.require_cc_to_bid, au.require_address_to_bid,
+      au.require_cc_to_bid, au.require_address_to_bid, au.type,
       b.id AS bidder_id, b.roles AS bidder_roles, b.address, b.city, b.postal_code, b.province, b.country,
       EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = au.id AND ab.user_id = b.id
         AND ab.status = ${LOCKED}) AS locked,
-      EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = au.organization_id
-        AND o.user_id = b.id) AS in_organization
+      ${membershipSql('au.organization_id', 'b.id')} AS in_organization,
+      ${admittedSql('au.id', 'b.id')} AS admitted
     FROM users acc
     LEFT JOIN lots l ON l.id = $2
     LEFT JOIN auctions au ON au.id = l.auction_id
@@ -65,6 +71,7 @@ interface Flat extends AccountRow {
   allow_anonymous_bidding: boolean;
   require_cc_to_bid: boolean;
   require_address_to_bid: boolean;
+  type: number;
   bidder_id: string | null;
   bidder_roles: number[];
   address: string | null;
@@ -74,6 +81,7 @@ interface Flat extends AccountRow {
   country: string | null;
   locked: boolean;
   in_organization: boolean;
+  admitted: boolean;
 }
 
 export async function bidContextOf(
@@ -101,6 +109,10 @@ export async function bidContextOf(
           allow_anonymous_bidding: row.allow_anonymous_bidding,
           require_cc_to_bid: row.require_cc_to_bid,
           require_address_to_bid: row.require_address_to_bid,
+          visible: mayViewAuction(
+            { type: row.type },
+            row.bidder_id ? { roles: row.bidder_roles, isMember: row.in_organization, admitted: row.admitted } : null,
+          ),
         }
       : undefined,
     bidder: row.bidder_id
@@ -114,6 +126,7 @@ export async function bidContextOf(
           country: row.country,
           locked: row.locked,
           in_organization: row.in_organization,
+          manages: mayAct(row.bidder_roles, row.in_organization, 'manage'),
         }
       : undefined,
   };

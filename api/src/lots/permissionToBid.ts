@@ -13,7 +13,8 @@ export type BiddingReason =
   | 'item_no_price'
   | 'item_closed'
   | 'item_hidden'
-  | 'auctionNotActive';
+  | 'auctionNotActive'
+  | 'private_auction';
 
 export interface BiddingContext {
   auction: {
@@ -22,6 +23,8 @@ export interface BiddingContext {
     allowAnonymousBidding: boolean;
     requireCCToBid: boolean;
     requireAddressToBid: boolean;
+    /** False for a private auction the user is not admitted to (docs/security.md); absent: visible. */
+    visible?: boolean;
   };
   /** Null for an anonymous visitor. */
   user: {
@@ -81,6 +84,8 @@ export function permissionToBid({ auction, user, lot }: BiddingContext): Allowed
   }
   // 10. The auction is not active: overrides all.
   if (!auction.isActive) reason = 'auctionNotActive';
+  // 11. A private auction the user is not admitted to: nothing may be done there, active or not.
+  if (auction.visible === false) reason = 'private_auction';
   return {
     canBid: reason === null,
     reason,

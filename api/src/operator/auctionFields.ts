@@ -2,7 +2,7 @@ import type { AuctionsTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { amountInCents } from '../money.ts';
-import { text } from '../validation.ts';
+import { rowIdValue, text } from '../validation.ts';
 
 /** An ISO 8601 time with its zone, as the operator API takes every date. */
 export const isoDate = z.iso.datetime({ offset: true, error: 'invalid_date' }).transform((value) => new Date(value));
@@ -80,7 +80,7 @@ export const auctionFields = z.strictObject({
   billCreditCardFeesToClient: z.boolean().optional(),
   billCreditCardFeesProvideReceipt: z.boolean().optional(),
   billCreditCardFeesMinimumAmount: amountInCents.nullable().optional(),
-  stripeInformationId: z.number().int().positive().nullable().optional(),
+  stripeInformationId: rowIdValue.nullable().optional(),
   currency: z.enum(['CAD', 'USD']).optional(),
   donationType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   donationUrl: url.nullable().optional(),
@@ -94,6 +94,12 @@ export const auctionFields = z.strictObject({
   linkFrench: url.nullable().optional(),
   bannerEnglish: url.nullable().optional(),
   bannerFrench: url.nullable().optional(),
+  /** The secret of a private auction's link (`?code=`); changing it stops the old links admitting anyone. */
+  accessCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{12,64}$/, 'invalid_access_code')
+    .optional(),
 });
 export type AuctionFields = z.output<typeof auctionFields>;
 
@@ -131,6 +137,7 @@ export function auctionColumns(fields: AuctionFields): Updateable<AuctionsTable>
   set('link_french', fields.linkFrench);
   set('banner_english', fields.bannerEnglish);
   set('banner_french', fields.bannerFrench);
+  set('access_code', fields.accessCode);
   return columns;
 }
 

@@ -18,6 +18,7 @@ import { HttpError } from '../errors.ts';
 import { bidContextOf } from '../lots/bidContext.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 import { amountInCents, toMoney } from '../money.ts';
+import { rowId } from '../validation.ts';
 
 const tags = ['bids'];
 const security = [{ bearer: [] }];
@@ -60,9 +61,6 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     const { auction, bidder } = context;
     if (!auction || !bidder) throw new HttpError(404, 'item_not_found');
     if (bidder.locked) throw new HttpError(403, 'bidder_locked');
-    const manages =
-      bidder.roles.includes(Role.Administrator) ||
-      (bidder.roles.includes(Role.AuctionManager) && bidder.in_organization);
     const permission = permissionToBid({
       auction: {
         urlMagicLink: auction.url_magic_link,
@@ -70,11 +68,12 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
         allowAnonymousBidding: auction.allow_anonymous_bidding,
         requireCCToBid: auction.require_cc_to_bid,
         requireAddressToBid: auction.require_address_to_bid,
+        visible: auction.visible,
       },
       user: {
         roles: bidder.roles,
         addressCompleted: isAddressCompleted(bidder),
-        activeTrustedUrlMagicLinks: manages ? [auction.url_magic_link] : [],
+        activeTrustedUrlMagicLinks: bidder.manages ? [auction.url_magic_link] : [],
         // Cards arrive with the payments issue: until then an auction requiring one refuses bids.
         hasCards: false,
         hasSelectedCard: false,
@@ -127,7 +126,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
 
   const success = (message: string) => ({ success: true, message, messages: [message] });
 
-  const lotParams = z.object({ id: z.coerce.number().int().positive() });
+  const lotParams = z.object({ id: rowId });
 
   app.post(
     '/bids/auctionlotitem/:id/bid',
@@ -140,7 +139,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
         body: z.object({
           amount: amountInCents,
           isMax: z.boolean().default(false),
-          auctionLotItem_Id: z.coerce.number().int().positive().optional(),
+          auctionLotItem_Id: rowId.optional(),
           paymentInformation_Id: z.coerce.number().int().nullish(),
           commandId,
         }),
@@ -182,7 +181,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
         body: z.object({
           quantity: z.coerce.number().int().min(1).max(10_000).default(1),
           amount: amountInCents.optional(),
-          auctionLotItem_Id: z.coerce.number().int().positive().optional(),
+          auctionLotItem_Id: rowId.optional(),
           paymentInformation_Id: z.coerce.number().int().nullish(),
           commandId,
         }),
@@ -212,7 +211,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
         tags,
         security,
         summary: "Delete the user's maximum bid on a lot (standing bids stay)",
-        querystring: z.object({ auctionLotItemId: z.coerce.number().int().positive(), userId: z.uuid(), commandId }),
+        querystring: z.object({ auctionLotItemId: rowId, userId: z.uuid(), commandId }),
       },
     },
     async (request) => {
@@ -235,7 +234,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
         summary: "Raise the user's maximum bid on a lot",
         querystring: z.object({
           amount: amountInCents,
-          auctionLotItemId: z.coerce.number().int().positive(),
+          auctionLotItemId: rowId,
           userId: z.uuid(),
           commandId,
         }),

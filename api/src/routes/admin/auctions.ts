@@ -3,18 +3,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toAuctionDto } from '../../auctions/auctionDto.ts';
-import { findAuction, listOrganizationAuctions } from '../../auctions/auctionRepository.ts';
+import { type AuctionRow, findAuction, listOrganizationAuctions } from '../../auctions/auctionRepository.ts';
 import { HttpError } from '../../errors.ts';
 import { type AuctionFields, auctionColumns, auctionFields, datesInOrder } from '../../operator/auctionFields.ts';
 import type { AuctionScheduler } from '../../operator/auctionScheduler.ts';
 import type { OperatorPublisher } from '../../operator/operatorPublisher.ts';
 import { managedAuctionOf, operatorScope, requireManaged } from '../../operator/operatorScope.ts';
+import { rowId, rowIdValue } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: rowId });
 
 const COMPLETED = 4;
+
+/** What the public sees, plus the access code that admits bidders to a private auction (operators only). */
+const operatorAuctionDto = (row: AuctionRow) => ({ ...toAuctionDto(row), accessCode: row.access_code });
 
 export interface OperatorAuctionRouteOptions {
   db: Db;
@@ -32,7 +36,7 @@ export const operatorAuctionRoutes: FastifyPluginAsync<OperatorAuctionRouteOptio
   async function auctionAnswer(auctionId: number) {
     const row = await findAuction(db, auctionId);
     if (!row) throw new HttpError(404, 'auction_not_found');
-    return toAuctionDto(row);
+    return operatorAuctionDto(row);
   }
 
   async function linkTaken(urlMagicLink: string, exceptId: number | null) {
@@ -51,7 +55,7 @@ export const operatorAuctionRoutes: FastifyPluginAsync<OperatorAuctionRouteOptio
         tags,
         security,
         summary: 'Every auction of the organisations the caller manages, whatever its status',
-        querystring: z.object({ organizationId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ organizationId: rowId.optional() }),
       },
     },
     async (request) => {
@@ -59,7 +63,7 @@ export const operatorAuctionRoutes: FastifyPluginAsync<OperatorAuctionRouteOptio
       const wanted = request.query.organizationId;
       if (wanted !== undefined) requireManaged(scope, wanted, 'organization_not_found');
       return (await listOrganizationAuctions(db, wanted !== undefined ? [wanted] : scope.organizationIds)).map(
-        toAuctionDto,
+        operatorAuctionDto,
       );
     },
   );
@@ -81,7 +85,7 @@ export const operatorAuctionRoutes: FastifyPluginAsync<OperatorAuctionRouteOptio
         security,
         summary: 'Creates an auction (status Planning unless given)',
         body: auctionFields.extend({
-          organizationId: z.number().int().positive(),
+          organizationId: rowIdValue,
           status: z.number().int().min(1).max(6).optional(),
         }),
       },

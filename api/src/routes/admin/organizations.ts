@@ -3,12 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
-import { operatorScope, requireManaged } from '../../operator/operatorScope.ts';
-import { text } from '../../validation.ts';
+import { managedOrganizationOf, operatorScope } from '../../operator/operatorScope.ts';
+import { rowId, text } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: rowId });
 
 const organizationFields = z.strictObject({
   name: text(200).min(1),
@@ -89,7 +89,7 @@ export const operatorOrganizationRoutes: FastifyPluginAsync<{ db: Db }> = async 
     },
     async (request) => {
       const scope = await operatorScope(db, request);
-      requireManaged(scope, request.params.id, 'organization_not_found');
+      await managedOrganizationOf(db, scope, 'organization', request.params.id);
       const { name, companyId } = request.body;
       const taken = name
         ? await db
@@ -115,7 +115,7 @@ export const operatorOrganizationRoutes: FastifyPluginAsync<{ db: Db }> = async 
     '/organizations/:id/teams',
     { schema: { tags, security, summary: "An organisation's teams", params: idParams } },
     async (request) => {
-      requireManaged(await operatorScope(db, request), request.params.id, 'organization_not_found');
+      await managedOrganizationOf(db, await operatorScope(db, request), 'organization', request.params.id);
       const rows = await db
         .selectFrom('organization_teams')
         .selectAll()
@@ -130,7 +130,7 @@ export const operatorOrganizationRoutes: FastifyPluginAsync<{ db: Db }> = async 
     '/organizations/:id/teams',
     { schema: { tags, security, summary: 'Adds a team', params: idParams, body: teamFields } },
     async (request, reply) => {
-      requireManaged(await operatorScope(db, request), request.params.id, 'organization_not_found');
+      await managedOrganizationOf(db, await operatorScope(db, request), 'organization', request.params.id);
       const exists = await db
         .selectFrom('organizations')
         .select('id')
@@ -153,9 +153,7 @@ export const operatorOrganizationRoutes: FastifyPluginAsync<{ db: Db }> = async 
   );
 
   async function managedTeam(request: Parameters<typeof operatorScope>[1], teamId: number) {
-    const team = await db.selectFrom('organization_teams').selectAll().where('id', '=', teamId).executeTakeFirst();
-    requireManaged(await operatorScope(db, request), team?.organization_id, 'team_not_found');
-    return team as TeamRow;
+    await managedOrganizationOf(db, await operatorScope(db, request), 'team', teamId);
   }
 
   app.patch(

@@ -1,0 +1,65 @@
+import type { Db } from '@auction/platform';
+import { sql } from 'kysely';
+import { Role } from '../accounts/roles.ts';
+import { HttpError } from '../errors.ts';
+import {
+  admittedSql,
+  mayViewAuction,
+  membershipSql,
+  PRIVATE_AUCTION,
+  PRIVATE_EVENT,
+  type Viewer,
+} from './auctionVisibility.ts';
+import { ACTION_ROLES } from './organizationRules.ts';
+
+/** What a visibility check needs of an auction. */
+export interface AuctionRef {
+  id: number;
+  type: number;
+  organization_id: number;
+}
+
+/** The viewer's facts about one auction, in one query; null for an anonymous visitor or an unknown user. */
+export async function viewerOf(db: Db, auction: AuctionRef, userId: string | null): Promise<Viewer | null> {
+  if (!userId) return null;
+  const { rows } = await sql<{ roles: number[]; is_member: boolean; admitted: boolean }>`
+    SELECT u.roles,
+      ${sql.raw(membershipSql('a.organization_id', 'u.id'))} AS is_member,
+      ${sql.raw(admittedSql('a.id', 'u.id'))} AS admitted
+    FROM users u, (SELECT ${auction.id}::int AS id, ${auction.organization_id}::int AS organization_id) a
+    WHERE u.id = ${userId}`.execute(db);
+  const row = rows[0];
+  return row ? { roles: row.roles, isMember: row.is_member, admitted: row.admitted } : null;
+}
+
+/** Answers 403 `private_auction` unless the user may see the auction; a public auction costs no query. */
+export async function requireVisibleAuction(db: Db, auction: AuctionRef, userId: string | null): Promise<void> {
+  if (auction.type !== PRIVATE_EVENT) return;
+  if (!mayViewAuction(auction, await viewerOf(db, auction, userId))) throw new HttpError(403, PRIVATE_AUCTION);
+}
+
+/** Whether the user may see the auction of that id (false when it does not exist): the hub's check. */
+export async function mayViewAuctionId(db: Db, auctionId: number, userId: string | null): Promise<boolean> {
+  const auction = await db
+    .selectFrom('auctions')
+    .select(['id', 'type', 'organization_id'])
+    .where('id', '=', auctionId)
+    .executeTakeFirst();
+  if (!auction) return false;
+  if (auction.type !== PRIVATE_EVENT) return true;
+  return mayViewAuction(auction, await viewerOf(db, auction, userId));
+}
+
+/**
+ * `mayViewAuction` as a filter on an auction aliased `a`, for lists (home page, carousel, recently
+ * closed, statistics): the same rule, so a private auction is never listed to someone who could
+ * not open it.
+ */
+export function visibleAuctionSql(userId: string | null) {
+  if (!userId) return sql<boolean>`(a.type <> ${PRIVATE_EVENT})`;
+  const staffRoles = sql.raw(`ARRAY[${ACTION_ROLES.viewPrivate.join(',')}]::smallint[]`);
+  return sql<boolean>`(a.type <> ${PRIVATE_EVENT} OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND (
+    ${Role.Administrator}::smallint = ANY(u.roles)
+    OR (u.roles && ${staffRoles} AND ${sql.raw(membershipSql('a.organization_id', 'u.id'))})
+    OR ${sql.raw(admittedSql('a.id', 'u.id'))})))`;
+}

@@ -1,0 +1,45 @@
+import { mayAct } from './organizationRules.ts';
+
+/** Spec 001 §3 auction type: Public 1, PrivateEvent 2. */
+export const PRIVATE_EVENT = 2;
+/** Spec 000 §3 bidder status Locked. */
+const LOCKED = 3;
+
+/** What decides whether someone sees an auction. */
+export interface AuctionAudience {
+  type: number;
+}
+
+/** Who looks, as far as a private auction cares; null for an anonymous visitor. */
+export interface Viewer {
+  roles: readonly number[];
+  /** A member of the organisation running the auction. */
+  isMember: boolean;
+  /** Admitted (invitation, operator, access code) and not locked out. */
+  admitted: boolean;
+}
+
+/**
+ * A public auction is everyone's; a private one (PrivateEvent) only its organisation's staff's
+ * and its admitted bidders', on every path (lists, pages, lots, bids, donations, leaderboard, the
+ * hub). Anonymous visitors never see one. `visibleAuctionSql` is the same rule for lists.
+ */
+export function mayViewAuction(auction: AuctionAudience, viewer: Viewer | null): boolean {
+  if (auction.type !== PRIVATE_EVENT) return true;
+  if (!viewer) return false;
+  return viewer.admitted || mayAct(viewer.roles, viewer.isMember, 'viewPrivate');
+}
+
+/** The message key of a refusal: the web shows its 'private auction' / 'access denied' screen. */
+export const PRIVATE_AUCTION = 'private_auction';
+
+/** SQL: whether user `userParam` belongs to the organisation `organizationExpr` (trusted SQL, not input). */
+export function membershipSql(organizationExpr: string, userExpr: string): string {
+  return `EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = ${organizationExpr} AND o.user_id = ${userExpr})`;
+}
+
+/** SQL: whether user `userExpr` is admitted to auction `auctionExpr` and not locked out of it. */
+export function admittedSql(auctionExpr: string, userExpr: string): string {
+  return `EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = ${auctionExpr} AND ab.user_id = ${userExpr}
+    AND ab.admitted_at IS NOT NULL AND ab.status <> ${LOCKED})`;
+}
