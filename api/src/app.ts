@@ -38,6 +38,7 @@ import { lotItemRoutes } from './routes/lotItems.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { smsInboundRoutes } from './routes/smsInbound.ts';
+import { securityHeaders } from './security/securityHeaders.ts';
 import { configureValidationMessages } from './validation.ts';
 
 export interface AppDeps {
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(securityHeaders, { publicUrl: deps.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {

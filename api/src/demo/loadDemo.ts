@@ -1,4 +1,4 @@
-import type { Db } from '@auction/platform';
+import { type Db, sanitizeRichText } from '@auction/platform';
 import { sql } from 'kysely';
 import { hashPassword } from '../accounts/passwordHashing.ts';
 import {
@@ -281,13 +281,14 @@ async function createAuction(
           lot_id: row.id,
           language_code: 'en',
           name: lot.en,
-          description: `<p>${lot.en}. Generously offered to the foundation.</p>`,
+          // Through the operator API's sanitiser, as any lot text is stored.
+          description: sanitizeRichText(`<p>${lot.en}. Generously offered to the foundation.</p>`),
         },
         {
           lot_id: row.id,
           language_code: 'fr',
           name: lot.fr,
-          description: `<p>${lot.fr}. Gracieusement offert à la fondation.</p>`,
+          description: sanitizeRichText(`<p>${lot.fr}. Gracieusement offert à la fondation.</p>`),
         },
       ])
       .execute();

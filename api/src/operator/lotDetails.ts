@@ -1,4 +1,4 @@
-import type { Db } from '@auction/platform';
+import { type Db, sanitizeRichText } from '@auction/platform';
 import { HttpError } from '../errors.ts';
 import { type LotFields, lotColumns } from './lotFields.ts';
 
@@ -64,9 +64,10 @@ export async function saveLotDetails(
     if (!text) continue;
     const values = {
       name: text.name,
-      description: text.description ?? '',
-      information: text.information ?? '',
-      shipping_information: text.shippingInformation ?? '',
+      // Rich text, shown as HTML on the lot page: stored already reduced to the shared allowlist.
+      description: sanitizeRichText(text.description ?? ''),
+      information: sanitizeRichText(text.information ?? ''),
+      shipping_information: sanitizeRichText(text.shippingInformation ?? ''),
     };
     await trx
       .insertInto('lot_translations')

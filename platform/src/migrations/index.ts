@@ -9,6 +9,7 @@ import * as m0007 from './0007_operator.ts';
 import * as m0008 from './0008_donations_and_invoices.ts';
 import * as m0009 from './0009_workers.ts';
 import * as m0010 from './0010_private_auction_access.ts';
+import * as m0011 from './0011_sanitized_rich_text.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_donations_and_invoices': m0008,
   '0009_workers': m0009,
   '0010_private_auction_access': m0010,
+  '0011_sanitized_rich_text': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { AuctionShell } from './AuctionShell.tsx';
 import { AuctionStatus } from './types.ts';
@@ -33,8 +34,12 @@ export function TabScreen() {
             {content ? (
               <>
                 <h1 className="page__title">{content.title || content.name}</h1>
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: tab content is the organisers' rich text */}
-                <div className="tab-content" dangerouslySetInnerHTML={{ __html: content.content }} />
+                <div
+                  className="tab-content"
+                  // Tab content is the organisers' rich text, sanitised when written and again here.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to the shared rich-text allowlist
+                  dangerouslySetInnerHTML={{ __html: sanitizeRichText(content.content ?? '') }}
+                />
               </>
             ) : (
               <p className="empty-state">

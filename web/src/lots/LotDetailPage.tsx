@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useProfile } from '../account/session.ts';
 import { ApiError } from '../api/client.ts';
@@ -12,6 +12,7 @@ import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { Money } from '../lib/MoneyText.tsx';
+import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { Countdown } from '../time/Countdown.tsx';
 import { useServerNow } from '../time/serverClock.ts';
@@ -36,6 +37,7 @@ function Collapsible({ title, html }: { title: string; html: string }) {
   const body = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const safeHtml = useMemo(() => sanitizeRichText(html), [html]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the section's content changes
   useLayoutEffect(() => {
     const element = body.current;
@@ -53,9 +55,9 @@ function Collapsible({ title, html }: { title: string; html: string }) {
         id={id}
         ref={body}
         className={overflows && !expanded ? 'lot-section__body lot-section__body--collapsed' : 'lot-section__body'}
-        // The lot's texts are the organisation's rich text, written in the operator API.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: rich text authored by the auction's organisers
-        dangerouslySetInnerHTML={{ __html: html }}
+        // The lot's texts are the organisation's rich text, sanitised when written and again here.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to the shared rich-text allowlist just above
+        dangerouslySetInnerHTML={{ __html: safeHtml }}
       />
       {overflows ? (
         <button

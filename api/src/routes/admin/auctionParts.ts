@@ -1,5 +1,5 @@
 import type { LotCommandHandler } from '@auction/engine';
-import type { Db } from '@auction/platform';
+import { type Db, sanitizeRichText } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,8 @@ const tabText = z.strictObject({
     .max(100)
     .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'invalid_tab_url'),
   title: text(300).optional(),
-  content: z.string().max(200_000).optional(),
+  // Rich text, shown as HTML on the tab's page: stored already reduced to the shared allowlist.
+  content: z.string().max(200_000).overwrite(sanitizeRichText).optional(),
 });
 const tabFields = z.strictObject({
   order: z.number().int().min(0).optional(),
