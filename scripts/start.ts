@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { DEMO_ACCOUNTS } from '@auction/api';
 import {
   type Config,
@@ -8,19 +7,20 @@ import {
   type Db,
   type LocalMessaging,
   loadConfig,
+  type RunningService,
   resolveServices,
-  type Services,
   startLocalMessaging,
-  stopChild,
 } from '@auction/platform';
 import { buildWebIfStale } from './lib/buildWeb.ts';
 import { spawnProcess, waitForHealth } from './lib/children.ts';
 import { prepareDatabase } from './lib/prepareDatabase.ts';
+import { Supervised } from './lib/supervisor.ts';
 
 /**
  * `npm start`: the whole product on one machine. PostgreSQL and Redis are embedded unless
  * DATABASE_URL / REDIS_URL are set; then migrations, the demo, the web build, the API and the
- * workers. Ctrl-C stops what it started, in reverse order.
+ * workers. The API and the workers are supervised: one that dies is restarted with backoff while
+ * the rest keeps running. Ctrl-C stops what it started, in reverse order.
  */
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -32,48 +32,65 @@ try {
   process.exit(1);
 }
 
-let services: Services | undefined;
+/** The embedded servers, in the order they started. */
+const servers: RunningService[] = [];
 let localMessaging: { messaging: LocalMessaging; db: Db } | undefined;
-const children: ChildProcess[] = [];
+const processes: Supervised[] = [];
 let stopping = false;
 
+/** Every step is tried even when one fails, so nothing is left running. */
 async function stopAll(code: number): Promise<never> {
   if (stopping) return new Promise(() => {});
   stopping = true;
   log('Stopping…');
-  await Promise.all(children.map((child) => stopChild(child)));
+  const attempt = async (step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (error) {
+      log(`while stopping: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  await Promise.all(processes.map((p) => attempt(() => p.stop())));
   if (localMessaging) {
-    await localMessaging.messaging.stop();
-    await localMessaging.db.destroy();
+    const { messaging, db } = localMessaging;
+    await attempt(() => messaging.stop());
+    await attempt(() => db.destroy());
   }
-  await services?.stop();
+  for (const server of [...servers].reverse()) await attempt(() => server.stop());
   log('Stopped.');
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGHUP', () => void stopAll(0));
+
+function supervise(name: string, entry: string, env: NodeJS.ProcessEnv): Supervised {
+  const supervised = new Supervised({
+    name,
+    spawn: () => spawnProcess(entry, env),
+    log,
+    onGiveUp: (who, lastLines) => {
+      console.error(`[start] ${who} keeps dying; its last lines:\n${lastLines.map((l) => `  ${l}`).join('\n')}`);
+      void stopAll(1);
+    },
+  });
+  processes.push(supervised);
+  supervised.start();
+  return supervised;
+}
 
 try {
-  services = await resolveServices(config, log);
+  const services = await resolveServices(config, log, servers);
   const demo = await prepareDatabase(services.databaseUrl, config.DEMO);
   log(demo);
   buildWebIfStale(log);
 
   const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: String(config.PORT) };
   const messaging = await messagingEnv(config, services.databaseUrl);
-  const api = spawnProcess('api', 'api/src/main.ts', { ...env, ...messaging.api });
-  const workers = spawnProcess('workers', 'workers/src/main.ts', { ...env, ...messaging.workers });
-  children.push(api, workers);
-  for (const child of children) {
-    child.once('exit', (code) => {
-      if (!stopping) {
-        console.error(`[start] a process exited unexpectedly (code ${code}); stopping everything.`);
-        void stopAll(1);
-      }
-    });
-  }
+  supervise('api', 'api/src/main.ts', { ...env, ...messaging.api });
+  supervise('workers', 'workers/src/main.ts', { ...env, ...messaging.workers });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`, api);
+  await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
 
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.username.length));
   console.log(
@@ -93,6 +110,8 @@ try {
       .join('\n'),
   );
 } catch (error) {
+  // A service that could not start has already said why in one sentence; anything else gets its
+  // message too, never a stack trace.
   console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
   await stopAll(1);
 }
@@ -128,7 +147,9 @@ async function messagingEnv(
   );
   // The double signs its inbound texts with its token for the URL the API checks (PUBLIC_URL's).
   const origin = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
-  messaging.sms.setInboundWebhook(`${origin}/api/sms/inbound`, { via: `http://127.0.0.1:${config.PORT}/api/sms/inbound` });
+  messaging.sms.setInboundWebhook(`${origin}/api/sms/inbound`, {
+    via: `http://127.0.0.1:${config.PORT}/api/sms/inbound`,
+  });
   shared.TWILIO_AUTH_TOKEN = messaging.sms.authToken;
   return { api: shared, workers: shared };
 }

@@ -12,6 +12,7 @@ import {
 } from '@auction/platform';
 import pg from 'pg';
 import { buildWebIfStale } from './lib/buildWeb.ts';
+import { CHROMIUM_MISSING_MESSAGE, ensureChromium } from './lib/chromium.ts';
 
 /**
  * `npm test`: lint and type-check, then every test of every workspace against a PostgreSQL and a
@@ -30,6 +31,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
   return result.status ?? 1;
 }
 
+// The browser tests run in the whole suite and whenever the path asked for holds some.
+const wantsBrowser = !extraArgs.length || extraArgs.some((arg) => /e2e|web/.test(arg));
+if (wantsBrowser && !ensureChromium(log, process.env.ALLOW_APT_INSTALL !== 'false')) {
+  console.error(`[test] ${CHROMIUM_MISSING_MESSAGE}`);
+  process.exit(1);
+}
+
 let lintFailed = false;
 if (!extraArgs.length) {
   log('Lint and format (biome), then type-check (tsc)…');
@@ -39,18 +47,42 @@ if (!extraArgs.length) {
 
 if (!extraArgs.length) buildWebIfStale(log);
 
+/** A server that cannot start stops the run with its one-sentence reason, not a stack trace. */
+async function orStop<T>(start: () => Promise<T>, cleanup: () => Promise<void> = async () => {}): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    console.error(`[test] ${error instanceof Error ? error.message : String(error)}`);
+    await cleanup();
+    process.exit(1);
+  }
+}
+
 const pgPort = await freePort();
-const postgres = await startEmbeddedPostgres({
-  dataDir: join(DATA, 'postgres'),
-  port: pgPort,
-  database: 'postgres',
-  durable: false,
-});
+const postgres = await orStop(() =>
+  startEmbeddedPostgres({
+    dataDir: join(DATA, 'postgres'),
+    port: pgPort,
+    database: 'postgres',
+    durable: false,
+    removeOnStop: true,
+  }),
+);
 const adminUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
 const redisPort = await freePort();
 const redisDir = join(DATA, 'redis');
 rmSync(redisDir, { recursive: true, force: true });
-const redis = await startLocalRedis({ dataDir: redisDir, port: redisPort, persistent: false, allowAptInstall: true });
+const redis = await orStop(
+  () =>
+    startLocalRedis({
+      dataDir: redisDir,
+      port: redisPort,
+      persistent: false,
+      allowAptInstall: process.env.ALLOW_APT_INSTALL !== 'false',
+      announce: log,
+    }),
+  () => postgres.stop(),
+);
 
 let status = 1;
 let summary = { passed: 0, failed: 0, skipped: 0 };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createDb, createPool, freePort, migrateToLatest, startEmbeddedPostgres } from '@auction/platform';
@@ -181,10 +181,14 @@ function pgbench(port: number): number | null {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'engine-bench-'));
-// As root the server runs as the postgres user, which must be able to enter the folder.
-chmodSync(dataDir, 0o755);
 const port = await freePort();
-const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), port, database: 'bench', durable: true });
+const server = await startEmbeddedPostgres({
+  dataDir: join(dataDir, 'pg'),
+  port,
+  database: 'bench',
+  durable: true,
+  removeOnStop: true,
+});
 const pool = createPool(server.url, 40);
 try {
   await migrateToLatest(createDb(createPool(server.url, 2)));

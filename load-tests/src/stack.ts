@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, type RunningService, startEmbeddedPostgres, startLocalRedis, stopChild } from '@auction/platform';
@@ -46,8 +46,6 @@ export interface Stack {
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { log } = options;
   const folder = mkdtempSync(join(tmpdir(), 'load-'));
-  // As root the embedded server runs as the postgres user, which must be able to enter the folder.
-  chmodSync(folder, 0o755);
   const services: RunningService[] = [];
   const children: ChildProcess[] = [];
   let messaging: ChildProcess | undefined;
@@ -72,6 +70,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         port: postgresPort,
         database: 'auction',
         durable: true,
+        removeOnStop: true,
       });
       services.push(pg);
       databaseUrl = pg.url;

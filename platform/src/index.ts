@@ -47,7 +47,14 @@ export type * from './schema.ts';
 export { freePort } from './services/freePort.ts';
 export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';
 export { listOutbox, type OutboxMessage, type OutboxQuery } from './services/outbox.ts';
-export { ensureDatabase, type RunningService, startEmbeddedPostgres } from './services/postgres.ts';
+export { aptInstall, onPath } from './services/aptInstall.ts';
+export { assertPortFree, ServiceStartError } from './services/portCheck.ts';
+export {
+  ensureDatabase,
+  type RunningPostgres,
+  type RunningService,
+  startEmbeddedPostgres,
+} from './services/postgres.ts';
 export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
 export { resolveServices, type Services } from './services/resolve.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble, twilioSignature } from './services/smsDouble.ts';

@@ -3,21 +3,23 @@ import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Runs a TypeScript entry point of the product as its own process, the way production runs it. */
-export function spawnProcess(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+/**
+ * Runs a TypeScript entry point of the product as its own process. Its output is piped so the
+ * supervisor can pass it through and keep its last lines for when it keeps dying.
+ */
+export function spawnProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.on('error', (error) => console.error(`${name}: ${error.message}`));
-  return child;
 }
 
-export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** Waits for the API to answer its health check; `gaveUp` ends the wait early. */
+export async function waitForHealth(url: string, gaveUp: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API process exited with code ${child.exitCode}`);
+    if (gaveUp()) throw new Error('the API process could not start (its last lines are above)');
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -43,14 +43,13 @@ const MINUTE = 60_000;
 const log = (line: string) => console.error(`[closing-bench] ${line}`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'closing-bench-'));
-// As root the server runs as the postgres user, which must be able to enter the folder.
-chmodSync(dataDir, 0o755);
 const pgPort = await freePort();
 const postgres = await startEmbeddedPostgres({
   dataDir: join(dataDir, 'pg'),
   port: pgPort,
   database: 'bench',
   durable: true,
+  removeOnStop: true,
 });
 const redisServer = await startLocalRedis({
   dataDir: join(dataDir, 'redis'),

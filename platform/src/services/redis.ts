@@ -1,8 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { aptInstall, onPath } from './aptInstall.ts';
+import { assertPortFree, ServiceStartError } from './portCheck.ts';
 import type { RunningService } from './postgres.ts';
+import { describeStartupFailure } from './startupFailure.ts';
 
 export interface LocalRedisOptions {
   dataDir: string;
@@ -10,29 +12,10 @@ export interface LocalRedisOptions {
   /** Keep the queue across restarts (append-only file); tests don't need it. */
   persistent: boolean;
   allowAptInstall: boolean;
+  /** The server's own output. */
   log?: (line: string) => void;
-}
-
-function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-/** Debian and Ubuntu ship redis-server; install it when we may (root, or sudo without a password). */
-function installRedisWithApt(log: (line: string) => void): boolean {
-  if (!existsSync('/etc/debian_version') || !onPath('apt-get')) return false;
-  const asRoot = userInfo().uid === 0;
-  if (!asRoot && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status !== 0) return false;
-  const prefix = asRoot ? [] : ['sudo', '-n'];
-  log('redis-server is missing: installing it with apt-get…');
-  for (const args of [
-    ['apt-get', 'update', '-qq'],
-    ['apt-get', 'install', '-y', '-qq', 'redis-server'],
-  ]) {
-    const [cmd, ...rest] = [...prefix, ...args] as [string, ...string[]];
-    const run = spawnSync(cmd, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (run.status !== 0) return false;
-  }
-  return onPath('redis-server');
+  /** What the user should see: an apt-get install under way. */
+  announce?: (line: string) => void;
 }
 
 export const REDIS_MISSING_MESSAGE =
@@ -41,38 +24,67 @@ export const REDIS_MISSING_MESSAGE =
 
 export async function startLocalRedis(options: LocalRedisOptions): Promise<RunningService> {
   const log = options.log ?? (() => {});
-  if (!onPath('redis-server') && !(options.allowAptInstall && installRedisWithApt(log))) {
-    throw new Error(REDIS_MISSING_MESSAGE);
+  if (
+    !onPath('redis-server') &&
+    !(
+      options.allowAptInstall &&
+      aptInstall(['redis-server'], options.announce ?? console.log) &&
+      onPath('redis-server')
+    )
+  ) {
+    throw new ServiceStartError(REDIS_MISSING_MESSAGE);
   }
   const dir = resolve(options.dataDir);
-  mkdirSync(dir, { recursive: true });
+  const explain = (code: string | undefined, output: string) =>
+    describeStartupFailure({
+      service: 'Redis',
+      code,
+      output,
+      port: options.port,
+      dataDir: dir,
+      urlVariable: 'REDIS_URL',
+      portVariable: 'EMBEDDED_REDIS_PORT',
+      binary: 'redis-server',
+    });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new ServiceStartError(explain((error as NodeJS.ErrnoException).code, String(error)));
+  }
+  await assertPortFree(options.port, (code) => new ServiceStartError(explain(code, '')));
   const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
   args.push('--appendonly', options.persistent ? 'yes' : 'no');
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitUntilReady(child, options.port, log);
+  await waitUntilReady(child, explain, log);
   return {
     url: `redis://127.0.0.1:${options.port}`,
     stop: () => stopChild(child),
   };
 }
 
-function waitUntilReady(child: ChildProcess, port: number, log: (line: string) => void): Promise<void> {
+function waitUntilReady(
+  child: ChildProcess,
+  explain: (code: string | undefined, output: string) => string,
+  log: (line: string) => void,
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     let output = '';
+    let ready = false;
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
-      output += text;
       log(text);
-      if (text.includes('Ready to accept connections')) resolvePromise();
+      if (ready) return;
+      output = (output + text).slice(-20_000);
+      if (output.includes('Ready to accept connections')) {
+        ready = true;
+        resolvePromise();
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      reject(
-        new Error(
-          `redis-server exited (${code}) on port ${port}. Is the port in use? Set EMBEDDED_REDIS_PORT or REDIS_URL.\n${output.slice(-500)}`,
-        ),
-      );
+    child.once('error', (error: NodeJS.ErrnoException) => reject(new ServiceStartError(explain(error.code, output))));
+    child.once('exit', () => {
+      if (!ready) reject(new ServiceStartError(explain(undefined, output)));
     });
   });
 }

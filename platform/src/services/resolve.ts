@@ -10,24 +10,35 @@ export interface Services {
   stop(): Promise<void>;
 }
 
-/** DATABASE_URL and REDIS_URL win; without them the product runs its own embedded servers. */
-export async function resolveServices(config: Config, log: (line: string) => void): Promise<Services> {
-  const started: RunningService[] = [];
+/**
+ * DATABASE_URL and REDIS_URL win; without them the product runs its own embedded servers. Each
+ * server is added to `started` as soon as it runs, so a caller interrupted half-way (Ctrl-C during
+ * the start) still knows what to stop.
+ */
+export async function resolveServices(
+  config: Config,
+  log: (line: string) => void,
+  started: RunningService[] = [],
+): Promise<Services> {
+  const ours: RunningService[] = [];
+  const keep = (service: RunningService) => {
+    ours.push(service);
+    started.push(service);
+  };
   const stop = async () => {
-    for (const service of started.reverse()) await service.stop();
+    for (const service of [...ours].reverse()) await service.stop();
   };
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      log(
-        `Starting embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT} (data in ${join(config.DATA_DIR, 'postgres')})…`,
-      );
+      log(`Starting embedded PostgreSQL on port ${config.EMBEDDED_PG_PORT}…`);
       const pg = await startEmbeddedPostgres({
         dataDir: join(config.DATA_DIR, 'postgres'),
         port: config.EMBEDDED_PG_PORT,
         database: 'auction',
       });
-      started.push(pg);
+      keep(pg);
+      log(`PostgreSQL is running (data in ${pg.dataDir}).`);
       databaseUrl = pg.url;
     }
     let redisUrl = config.REDIS_URL;
@@ -39,8 +50,9 @@ export async function resolveServices(config: Config, log: (line: string) => voi
         persistent: true,
         allowAptInstall: config.ALLOW_APT_INSTALL,
         log: () => {},
+        announce: log,
       });
-      started.push(redis);
+      keep(redis);
       redisUrl = redis.url;
     }
     return {
@@ -51,6 +63,7 @@ export async function resolveServices(config: Config, log: (line: string) => voi
     };
   } catch (error) {
     await stop();
+    started.splice(0, started.length, ...started.filter((s) => !ours.includes(s)));
     throw error;
   }
 }
