@@ -4,6 +4,7 @@
  */
 
 export { CommandHandler, type CommandHandlerOptions } from './handler/commandHandler.ts';
+export { KEY_REUSED, requestFingerprint, scopedCommandId } from './handler/commandKey.ts';
 export {
   createLotCommandHandler,
   type LotCommandHandler,
@@ -14,5 +15,6 @@ export { type CommandOutcome as HandledOutcome, ConcurrencyError } from './handl
 export * from './lot/index.ts';
 export { type Cents, formatMoney, parseMoney } from './money.ts';
 export * from './store/eventStore.ts';
+export { onAppendBatch } from './store/postgres/appendBatchObserver.ts';
 export { loadCheckpoint, saveCheckpoint } from './store/postgres/checkpoints.ts';
 export { PostgresEventStore } from './store/postgres/postgresEventStore.ts';

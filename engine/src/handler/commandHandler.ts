@@ -1,4 +1,5 @@
 import type { EventStore, NewEvent } from '../store/eventStore.ts';
+import { requestFingerprint } from './commandKey.ts';
 import type { Decider } from './decider.ts';
 import { type CommandOutcome, StreamWriter, type StreamWriterOptions } from './streamWriter.ts';
 
@@ -29,8 +30,9 @@ export class CommandHandler<S, C extends { commandId: string }, E extends NewEve
     this.maxCachedStreams = options.maxCachedStreams ?? 20_000;
   }
 
+  /** The command's id is its idempotency key: a user's command comes with it scoped (commandKey.ts). */
   handle(streamId: string, command: C): Promise<CommandOutcome<S>> {
-    return this.writer(streamId).handle(command);
+    return this.writer(streamId).handle(command, requestFingerprint(streamId, command));
   }
 
   read(streamId: string): Promise<{ state: S; version: number }> {

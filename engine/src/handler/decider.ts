@@ -7,4 +7,9 @@ export interface Decider<S, C extends { commandId: string }, E extends NewEvent>
   decide(state: S, command: C): Decision<E>;
   evolve(state: S, event: E): S;
   initialState(): S;
+  /**
+   * Whether the state already holds this command's events: then it is a retry, answered from the
+   * store's record of it (or refused as a reuse) instead of being decided again.
+   */
+  isProcessed?(state: S, commandId: string): boolean;
 }

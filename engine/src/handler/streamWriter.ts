@@ -1,10 +1,12 @@
 import {
+  type CommandKey,
   DuplicateCommandError,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
   WrongExpectedVersionError,
 } from '../store/eventStore.ts';
+import { KEY_REUSED } from './commandKey.ts';
 import type { Decider } from './decider.ts';
 
 export type CommandOutcome<S> =
@@ -15,14 +17,31 @@ export class ConcurrencyError extends Error {}
 
 interface Pending<C> {
   command: C;
+  /** The request's fingerprint (commandKey.ts): a key seen again with another one is a reuse. */
+  request: string;
   resolve(outcome: CommandOutcome<unknown>): void;
   reject(error: unknown): void;
 }
 
+/** What a key was first used for, as far as the writer needs it to answer the key again. */
+type KeyRecord = { request: string | null; refusal: string | null; events?: RecordedEvent[] };
+
+/** How each command of a round is answered. */
+type Step =
+  | { kind: 'refused'; reason: string; record: boolean }
+  | { kind: 'accepted'; from: number; count: number }
+  /** Accepted with nothing to append (hiding a hidden lot). */
+  | { kind: 'noop' }
+  /** Its key was used before: answered from the key's record once the round is written. */
+  | { kind: 'retry'; record: KeyRecord | null }
+  /** The same key earlier in this round with the same request: the same answer. */
+  | { kind: 'same'; index: number }
+  | { kind: 'reused' };
+
 export interface StreamWriterOptions {
   maxRetries: number;
   maxBatch: number;
-  /** Refusals remembered per stream, so a retried refused command gets its first answer. */
+  /** Refusals remembered per stream, so a retried refused command is answered without a read. */
   refusalMemory: number;
 }
 
@@ -31,6 +50,13 @@ export interface StreamWriterOptions {
  * the next round decides all of them one after another against the cached state and appends their
  * events in one statement (group commit). Another process writing the same stream shows up as a
  * version conflict: catch up from the stream and decide the round again, a bounded number of times.
+ *
+ * Idempotency (Stripe's semantics): every command answered claims its key in the same statement as
+ * the round's events, refusals included, so its first answer is recorded before it is given. A key
+ * already claimed (a retry from another process, or the key reused on another stream) fails the
+ * statement: the round's keys are then read, and the round is decided again with those commands
+ * answered from their record (the same request) or refused as a reuse (another request), so one
+ * offender never fails the other commands of its batch.
  */
 export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent> {
   private state: S;
@@ -38,7 +64,7 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
   private loaded = false;
   private queue: Pending<C>[] = [];
   private running = false;
-  private readonly refusals = new Map<string, string>();
+  private readonly refusals = new Map<string, KeyRecord>();
 
   constructor(
     private readonly streamId: string,
@@ -53,9 +79,9 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
     return !this.running && this.queue.length === 0;
   }
 
-  handle(command: C): Promise<CommandOutcome<S>> {
+  handle(command: C, request: string): Promise<CommandOutcome<S>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ command, resolve: resolve as Pending<C>['resolve'], reject });
+      this.queue.push({ command, request, resolve: resolve as Pending<C>['resolve'], reject });
       if (!this.running) void this.drain();
     });
   }
@@ -86,15 +112,21 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
   }
 
   private async round(batch: Pending<C>[]): Promise<void> {
+    // Keys found claimed already, read after a statement failed on one of them.
+    const known = new Map<string, KeyRecord>();
     for (let attempt = 0; attempt <= this.options.maxRetries; attempt++) {
       try {
         if (!this.loaded) await this.catchUp();
-        if (await this.decideAndAppend(batch)) return;
+        await this.decideAndAppend(batch, known);
+        return;
       } catch (error) {
         if (error instanceof WrongExpectedVersionError || error instanceof DuplicateCommandError) {
-          await this.catchUp().catch(() => {
+          try {
+            await this.catchUp();
+            if (error instanceof DuplicateCommandError) await this.learnKeys(batch, known);
+          } catch {
             this.loaded = false;
-          });
+          }
           continue;
         }
         // Unknown failure (database down…): nothing is acknowledged, and the cache is rebuilt next time.
@@ -107,29 +139,47 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
     for (const pending of batch) pending.reject(error);
   }
 
-  /** Returns false when the append lost a race and the round must be decided again. */
-  private async decideAndAppend(batch: Pending<C>[]): Promise<boolean> {
+  /** Reads which of the round's keys are claimed already (after the stream was caught up). */
+  private async learnKeys(batch: Pending<C>[], known: Map<string, KeyRecord>): Promise<void> {
+    const ids = [...new Set(batch.map((p) => p.command.commandId))].filter((id) => !known.has(id));
+    for (const record of await this.store.readCommands(ids)) known.set(record.commandId, record);
+  }
+
+  private async decideAndAppend(batch: Pending<C>[], known: Map<string, KeyRecord>): Promise<void> {
     let state = this.state;
     const events: E[] = [];
-    const plan: Array<{ refusal: string } | { from: number; count: number } | { retryOf: string }> = [];
-    const acceptedInRound = new Set<string>();
-    for (const { command } of batch) {
-      const remembered = this.refusals.get(command.commandId);
-      if (remembered) {
-        plan.push({ refusal: remembered });
+    const claims: CommandKey[] = [];
+    const steps: Step[] = [];
+    const firstInRound = new Map<string, number>();
+    for (const [i, { command, request }] of batch.entries()) {
+      const id = command.commandId;
+      const first = firstInRound.get(id);
+      if (first !== undefined) {
+        steps.push(batch[first]?.request === request ? { kind: 'same', index: first } : { kind: 'reused' });
+        continue;
+      }
+      firstInRound.set(id, i);
+      const record = known.get(id) ?? this.refusals.get(id);
+      if (record) {
+        steps.push(answerOf(record, request));
+        continue;
+      }
+      if (this.decider.isProcessed?.(state, id)) {
+        steps.push({ kind: 'retry', record: null });
         continue;
       }
       const decision = this.decider.decide(state, command);
       if (!decision.ok) {
-        plan.push({ refusal: decision.reason });
+        steps.push({ kind: 'refused', reason: decision.reason, record: true });
+        claims.push({ commandId: id, request, refusal: decision.reason });
         continue;
       }
+      claims.push({ commandId: id, request, refusal: null });
       if (decision.events.length === 0) {
-        plan.push({ retryOf: command.commandId });
+        steps.push({ kind: 'noop' });
         continue;
       }
-      plan.push({ from: events.length, count: decision.events.length });
-      acceptedInRound.add(command.commandId);
+      steps.push({ kind: 'accepted', from: events.length, count: decision.events.length });
       for (const event of decision.events) {
         state = this.decider.evolve(state, event);
         events.push(event);
@@ -137,43 +187,90 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
     }
 
     let recorded: RecordedEvent[] = [];
-    if (events.length > 0) {
-      const result = await this.store.appendToStream(this.streamId, events, this.version);
+    if (claims.length > 0) {
+      const result = await this.store.appendToStream(this.streamId, events, this.version, claims);
       recorded = result.events;
       this.version = result.version;
       this.state = state;
     }
 
-    for (const [i, pending] of batch.entries()) {
-      const step = plan[i];
-      if (!step) continue;
-      if ('refusal' in step) {
-        this.rememberRefusal(pending.command.commandId, step.refusal);
-        pending.resolve({ ok: false, reason: step.refusal });
-      } else if ('from' in step) {
-        const own = recorded.slice(step.from, step.from + step.count);
-        pending.resolve({ ok: true, events: own, state: this.state, version: this.version, duplicate: false });
-      } else {
-        const first = acceptedInRound.has(step.retryOf)
-          ? recorded.filter((e) => e.meta.commandId === step.retryOf)
-          : await this.store.readByCommandId(step.retryOf);
-        pending.resolve({
-          ok: true,
-          events: first,
-          state: this.state,
-          version: this.version,
-          duplicate: first.length > 0,
-        });
+    // Retries of commands this state holds: their record gives the first events and the request.
+    const unread = batch.filter((_, i) => {
+      const step = steps[i];
+      return step?.kind === 'retry' && step.record === null;
+    });
+    const read = new Map<string, KeyRecord>();
+    if (unread.length > 0) {
+      for (const record of await this.store.readCommands(unread.map((p) => p.command.commandId))) {
+        read.set(record.commandId, record);
       }
     }
-    return true;
+
+    const outcomes: CommandOutcome<S>[] = [];
+    for (const [i, pending] of batch.entries()) {
+      const step = steps[i] as Step;
+      const outcome = this.outcomeOf(step, pending, recorded, read, outcomes);
+      if (step.kind === 'refused' && step.record) {
+        this.rememberRefusal(pending.command.commandId, { request: pending.request, refusal: step.reason });
+      }
+      outcomes.push(outcome);
+      pending.resolve(outcome);
+    }
   }
 
-  private rememberRefusal(commandId: string, reason: string): void {
-    this.refusals.set(commandId, reason);
+  private outcomeOf(
+    step: Step,
+    pending: Pending<C>,
+    recorded: RecordedEvent[],
+    read: Map<string, KeyRecord>,
+    earlier: CommandOutcome<S>[],
+  ): CommandOutcome<S> {
+    const accepted = (events: RecordedEvent[], duplicate: boolean): CommandOutcome<S> => ({
+      ok: true,
+      events,
+      state: this.state,
+      version: this.version,
+      duplicate,
+    });
+    switch (step.kind) {
+      case 'refused':
+        return { ok: false, reason: step.reason };
+      case 'reused':
+        return { ok: false, reason: KEY_REUSED };
+      case 'accepted':
+        return accepted(recorded.slice(step.from, step.from + step.count), false);
+      case 'noop':
+        return accepted([], false);
+      case 'same': {
+        const first = earlier[step.index] as CommandOutcome<S>;
+        return first.ok ? { ...first, duplicate: true } : first;
+      }
+      case 'retry': {
+        const record = step.record ?? read.get(pending.command.commandId) ?? null;
+        // A command held by the state whose key row is missing predates the key table: a plain retry.
+        if (record === null) return accepted([], true);
+        const answer = answerOf(record, pending.request);
+        if (answer.kind !== 'retry') return this.outcomeOf(answer, pending, recorded, read, earlier);
+        return accepted(record.events ?? [], true);
+      }
+    }
+  }
+
+  private rememberRefusal(commandId: string, record: KeyRecord): void {
+    this.refusals.set(commandId, record);
     if (this.refusals.size > this.options.refusalMemory) {
       const oldest = this.refusals.keys().next().value;
       if (oldest !== undefined) this.refusals.delete(oldest);
     }
   }
+}
+
+/**
+ * A claimed key met again: another request is a reuse; the same request (or a key recorded before
+ * requests were fingerprinted) gets the first answer, a refusal as it was, an acceptance as a retry.
+ */
+function answerOf(record: KeyRecord, request: string): Step {
+  if (record.request !== null && record.request !== request) return { kind: 'reused' };
+  if (record.refusal !== null) return { kind: 'refused', reason: record.refusal, record: false };
+  return { kind: 'retry', record };
 }

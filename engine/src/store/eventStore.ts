@@ -42,11 +42,31 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
-/** The command id was already appended: a retry. The first append's events are the outcome. */
+/**
+ * A command id of the append was already recorded (appended, or refused) on this stream or another:
+ * nothing was appended. `commandId` names it when the store can tell which one.
+ */
 export class DuplicateCommandError extends Error {
-  constructor(readonly commandId: string) {
-    super(`command ${commandId} was already appended`);
+  constructor(readonly commandId: string | null) {
+    super(`command ${commandId ?? '(one of the append)'} was already recorded`);
   }
+}
+
+/**
+ * An idempotency key claimed with an append: the command's id (already scoped to its user by the
+ * caller), the fingerprint of its request, and its refusal when it was refused (then it has no
+ * events). A key is claimed once, in any stream; a second claim fails the append.
+ */
+export interface CommandKey {
+  commandId: string;
+  request: string | null;
+  refusal: string | null;
+}
+
+/** A claimed key as recorded, with the events of an accepted command. */
+export interface RecordedCommand extends CommandKey {
+  streamId: string;
+  events: RecordedEvent[];
 }
 
 export interface AppendResult {
@@ -76,13 +96,23 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   /**
-   * Appends atomically. Events of one command share its command id; appending a command id twice
-   * fails with DuplicateCommandError and appends nothing.
+   * Appends atomically and claims the commands' keys in the same write. Events of one command share
+   * its command id. `commands` lists the keys to claim, refused commands included (then `events`
+   * may be empty: the write records the refusals, still checking the expected version); without it,
+   * each distinct command id of the events is claimed with no fingerprint. A key already claimed,
+   * here or on another stream, fails with DuplicateCommandError and records nothing.
    */
-  appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+    commands?: CommandKey[],
+  ): Promise<AppendResult>;
   readStream(streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   /** The events a command appended, for answering a retry with the first outcome. */
   readByCommandId(commandId: string): Promise<RecordedEvent[]>;
+  /** The recorded keys among these ids (missing ones were never claimed), with their events. */
+  readCommands(commandIds: string[]): Promise<RecordedCommand[]>;
   /** Events in global order after the checkpoint, never past a transaction that may still commit before them. */
   readAll(after: Checkpoint, limit?: number): Promise<ReadAllResult>;
   subscribe(handler: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription;

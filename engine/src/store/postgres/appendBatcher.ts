@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { reportAppendBatch } from './appendBatchObserver.ts';
 import {
   type AppendRows,
   appendAlone,
@@ -88,6 +89,7 @@ export class AppendBatcher {
   }
 
   private async write(batch: QueuedAppend[]): Promise<void> {
+    reportAppendBatch(batch.length);
     if (batch.length === 1) {
       const only = batch[0] as QueuedAppend;
       await appendAlone(this.pool, only).then(only.resolve, only.reject);

@@ -2,10 +2,12 @@ import type pg from 'pg';
 import {
   type AppendResult,
   type Checkpoint,
+  type CommandKey,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
   type ReadAllResult,
+  type RecordedCommand,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -69,9 +71,14 @@ export class PostgresEventStore implements EventStore {
     this.batcher = options.batchAppends === false ? null : new AppendBatcher(pool, options.maxAppendsInFlight ?? 4);
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('nothing to append');
-    const append = { streamId, events, expected: expectedVersion };
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+    commands?: CommandKey[],
+  ): Promise<AppendResult> {
+    if (events.length === 0 && !commands?.length) throw new Error('nothing to append');
+    const append = { streamId, events, expected: expectedVersion, ...(commands ? { commands } : {}) };
     const rows = this.batcher ? await this.batcher.append(append) : await appendAlone(this.pool, append);
     if (!rows || rows.length !== events.length) throw new WrongExpectedVersionError(streamId, expectedVersion);
     const recorded = rows.map((row, i) => ({
@@ -80,7 +87,8 @@ export class PostgresEventStore implements EventStore {
       streamVersion: row.stream_version,
       globalPosition: Number(row.global_position),
     }));
-    return { version: rows[rows.length - 1]?.stream_version ?? 0, events: recorded };
+    const unchanged = typeof expectedVersion === 'number' ? expectedVersion : 0;
+    return { version: rows[rows.length - 1]?.stream_version ?? unchanged, events: recorded };
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
@@ -92,11 +100,43 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readByCommandId(commandId: string): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE command_id = $1 ORDER BY command_seq`,
-      [commandId],
+    return (await this.readCommands([commandId]))[0]?.events ?? [];
+  }
+
+  /** A key row locates its command's events: from its first version, in its stream, at most its count. */
+  async readCommands(commandIds: string[]): Promise<RecordedCommand[]> {
+    if (commandIds.length === 0) return [];
+    const { rows } = await this.pool.query<
+      Partial<EventRow> & { command_id: string; key_stream_id: string; request: string | null; refusal: string | null }
+    >(
+      `SELECT k.command_id, k.stream_id AS key_stream_id, k.request, k.refusal,
+              e.global_position, e.stream_id, e.stream_version, e.type, e.data, e.meta
+       FROM command_keys k
+       LEFT JOIN LATERAL (
+         SELECT ${COLUMNS} FROM events e
+         WHERE e.stream_id = k.stream_id AND e.stream_version >= k.first_version AND e.command_id = k.command_id
+         ORDER BY e.stream_version LIMIT k.event_count
+       ) e ON true
+       WHERE k.command_id = ANY($1::text[])
+       ORDER BY k.command_id, e.stream_version`,
+      [commandIds],
     );
-    return rows.map(toRecorded);
+    const commands = new Map<string, RecordedCommand>();
+    for (const row of rows) {
+      let command = commands.get(row.command_id);
+      if (!command) {
+        command = {
+          commandId: row.command_id,
+          streamId: row.key_stream_id,
+          request: row.request,
+          refusal: row.refusal,
+          events: [],
+        };
+        commands.set(row.command_id, command);
+      }
+      if (row.stream_version != null) command.events.push(toRecorded(row as EventRow));
+    }
+    return [...commands.values()];
   }
 
   async readAll(after: Checkpoint, limit = 500): Promise<ReadAllResult> {

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+
+/** The answer to a key already used for another request (Stripe's 422). It records nothing. */
+export const KEY_REUSED = 'idempotency_key_reused';
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 27);
+
+/**
+ * The server's command id of a user's command: the client's idempotency key scoped to the user, so
+ * two users' keys never meet, and hashed, so the id (and the bid ids made from it, which the
+ * public bid history shows) reveals neither the client's key nor anything to replay it with.
+ * 27 base64url characters: 162 bits, no `#` (bid ids are `<commandId>#<n>`) and no `:`.
+ */
+export function scopedCommandId(userId: string, clientCommandId: string): string {
+  return digest(`user\n${userId}\n${clientCommandId}`);
+}
+
+/** JSON with object keys sorted at every depth, so equal requests print the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The envelope says who, when and in what context: not part of what was asked. */
+const ENVELOPE = new Set(['commandId', 'userId', 'at', 'auctionActive', 'request']);
+
+/**
+ * What a command asks, as a fingerprint: its stream and every field but the envelope (kind, bidder,
+ * amount, quantity…). The same key with the same fingerprint is a retry; with another one, a reuse.
+ */
+export function requestFingerprint(streamId: string, command: object): string {
+  const asked = Object.fromEntries(Object.entries(command).filter(([key]) => !ENVELOPE.has(key)));
+  return digest(`${streamId}\n${canonical(asked)}`);
+}
