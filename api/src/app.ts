@@ -39,7 +39,7 @@ import { onboardingRoutes } from './routes/onboarding.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { smsInboundRoutes } from './routes/smsInbound.ts';
 import { securityHeaders } from './security/securityHeaders.ts';
-import { configureValidationMessages } from './validation.ts';
+import { configureValidationMessages, refuseNulBytes } from './validation.ts';
 
 export interface AppDeps {
   db: Db;
@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+  refuseNulBytes(app);
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -28,6 +28,55 @@ function validationFailed(problems: FieldProblem[]) {
   return { statusCode: 400, success: false, message: 'validation_failed', messages, errors: problems };
 }
 
+/** How long a client waits before trying again after a 503. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * PostgreSQL or Redis cannot answer: refused or dropped connections, a server shutting down or
+ * starting (57P01-57P03), too many connections (53300), class 08 connection exceptions, pg's
+ * pool and connect timeouts, and ioredis giving up on a command.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Connection is closed',
+  "Stream isn't writeable",
+  'Reached the max retries per request limit',
+];
+
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (UNAVAILABLE_MESSAGES.some((m) => error.message.includes(m))) return true;
+  if (error instanceof AggregateError) return error.errors.some((e) => isUnavailable(e, depth + 1));
+  return error.cause !== undefined && isUnavailable(error.cause, depth + 1);
+}
+
+/**
+ * PostgreSQL's class 22 (data exception): invalid text representation (22P02), numeric value out
+ * of range (22003), a NUL or other character it cannot store (22021, 22P05), a value too long
+ * (22001), a bad date (22007, 22008). Only bad input causes these: 400, never 500.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -57,6 +106,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (isResponseSerializationError(error)) request.log.error({ issues: error.cause.issues }, 'response schema');
+    if (isUnavailable(error)) {
+      request.log.error({ err: error }, 'a service the request needs is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, success: false, message: 'service_unavailable', messages: ['service_unavailable'] });
+    }
+    if (isDataException(error)) {
+      // The input should have been refused at the edge: logged so the schema gets fixed.
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'bad input reached PostgreSQL');
+      return reply.code(400).send(validationFailed([{ field: 'request', message: 'invalid_value' }]));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);
     const message = status >= 500 ? 'there_was_an_error' : status === 429 ? 'too_many_requests' : error.message;

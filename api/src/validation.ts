@@ -1,5 +1,7 @@
 import { tenDigitPhone } from '@auction/platform';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HttpError } from './errors.ts';
 
 /**
  * Zod's messages become message keys the client translates (spec 000 §5): a missing or empty
@@ -54,3 +56,50 @@ export const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transf
 export const passwordText = z.string().min(1).max(256);
 
 export const text = (max = 200) => z.string().trim().max(max);
+
+/** PostgreSQL's integer (int4): every serial id column. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A row id in a path, query or body: 1..2^31-1, so a larger number is a 400 here rather than an
+ * integer-out-of-range error (500) from PostgreSQL.
+ */
+export const rowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+/** The same, in a JSON body (no coercion from strings). */
+export const rowIdValue = z.number().int().min(1).max(MAX_ROW_ID);
+
+/**
+ * A PATCH body must name a field to change: `{}` (or only a commandId) is refused with
+ * `field_required`, as a form sent with nothing filled in would be.
+ */
+export function someField<T extends z.ZodObject>(schema: T, ignored: readonly string[] = ['commandId']): T {
+  return schema.refine(
+    (body: Record<string, unknown>) =>
+      Object.entries(body).some(([key, value]) => value !== undefined && !ignored.includes(key)),
+    { message: 'field_required' },
+  ) as T;
+}
+
+/** Whether a string, or any string inside an object or array, holds a NUL (U+0000). */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+/**
+ * PostgreSQL stores no NUL in text: a NUL in a path or query parameter or anywhere in a body is
+ * refused (400 invalid_value) before any handler, for every route, with or without a schema.
+ */
+export function refuseNulBytes(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const where = (['params', 'query', 'body'] as const).find((part) => holdsNul(request[part]));
+    if (where) {
+      throw new HttpError(400, 'validation_failed', {
+        messages: ['invalid_value'],
+        errors: [{ field: where === 'query' ? 'querystring' : where, message: 'invalid_value' }],
+      });
+    }
+  });
+}

@@ -2,7 +2,7 @@ import type { LotsTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { amountInCents } from '../money.ts';
-import { text } from '../validation.ts';
+import { rowIdValue, text } from '../validation.ts';
 import { isoDate } from './auctionFields.ts';
 
 const lotTranslation = z.strictObject({
@@ -48,9 +48,9 @@ export const lotFields = z.strictObject({
   isHidden: z.boolean().optional(),
   offeredBy: text(300).nullable().optional(),
   additionalInfoExternalUrl: z.string().trim().max(2000).nullable().optional(),
-  organizationTeamId: z.number().int().positive().nullable().optional(),
-  auctionClosingGroupId: z.number().int().positive().nullable().optional(),
-  itemCategoryIds: z.array(z.number().int().positive()).max(50).optional(),
+  organizationTeamId: rowIdValue.nullable().optional(),
+  auctionClosingGroupId: rowIdValue.nullable().optional(),
+  itemCategoryIds: z.array(rowIdValue).max(50).optional(),
   dateCompleted: isoDate.optional(),
   allowsTimeExtension: z.boolean().optional(),
   extensionDurationInMinutes: minutes.optional(),

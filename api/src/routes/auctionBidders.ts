@@ -11,6 +11,7 @@ import { HttpError } from '../errors.ts';
 const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
 type StatusId = keyof typeof STATUS_NAMES;
 
+import { rowId } from '../validation.ts';
 const status = z
   .union([
     z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']),
@@ -74,7 +75,7 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         tags: ['operator'],
         security: [{ bearer: [] }],
         summary: "Operator: set a bidder's status in an auction (Locked denies them)",
-        params: z.object({ auctionId: z.coerce.number().int().positive(), userId: z.uuid() }),
+        params: z.object({ auctionId: rowId, userId: z.uuid() }),
         body: z.object({ status }),
       },
     },

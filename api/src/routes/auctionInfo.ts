@@ -9,6 +9,7 @@ import { HttpError } from '../errors.ts';
 import { localizedAuction, teamName } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
 import { languageOf } from './lotItems.ts';
+import { rowId } from '../validation.ts';
 
 const tags = ['auctions'];
 const COMPLETED = 4;
@@ -67,7 +68,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
       schema: {
         tags,
         summary: "The auction's end (dateCompleted) and when it was completed (completedDate)",
-        params: z.object({ auctionId: z.coerce.number().int().positive() }),
+        params: z.object({ auctionId: rowId }),
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@ import type { AccountContext } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
 import { findUserById, type UserRow } from '../accounts/userRepository.ts';
 import { HttpError } from '../errors.ts';
-import { booleanish } from '../validation.ts';
+import { booleanish, rowId } from '../validation.ts';
 
 const tags = ['communication preferences'];
 
@@ -66,7 +66,7 @@ const change = z.union([fieldList, changeObject]);
 
 const createBody = z.object({
   id: z.coerce.number().int().min(0).optional(),
-  organization_Id: z.coerce.number().int().positive(),
+  organization_Id: rowId,
   smsNotifications: booleanish.default(true),
   emailNotifications: booleanish.default(true),
 });
@@ -188,7 +188,7 @@ export const bidderOrganizationNotificationRoutes: FastifyPluginAsync<AccountCon
         tags,
         security,
         summary: 'Change an organisation choice',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowId }),
         body: change,
       },
     },
@@ -249,7 +249,7 @@ export const bidderOrganizationNotificationRoutes: FastifyPluginAsync<AccountCon
       schema: {
         tags,
         summary: 'Unsubscribe page: change a choice ([{fieldName, value}])',
-        params: z.object({ identity, id: z.coerce.number().int().positive() }),
+        params: z.object({ identity, id: rowId }),
         body: change,
       },
     },

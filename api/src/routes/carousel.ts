@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { HttpError } from '../errors.ts';
 import { languageOf } from './lotItems.ts';
+import { rowId } from '../validation.ts';
 
 const ARCHIVED = 6;
 /** "Current" auctions: PreOpen and Active (Planning is not accessible, the others are over). */
@@ -26,7 +27,7 @@ export const carouselRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
       schema: {
         tags: ['auctions'],
         summary: 'Other current auctions of the same brand, for the auction’s carousel',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowId }),
       },
     },
     async (request) => {

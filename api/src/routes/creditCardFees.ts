@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
 import { BidderStatus } from '../accounts/profile.ts';
 import { HttpError } from '../errors.ts';
-import { booleanish } from '../validation.ts';
+import { booleanish, rowId } from '../validation.ts';
 
 const ACTIVE = 3;
 
@@ -26,7 +26,7 @@ export const creditCardFeeRoutes: FastifyPluginAsync<{ db: Db }> = async (root, 
         tags: ['auction bidders'],
         security: [{ bearer: [] }],
         summary: "The signed-in bidder accepts (true) or refuses (false) the auction's credit card fees",
-        params: z.object({ auctionId: z.coerce.number().int().positive(), accepted: booleanish }),
+        params: z.object({ auctionId: rowId, accepted: booleanish }),
       },
     },
     async (request) => {

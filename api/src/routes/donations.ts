@@ -22,6 +22,7 @@ import { mayManage, operatorScope } from '../operator/operatorScope.ts';
 const tags = ['donations'];
 
 export interface DonationRouteOptions {
+import { rowId } from '../validation.ts';
   db: Db;
   eventStore: EventStore;
 }
@@ -99,7 +100,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
         summary: 'Donate to an auction; the client-generated id is the idempotency key',
         body: z.object({
           id: donationId,
-          auctionId: z.coerce.number().int().positive(),
+          auctionId: rowId,
           userId: z.uuid().nullish(),
           amount: donationAmount,
           dateCreated: z.iso.datetime({ offset: true }).nullish(),
@@ -178,7 +179,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
         tags,
         security: [{ bearer: [] }],
         summary: "A bidder's donations to an auction, largest first, with their count and total",
-        querystring: z.object({ auctionId: z.coerce.number().int().positive(), userId: z.uuid().optional() }),
+        querystring: z.object({ auctionId: rowId, userId: z.uuid().optional() }),
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import { HttpError } from '../errors.ts';
 import { lotItemDto, nameOf } from '../lots/lotItemDto.ts';
 import { lotQuery } from '../lots/lotRepository.ts';
 import { languageOf } from './lotItems.ts';
+import { rowId } from '../validation.ts';
 
 const tags = ['favourites'];
 const security = [{ bearer: [] }];
@@ -96,7 +97,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         tags,
         security,
         summary: 'Add a lot to the favourites (auctionKey: the auction’s link)',
-        params: z.object({ lotId: z.coerce.number().int().positive(), auctionKey: z.string().trim().min(1).max(200) }),
+        params: z.object({ lotId: rowId, auctionKey: z.string().trim().min(1).max(200) }),
       },
     },
     async (request) => {
@@ -124,7 +125,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         tags,
         security,
         summary: 'Remove a lot from the favourites (id: the lot’s id)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowId }),
       },
     },
     async (request) => {

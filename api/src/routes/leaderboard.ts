@@ -14,6 +14,7 @@ import {
 } from '../leaderboard/leaderboard.ts';
 import { statusOf } from '../lots/lotItemDto.ts';
 import { lotQuery } from '../lots/lotRepository.ts';
+import { rowId } from '../validation.ts';
 import { languageOf } from './lotItems.ts';
 
 const tags = ['leaderboard'];
@@ -24,7 +25,7 @@ const byLink = z.object({ urlMagicLink: z.string().trim().min(1).max(200) });
 
 /** At most this many lots per refresh-winners call (a page of the lot list is at most 200). */
 const MAX_WINNER_LOTS = 500;
-const lotIds = z.array(z.coerce.number().int().positive()).min(1).max(MAX_WINNER_LOTS);
+const lotIds = z.array(rowId).min(1).max(MAX_WINNER_LOTS);
 
 /**
  * The leaderboard and winners pages (spec 001 §2, §7): cards from the lot read model, the

@@ -22,6 +22,7 @@ import {
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 
+import { rowId } from '../validation.ts';
 const tags = ['lots'];
 const COMPLETED = [4, 5, 6];
 
@@ -126,7 +127,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
     },
   );
 
-  const lotParams = z.object({ id: z.coerce.number().int().positive() });
+  const lotParams = z.object({ id: rowId });
 
   app.get(
     '/auction-lot-items/:id',

@@ -10,7 +10,7 @@ import { BidderStatus } from '../accounts/profile.ts';
 import { INVITING_ROLES } from '../accounts/roles.ts';
 import { findUserByPhone } from '../accounts/userRepository.ts';
 import { HttpError } from '../errors.ts';
-import { phone, text } from '../validation.ts';
+import { phone, rowId, text } from '../validation.ts';
 
 const tags = ['onboarding'];
 
@@ -38,7 +38,7 @@ export const onboardingRoutes: FastifyPluginAsync<AccountContext> = async (root,
           phoneNumber: phone,
           firstName: text(100).default(''),
           lastName: text(100).default(''),
-          auctionId: z.coerce.number().int().positive(),
+          auctionId: rowId,
         }),
       },
     },

@@ -19,7 +19,7 @@ import {
   uniqueViolation,
 } from '../../accounts/userRepository.ts';
 import { HttpError } from '../../errors.ts';
-import { booleanish, email, language, passwordText, phone, text } from '../../validation.ts';
+import { booleanish, email, language, passwordText, phone, rowId, text } from '../../validation.ts';
 
 const tags = ['account'];
 const optionalText = (max = 200) => text(max).nullish();
@@ -35,7 +35,7 @@ const registerBody = z.object({
   language: language.default('fr'),
   sendSMSNotifications: booleanish.default(true),
   sendEmailNotifications: booleanish.default(true),
-  auctionId: z.coerce.number().int().positive().nullish(),
+  auctionId: rowId.nullish(),
   requireAddressToBid: booleanish.optional(),
   address: optionalText(),
   apartment: optionalText(50),

@@ -8,11 +8,11 @@ import { commandId, commandIdOf } from '../../commandId.ts';
 import { isoDate } from '../../operator/auctionFields.ts';
 import { runLotCommand } from '../../operator/lotCommandAnswer.ts';
 import { managedAuctionOf, type Owned, operatorScope } from '../../operator/operatorScope.ts';
-import { text } from '../../validation.ts';
+import { rowId, someField, text } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: rowId });
 const ACTIVE = 3;
 
 const names = z
@@ -133,7 +133,13 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
     app.patch(
       `/${entry.collection}/:id`,
       {
-        schema: { tags, security, summary: `Edits ${entry.noun}`, params: idParams, body: entry.fields.partial() },
+        schema: {
+          tags,
+          security,
+          summary: `Edits ${entry.noun}`,
+          params: idParams,
+          body: someField(entry.fields.partial()),
+        },
       },
       async (request) => {
         await scoped(request, entry.owned, request.params.id);
@@ -210,45 +216,49 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
         security,
         summary: "Edits a closing group; a new end reschedules the group's open lots",
         params: idParams,
-        body: closingGroupFields.partial(),
+        body: someField(closingGroupFields.partial()),
       },
     },
     async (request) => {
       const groupId = request.params.id;
       const owner = await scoped(request, 'closingGroup', groupId);
       const { translations, dateCompleted, isHiddenInMenu } = request.body;
-      const row = await db
-        .updateTable('closing_groups')
-        .set({
-          ...(translations ? { translations: JSON.stringify(translations) } : {}),
-          ...(dateCompleted ? { ends_at: dateCompleted } : {}),
-          ...(isHiddenInMenu !== undefined ? { is_hidden_in_menu: isHiddenInMenu } : {}),
-        })
-        .where('id', '=', groupId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (dateCompleted) {
-        const lots = await db
-          .selectFrom('lots as l')
-          .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
-          .select('l.id')
-          .where('l.closing_group_id', '=', groupId)
-          // A closed lot's end is history: moving the group does not rewrite it.
-          .where((eb) => eb.or([eb('v.status', 'is', null), eb('v.status', '<=', 2)]))
-          .execute();
-        const base = commandIdOf(request, request.body.commandId);
-        for (const lot of lots) {
-          await runLotCommand(lotCommands, lot.id, {
-            type: 'RescheduleLot',
-            endsAt: dateCompleted.getTime(),
-            commandId: `${base}:lot:${lot.id}`,
-            userId: owner.userId,
-            at: Date.now(),
-            auctionActive: owner.auctionStatus === ACTIVE,
-          });
-          await db.updateTable('lots').set({ date_completed: dateCompleted }).where('id', '=', lot.id).execute();
+      // One transaction: a lot's refused reschedule leaves the group and its lots' ends as they were.
+      const row = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('closing_groups')
+          .set({
+            ...(translations ? { translations: JSON.stringify(translations) } : {}),
+            ...(dateCompleted ? { ends_at: dateCompleted } : {}),
+            ...(isHiddenInMenu !== undefined ? { is_hidden_in_menu: isHiddenInMenu } : {}),
+          })
+          .where('id', '=', groupId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (dateCompleted) {
+          const lots = await trx
+            .selectFrom('lots as l')
+            .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
+            .select('l.id')
+            .where('l.closing_group_id', '=', groupId)
+            // A closed lot's end is history: moving the group does not rewrite it.
+            .where((eb) => eb.or([eb('v.status', 'is', null), eb('v.status', '<=', 2)]))
+            .execute();
+          const base = commandIdOf(request, request.body.commandId);
+          for (const lot of lots) {
+            await runLotCommand(lotCommands, lot.id, {
+              type: 'RescheduleLot',
+              endsAt: dateCompleted.getTime(),
+              commandId: `${base}:lot:${lot.id}`,
+              userId: owner.userId,
+              at: Date.now(),
+              auctionActive: owner.auctionStatus === ACTIVE,
+            });
+            await trx.updateTable('lots').set({ date_completed: dateCompleted }).where('id', '=', lot.id).execute();
+          }
         }
-      }
+        return row;
+      });
       return groupDto(row);
     },
   );
@@ -285,7 +295,15 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
   );
   app.patch(
     '/auction-photos/:id',
-    { schema: { tags, security, summary: 'Edits a banner photo', params: idParams, body: photoFields.partial() } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edits a banner photo',
+        params: idParams,
+        body: someField(photoFields.partial()),
+      },
+    },
     async (request) => {
       await scoped(request, 'photo', request.params.id);
       const columns = photoColumns(request.body);

@@ -9,7 +9,7 @@ import { type AuctionFields, auctionColumns, auctionFields, datesInOrder } from 
 import type { AuctionScheduler } from '../../operator/auctionScheduler.ts';
 import type { OperatorPublisher } from '../../operator/operatorPublisher.ts';
 import { managedAuctionOf, operatorScope, requireManaged } from '../../operator/operatorScope.ts';
-import { rowId, rowIdValue } from '../../validation.ts';
+import { rowId, rowIdValue, someField } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
@@ -136,7 +136,7 @@ export const operatorAuctionRoutes: FastifyPluginAsync<OperatorAuctionRouteOptio
         security,
         summary: 'Edits an auction: only the fields given change',
         params: idParams,
-        body: auctionFields,
+        body: someField(auctionFields),
       },
     },
     async (request) => {

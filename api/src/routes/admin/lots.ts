@@ -16,6 +16,7 @@ import { saveLotDetails } from '../../operator/lotDetails.ts';
 import { type LotFields, lotColumns, lotFields, PRICING_FIELDS } from '../../operator/lotFields.ts';
 import type { OperatorPublisher } from '../../operator/operatorPublisher.ts';
 import { managedAuctionOf, operatorScope } from '../../operator/operatorScope.ts';
+import { rowId, someField } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
@@ -28,8 +29,8 @@ export interface OperatorLotRouteOptions {
   publisher: OperatorPublisher;
 }
 
-const lotParams = z.object({ id: z.coerce.number().int().positive() });
-const auctionParams = z.object({ id: z.coerce.number().int().positive() });
+const lotParams = z.object({ id: rowId });
+const auctionParams = z.object({ id: rowId });
 const commandBody = z.strictObject({ commandId }).optional();
 
 /** Settings the rules copied into the stream at opening and that no engine command changes. */
@@ -132,7 +133,7 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
         security,
         summary: 'Edits a lot: prices, end and visibility through the engine, texts and photos directly',
         params: lotParams,
-        body: lotFields.extend({ commandId }),
+        body: someField(lotFields.extend({ commandId })),
       },
     },
     async (request) => {
@@ -156,39 +157,35 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
         at: Date.now(),
         auctionActive: lot.auctionActive,
       });
-      // Reference data first, in one transaction: it can be refused (a category of another auction)
-      // before the engine has recorded anything.
-      const { endsAt } = await db
-        .transaction()
-        .execute((trx) => saveLotDetails(trx as unknown as Db, lot, lotId, withoutEngineFields(fields)));
-
-      const commands: LotCommand[] = [];
-      if (PRICING_FIELDS.some((field) => fields[field] !== undefined)) {
-        commands.push({
-          ...envelope('reprice'),
-          type: 'RepriceLot',
-          ...Object.fromEntries(PRICING_FIELDS.flatMap((f) => (fields[f] === undefined ? [] : [[f, fields[f]]]))),
-        });
-      }
-      const newEnd = fields.dateCompleted ?? endsAt;
-      if (newEnd && newEnd.getTime() !== config.endsAt) {
-        commands.push({ ...envelope('reschedule'), type: 'RescheduleLot', endsAt: newEnd.getTime() });
-      }
-      if (fields.isHidden !== undefined) {
-        commands.push({
-          ...envelope(fields.isHidden ? 'hide' : 'show'),
-          type: fields.isHidden ? 'HideLot' : 'ShowLot',
-        });
-      }
-      for (const command of commands) await runLotCommand(lotCommands, lotId, command);
-      await db
-        .updateTable('lots')
-        .set({
-          ...engineColumns(fields),
-          ...(newEnd ? { date_completed: newEnd } : {}),
-        })
-        .where('id', '=', lotId)
-        .execute();
+      // One transaction for the reference data and the columns mirroring the engine: it can be
+      // refused (a category of another auction) before the engine has recorded anything, and a
+      // refused or failed engine command rolls it back. Commands already accepted stay recorded;
+      // their command ids make a retry of the same request complete it.
+      await db.transaction().execute(async (trx) => {
+        const { endsAt } = await saveLotDetails(trx as unknown as Db, lot, lotId, withoutEngineFields(fields));
+        const commands: LotCommand[] = [];
+        if (PRICING_FIELDS.some((field) => fields[field] !== undefined)) {
+          commands.push({
+            ...envelope('reprice'),
+            type: 'RepriceLot',
+            ...Object.fromEntries(PRICING_FIELDS.flatMap((f) => (fields[f] === undefined ? [] : [[f, fields[f]]]))),
+          });
+        }
+        const newEnd = fields.dateCompleted ?? endsAt;
+        if (newEnd && newEnd.getTime() !== config.endsAt) {
+          commands.push({ ...envelope('reschedule'), type: 'RescheduleLot', endsAt: newEnd.getTime() });
+        }
+        if (fields.isHidden !== undefined) {
+          commands.push({
+            ...envelope(fields.isHidden ? 'hide' : 'show'),
+            type: fields.isHidden ? 'HideLot' : 'ShowLot',
+          });
+        }
+        for (const command of commands) await runLotCommand(lotCommands, lotId, command);
+        // Only texts, photos or team changed: no column mirrors the engine (an empty SET is an error).
+        const mirrored = { ...engineColumns(fields), ...(newEnd ? { date_completed: newEnd } : {}) };
+        if (Object.keys(mirrored).length) await trx.updateTable('lots').set(mirrored).where('id', '=', lotId).execute();
+      });
       return lotAnswer(lotId);
     },
   );

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 import { managedOrganizationOf, operatorScope } from '../../operator/operatorScope.ts';
-import { rowId, text } from '../../validation.ts';
+import { rowId, someField, text } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
@@ -84,7 +84,7 @@ export const operatorOrganizationRoutes: FastifyPluginAsync<{ db: Db }> = async 
         security,
         summary: 'Renames an organisation',
         params: idParams,
-        body: organizationFields.partial(),
+        body: someField(organizationFields.partial()),
       },
     },
     async (request) => {
@@ -158,7 +158,7 @@ export const operatorOrganizationRoutes: FastifyPluginAsync<{ db: Db }> = async 
 
   app.patch(
     '/teams/:id',
-    { schema: { tags, security, summary: 'Edits a team', params: idParams, body: teamFields.partial() } },
+    { schema: { tags, security, summary: 'Edits a team', params: idParams, body: someField(teamFields.partial()) } },
     async (request) => {
       await managedTeam(request, request.params.id);
       const { translations, backgroundColor, textColor } = request.body;
