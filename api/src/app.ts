@@ -36,6 +36,7 @@ import { healthRoutes } from './routes/health.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { lotItemRoutes } from './routes/lotItems.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { smsInboundRoutes } from './routes/smsInbound.ts';
 import { securityHeaders } from './security/securityHeaders.ts';
@@ -72,6 +73,8 @@ export interface AppDeps {
   hub?: { redisUrl: string; redisPrefix?: string };
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
+  /** METRICS_TOKEN: GET /metrics for a scraper on another machine (this machine's own need none). */
+  metricsToken?: string;
 }
 
 /** A typical rate, used when none is configured. */
@@ -93,7 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  refuseNulBytes(app);
   await app.register(securityHeaders, { publicUrl: deps.publicUrl });
 
   await app.register(fastifySwagger, {
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+  refuseNulBytes(app);
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(bullBoardRoutes, { redis: deps.redis });
+  await app.register(metricsRoutes, deps.metricsToken ? { token: deps.metricsToken } : {});
   if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db });
   await registerWeb(app, deps.webDist ?? defaultWebDist);
   return app;

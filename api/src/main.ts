@@ -1,4 +1,4 @@
-import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
+import { createLotCommandHandler, onAppendBatch, PostgresEventStore } from '@auction/engine';
 import {
   createAuctionLifecycleQueue,
   createDb,
@@ -7,6 +7,7 @@ import {
   createRedis,
   loadConfig,
 } from '@auction/platform';
+import { appendBatchSize } from '@auction/platform/metrics';
 import { buildApp } from './app.ts';
 import { resolveJwtSecret } from './jwtSecret.ts';
 
@@ -25,6 +26,7 @@ const redis = createRedis(config.REDIS_URL);
 const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_URL) });
 const auctionLifecycle = createAuctionLifecycleQueue({ connection: createRedis(config.REDIS_URL) });
 const eventStore = new PostgresEventStore(pool);
+onAppendBatch((appends) => appendBatchSize.observe(appends));
 const app = await buildApp({
   db,
   pool,
@@ -40,6 +42,7 @@ const app = await buildApp({
   hub: { redisUrl: config.REDIS_URL },
   ...(config.CAD_TO_USD_RATE ? { cadToUsdRate: config.CAD_TO_USD_RATE } : {}),
   ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),
+  ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
 });
 
 let closing = false;

@@ -60,6 +60,10 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** GET /metrics answers a client on the same machine, or one sending `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** The workers' GET /metrics listener (on HOST); 0 turns it off. */
+  WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });
 
 export type Config = z.infer<typeof configSchema>;

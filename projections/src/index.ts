@@ -33,6 +33,7 @@ export { lotMaxBidChangeOf, type MaxBidChange } from './lotMaxBids.ts';
 export { lotPurchaseOf } from './lotPurchases.ts';
 export { byStanding, lotRowsFromStream } from './lotRowsFromStream.ts';
 export { lotViewAfter } from './lotView.ts';
+export { type ProjectionLag, readProjectionLag, watchProjectionLag } from './projectionLag.ts';
 export { type LotChanges, type LotProjection, projectLotEvent } from './projectLotEvent.ts';
 export { type RebuildOptions, type RebuildResult, rebuildProjections } from './rebuildProjections.ts';
 export type { LotBid, LotMaxBid, LotPurchase, LotRef, LotRows, LotView } from './rows.ts';

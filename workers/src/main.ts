@@ -1,5 +1,7 @@
+import { onAppendBatch } from '@auction/engine';
 import { ConfigError, createDb, createMessageQueue, createPool, createRedis, loadConfig } from '@auction/platform';
-import { startProjections } from '@auction/projections';
+import { appendBatchSize, countJobFailures, startMetricsServer, watchQueues } from '@auction/platform/metrics';
+import { startProjections, watchProjectionLag } from '@auction/projections';
 import { startAuctionWorkers } from './auctionWorkers.ts';
 import { createMessageSenders } from './messages/messageSenders.ts';
 import { startMessageWorker } from './messages/messageWorker.ts';
@@ -45,6 +47,20 @@ const auctionWorkers =
       })
     : null;
 
+// GET /metrics (WORKERS_METRICS_PORT): the closings' and the projections' lag, queue depths, failed jobs.
+onAppendBatch((appends) => appendBatchSize.observe(appends));
+if (auctionWorkers && messageQueue) {
+  watchQueues([auctionWorkers.closings, auctionWorkers.lifecycle, messageQueue]);
+  watchProjectionLag(db);
+}
+countJobFailures([
+  ...(auctionWorkers ? [auctionWorkers.closingWorker, auctionWorkers.lifecycleWorker] : []),
+  ...(worker ? [worker] : []),
+]);
+const metricsServer = config.WORKERS_METRICS_PORT
+  ? await startMetricsServer({ port: config.WORKERS_METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN, log })
+  : null;
+
 if (senders) {
   const smtp = config.SMTP_URL ? new URL(config.SMTP_URL).host : 'not configured (set SMTP_URL)';
   const sms = senders.sms
@@ -68,6 +84,7 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   // close() lets the jobs in progress finish; an unfinished one is picked up again at the next start.
+  metricsServer?.close();
   await auctionWorkers?.stop();
   await worker?.close();
   await messageQueue?.close();

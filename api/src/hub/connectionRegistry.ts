@@ -1,3 +1,4 @@
+import { hubSockets } from '@auction/platform/metrics';
 import type { HubConnection, Subscription } from './hubConnection.ts';
 
 /** The connections of this process, and for each watched auction, who watches it. */
@@ -6,11 +7,13 @@ export class ConnectionRegistry {
   private readonly watchers = new Map<number, Set<HubConnection>>();
 
   add(connection: HubConnection): void {
+    if (this.connections.has(connection)) return;
     this.connections.add(connection);
+    hubSockets.inc();
   }
 
   remove(connection: HubConnection): void {
-    this.connections.delete(connection);
+    if (this.connections.delete(connection)) hubSockets.dec();
     for (const auctionId of connection.subscriptions.keys()) this.unwatch(connection, auctionId);
   }
 

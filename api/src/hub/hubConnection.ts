@@ -1,3 +1,4 @@
+import { hubFramesSent } from '@auction/platform/metrics';
 import type { WebSocket } from 'ws';
 import type { WireEvent } from './protocol.ts';
 
@@ -38,5 +39,6 @@ export class HubConnection {
       return;
     }
     this.socket.send(frame, { binary: false });
+    hubFramesSent.inc();
   }
 }

@@ -6,6 +6,7 @@ import {
   maxBidOf,
   standingSummary,
 } from '@auction/engine';
+import { bidAckSeconds, bidsTotal } from '@auction/platform/metrics';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -86,9 +87,34 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
   /**
    * The one path of every bidding call: check who asks, stamp the server's time, let the lot's
    * writer decide and append, answer the committed standing as the bidder sees it. `forUser` is
-   * the user a max-bid call names; the others act for the caller.
+   * the user a max-bid call names; the others act for the caller. `accepted` is the success's
+   * message key, counted with the refusals' keys in the metrics.
    */
   async function submit(
+    request: FastifyRequest,
+    lotId: number,
+    forUser: string | undefined,
+    given: string | undefined,
+    accepted: string,
+    command: (envelope: Envelope, bidderId: string) => LotCommand,
+  ) {
+    const started = performance.now();
+    const acknowledged = (outcome: 'accepted' | 'refused', key: string) => {
+      bidsTotal.inc({ outcome, key });
+      bidAckSeconds.observe({ outcome }, (performance.now() - started) / 1000);
+    };
+    try {
+      const answer = await decide(request, lotId, forUser, given, command);
+      acknowledged('accepted', accepted);
+      return answer;
+    } catch (error) {
+      // Only the spec's keys become label values; anything else is one bounded `error`.
+      acknowledged('refused', error instanceof HttpError ? error.message : 'error');
+      throw error;
+    }
+  }
+
+  async function decide(
     request: FastifyRequest,
     lotId: number,
     forUser: string | undefined,
@@ -151,10 +177,16 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
       if (auctionLotItem_Id && auctionLotItem_Id !== lotId) {
         throw new HttpError(400, 'validation_failed', { messages: ['auctionLotItem_Id'] });
       }
-      const { envelope, standing } = await submit(request, lotId, undefined, request.body.commandId, (e, bidderId) =>
-        isMax
-          ? { ...e, type: 'PlaceMaxBid', bidderId, maxAmount: amount }
-          : { ...e, type: 'PlaceBid', bidderId, amount },
+      const { envelope, standing } = await submit(
+        request,
+        lotId,
+        undefined,
+        request.body.commandId,
+        'bid_successful',
+        (e, bidderId) =>
+          isMax
+            ? { ...e, type: 'PlaceMaxBid', bidderId, maxAmount: amount }
+            : { ...e, type: 'PlaceBid', bidderId, amount },
       );
       return {
         ...success('bid_successful'),
@@ -193,6 +225,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
         request.params.id,
         undefined,
         request.body.commandId,
+        'buy_successful',
         (e, bidderId) => ({
           ...e,
           type: 'BuyItem',
@@ -216,11 +249,18 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     },
     async (request) => {
       const { auctionLotItemId, userId } = request.query;
-      const { standing } = await submit(request, auctionLotItemId, userId, request.query.commandId, (e, bidderId) => ({
-        ...e,
-        type: 'DeleteMaxBid',
-        bidderId,
-      }));
+      const { standing } = await submit(
+        request,
+        auctionLotItemId,
+        userId,
+        request.query.commandId,
+        'maxBidDeleteSuccess',
+        (e, bidderId) => ({
+          ...e,
+          type: 'DeleteMaxBid',
+          bidderId,
+        }),
+      );
       return { ...success('maxBidDeleteSuccess'), standing };
     },
   );
@@ -242,12 +282,19 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     },
     async (request) => {
       const { amount, auctionLotItemId, userId } = request.query;
-      const { standing } = await submit(request, auctionLotItemId, userId, request.query.commandId, (e, bidderId) => ({
-        ...e,
-        type: 'PlaceMaxBid',
-        bidderId,
-        maxAmount: amount,
-      }));
+      const { standing } = await submit(
+        request,
+        auctionLotItemId,
+        userId,
+        request.query.commandId,
+        'maxBidEditSuccess',
+        (e, bidderId) => ({
+          ...e,
+          type: 'PlaceMaxBid',
+          bidderId,
+          maxAmount: amount,
+        }),
+      );
       return { ...success('maxBidEditSuccess'), standing };
     },
   );

@@ -1,4 +1,5 @@
 import { type LotCommandHandler, type LotState, lotStreamId } from '@auction/engine';
+import { closingLagSeconds } from '@auction/platform/metrics';
 
 export type CloseOutcome =
   | { kind: 'closed'; at: number; endsAt: number }
@@ -47,6 +48,8 @@ export async function closeLotIfDue(
       if (outcome.ok) {
         const closed = outcome.events.find((event) => event.type === 'LotClosed');
         if (outcome.duplicate || !closed) return { kind: 'alreadyClosed' };
+        // From the lot's end to its close committed, whichever path (job, group, sweep) closed it.
+        closingLagSeconds.observe(Math.max(0, clock() - outcome.state.endsAt) / 1000);
         return { kind: 'closed', at: closed.meta.at, endsAt: outcome.state.endsAt };
       }
       if (outcome.reason === 'item_closed') return { kind: 'alreadyClosed' };
