@@ -14,6 +14,7 @@ import type { AccountContext } from './accounts/accountContext.ts';
 import { accountLinks } from './accounts/accountLinks.ts';
 import { authPlugin } from './accounts/auth.ts';
 import { bullBoardRoutes } from './admin/bullBoard.ts';
+import { mayViewAuctionId } from './authorization/auctionAccess.ts';
 import { currencyPlugin } from './currency/currencyPlugin.ts';
 import { registerErrorHandler } from './errors.ts';
 import { hubPlugin } from './hub/hubPlugin.ts';
@@ -35,8 +36,8 @@ import { favoriteRoutes } from './routes/favorites.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { lotItemRoutes } from './routes/lotItems.ts';
-import { onboardingRoutes } from './routes/onboarding.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { onboardingRoutes } from './routes/onboarding.ts';
 import { outboxRoutes } from './routes/outbox.ts';
 import { smsInboundRoutes } from './routes/smsInbound.ts';
 import { securityHeaders } from './security/securityHeaders.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           .executeTakeFirst();
         return user !== undefined && !user.disabled && user.token_version === version;
       },
+      mayWatch: (userId, auctionId) => mayViewAuctionId(deps.db, auctionId, userId),
     });
   }
   await app.register(bullBoardRoutes, { redis: deps.redis });

@@ -1,5 +1,6 @@
 import type { AuctionPhotosTable, Db, Translations } from '@auction/platform';
 import { type Selectable, sql } from 'kysely';
+import { visibleAuctionSql } from '../authorization/auctionAccess.ts';
 
 /** Auctions visible in lists: Planning (1) and Archived (6) are hidden (spec 001 §4). */
 export const LISTED_STATUSES = [2, 3, 4, 5];
@@ -44,9 +45,11 @@ type TabTranslations = Partial<Record<'en' | 'fr', { name: string; url: string; 
 
 export type AuctionRow = Awaited<ReturnType<ReturnType<typeof auctionQuery>['executeTakeFirstOrThrow']>>;
 
-export function listAuctions(db: Db): Promise<AuctionRow[]> {
+/** The listed auctions the viewer may see: private ones only for their staff and admitted bidders. */
+export function listAuctions(db: Db, viewerId: string | null): Promise<AuctionRow[]> {
   return auctionQuery(db)
     .where('a.status', 'in', LISTED_STATUSES)
+    .where(visibleAuctionSql(viewerId))
     .orderBy('a.status', 'asc')
     .orderBy('a.date_completed', 'asc')
     .execute();
@@ -63,7 +66,8 @@ export function findAuction(db: Db, auctionId: number): Promise<AuctionRow | und
 /** Every auction of the given organisations (null: all), whatever its status: the operator's list. */
 export function listOrganizationAuctions(db: Db, organizationIds: readonly number[] | null): Promise<AuctionRow[]> {
   let query = auctionQuery(db);
-  if (organizationIds) query = query.where('a.organization_id', 'in', organizationIds.length ? [...organizationIds] : [0]);
+  if (organizationIds)
+    query = query.where('a.organization_id', 'in', organizationIds.length ? [...organizationIds] : [0]);
   return query.orderBy('a.date_completed', 'desc').orderBy('a.id', 'desc').execute();
 }
 
@@ -71,10 +75,10 @@ export function listOrganizationAuctions(db: Db, organizationIds: readonly numbe
 export function findAuctionRef(
   db: Db,
   urlMagicLink: string,
-): Promise<{ id: number; organization_id: number; status: number } | undefined> {
+): Promise<{ id: number; organization_id: number; status: number; type: number } | undefined> {
   return db
     .selectFrom('auctions')
-    .select(['id', 'organization_id', 'status'])
+    .select(['id', 'organization_id', 'status', 'type'])
     .where(sql<boolean>`lower(url_magic_link) = lower(${urlMagicLink})`)
     .executeTakeFirst();
 }

@@ -10,7 +10,7 @@ import {
   PRIVATE_EVENT,
   type Viewer,
 } from './auctionVisibility.ts';
-import { ACTION_ROLES } from './organizationRules.ts';
+import { ACTION_ROLES, mayAct } from './organizationRules.ts';
 
 /** What a visibility check needs of an auction. */
 export interface AuctionRef {
@@ -62,4 +62,43 @@ export function visibleAuctionSql(userId: string | null) {
     ${Role.Administrator}::smallint = ANY(u.roles)
     OR (u.roles && ${staffRoles} AND ${sql.raw(membershipSql('a.organization_id', 'u.id'))})
     OR ${sql.raw(admittedSql('a.id', 'u.id'))})))`;
+}
+
+/** What a user may do in an auction besides bidding: see it at all, and manage it (hidden lots). */
+export interface AuctionAccess {
+  visible: boolean;
+  manages: boolean;
+}
+
+/** The user's access to each of the given auctions, in one query; unknown auctions are absent. */
+export async function accessToAuctions(
+  db: Db,
+  auctionIds: readonly number[],
+  userId: string | null,
+): Promise<Map<number, AuctionAccess>> {
+  if (auctionIds.length === 0) return new Map();
+  const { rows } = await sql<{
+    id: number;
+    type: number;
+    roles: number[] | null;
+    is_member: boolean;
+    admitted: boolean;
+  }>`
+    SELECT a.id, a.type, u.roles,
+      ${sql.raw(membershipSql('a.organization_id', 'u.id'))} AS is_member,
+      ${sql.raw(admittedSql('a.id', 'u.id'))} AS admitted
+    FROM auctions a LEFT JOIN users u ON u.id = ${userId}::uuid
+    WHERE a.id = ANY(${[...auctionIds]}::int[])`.execute(db);
+  return new Map(
+    rows.map((row) => {
+      const viewer = row.roles ? { roles: row.roles, isMember: row.is_member, admitted: row.admitted } : null;
+      return [
+        row.id,
+        {
+          visible: mayViewAuction(row, viewer),
+          manages: viewer ? mayAct(viewer.roles, viewer.isMember, 'manage') : false,
+        },
+      ];
+    }),
+  );
 }

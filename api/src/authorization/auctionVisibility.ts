@@ -33,13 +33,21 @@ export function mayViewAuction(auction: AuctionAudience, viewer: Viewer | null):
 /** The message key of a refusal: the web shows its 'private auction' / 'access denied' screen. */
 export const PRIVATE_AUCTION = 'private_auction';
 
-/** SQL: whether user `userParam` belongs to the organisation `organizationExpr` (trusted SQL, not input). */
+/** SQL: whether user `userExpr` belongs to the organisation `organizationExpr` (trusted SQL, not input). */
 export function membershipSql(organizationExpr: string, userExpr: string): string {
   return `EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = ${organizationExpr} AND o.user_id = ${userExpr})`;
 }
 
-/** SQL: whether user `userExpr` is admitted to auction `auctionExpr` and not locked out of it. */
+/**
+ * SQL: whether user `userExpr` is admitted to auction `auctionExpr` and not locked out of it.
+ * Admitted: stamped `admitted_at` (an invitation to an existing account, an operator, the access
+ * code), or registered through an on-board invitation to that auction.
+ */
 export function admittedSql(auctionExpr: string, userExpr: string): string {
-  return `EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = ${auctionExpr} AND ab.user_id = ${userExpr}
-    AND ab.admitted_at IS NOT NULL AND ab.status <> ${LOCKED})`;
+  return `(NOT EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = ${auctionExpr} AND ab.user_id = ${userExpr}
+      AND ab.status = ${LOCKED})
+    AND (EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = ${auctionExpr} AND ab.user_id = ${userExpr}
+      AND ab.admitted_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM onboarding_invitations i WHERE i.auction_id = ${auctionExpr}
+      AND i.registered_user_id = ${userExpr})))`;
 }

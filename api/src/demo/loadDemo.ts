@@ -57,10 +57,16 @@ export async function loadDemo(
       .where('url_magic_link', 'in', [...DEMO_URLS])
       .executeTakeFirst();
     const organizationId = await ensureOrganization(trx);
-    // The demo's auction manager manages the demo organisation (its auctions are their trusted links).
+    // The demo's auction manager manages the demo organisation (its auctions are their trusted links);
+    // its volunteer belongs to it too, so they may invite to its auctions.
     await trx
       .insertInto('organization_users')
-      .values({ organization_id: organizationId, user_id: users.get('manager@demo.local') as string })
+      .values(
+        ['manager@demo.local', 'volunteer@demo.local'].map((username) => ({
+          organization_id: organizationId,
+          user_id: users.get(username) as string,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
     const gala = await createAuction(trx as unknown as Db, organizationId, now, 'gala');

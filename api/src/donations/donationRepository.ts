@@ -1,13 +1,16 @@
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { isAddressCompleted } from '../accounts/profile.ts';
-import { Role } from '../accounts/roles.ts';
+import { admittedSql, membershipSql, type Viewer } from '../authorization/auctionVisibility.ts';
+import { mayAct } from '../authorization/organizationRules.ts';
 import type { DonationAuction } from './donationDecision.ts';
 
 const LOCKED = 3;
 
 export interface DonationAuctionRow extends DonationAuction {
   organizationId: number;
+  /** Spec 001 §3: Public 1, PrivateEvent 2. */
+  type: number;
   urlMagicLink: string;
   allowAnonymousBidding: boolean;
   requireCCToBid: boolean;
@@ -22,6 +25,7 @@ export async function donationAuction(db: Db, auctionId: number): Promise<Donati
     .select([
       'a.id',
       'a.status',
+      'a.type',
       'a.organization_id',
       'a.url_magic_link',
       'a.allow_anonymous_bidding',
@@ -40,6 +44,7 @@ export async function donationAuction(db: Db, auctionId: number): Promise<Donati
     id: row.id,
     status: row.status,
     organizationId: row.organization_id,
+    type: row.type,
     urlMagicLink: row.url_magic_link,
     allowAnonymousBidding: row.allow_anonymous_bidding,
     requireCCToBid: row.require_cc_to_bid,
@@ -56,6 +61,7 @@ export async function donationAuction(db: Db, auctionId: number): Promise<Donati
 export async function donorContext(db: Db, auction: DonationAuctionRow, userId: string) {
   const row = await db
     .selectFrom('users as u')
+    .innerJoin('auctions as a', (join) => join.on('a.id', '=', auction.id))
     .select([
       'u.roles',
       'u.address',
@@ -65,16 +71,18 @@ export async function donorContext(db: Db, auction: DonationAuctionRow, userId: 
       'u.country',
       sql<boolean>`EXISTS (SELECT 1 FROM auction_bidders b WHERE b.auction_id = ${auction.id}
         AND b.user_id = u.id AND b.status = ${LOCKED})`.as('locked'),
-      sql<boolean>`EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = ${auction.organizationId}
-        AND o.user_id = u.id)`.as('in_organization'),
+      sql<boolean>`${sql.raw(membershipSql('a.organization_id', 'u.id'))}`.as('in_organization'),
+      sql<boolean>`${sql.raw(admittedSql('a.id', 'u.id'))}`.as('admitted'),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
+  const viewer: Viewer = { roles: row.roles, isMember: row.in_organization, admitted: row.admitted };
   return {
     roles: row.roles,
     addressCompleted: isAddressCompleted(row),
     locked: row.locked,
-    manages: row.roles.includes(Role.Administrator) || (row.roles.includes(Role.AuctionManager) && row.in_organization),
+    manages: mayAct(row.roles, row.in_organization, 'manage'),
+    viewer,
   };
 }
 

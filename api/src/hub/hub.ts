@@ -21,6 +21,8 @@ export interface HubSettings {
   heartbeatMs: number;
   maxBufferedBytes: number;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /** Whether the user (null: anonymous) may watch the auction: a private one only its staff and admitted bidders. */
+  mayWatch?: (userId: string | null, auctionId: number) => Promise<boolean>;
 }
 
 const CLOCK_SYNC_MS = 60_000;
@@ -33,6 +35,7 @@ const PONG = encode({ type: 'pong' });
 const INVALID_MESSAGE = encode({ type: 'error', message: 'invalid_message' });
 const INVALID_TOKEN = encode({ type: 'error', message: 'invalid_token' });
 const TOO_MANY_SUBSCRIPTIONS = encode({ type: 'error', message: 'too_many_subscriptions' });
+const privateAuction = (auctionId: number) => encode({ type: 'error', message: 'private_auction', auctionId });
 
 /**
  * The hub of one API process, free of Fastify: live events arrive from Redis pub/sub, are
@@ -106,6 +109,11 @@ export class Hub {
     this.registry.unwatch(connection, auctionId);
     if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       connection.send(TOO_MANY_SUBSCRIPTIONS);
+      return;
+    }
+    // Checked before watching, so not one event of an auction the user may not see reaches them.
+    if (this.settings.mayWatch && !(await this.settings.mayWatch(connection.userId, auctionId))) {
+      connection.send(privateAuction(auctionId));
       return;
     }
     const subscription: Subscription = { held: [] };

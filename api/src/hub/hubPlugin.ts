@@ -31,6 +31,8 @@ export interface HubPluginOptions {
   closeGraceMs?: number;
   /** Checks a token's version against the user's; without it any validly signed token is accepted. */
   isTokenCurrent?: TokenVersionCheck;
+  /** Whether a user (null: anonymous) may watch an auction; without it every auction may be watched. */
+  mayWatch?: (userId: string | null, auctionId: number) => Promise<boolean>;
 }
 
 /** Client messages are a few dozen bytes; anything large is not one of ours. */
@@ -57,6 +59,7 @@ export const hubPlugin = fp<
       heartbeatMs: options.heartbeatMs ?? 30_000,
       maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
       log: app.log,
+      ...(options.mayWatch ? { mayWatch: options.mayWatch } : {}),
     });
     app.addHook('onClose', async () => {
       await hub.stop();

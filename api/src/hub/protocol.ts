@@ -24,7 +24,7 @@ export interface WireEvent {
   data: Record<string, unknown>;
 }
 
-export type HubErrorKey = 'invalid_message' | 'invalid_token' | 'too_many_subscriptions';
+export type HubErrorKey = 'invalid_message' | 'invalid_token' | 'too_many_subscriptions' | 'private_auction';
 
 export type ServerMessage =
   | { type: 'SynchronizeClientTime'; currentTime: string }
@@ -33,7 +33,7 @@ export type ServerMessage =
   | { type: 'unsubscribed'; auctionId: number }
   | { type: 'refetch'; auctionId: number }
   | { type: 'pong' }
-  | { type: 'error'; message: HubErrorKey };
+  | { type: 'error'; message: HubErrorKey; auctionId?: number };
 
 export const encode = (message: ServerMessage): Buffer => Buffer.from(JSON.stringify(message));
 

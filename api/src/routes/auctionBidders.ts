@@ -1,17 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AccountContext } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
 import { BidderStatus } from '../accounts/profile.ts';
-import { OPERATOR_ROLES, Role } from '../accounts/roles.ts';
+import { OPERATOR_ROLES } from '../accounts/roles.ts';
 import { findAuctionRef } from '../auctions/auctionRepository.ts';
+import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
+import { accessCodeMatches, admitBidder } from '../authorization/auctionAdmission.ts';
+import { actorOf, authorizeOn } from '../authorization/organizationAccess.ts';
 import { HttpError } from '../errors.ts';
 
+const ARCHIVED = 6;
 const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
 type StatusId = keyof typeof STATUS_NAMES;
 
 import { rowId } from '../validation.ts';
+
 const status = z
   .union([
     z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']),
@@ -27,7 +33,8 @@ const answer = (id: StatusId) => ({ auctionBidderStatus: id, auctionBidderStatus
 /**
  * A bidder's status in an auction (spec 000 §3): a logged-in user viewing an auction is marked
  * Visited; only an operator locks or unlocks a bidder, and a Locked bidder is denied (403
- * `bidder_locked`), whatever they send.
+ * `bidder_locked`), whatever they send. Visiting admits no one to a private auction: an
+ * invitation, an operator or the auction's access code does (docs/security.md).
  */
 export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (root, { db }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -54,6 +61,7 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (current?.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(3));
+      await requireVisibleAuction(db, auction, userId);
       const wanted = request.params.status;
       if (wanted === BidderStatus.Locked) throw new HttpError(403, 'forbidden');
       // Visited never goes back to Invited.
@@ -81,23 +89,8 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
     },
     async (request) => {
       const { auctionId, userId } = request.params;
-      const found = await db
-        .selectFrom('auctions')
-        .select(['id', 'organization_id'])
-        .where('id', '=', auctionId)
-        .executeTakeFirst();
-      if (!found) throw new HttpError(404, 'auction_not_found');
-      const operator = accountOf(request);
       // An auction manager manages their own organisations' auctions; an administrator, all.
-      if (!operator.roles.includes(Role.Administrator)) {
-        const manages = await db
-          .selectFrom('organization_users')
-          .select('user_id')
-          .where('organization_id', '=', found.organization_id)
-          .where('user_id', '=', operator.id)
-          .executeTakeFirst();
-        if (!manages) throw new HttpError(403, 'forbidden');
-      }
+      await authorizeOn(db, await actorOf(db, accountOf(request)), 'manage', 'auction', auctionId);
       const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!user) throw new HttpError(404, 'user_not_found');
       const next = request.body.status;
@@ -106,7 +99,44 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         .values({ auction_id: auctionId, user_id: userId, status: next })
         .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doUpdateSet({ status: next, updated_at: new Date() }))
         .execute();
+      // An operator setting Invited or Visited admits the bidder (a private auction opens to them).
+      if (next !== BidderStatus.Locked) await admitBidder(db, auctionId, userId, next);
       return answer(next);
+    },
+  );
+
+  app.post(
+    '/auctions/:urlMagicLink/access-code',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auction bidders'],
+        security: [{ bearer: [] }],
+        summary: 'Admit the signed-in user to a private auction with the access code of its link (?code=)',
+        params: z.object({ urlMagicLink: z.string().trim().min(1).max(200) }),
+        body: z.object({ code: z.string().trim().min(1).max(100) }),
+      },
+    },
+    async (request) => {
+      const userId = accountOf(request).id;
+      const auction = await db
+        .selectFrom('auctions')
+        .select(['id', 'status', 'access_code'])
+        .where(sql<boolean>`lower(url_magic_link) = lower(${request.params.urlMagicLink})`)
+        .executeTakeFirst();
+      if (!auction || auction.status === ARCHIVED) throw new HttpError(404, 'auction_not_found');
+      if (!accessCodeMatches(request.body.code, auction.access_code)) throw new HttpError(403, 'invalid_access_code');
+      await admitBidder(db, auction.id, userId, BidderStatus.Visited);
+      const row = await db
+        .selectFrom('auction_bidders')
+        .select('status')
+        .where('auction_id', '=', auction.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      // A locked bidder stays locked: the code admits, it does not unlock.
+      if (row.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(3));
+      return answer(row.status as StatusId);
     },
   );
 };

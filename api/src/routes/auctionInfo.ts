@@ -5,11 +5,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { toAuctionDto } from '../auctions/auctionDto.ts';
 import { findAuctionRef, listAuctions } from '../auctions/auctionRepository.ts';
+import { requireVisibleAuction, visibleAuctionSql } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
 import { localizedAuction, teamName } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
-import { languageOf } from './lotItems.ts';
 import { rowId } from '../validation.ts';
+import { languageOf } from './lotItems.ts';
 
 const tags = ['auctions'];
 const COMPLETED = 4;
@@ -29,10 +30,13 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
 
   app.get(
     '/auctions/recently-closed',
-    { schema: { tags, summary: `Auctions completed in the last ${RECENTLY_CLOSED_DAYS} days` } },
+    {
+      preHandler: app.identify,
+      schema: { tags, summary: `Auctions completed in the last ${RECENTLY_CLOSED_DAYS} days` },
+    },
     async (request) => {
       const since = Date.now() - RECENTLY_CLOSED_DAYS * 24 * 3600_000;
-      return (await listAuctions(db))
+      return (await listAuctions(db, request.account?.id ?? null))
         .filter((a) => [COMPLETED, INVOICE_GENERATED].includes(a.status))
         .filter((a) => (a.completed_date ?? a.date_completed ?? new Date(0)).getTime() >= since)
         .map((auction) => localizedAuction(toAuctionDto(auction), languageOf(request)));
@@ -42,12 +46,13 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
   app.get(
     '/auctions/home-page-auctions-stats',
     {
+      preHandler: app.identify,
       schema: {
         tags,
         summary: 'Profit per auction for the home page: won lots at their price plus fixed-price sales, in CAD',
       },
     },
-    async () => {
+    async (request) => {
       const rows = await db
         .selectFrom('auctions as a')
         .select([
@@ -57,6 +62,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
                          WHERE l.auction_id = a.id), 0)`.as('profit'),
         ])
         .where('a.status', 'in', [2, 3, 4, 5])
+        .where(visibleAuctionSql(request.account?.id ?? null))
         .execute();
       return rows.map((row) => ({ auctionId: row.id, profit: toMoney(Number(row.profit)) }));
     },
@@ -65,6 +71,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
   app.get(
     '/auctions/get-date-completed/:auctionId',
     {
+      preHandler: app.identify,
       schema: {
         tags,
         summary: "The auction's end (dateCompleted) and when it was completed (completedDate)",
@@ -74,10 +81,11 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
     async (request) => {
       const auction = await db
         .selectFrom('auctions')
-        .select(['id', 'date_completed', 'completed_date'])
+        .select(['id', 'type', 'organization_id', 'date_completed', 'completed_date'])
         .where('id', '=', request.params.auctionId)
         .executeTakeFirst();
       if (!auction) throw new HttpError(404, 'auction_not_found');
+      await requireVisibleAuction(db, auction, request.account?.id ?? null);
       return {
         id: auction.id,
         dateCompleted: auction.date_completed?.toISOString() ?? null,
@@ -89,6 +97,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
   app.get(
     '/auctions/organization-teams/url-magic-link',
     {
+      preHandler: app.identify,
       schema: {
         tags,
         summary: "The teams of the auction's organisation, with their colours",
@@ -98,6 +107,7 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
     async (request) => {
       const auction = await findAuctionRef(db, request.query.urlMagicLink);
       if (!auction) throw new HttpError(404, 'auction_not_found');
+      await requireVisibleAuction(db, auction, request.account?.id ?? null);
       const teams = await db
         .selectFrom('organization_teams')
         .selectAll()

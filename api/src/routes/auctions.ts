@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toAuctionDto } from '../auctions/auctionDto.ts';
 import { findAuctionByUrlMagicLink, listAuctions } from '../auctions/auctionRepository.ts';
+import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
 import { localizedAuction } from '../i18n/localized.ts';
 import { languageOf } from './lotItems.ts';
@@ -12,23 +13,27 @@ export const auctionRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/auctions',
-    { schema: { tags: ['auctions'], summary: 'Auctions listed on the home page' } },
+    { preHandler: app.identify, schema: { tags: ['auctions'], summary: 'Auctions listed on the home page' } },
     async (request) =>
-      (await listAuctions(db)).map((auction) => localizedAuction(toAuctionDto(auction), languageOf(request))),
+      (await listAuctions(db, request.account?.id ?? null)).map((auction) =>
+        localizedAuction(toAuctionDto(auction), languageOf(request)),
+      ),
   );
 
   app.get(
     '/auctions/url-magic-link',
     {
+      preHandler: app.identify,
       schema: {
         tags: ['auctions'],
-        summary: 'One auction by its link',
+        summary: 'One auction by its link (a private one: 403 private_auction unless admitted or staff)',
         querystring: z.object({ urlMagicLink: z.string().trim().min(1).max(200) }),
       },
     },
     async (request) => {
       const auction = await findAuctionByUrlMagicLink(db, request.query.urlMagicLink);
       if (!auction || auction.status === 6) throw new HttpError(404, 'auction_not_found');
+      await requireVisibleAuction(db, auction, request.account?.id ?? null);
       return localizedAuction(toAuctionDto(auction), languageOf(request));
     },
   );

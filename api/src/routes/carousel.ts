@@ -3,9 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { requireVisibleAuction, visibleAuctionSql } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
-import { languageOf } from './lotItems.ts';
 import { rowId } from '../validation.ts';
+import { languageOf } from './lotItems.ts';
 
 const ARCHIVED = 6;
 /** "Current" auctions: PreOpen and Active (Planning is not accessible, the others are over). */
@@ -24,6 +25,7 @@ export const carouselRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
   app.get(
     '/auctions/carousel/:id',
     {
+      preHandler: app.identify,
       schema: {
         tags: ['auctions'],
         summary: 'Other current auctions of the same brand, for the auction’s carousel',
@@ -34,10 +36,12 @@ export const carouselRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
       const auction = await db
         .selectFrom('auctions as a')
         .innerJoin('organizations as o', 'o.id', 'a.organization_id')
-        .select(['a.id', 'a.status', 'a.organization_id', 'a.show_auction_carousel', 'o.company_id'])
+        .select(['a.id', 'a.status', 'a.type', 'a.organization_id', 'a.show_auction_carousel', 'o.company_id'])
         .where('a.id', '=', request.params.id)
         .executeTakeFirst();
       if (!auction || auction.status === ARCHIVED) throw new HttpError(404, 'auction_not_found');
+      const viewerId = request.account?.id ?? null;
+      await requireVisibleAuction(db, auction, viewerId);
       if (!auction.show_auction_carousel) return [];
       const language = languageOf(request);
       const others = await db
@@ -63,6 +67,7 @@ export const carouselRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         .where('a.id', '!=', auction.id)
         .where('a.status', 'in', CURRENT)
         .where('o.company_id', '=', auction.company_id)
+        .where(visibleAuctionSql(viewerId))
         .orderBy(sql`(a.organization_id = ${auction.organization_id})`, 'desc')
         .orderBy(sql`a.date_completed asc nulls last`)
         .orderBy('a.id')

@@ -11,6 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
 import { OPERATOR_ROLES } from '../accounts/roles.ts';
+import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
+import { mayViewAuction } from '../authorization/auctionVisibility.ts';
+import { actorOf } from '../authorization/organizationAccess.ts';
+import { mayActOn } from '../authorization/organizationRules.ts';
 import { type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import { decideDeletion, decideDonation, sameDonation } from '../donations/donationDecision.ts';
 import { donationAuction, donorContext, userDonations } from '../donations/donationRepository.ts';
@@ -134,6 +138,8 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
           allowAnonymousBidding: auction.allowAnonymousBidding,
           requireCCToBid: auction.requireCCToBid,
           requireAddressToBid: auction.requireAddressToBid,
+          // A private auction takes donations only from those who may see it.
+          visible: mayViewAuction(auction, donor?.viewer ?? null),
         },
         user: donor
           ? {
@@ -187,6 +193,11 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
       const userId = request.query.userId ?? accountOf(request).id;
       const auction = await donationAuction(db, auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
+      await requireVisibleAuction(
+        db,
+        { id: auction.id, type: auction.type, organization_id: auction.organizationId },
+        accountOf(request).id,
+      );
       await mayReadDonationsOf(request, userId, auction.organizationId);
       const view = app.currencyOf(request);
       const { rows, feesAccepted } = await userDonations(db, auctionId, userId);
@@ -213,10 +224,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
   async function mayReadDonationsOf(request: FastifyRequest, userId: string, organizationId: number) {
     const account = accountOf(request);
     if (userId === account.id) return;
-    if (!account.roles.some((role) => (OPERATOR_ROLES as readonly number[]).includes(role))) {
-      throw new HttpError(403, 'forbidden');
-    }
-    if (!mayManage(await operatorScope(db, request), organizationId)) throw new HttpError(403, 'forbidden');
+    if (!mayActOn(await actorOf(db, account), 'manage', organizationId)) throw new HttpError(403, 'forbidden');
   }
 
   app.delete(

@@ -4,11 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
 import { findAuctionRef } from '../auctions/auctionRepository.ts';
+import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
 import { lotItemDto, nameOf } from '../lots/lotItemDto.ts';
 import { lotQuery } from '../lots/lotRepository.ts';
-import { languageOf } from './lotItems.ts';
 import { rowId } from '../validation.ts';
+import { languageOf } from './lotItems.ts';
 
 const tags = ['favourites'];
 const security = [{ bearer: [] }];
@@ -24,9 +25,11 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const byLink = z.object({ urlMagicLink: z.string().trim().min(1).max(200) });
 
-  async function auctionId(urlMagicLink: string): Promise<number> {
+  /** The auction of a favourites call, once it is known the user may see it. */
+  async function auctionId(urlMagicLink: string, userId: string): Promise<number> {
     const auction = await findAuctionRef(db, urlMagicLink);
     if (!auction) throw new HttpError(404, 'auction_not_found');
+    await requireVisibleAuction(db, auction, userId);
     return auction.id;
   }
 
@@ -53,7 +56,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
       const { currentPage, pageSize } = request.query;
       const rows = await lotQuery(db, userId)
         .innerJoin('favorites as f', (join) => join.onRef('f.lot_id', '=', 'l.id').on('f.user_id', '=', userId))
-        .where('l.auction_id', '=', await auctionId(request.query.urlMagicLink))
+        .where('l.auction_id', '=', await auctionId(request.query.urlMagicLink, accountOf(request).id))
         .orderBy('l.lot_number')
         .orderBy('l.id')
         .execute();
@@ -82,7 +85,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         .innerJoin('lots as l', 'l.id', 'f.lot_id')
         .select('f.lot_id')
         .where('f.user_id', '=', accountOf(request).id)
-        .where('l.auction_id', '=', await auctionId(request.query.urlMagicLink))
+        .where('l.auction_id', '=', await auctionId(request.query.urlMagicLink, accountOf(request).id))
         .orderBy('f.lot_id')
         .execute();
       return rows.map((row) => ({ id: row.lot_id, auctionLotItemId: row.lot_id }));
@@ -106,7 +109,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         .select(['id', 'auction_id'])
         .where('id', '=', request.params.lotId)
         .executeTakeFirst();
-      if (!lot || lot.auction_id !== (await auctionId(request.params.auctionKey)))
+      if (!lot || lot.auction_id !== (await auctionId(request.params.auctionKey, accountOf(request).id)))
         throw new HttpError(404, 'item_not_found');
       await db
         .insertInto('favorites')

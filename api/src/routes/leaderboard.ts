@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { OPERATOR_ROLES } from '../accounts/roles.ts';
+import { accessToAuctions, requireVisibleAuction } from '../authorization/auctionAccess.ts';
 import { moneyIn } from '../currency/convertedMoney.ts';
 import { HttpError } from '../errors.ts';
 import {
@@ -35,19 +35,28 @@ const lotIds = z.array(rowId).min(1).max(MAX_WINNER_LOTS);
 export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  async function auctionOf(urlMagicLink: string) {
+  async function auctionOf(urlMagicLink: string, userId: string | null) {
     const auction = await db
       .selectFrom('auctions')
-      .select(['id', 'status', 'url_magic_link', 'date_completed', 'allow_items_management_by_team'])
+      .select([
+        'id',
+        'type',
+        'organization_id',
+        'status',
+        'url_magic_link',
+        'date_completed',
+        'allow_items_management_by_team',
+      ])
       .where(sql<boolean>`lower(url_magic_link) = lower(${urlMagicLink})`)
       .executeTakeFirst();
     if (!auction || auction.status === ARCHIVED) throw new HttpError(404, 'auction_not_found');
+    await requireVisibleAuction(db, auction, userId);
     return auction;
   }
 
   /** The cards and totals of the page; the first load adds the leaderboard's banners. */
   async function board(request: FastifyRequest, urlMagicLink: string, mode: 'status' | 'winners') {
-    const auction = await auctionOf(urlMagicLink);
+    const auction = await auctionOf(urlMagicLink, request.account?.id ?? null);
     const currency = app.currencyOf(request);
     const shown = mode === 'winners' ? 'winners' : leaderboardModeOf(auction.status);
     const [{ items, total }, donations] = await Promise.all([
@@ -143,11 +152,17 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
     async (request) => {
       const ids = [...new Set(Array.isArray(request.body) ? request.body : request.body.auctionLotItemIds)];
       const currency = app.currencyOf(request);
-      const operator = request.account?.roles.some((r) => (OPERATOR_ROLES as readonly number[]).includes(r));
       const rows = await lotQuery(db, null).where('l.id', 'in', ids).orderBy('l.id').execute();
+      // Lots of auctions the user may not see are left out; hidden ones are shown to those who manage them.
+      const access = await accessToAuctions(
+        db,
+        [...new Set(rows.map((row) => row.auction_id))],
+        request.account?.id ?? null,
+      );
       const now = new Date();
       return rows
-        .filter((row) => operator || !(row.is_hidden ?? row.configured_hidden))
+        .filter((row) => access.get(row.auction_id)?.visible)
+        .filter((row) => access.get(row.auction_id)?.manages || !(row.is_hidden ?? row.configured_hidden))
         .map((row) => ({
           auctionLotItemId: row.id,
           winnerUserId: row.winner_id ?? null,

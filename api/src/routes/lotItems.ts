@@ -5,7 +5,8 @@ import { type Compilable, sql } from 'kysely';
 import type pg from 'pg';
 import { z } from 'zod';
 import { isAddressCompleted } from '../accounts/profile.ts';
-import { Role } from '../accounts/roles.ts';
+import { accessToAuctions, requireVisibleAuction } from '../authorization/auctionAccess.ts';
+import { PRIVATE_AUCTION } from '../authorization/auctionVisibility.ts';
 import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import { HttpError } from '../errors.ts';
 import { ListingCache } from '../lots/listingCache.ts';
@@ -23,6 +24,7 @@ import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 
 import { rowId } from '../validation.ts';
+
 const tags = ['lots'];
 const COMPLETED = [4, 5, 6];
 
@@ -40,12 +42,14 @@ export function languageOf(request: FastifyRequest): 'en' | 'fr' {
 export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = async (root, { db, pool }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  async function auctionOf(where: { urlMagicLink?: string; id?: number }) {
+  /** The lots' auction, once it is known the user may see it (a private auction: 403 private_auction). */
+  async function auctionOf(where: { urlMagicLink?: string; id?: number }, userId: string | null) {
     let query = db
       .selectFrom('auctions')
       .select([
         'id',
         'status',
+        'type',
         'url_magic_link',
         'organization_id',
         'allow_anonymous_bidding',
@@ -57,7 +61,16 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
     const auction = await query.executeTakeFirst();
     // Planning (1) and Archived (6) auctions are not accessible (spec 001 §4).
     if (!auction || auction.status === 6) throw new HttpError(404, 'auction_not_found');
+    await requireVisibleAuction(db, auction, userId);
     return auction;
+  }
+
+  /** A lot's reads beside the lot itself (history, max bid) follow its auction's visibility. */
+  async function requireVisibleLot(lotId: number, userId: string | null) {
+    const lot = await db.selectFrom('lots').select('auction_id').where('id', '=', lotId).executeTakeFirst();
+    if (!lot) throw new HttpError(404, 'item_not_found');
+    const access = (await accessToAuctions(db, [lot.auction_id], userId)).get(lot.auction_id);
+    if (!access?.visible) throw new HttpError(403, PRIVATE_AUCTION);
   }
 
   /** The lot reads run as named statements: their correlated subqueries cost more to plan than to run. */
@@ -96,7 +109,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
     },
     async (request) => {
       const userId = request.account?.id ?? null;
-      const auction = await auctionOf({ urlMagicLink: request.query.urlMagicLink });
+      const auction = await auctionOf({ urlMagicLink: request.query.urlMagicLink }, userId);
       const now = new Date();
       const language = languageOf(request);
       const [listing, favorites] = await Promise.all([
@@ -143,11 +156,12 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
       const user = request.account;
       const [row] = await read(findLotQuery(db, request.params.id, user?.id ?? null));
       if (!row) throw new HttpError(404, 'item_not_found');
-      const auction = await auctionOf({ id: row.auction_id });
+      const auction = await auctionOf({ id: row.auction_id }, user?.id ?? null);
       const now = new Date();
       const currency = app.currencyOf(request);
       const dto = lotItemDto(row, now, user?.id ?? null, currency);
-      if (dto.isHidden && !user?.roles.some((r) => r === Role.Administrator || r === Role.AuctionManager)) {
+      // A hidden lot exists only for those who manage its auction's organisation.
+      if (dto.isHidden && !(await accessToAuctions(db, [auction.id], user?.id ?? null)).get(auction.id)?.manages) {
         throw new HttpError(404, 'item_not_found');
       }
       // Independent reads, in flight together.
@@ -209,7 +223,10 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
         params: lotParams,
       },
     },
-    async (request) => userMaxBid(db, request.params.id, request.account?.id ?? '', app.currencyOf(request)),
+    async (request) => {
+      await requireVisibleLot(request.params.id, request.account?.id ?? null);
+      return userMaxBid(db, request.params.id, request.account?.id ?? '', app.currencyOf(request));
+    },
   );
 
   app.get(
@@ -218,7 +235,10 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
       preHandler: app.identify,
       schema: { tags, summary: "The lot's standing bids, most recent first", params: lotParams },
     },
-    async (request) => bidHistory(db, request.params.id, app.currencyOf(request)),
+    async (request) => {
+      await requireVisibleLot(request.params.id, request.account?.id ?? null);
+      return bidHistory(db, request.params.id, app.currencyOf(request));
+    },
   );
 };
 

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { type AccountContext, sendAccountMessage } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
 import { formatPhone } from '../accounts/phone.ts';
-import { BidderStatus } from '../accounts/profile.ts';
 import { INVITING_ROLES } from '../accounts/roles.ts';
 import { findUserByPhone } from '../accounts/userRepository.ts';
+import { admitBidder } from '../authorization/auctionAdmission.ts';
+import { actorOf, authorizeOn } from '../authorization/organizationAccess.ts';
 import { HttpError } from '../errors.ts';
 import { phone, rowId, text } from '../validation.ts';
 
@@ -20,7 +21,9 @@ export const STOP_ANSWER = 'STOP: this number replied STOP and cannot receive te
 /**
  * Invitations by SMS (spec 000 §2 Invite, §6): volunteers, administrators and auction managers text
  * a person an on-board link; the person registers from it, prefilled. A number that replied STOP
- * is never texted, and the answer says STOP.
+ * is never texted, and the answer says STOP. Only the staff of the auction's organisation (and
+ * administrators) invite to it: another organisation's auction answers 404 as if unknown. An
+ * invitation admits the person to the auction, private or not (docs/security.md).
  */
 export const onboardingRoutes: FastifyPluginAsync<AccountContext> = async (root, context) => {
   const { db, links } = context;
@@ -44,6 +47,7 @@ export const onboardingRoutes: FastifyPluginAsync<AccountContext> = async (root,
     },
     async (request, reply) => {
       const { phoneNumber, firstName, lastName, auctionId } = request.body;
+      await authorizeOn(db, await actorOf(db, accountOf(request)), 'invite', 'auction', auctionId);
       const auction = await db
         .selectFrom('auctions')
         .leftJoin('auction_translations as t', (join) =>
@@ -71,11 +75,7 @@ export const onboardingRoutes: FastifyPluginAsync<AccountContext> = async (root,
         })
         .execute();
       if (existing) {
-        await db
-          .insertInto('auction_bidders')
-          .values({ auction_id: auction.id, user_id: existing.id, status: BidderStatus.Invited })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await admitBidder(db, auction.id, existing.id, 1);
       }
       // Someone with an account goes straight to the auction; a newcomer to the prefilled registration.
       const language = existing?.preferred_language ?? 'fr';

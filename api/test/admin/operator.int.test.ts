@@ -104,7 +104,7 @@ describe('who may use the operator API', () => {
 });
 
 describe('auctions', () => {
-  it('creates an auction with every field and shows it to bidders by its link', async () => {
+  it('creates an auction with every field and shows it by its link (a private one to its staff only)', async () => {
     const { auction, urlMagicLink } = await newAuction({
       type: 2,
       allowAnonymousBidding: true,
@@ -124,9 +124,13 @@ describe('auctions', () => {
       bannerFrench: 'https://cdn.example.org/banniere.jpg',
     });
     expect(auction.status).toBe(3);
-    const shown = (
-      await test.app.inject({ method: 'GET', url: `/api/auctions/url-magic-link?urlMagicLink=${urlMagicLink}` })
-    ).json();
+    expect(auction.accessCode).toMatch(/^[0-9a-f]{32}$/);
+    const url = `/api/auctions/url-magic-link?urlMagicLink=${urlMagicLink}`;
+    const anonymous = await test.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().message).toBe('private_auction');
+    const shown = (await test.app.inject({ method: 'GET', url, headers: admin })).json();
+    expect(shown.accessCode).toBeUndefined();
     expect(shown).toMatchObject({
       type: 2,
       allowAnonymousBidding: true,

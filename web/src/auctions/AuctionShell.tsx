@@ -12,8 +12,9 @@ import { AuctionBanner } from './AuctionBanner.tsx';
 import { AuctionFooter } from './AuctionFooter.tsx';
 import { useBidderStatus } from './bidderStatus.ts';
 import { auctionTitle } from './display.ts';
+import { PrivateAuctionScreen } from './PrivateAuctionScreen.tsx';
 import { useAuction } from './queries.ts';
-import { type Auction, AuctionStatus, AuctionType } from './types.ts';
+import { type Auction, AuctionStatus } from './types.ts';
 
 /** Screens that stay reachable while the auction is in Planning (spec 001 §2). */
 const planningExempt = new Set<RouteName>(['planning', 'auctionTab', 'auctionAccessDenied']);
@@ -54,6 +55,10 @@ export function AuctionShell({
 
   if (auction.isPending || bidder.isPending || (isSignedIn && !profile)) return <Loading />;
   if (auction.isError) {
+    // The API is the authority on a private auction: it answers 403 private_auction to anyone not admitted.
+    if (auction.error instanceof ApiError && auction.error.message === 'private_auction') {
+      return <PrivateAuctionScreen urlMagicLink={urlMagicLink} />;
+    }
     if (auction.error instanceof ApiError && auction.error.status === 404) {
       return (
         <h1 className="page__title">
@@ -78,23 +83,6 @@ export function AuctionShell({
   ) {
     return <Navigate to={to('winners')} replace />;
   }
-  const link = data.urlMagicLink.toLowerCase();
-  const invited = [...(profile?.activeUrlMagicLinks ?? []), ...(profile?.activeTrustedUrlMagicLinks ?? [])].some(
-    (candidate) => candidate.toLowerCase() === link,
-  );
-  if (data.type === AuctionType.PrivateEvent && !invited) {
-    return (
-      <section className="notice-page">
-        <h1 className="page__title">
-          <FormattedMessage id="privateAuction.title" />
-        </h1>
-        <p className="notice-page__subtitle">
-          <FormattedMessage id="access_denied" />
-        </p>
-      </section>
-    );
-  }
-
   return (
     <div className="auction-page" style={themeOf(data)}>
       {showBanner && !bidder.locked ? <AuctionBanner auction={data} /> : null}
