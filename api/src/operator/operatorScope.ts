@@ -2,8 +2,8 @@ import type { Db } from '@auction/platform';
 import type { FastifyRequest } from 'fastify';
 import { accountOf } from '../accounts/auth.ts';
 import { actorOf, authorizeOn, type OwnedKind, requireOn } from '../authorization/organizationAccess.ts';
-import { HttpError } from '../errors.ts';
 import { type Actor, isAdministrator, mayActOn, organizationsFor } from '../authorization/organizationRules.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * The operator behind a request, for the operator API: the shared organisation check

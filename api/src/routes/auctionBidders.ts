@@ -11,12 +11,11 @@ import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
 import { accessCodeMatches, admitBidder } from '../authorization/auctionAdmission.ts';
 import { actorOf, authorizeOn } from '../authorization/organizationAccess.ts';
 import { HttpError } from '../errors.ts';
+import { rowId } from '../validation.ts';
 
 const ARCHIVED = 6;
 const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
 type StatusId = keyof typeof STATUS_NAMES;
-
-import { rowId } from '../validation.ts';
 
 const status = z
   .union([

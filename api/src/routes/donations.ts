@@ -22,11 +22,11 @@ import { HttpError } from '../errors.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 import { amountInCents } from '../money.ts';
 import { mayManage, operatorScope } from '../operator/operatorScope.ts';
+import { rowId } from '../validation.ts';
 
 const tags = ['donations'];
 
 export interface DonationRouteOptions {
-import { rowId } from '../validation.ts';
   db: Db;
   eventStore: EventStore;
 }

@@ -22,7 +22,6 @@ import {
 } from '../lots/lotRepository.ts';
 import { lotTableQuerySchema, unflattenQuery } from '../lots/lotTableQuery.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
-
 import { rowId } from '../validation.ts';
 
 const tags = ['lots'];
