@@ -1,10 +1,4 @@
-import {
-  type Checkpoint,
-  loadCheckpoint,
-  PostgresEventStore,
-  type RecordedEvent,
-  saveCheckpoint,
-} from '@auction/engine';
+import { type Checkpoint, PostgresEventStore, type RecordedEvent, START } from '@auction/engine';
 import { type Db, interruptibleSleep } from '@auction/platform';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -35,7 +29,11 @@ export interface LogFollower {
  * checkpoint, and saves the checkpoint after each handled batch: delivery is at least once, so
  * handlers are idempotent (deterministic job ids, deduplicated messages). Several worker processes
  * may each start one; a session advisory lock lets one handle while the others wait, and one of
- * them takes over when its process or connection dies.
+ * them takes over when its process or connection dies. As in the projections runner, the
+ * checkpoint is read and saved on the connection that holds the lock: once that connection is
+ * gone (and the lock with it) this follower can no longer save anything and goes back to standby,
+ * and each save is a compare-and-set on the row, so a follower that lost its lock never moves the
+ * checkpoint back over a standby that took over.
  */
 export function startLogFollower(options: LogFollowerOptions): LogFollower {
   const store = new PostgresEventStore(options.pool, { batchAppends: false });
@@ -46,17 +44,27 @@ export function startLogFollower(options: LogFollowerOptions): LogFollower {
   let stopped = false;
   const { sleep, wakeAll } = interruptibleSleep();
 
-  async function followWhileHolding(): Promise<void> {
-    let checkpoint: Checkpoint = await loadCheckpoint(options.pool, options.subscriptionId);
+  /** Handles until stopped; the caller holds the lock on `conn`. */
+  async function followWhileHolding(conn: Db): Promise<void> {
+    await ensureCheckpoint(conn, options.subscriptionId);
+    let checkpoint: Checkpoint = await readCheckpoint(conn, options.subscriptionId);
     while (!stopped) {
       const batch = await store.readAll(checkpoint, batchSize);
       if (batch.events.length === 0) {
         await sleep(pollIntervalMs);
+        // Idle: also proves the lock's connection is still there.
+        checkpoint = await readCheckpoint(conn, options.subscriptionId);
         continue;
       }
       await options.handle(batch.events);
-      await saveCheckpoint(options.pool, options.subscriptionId, batch.checkpoint);
-      checkpoint = batch.checkpoint;
+      const from = checkpoint;
+      checkpoint = await conn.transaction().execute(async (trx) => {
+        const current = await readCheckpoint(trx, options.subscriptionId, { lock: true });
+        // Another follower moved it (this one lost its lock for a while): resume from there.
+        if (!sameCheckpoint(current, from)) return current;
+        await writeCheckpoint(trx, options.subscriptionId, batch.checkpoint);
+        return batch.checkpoint;
+      });
     }
   }
 
@@ -74,7 +82,7 @@ export function startLogFollower(options: LogFollowerOptions): LogFollower {
           }
           if (stopped) return;
           try {
-            await followWhileHolding();
+            await followWhileHolding(conn);
           } finally {
             await sql`SELECT pg_advisory_unlock(${options.lockKey})`.execute(conn).catch(() => undefined);
           }
@@ -111,4 +119,35 @@ export function startLogFollower(options: LogFollowerOptions): LogFollower {
       }
     },
   };
+}
+
+function sameCheckpoint(a: Checkpoint, b: Checkpoint): boolean {
+  return a.transactionId === b.transactionId && a.position === b.position;
+}
+
+/** The row must exist before a follower locks it: FOR UPDATE cannot lock a row that is not there. */
+async function ensureCheckpoint(db: Db, subscriptionId: string): Promise<void> {
+  await db
+    .insertInto('subscription_checkpoints')
+    .values({ subscription_id: subscriptionId, transaction_id: START.transactionId, global_position: 0 })
+    .onConflict((oc) => oc.column('subscription_id').doNothing())
+    .execute();
+}
+
+async function readCheckpoint(db: Db, subscriptionId: string, options: { lock?: boolean } = {}): Promise<Checkpoint> {
+  let query = db
+    .selectFrom('subscription_checkpoints')
+    .select([sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
+    .where('subscription_id', '=', subscriptionId);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? { transactionId: row.transaction_id, position: Number(row.global_position) } : START;
+}
+
+async function writeCheckpoint(db: Db, subscriptionId: string, checkpoint: Checkpoint): Promise<void> {
+  await db
+    .updateTable('subscription_checkpoints')
+    .set({ transaction_id: checkpoint.transactionId, global_position: checkpoint.position, updated_at: sql`now()` })
+    .where('subscription_id', '=', subscriptionId)
+    .execute();
 }
