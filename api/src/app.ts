@@ -13,6 +13,8 @@ import type pg from 'pg';
 import type { AccountContext } from './accounts/accountContext.ts';
 import { accountLinks } from './accounts/accountLinks.ts';
 import { authPlugin } from './accounts/auth.ts';
+import { rateLimitPlugin } from './accounts/rateLimits.ts';
+import { secureCookiesFor } from './accounts/refreshCookie.ts';
 import { bullBoardRoutes } from './admin/bullBoard.ts';
 import { mayViewAuctionId } from './authorization/auctionAccess.ts';
 import { currencyPlugin } from './currency/currencyPlugin.ts';
@@ -74,6 +76,11 @@ export interface AppDeps {
   hub?: { redisUrl: string; redisPrefix?: string };
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
+  /**
+   * The proxies whose X-Forwarded-For counts (TRUST_PROXY): addresses or CIDRs, or a hop count.
+   * Off by default: the client address, which the rate limits key on, is the socket's.
+   */
+  trustProxy?: false | number | string[];
   /** METRICS_TOKEN: GET /metrics for a scraper on another machine (this machine's own need none). */
   metricsToken?: string;
 }
@@ -92,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serializers: { req: requestSerializer },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
+    trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,7 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // After parsing, so limits can key on the account or number being tried.
     hook: 'preHandler',
   });
-  await app.register(authPlugin, { pool: deps.pool, jwtSecret: deps.jwtSecret });
+  await app.register(authPlugin, {
+    pool: deps.pool,
+    db: deps.db,
+    jwtSecret: deps.jwtSecret,
+    secureCookies: secureCookiesFor(deps.publicUrl),
+  });
+  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'auction' });
   await app.register(currencyPlugin, { cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD });
 
   const accounts: AccountContext = { db: deps.db, messages: deps.messageQueue, links: accountLinks(deps.publicUrl) };
@@ -175,9 +189,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(bullBoardRoutes, { redis: deps.redis });
   await app.register(metricsRoutes, deps.metricsToken ? { token: deps.metricsToken } : {});
-  if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db });
+  if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db, trustProxy: deps.trustProxy ?? false });
   await registerWeb(app, deps.webDist ?? defaultWebDist);
   return app;
+}
+
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {

@@ -39,6 +39,7 @@ const app = await buildApp({
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   logLevel: config.LOG_LEVEL,
   localOutbox: config.LOCAL_OUTBOX,
+  trustProxy: config.TRUST_PROXY,
   hub: { redisUrl: config.REDIS_URL },
   ...(config.CAD_TO_USD_RATE ? { cadToUsdRate: config.CAD_TO_USD_RATE } : {}),
   ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),

@@ -1,6 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authPlugin } from '../src/accounts/auth.ts';
 import { linkify, outboxRoutes } from '../src/routes/outbox.ts';
 
 let database: TestDatabase;
@@ -9,7 +10,13 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = Fastify();
-  await app.register(outboxRoutes, { db: database.db });
+  await app.register(authPlugin, {
+    pool: database.pool,
+    db: database.db,
+    jwtSecret: 'outbox-test-secret-of-at-least-32-characters',
+    secureCookies: false,
+  });
+  await app.register(outboxRoutes, { db: database.db, trustProxy: false });
   await database.db
     .insertInto('outbox_messages')
     .values([

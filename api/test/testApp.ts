@@ -6,7 +6,7 @@ import { type Projections, startProjections } from '@auction/projections';
 import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { engineBidding } from '../src/demo/engineBidding.ts';
 import { loadDemo } from '../src/demo/loadDemo.ts';
 
@@ -29,7 +29,9 @@ export interface TestApp {
 }
 
 /** The real API on a database of its own, with the demo loaded through the engine. */
-export async function startTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { demo?: boolean; /** Settings of the app under test (TRUST_PROXY, the outbox). */ app?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const eventStore = new PostgresEventStore(database.pool);
   const handler = createLotCommandHandler(eventStore);
@@ -60,6 +62,7 @@ export async function startTestApp(options: { demo?: boolean } = {}): Promise<Te
     logStream: { write: (line: string) => void logs.push(line) },
     rateLimitNamespace: prefix,
     hub: { redisUrl: testRedisUrl(), redisPrefix: prefix },
+    ...options.app,
   });
   return {
     app,

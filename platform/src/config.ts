@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -6,10 +7,39 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !PROXY_NAMES.has(entry) && isIP(entry.replace(/\/\d{1,3}$/, '')) === 0);
+    if (entries.length === 0 || bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected proxy addresses or CIDRs (comma-separated), loopback, or a hop count${bad ? `; not an address: ${bad}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback unless told otherwise: a container or a host behind a proxy sets 0.0.0.0 itself. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The proxies whose X-Forwarded-For counts (Fastify's trustProxy): a comma-separated list of
+   * addresses or CIDRs (or `loopback`, `linklocal`, `uniquelocal`), or a hop count. Off by default:
+   * the client address is then the socket's, whatever headers the client sends.
+   */
+  TRUST_PROXY: trustProxy.default(false),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),

@@ -240,6 +240,20 @@ export interface AccountCodesTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A session's refresh tokens (migration 0012): only `current_token_id` may still be used. */
+export interface RefreshTokenFamiliesTable {
+  id: Generated<string>;
+  user_id: string;
+  remember: boolean;
+  current_token_id: string;
+  rotations: Generated<number>;
+  created_at: GeneratedTimestamp;
+  rotated_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: 'logout' | 'reuse' | null;
+}
+
 export interface OrganizationUsersTable {
   organization_id: number;
   user_id: string;
@@ -411,6 +425,7 @@ export interface Database {
   events: EventsTable;
   subscription_checkpoints: SubscriptionCheckpointsTable;
   account_codes: AccountCodesTable;
+  refresh_token_families: RefreshTokenFamiliesTable;
   organization_users: OrganizationUsersTable;
   onboarding_invitations: OnboardingInvitationsTable;
   sms_opt_outs: SmsOptOutsTable;

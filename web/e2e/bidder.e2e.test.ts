@@ -20,8 +20,8 @@ async function registered(overrides: Record<string, unknown> = {}) {
   const body = newBidder(overrides);
   const response = await register(t.app, body);
   if (response.statusCode !== 200) throw new Error(response.body);
-  const profile = response.json() as { id: string; token: string; refreshToken: string };
-  return { body, profile, session: { token: profile.token, refreshToken: profile.refreshToken } };
+  const profile = response.json() as { id: string; token: string };
+  return { body, profile, session: { token: profile.token } };
 }
 
 /** The first open, bid-type lot of the demo auction. */

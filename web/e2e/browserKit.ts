@@ -18,10 +18,13 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** A browser context as a returning visitor: cookies answered, optionally signed in with tokens. */
+/**
+ * A browser context as a returning visitor: cookies answered, optionally signed in with an access
+ * token (the refresh token is an httpOnly cookie the API sets; a test session goes without one).
+ */
 export async function visitorContext(
   browser: Browser,
-  session?: { token: string; refreshToken: string },
+  session?: { token: string },
   viewport = { width: 1280, height: 900 },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
@@ -29,7 +32,6 @@ export async function visitorContext(
     localStorage.setItem('cookieConsent', 'true');
     if (tokens && !localStorage.getItem('accessToken')) {
       localStorage.setItem('accessToken', tokens.token);
-      localStorage.setItem('refreshToken', tokens.refreshToken);
     }
   }, session ?? null);
   return context;

@@ -1,14 +1,19 @@
 import fastifyJwt from '@fastify/jwt';
+import type { Db } from '@auction/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { HttpError } from '../errors.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refreshCookie.ts';
+import { openFamily, type RefreshGrant, revokeFamily, rotateFamily } from './refreshTokens.ts';
 import { hasAnyRole, type RoleId } from './roles.ts';
 
 /**
  * Access tokens live 15 minutes; the refresh token renews them for 30 days with rememberMe, else
- * for 12 hours. Both carry the user's token version: a password or username change bumps it, and
- * every token issued before is refused from then on.
+ * for 12 hours (from its last use). Both carry the user's token version: a password or username
+ * change bumps it, and every token issued before is refused from then on. The refresh token lives
+ * in an httpOnly cookie (refreshCookie.ts) and belongs to a family that rotates on every use
+ * (refreshTokens.ts).
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_REMEMBER_SECONDS = 30 * 24 * 3600;
@@ -18,7 +23,9 @@ export interface TokenClaims {
   sub: string;
   ver: number;
   typ: 'access' | 'refresh';
-  remember?: boolean;
+  /** Refresh tokens: the family (the session) and this token's id in it. */
+  fam?: string;
+  jti?: string;
 }
 
 export interface AuthenticatedUser {
@@ -51,10 +58,24 @@ declare module 'fastify' {
     /** Like authenticate, but lets an anonymous request through with request.account = null. */
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireRoles: (roles: readonly RoleId[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    issueTokens(
+    /** A short-lived access token alone (the session's refresh token comes from openSession). */
+    issueAccessToken(user: { id: string; token_version: number }): { token: string; expiresIn: number };
+    /**
+     * Opens a session: a new refresh-token family, its first token set as the cookie; answers the
+     * access token.
+     */
+    openSession(
+      reply: FastifyReply,
       user: { id: string; token_version: number },
       rememberMe: boolean,
-    ): { token: string; refreshToken: string; expiresIn: number };
+    ): Promise<{ token: string; expiresIn: number }>;
+    /**
+     * Rotates the refresh cookie's token: the next one is set as the cookie and the access token
+     * answered. A reused (already rotated) token revokes its family; every refusal clears the cookie.
+     */
+    refreshSession(request: FastifyRequest, reply: FastifyReply): Promise<{ token: string; expiresIn: number }>;
+    /** Logging out: revokes the cookie's family, if any, and clears the cookie. */
+    closeSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyContextConfig {
     /** Routes an account with a temporary password may still call (everything else waits for the reset). */
@@ -64,8 +85,13 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   pool: pg.Pool;
+  db: Db;
   jwtSecret: string;
+  /** Mark the refresh cookie Secure (everywhere but a developer's http://localhost). */
+  secureCookies: boolean;
 }
+
+const refreshTtl = (remember: boolean) => (remember ? REFRESH_TTL_REMEMBER_SECONDS : REFRESH_TTL_SESSION_SECONDS);
 
 /** The users columns the account check reads. */
 export interface AccountRow {
@@ -111,21 +137,72 @@ export function checkedAccount(
 }
 
 export const authPlugin = fp<AuthOptions>(
-  async (app: FastifyInstance, { pool, jwtSecret }) => {
+  async (app: FastifyInstance, { pool, db, jwtSecret, secureCookies }) => {
     await app.register(fastifyJwt, { secret: jwtSecret });
     app.decorateRequest('account', null);
 
-    app.decorate('issueTokens', (user: { id: string; token_version: number }, rememberMe: boolean) => ({
-      token: app.jwt.sign(
-        { sub: user.id, ver: user.token_version, typ: 'access' },
-        { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
-      ),
-      refreshToken: app.jwt.sign(
-        { sub: user.id, ver: user.token_version, typ: 'refresh', remember: rememberMe },
-        { expiresIn: rememberMe ? REFRESH_TTL_REMEMBER_SECONDS : REFRESH_TTL_SESSION_SECONDS },
-      ),
-      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
-    }));
+    function issueAccessToken(user: { id: string; token_version: number }) {
+      return {
+        token: app.jwt.sign(
+          { sub: user.id, ver: user.token_version, typ: 'access' },
+          { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+        ),
+        expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      };
+    }
+
+    function setRefreshToken(reply: FastifyReply, user: { id: string; token_version: number }, grant: RefreshGrant, remember: boolean) {
+      const ttl = refreshTtl(remember);
+      const token = app.jwt.sign(
+        { sub: user.id, ver: user.token_version, typ: 'refresh', fam: grant.familyId, jti: grant.tokenId },
+        { expiresIn: ttl },
+      );
+      setRefreshCookie(reply, token, ttl, secureCookies);
+    }
+
+    /** The cookie's verified claims, or null: bad signature, expired, not a refresh token. */
+    function refreshClaims(request: FastifyRequest): (TokenClaims & { fam: string; jti: string }) | null {
+      const cookie = readRefreshCookie(request);
+      if (!cookie) return null;
+      try {
+        const claims = app.jwt.verify<TokenClaims>(cookie);
+        if (claims.typ !== 'refresh' || !claims.fam || !claims.jti) return null;
+        return { ...claims, fam: claims.fam, jti: claims.jti };
+      } catch {
+        return null;
+      }
+    }
+
+    app.decorate('issueAccessToken', issueAccessToken);
+    app.decorate('openSession', async (reply: FastifyReply, user: { id: string; token_version: number }, rememberMe: boolean) => {
+      const grant = await openFamily(db, user.id, rememberMe, refreshTtl(rememberMe));
+      setRefreshToken(reply, user, grant, rememberMe);
+      return issueAccessToken(user);
+    });
+    app.decorate('refreshSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const refuse = (status: 401 | 403, key: string) => {
+        clearRefreshCookie(reply, secureCookies);
+        return new HttpError(status, key);
+      };
+      const claims = refreshClaims(request);
+      if (!claims) throw refuse(401, 'invalid_token');
+      const rotation = await rotateFamily(db, { familyId: claims.fam, tokenId: claims.jti }, refreshTtl);
+      if (rotation.outcome !== 'rotated' || rotation.userId !== claims.sub) throw refuse(401, 'invalid_token');
+      const { rows } = await pool.query<AccountRow>({ ...ACCOUNT_QUERY, values: [claims.sub] });
+      const user = rows[0];
+      if (!user || user.token_version !== claims.ver) {
+        await revokeFamily(db, claims.fam);
+        throw refuse(401, 'invalid_token');
+      }
+      if (user.disabled) throw refuse(403, 'user_disabled');
+      setRefreshToken(reply, user, rotation.grant, rotation.remember);
+      return issueAccessToken(user);
+    });
+    app.decorate('closeSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const claims = refreshClaims(request);
+      if (claims) await revokeFamily(db, claims.fam);
+      clearRefreshCookie(reply, secureCookies);
+    });
 
     async function verifyAccessToken(request: FastifyRequest): Promise<TokenClaims> {
       let claims: TokenClaims;

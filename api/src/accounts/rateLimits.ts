@@ -1,21 +1,180 @@
-import type { FastifyRequest } from 'fastify';
+import { tenDigitPhone } from '@auction/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { HttpError } from '../errors.ts';
 
 /**
- * Limits on the calls an attacker would repeat (docs/accounts.md): per client address and per
- * target (the account or number tried), so one noisy client cannot lock everyone else out.
+ * Limits on the calls an attacker would repeat (docs/security.md). A call counts in every bucket
+ * of its group at once, each over a fixed window in Redis (so they hold across API processes):
+ * - per client address: `request.ip`, which is the socket's address unless TRUST_PROXY names the
+ *   proxy that forwarded the request, so a forged X-Forwarded-For moves nothing;
+ * - per account tried, normalised: an email lower-cased, a phone reduced to its 10 digits (every
+ *   spelling of a number is one bucket), a signed-in user by id; spreading over many addresses
+ *   does not reset it;
+ * - for everyone at once, on the calls that answer whether something exists (the masked email,
+ *   the unique checks): a botnet gets no more than that in total;
+ * - failed logins per address, whatever the accounts tried: a success gives its slot back, so a
+ *   venue's shared Wi-Fi logging in its bidders is not stopped while a guesser is.
+ * Over any of them: 429 `too_many_requests` with Retry-After.
  */
-function target(request: FastifyRequest): string {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const params = (request.params ?? {}) as Record<string, unknown>;
-  const value = body.username ?? body.value ?? body.email ?? params.username ?? params.phone ?? '';
-  return String(value).trim().toLowerCase();
+
+export interface Bucket {
+  /** Part of the Redis key: buckets of the same name are shared by every route that lists them. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** What the bucket counts per; null when the request has nothing to key on (the bucket is skipped). */
+  key: (request: FastifyRequest) => string | null;
+  /** Only refusals count: an answer below 400 gives the slot back. */
+  failuresOnly?: boolean;
 }
 
-const keyed = (request: FastifyRequest) => `${request.ip}|${target(request)}`;
+const MINUTE = 60_000;
 
-export const RATE_LIMITS = {
-  login: { max: 10, timeWindow: 60_000, keyGenerator: keyed },
-  recovery: { max: 5, timeWindow: 15 * 60_000, keyGenerator: keyed },
-  codeCheck: { max: 10, timeWindow: 10 * 60_000, keyGenerator: keyed },
-  lookup: { max: 60, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.ip },
-} as const;
+/** The account a request is about: the signed-in user, else the email or phone it names. */
+export function accountKey(request: FastifyRequest): string | null {
+  if (request.account) return `user:${request.account.id}`;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const value = body.username ?? body.value ?? body.email ?? params.username ?? params.phone;
+  return typeof value === 'string' && value.trim() !== '' ? normalisedIdentifier(value) : null;
+}
+
+/** An email lower-cased and trimmed; anything that reads as a phone number, its 10 digits. */
+export function normalisedIdentifier(value: string): string {
+  const text = value.trim();
+  if (!text.includes('@')) {
+    const digits = tenDigitPhone(text);
+    if (digits) return `phone:${digits}`;
+  }
+  return `id:${text.toLowerCase()}`;
+}
+
+const byAddress = (request: FastifyRequest) => request.ip;
+const everyone = () => 'all';
+
+function perAddress(name: string, max: number, windowMs: number): Bucket {
+  return { name: `${name}:address`, max, windowMs, key: byAddress };
+}
+function perAccount(name: string, max: number, windowMs: number): Bucket {
+  return { name: `${name}:account`, max, windowMs, key: accountKey };
+}
+function overall(name: string, max: number, windowMs: number): Bucket {
+  return { name: `${name}:all`, max, windowMs, key: everyone };
+}
+
+export const LIMITS = {
+  login: [
+    perAccount('login', 10, MINUTE),
+    perAddress('login', 100, MINUTE),
+    { name: 'login:failures', max: 30, windowMs: 15 * MINUTE, key: byAddress, failuresOnly: true },
+  ],
+  /** Registration: a venue may sign up many bidders from one address; one email, a few times. */
+  registration: [perAccount('registration', 5, 15 * MINUTE), perAddress('registration', 100, 15 * MINUTE)],
+  /** Recovery and confirmation emails. */
+  recoveryEmail: [perAccount('recovery-email', 5, 15 * MINUTE), perAddress('recovery-email', 20, 15 * MINUTE)],
+  /** SMS codes (recovery, phone validation): each one costs money and a stranger's attention. */
+  codeSending: [perAccount('code-sending', 5, 15 * MINUTE), perAddress('code-sending', 20, 15 * MINUTE)],
+  /** Checks of codes and tokens: five wrong tries spend a code; these bound the guessing of new ones. */
+  codeCheck: [perAccount('code-check', 10, 10 * MINUTE), perAddress('code-check', 30, 10 * MINUTE)],
+  /** The masked email tells whether a phone has an account (spec 000 §8 requires the answer). */
+  maskedEmail: [
+    perAccount('masked-email', 5, 15 * MINUTE),
+    perAddress('masked-email', 10, 15 * MINUTE),
+    overall('masked-email', 100, 15 * MINUTE),
+  ],
+  /** Unique nickname and phone checks, the invitation prefill: typed during registration. */
+  uniqueCheck: [perAddress('unique-check', 60, MINUTE), overall('unique-check', 600, MINUTE)],
+  refresh: [perAddress('refresh', 60, MINUTE)],
+} as const satisfies Record<string, readonly Bucket[]>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The buckets this route counts in (LIMITS). */
+    limits?: readonly Bucket[];
+  }
+}
+
+/** One round trip for every bucket of a call: each key's count after this call and its time left. */
+const COUNT_SCRIPT = `
+local result = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[i]); ttl = tonumber(ARGV[i]) end
+  result[#result + 1] = count
+  result[#result + 1] = ttl
+end
+return result`;
+
+export interface RateLimitOptions {
+  redis: Redis;
+  /** Keeps the counters of different apps on one Redis apart (tests). */
+  namespace: string;
+}
+
+const refunds = new WeakMap<FastifyRequest, string[]>();
+
+/** Adds the counting preHandler (after the route's own, so the account is known) to every route with `limits`. */
+export const rateLimitPlugin = fp<RateLimitOptions>(
+  async (app: FastifyInstance, { redis, namespace }) => {
+    const prefix = `${namespace}:limits:`;
+
+    async function count(request: FastifyRequest, reply: FastifyReply, buckets: readonly Bucket[]) {
+      const counted = buckets.flatMap((bucket) => {
+        const key = bucket.key(request);
+        return key === null ? [] : [{ bucket, redisKey: `${prefix}${bucket.name}:${key}` }];
+      });
+      if (counted.length === 0) return;
+      const answer = (await redis.eval(
+        COUNT_SCRIPT,
+        counted.length,
+        ...counted.map((c) => c.redisKey),
+        ...counted.map((c) => String(c.bucket.windowMs)),
+      )) as number[];
+      const refundable = counted.filter((c) => c.bucket.failuresOnly).map((c) => c.redisKey);
+      if (refundable.length) refunds.set(request, refundable);
+      let retryAfterMs = 0;
+      counted.forEach((c, i) => {
+        const current = answer[2 * i] as number;
+        const ttl = answer[2 * i + 1] as number;
+        if (current > c.bucket.max) retryAfterMs = Math.max(retryAfterMs, ttl);
+      });
+      if (retryAfterMs > 0) {
+        reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+        throw new HttpError(429, 'too_many_requests');
+      }
+    }
+
+    async function refund(request: FastifyRequest, reply: FastifyReply) {
+      const keys = refunds.get(request);
+      if (!keys || reply.statusCode >= 400) return;
+      refunds.delete(request);
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.decr(key);
+      await pipeline.exec();
+    }
+
+    app.addHook('onRoute', (route) => {
+      const buckets = route.config?.limits;
+      if (!buckets?.length) return;
+      const limit = (request: FastifyRequest, reply: FastifyReply) => count(request, reply, buckets);
+      route.preHandler = [...toArray(route.preHandler), limit];
+      if (buckets.some((bucket) => bucket.failuresOnly)) {
+        const giveBack = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+          await refund(request, reply);
+          return payload;
+        };
+        route.onSend = [...toArray(route.onSend), giveBack];
+      }
+    });
+  },
+  { name: 'account-rate-limits' },
+);
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}

@@ -1,6 +1,8 @@
 import { type Db, listOutbox, type OutboxMessage } from '@auction/platform';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Role } from '../accounts/roles.ts';
+import { HttpError } from '../errors.ts';
 
 const outboxQuery = z.object({
   /** An email address or a phone number in any usual form; empty means every message. */
@@ -9,13 +11,41 @@ const outboxQuery = z.object({
 
 const LIMIT = 100;
 
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via'];
+
+/**
+ * Whether the request was made on this machine: its socket comes from a loopback address (never
+ * `request.ip`, which a forwarding header may set), no forwarding header says it was relayed, and
+ * no proxy is configured in front of the API (behind one, every request may reach us from loopback).
+ */
+export function fromThisMachine(request: FastifyRequest, trustProxy: false | number | string[]): boolean {
+  if (trustProxy !== false && trustProxy !== 0) return false;
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  const address = request.socket.remoteAddress ?? '';
+  return /^(::ffff:)?127\./.test(address) || address === '::1';
+}
+
+export interface OutboxOptions {
+  db: Db;
+  trustProxy: false | number | string[];
+}
+
 /**
  * What the local SMTP catcher and SMS double received, for a developer running `npm start`
  * without real providers: `GET /outbox` (a page) and `GET /api/dev/outbox` (JSON), the latest
  * 100, optionally only those to one address (`?to=`). Registered only with LOCAL_OUTBOX=true,
- * at the root (the paths are absolute).
+ * at the root (the paths are absolute). The messages hold reset links and codes, so they are
+ * served only to a request made on this machine (the developer walking a recovery, the load
+ * runner) or to an administrator's bearer token; anyone else gets 404, as if there were no page.
  */
-export const outboxRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const outboxRoutes: FastifyPluginAsync<OutboxOptions> = async (app, { db, trustProxy }) => {
+  const requireAdministrator = app.requireRoles([Role.Administrator]);
+  app.addHook('onRequest', async (request, reply) => {
+    if (fromThisMachine(request, trustProxy)) return;
+    if (!request.headers.authorization) throw new HttpError(404, 'not_found');
+    await requireAdministrator(request, reply);
+  });
+
   app.get('/api/dev/outbox', async (request, reply) => {
     const query = outboxQuery.safeParse(request.query);
     if (!query.success) {

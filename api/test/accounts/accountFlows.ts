@@ -60,7 +60,24 @@ export async function login(app: FastifyInstance, username: string, password: st
     headers: bearer(first.json().access_token),
     payload: { rememberMe },
   });
-  return { status: second.statusCode, body: second.json() };
+  return { status: second.statusCode, body: second.json(), refreshToken: refreshCookieOf(second) };
+}
+
+/** The refresh token a response set as its cookie (undefined when none; '' when cleared). */
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = cookies.find((c) => c.startsWith('auction_refresh='));
+  return cookie?.slice('auction_refresh='.length).split(';')[0];
+}
+
+/** POST /account/refresh with the refresh token as the browser sends it: its cookie. */
+export function refresh(app: FastifyInstance, refreshToken: string | undefined) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account/refresh',
+    headers: refreshToken === undefined ? {} : { cookie: `auction_refresh=${refreshToken}` },
+  });
 }
 
 /** The value of a query parameter in the first link of a message body. */

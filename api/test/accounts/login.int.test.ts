@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testApp.ts';
-import { bearer, login, newBidder, register, registerConfirmed } from './accountFlows.ts';
+import { bearer, login, newBidder, refresh, register, registerConfirmed } from './accountFlows.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('login: authenticate then token', () => {
   it('answers the profile with tokens for a demo bidder', async () => {
-    const { status, body } = await login(test.app, 'bidder@demo.local', 'Demo-Bidder-2026!');
+    const { status, body, refreshToken } = await login(test.app, 'bidder@demo.local', 'Demo-Bidder-2026!');
     expect(status).toBe(200);
     expect(body).toMatchObject({
       username: 'bidder@demo.local',
@@ -23,7 +23,9 @@ describe('login: authenticate then token', () => {
       bidder: { nickName: 'Marie_L', email: 'bidder@demo.local', phoneNumber: '(514) 555-0104' },
     });
     expect(body.token).toEqual(expect.any(String));
-    expect(body.refreshToken).toEqual(expect.any(String));
+    // The refresh token is only in its httpOnly cookie, never in the answer a script reads.
+    expect(body.refreshToken).toBeUndefined();
+    expect(refreshToken).toEqual(expect.any(String));
     expect(body.expiresIn).toBe(900);
     const me = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(body.token) });
     expect(me.json().id).toBe(body.id);
@@ -94,26 +96,19 @@ describe('login: authenticate then token', () => {
     expect(refused.body.uniqueCode).toEqual(expect.any(String));
   });
 
-  it('renews the access token with the refresh token, and refuses an access token in its place', async () => {
-    const { body } = await login(test.app, 'bidder2@demo.local', 'Demo-Bidder-2026!', true);
-    const renewed = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/refresh',
-      payload: { refreshToken: body.refreshToken },
-    });
+  it('renews the access token with the refresh cookie, and refuses an access token in its place', async () => {
+    const { body, refreshToken } = await login(test.app, 'bidder2@demo.local', 'Demo-Bidder-2026!', true);
+    const renewed = await refresh(test.app, refreshToken);
     expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().refreshToken).toBeUndefined();
     const me = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(renewed.json().token) });
     expect(me.statusCode).toBe(200);
-    const misuse = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/refresh',
-      payload: { refreshToken: body.token },
-    });
+    const misuse = await refresh(test.app, body.token);
     expect(misuse.statusCode).toBe(401);
     const refreshAsAccess = await test.app.inject({
       method: 'GET',
       url: '/api/account',
-      headers: bearer(body.refreshToken),
+      headers: bearer(refreshToken as string),
     });
     expect(refreshAsAccess.statusCode).toBe(401);
   });

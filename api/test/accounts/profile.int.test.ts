@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testApp.ts';
-import { bearer, firstLink, login, registerConfirmed, sixDigitCode } from './accountFlows.ts';
+import { bearer, firstLink, login, refresh, registerConfirmed, sixDigitCode } from './accountFlows.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -102,11 +102,7 @@ describe('profile', () => {
     expect(ok.json()).toMatchObject({ success: true, messages: ['password_change_successful'] });
     const stale = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(other.body.token) });
     expect(stale.statusCode).toBe(401);
-    const staleRefresh = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/refresh',
-      payload: { refreshToken: other.body.refreshToken },
-    });
+    const staleRefresh = await refresh(test.app, other.refreshToken);
     expect(staleRefresh.statusCode).toBe(401);
     const fresh = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(ok.json().token) });
     expect(fresh.statusCode).toBe(200);

@@ -18,7 +18,7 @@ async function tokenFor(roles: number[]): Promise<string> {
     .values({ username: `${randomUUID()}@example.org`, password_hash: 'x', nick_name: randomUUID(), roles })
     .returning(['id', 'token_version'])
     .executeTakeFirstOrThrow();
-  return test.app.issueTokens(user, false).token;
+  return test.app.issueAccessToken(user).token;
 }
 
 describe('bull-board at /admin/queues', () => {

@@ -270,12 +270,12 @@ function PasswordCard() {
     event.preventDefault();
     setErrors([]);
     try {
-      const answer = await api<{ token?: string; refreshToken?: string }>('/api/account/update-password', {
+      const answer = await api<{ token?: string }>('/api/account/update-password', {
         method: 'PUT',
         body: form,
       });
       // Other sessions end; this one continues with the new tokens.
-      if (answer.token) tokens.set(answer.token, answer.refreshToken);
+      if (answer.token) tokens.set(answer.token);
       showToast('success', 'password_change_successful');
       setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
     } catch (error) {

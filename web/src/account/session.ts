@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, tokens } from '../api/client.ts';
+import { api, endSession, tokens } from '../api/client.ts';
 
 // Spec 000 §6 roles.
 export const Role = { Administrator: 1, AuctionManager: 2, Patron: 3, Volunteer: 4 } as const;
@@ -44,9 +44,9 @@ export interface Profile {
   bidder: Bidder;
 }
 
+/** The session's access token with the profile; the refresh token came as an httpOnly cookie. */
 export interface SessionAnswer extends Profile {
   token: string;
-  refreshToken: string;
 }
 
 export const profileKey = ['profile'] as const;
@@ -72,8 +72,8 @@ export function roleNumbers(profile: Profile | null): number[] {
 }
 
 export function startSession(queryClient: QueryClient, answer: SessionAnswer): Profile {
-  const { token, refreshToken, ...profile } = answer;
-  tokens.set(token, refreshToken);
+  const { token, ...profile } = answer;
+  tokens.set(token);
   queryClient.setQueryData(profileKey, profile);
   // Lists and lots answer differently for a signed-in user (favourites, winning, permissions).
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'profile' });
@@ -91,13 +91,13 @@ export async function logIn(
     method: 'POST',
     body: { username, password, grant_type: 'password' },
   });
-  tokens.set(first.access_token, undefined);
+  tokens.set(first.access_token);
   const answer = await api<SessionAnswer>('/api/account/token', { method: 'POST', body: { rememberMe } });
   return startSession(queryClient, answer);
 }
 
 export function logOut(queryClient: QueryClient): void {
-  tokens.set(undefined);
+  void endSession();
   queryClient.removeQueries({ queryKey: profileKey });
   void queryClient.invalidateQueries();
 }

@@ -2,6 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { defaultLocale, type Locale } from '../i18n/routes.ts';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
 
+// Earlier versions kept the refresh token in storage, where any script could read it: gone on load.
+try {
+  globalThis.localStorage?.removeItem('refreshToken');
+} catch {
+  // Storage unavailable: nothing to clean.
+}
+
 /** A refusal from the API: `message` is one of the spec's message keys, `messages` all of them. */
 export class ApiError extends Error {
   constructor(
@@ -27,13 +34,15 @@ export function getRequestLocale(): Locale {
 type Listener = () => void;
 const tokenListeners = new Set<Listener>();
 
-/** The session's tokens live in storage (spec 000 §4: a stored token restores the session on load). */
+/**
+ * The access token lives in storage (spec 000 §4 and §9: a stored token restores the session on
+ * load); it lasts 15 minutes. The refresh token is the API's httpOnly cookie: the browser sends it
+ * to /api/account/refresh and no script here ever sees it.
+ */
 export const tokens = {
   access: () => readStorage(storageKeys.accessToken),
-  refresh: () => readStorage(storageKeys.refreshToken),
-  set(access: string | undefined, refresh?: string | undefined) {
+  set(access: string | undefined) {
     writeStorage(storageKeys.accessToken, access);
-    if (refresh !== undefined || access === undefined) writeStorage(storageKeys.refreshToken, refresh);
     for (const listener of tokenListeners) listener();
   },
   subscribe(listener: Listener) {
@@ -67,32 +76,50 @@ async function send(path: string, options: RequestOptions, token: string | undef
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
     method: options.method ?? 'GET',
+    // Same origin only: the refresh cookie goes to our API and nowhere else.
+    credentials: 'same-origin',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
 
-// One refresh at a time: parallel calls that all got 401 wait for the same new token.
+/**
+ * Renews the access token with the refresh cookie, which rotates on every use: a second use of
+ * the same cookie would look like a stolen copy and end the session. So one refresh at a time in
+ * this tab (parallel calls that got 401 wait for the same one) and across tabs (a Web Lock), and a
+ * tab that finds a token newer than the one refused uses it instead of refreshing again.
+ */
 let refreshing: Promise<boolean> | undefined;
-async function refreshSession(): Promise<boolean> {
-  const refreshToken = tokens.refresh();
-  if (!refreshToken) return false;
-  refreshing ??= (async () => {
-    try {
-      const response = await send('/api/account/refresh', { method: 'POST', body: { refreshToken } }, undefined);
-      if (!response.ok) {
-        tokens.set(undefined);
-        return false;
-      }
-      const answer = (await response.json()) as { token: string; refreshToken: string };
-      tokens.set(answer.token, answer.refreshToken);
-      return true;
-    } finally {
-      refreshing = undefined;
+async function refreshSession(refused: string): Promise<boolean> {
+  refreshing ??= withRefreshLock(async () => {
+    if (tokens.access() !== refused) return tokens.access() !== undefined;
+    const response = await send('/api/account/refresh', { method: 'POST' }, undefined);
+    if (!response.ok) {
+      tokens.set(undefined);
+      return false;
     }
-  })();
+    tokens.set(((await response.json()) as { token: string }).token);
+    return true;
+  }).finally(() => {
+    refreshing = undefined;
+  });
   return refreshing;
+}
+
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? (locks.request('auction-session-refresh', work) as Promise<T>) : work();
+}
+
+/** Logging out: the API revokes the refresh cookie's session and clears the cookie. */
+export async function endSession(): Promise<void> {
+  tokens.set(undefined);
+  try {
+    await send('/api/account/refresh', { method: 'DELETE' }, undefined);
+  } catch {
+    // Offline: the cookie expires on its own, and the access token is already gone.
+  }
 }
 
 /**
@@ -100,8 +127,9 @@ async function refreshSession(): Promise<boolean> {
  * and, when signed in, the access token, which is renewed once with the refresh token on a 401.
  */
 export async function api<T>(path: `/api/${string}`, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options, tokens.access());
-  if (response.status === 401 && tokens.access() && (await refreshSession())) {
+  const token = tokens.access();
+  let response = await send(path, options, token);
+  if (response.status === 401 && token && (await refreshSession(token))) {
     response = await send(path, options, tokens.access());
   }
   if (!response.ok) {

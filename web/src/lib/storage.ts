@@ -1,11 +1,11 @@
 /**
  * The browser storage keys of spec 001 §9 / spec 000 §9 (access token, language, list view, cookie
- * consent), plus the refresh token our API adds. Storage can throw (privacy modes, disabled
- * cookies); a preference is never worth a crash, so every access is guarded.
+ * consent). The refresh token is not among them: it lives in an httpOnly cookie no script can
+ * read (docs/security.md). Storage can throw (privacy modes, disabled cookies); a preference is
+ * never worth a crash, so every access is guarded.
  */
 export const storageKeys = {
   accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
   language: 'language',
   listView: 'listView',
   cookieConsent: 'cookieConsent',

@@ -3,10 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountContext } from '../../accounts/accountContext.ts';
-import { accountOf, type TokenClaims } from '../../accounts/auth.ts';
+import { accountOf } from '../../accounts/auth.ts';
 import { verifyPassword } from '../../accounts/passwordHashing.ts';
 import { profileOf } from '../../accounts/profile.ts';
-import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
+import { LIMITS } from '../../accounts/rateLimits.ts';
 import { findUserById, findUserByPhone, findUserByUsername } from '../../accounts/userRepository.ts';
 import { HttpError } from '../../errors.ts';
 import { booleanish, passwordText } from '../../validation.ts';
@@ -30,7 +30,7 @@ export const loginRoutes: FastifyPluginAsync<AccountContext> = async (root, cont
   app.post(
     '/account/authenticate',
     {
-      config: { rateLimit: RATE_LIMITS.login },
+      config: { limits: LIMITS.login },
       schema: {
         tags,
         summary: 'Check credentials (email or phone, password); answers a short-lived access token',
@@ -64,7 +64,7 @@ export const loginRoutes: FastifyPluginAsync<AccountContext> = async (root, cont
       if (!user.email_confirmed) {
         throw new HttpError(403, 'email_not_verified', { redirectToEmailConfirmation: true, userName: user.username });
       }
-      const { token, expiresIn } = app.issueTokens(user, false);
+      const { token, expiresIn } = app.issueAccessToken(user);
       return { access_token: token, token_type: 'bearer', expires_in: expiresIn, userName: user.username };
     },
   );
@@ -76,40 +76,41 @@ export const loginRoutes: FastifyPluginAsync<AccountContext> = async (root, cont
       config: { allowTemporaryPassword: true },
       schema: {
         tags,
-        summary: 'Open the session: the profile, an access token and a refresh token (30 days with rememberMe)',
+        summary:
+          'Open the session: the profile and an access token; the refresh token (30 days with rememberMe) is set as an httpOnly cookie',
         security: [{ bearer: [] }],
         body: z.object({ rememberMe: booleanish.default(false) }).default({ rememberMe: false }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await findUserById(db, accountOf(request).id);
       if (!user) throw new HttpError(401, 'invalid_token');
-      return { ...(await profileOf(db, user)), ...app.issueTokens(user, request.body.rememberMe) };
+      return { ...(await profileOf(db, user)), ...(await app.openSession(reply, user, request.body.rememberMe)) };
     },
   );
 
   app.post(
     '/account/refresh',
     {
-      config: { rateLimit: RATE_LIMITS.lookup },
+      config: { limits: LIMITS.refresh },
       schema: {
         tags,
-        summary: 'Renew the access token with the refresh token (the refresh token is rotated)',
-        body: z.object({ refreshToken: z.string().min(1).max(2000) }),
+        summary:
+          'Renew the access token with the refresh cookie; the cookie is rotated, and a reused one ends its whole session',
       },
     },
-    async (request) => {
-      let claims: TokenClaims;
-      try {
-        claims = app.jwt.verify<TokenClaims>(request.body.refreshToken);
-      } catch {
-        throw new HttpError(401, 'invalid_token');
-      }
-      if (claims.typ !== 'refresh') throw new HttpError(401, 'invalid_token');
-      const user = await findUserById(db, claims.sub);
-      if (!user || user.token_version !== claims.ver) throw new HttpError(401, 'invalid_token');
-      if (user.disabled) throw new HttpError(403, 'user_disabled');
-      return app.issueTokens(user, claims.remember === true);
+    async (request, reply) => app.refreshSession(request, reply),
+  );
+
+  app.delete(
+    '/account/refresh',
+    {
+      config: { limits: LIMITS.refresh },
+      schema: { tags, summary: "Log out: the refresh cookie's session ends and the cookie is cleared" },
+    },
+    async (request, reply) => {
+      await app.closeSession(request, reply);
+      return reply.code(204).send();
     },
   );
 

@@ -8,7 +8,7 @@ import { type AccountContext, sendAccountMessage } from '../../accounts/accountC
 import { maskEmail } from '../../accounts/maskEmail.ts';
 import { hashPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
-import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
+import { LIMITS } from '../../accounts/rateLimits.ts';
 import { findUserByPhone, findUserByUsername } from '../../accounts/userRepository.ts';
 import { HttpError } from '../../errors.ts';
 import { email, passwordText, phone } from '../../validation.ts';
@@ -28,7 +28,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
   app.post(
     '/account/password-recovery-email',
     {
-      config: { rateLimit: RATE_LIMITS.recovery },
+      config: { limits: LIMITS.recoveryEmail },
       schema: {
         tags,
         summary: 'Email a password reset link',
@@ -58,7 +58,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
   app.get(
     '/account/masked-email-for-recovery/:phone',
     {
-      config: { rateLimit: RATE_LIMITS.recovery },
+      config: { limits: LIMITS.maskedEmail },
       schema: {
         tags,
         summary: "The account's email, masked, as a hint for phone recovery",
@@ -75,7 +75,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
   app.post(
     '/account/password-recovery-phone',
     {
-      config: { rateLimit: RATE_LIMITS.recovery },
+      config: { limits: LIMITS.codeSending },
       schema: {
         tags,
         summary: 'Text a six-digit recovery code once the full email typed matches the phone',
@@ -105,7 +105,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
   app.get(
     '/account/verify-code-password-recovery/:code/:username',
     {
-      config: { rateLimit: RATE_LIMITS.codeCheck },
+      config: { limits: LIMITS.codeCheck },
       schema: {
         tags,
         summary: 'Verify the SMS recovery code; answers the reset token',
@@ -127,7 +127,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
   app.post(
     '/account/password-reset',
     {
-      config: { rateLimit: RATE_LIMITS.codeCheck },
+      config: { limits: LIMITS.codeCheck },
       schema: {
         tags,
         summary: 'Set a new password with the reset token; every session ends',

@@ -11,7 +11,7 @@ import { accountOf } from '../../accounts/auth.ts';
 import { hashPassword, verifyPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
 import { profileOf } from '../../accounts/profile.ts';
-import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
+import { LIMITS } from '../../accounts/rateLimits.ts';
 import { Role } from '../../accounts/roles.ts';
 import {
   findUserById,
@@ -162,7 +162,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
         body: z.object({ newUserName: email, confirmNewUserName: email }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await me(accountOf(request).id);
       const { newUserName, confirmNewUserName } = request.body;
       if (newUserName.toLowerCase() !== confirmNewUserName.toLowerCase()) throw new HttpError(400, 'emails_must_match');
@@ -195,6 +195,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
         params: { firstName: user.first_name, link: links.emailConfirmation(lang, newUserName, token) },
         userId: user.id,
       });
+      await app.closeSession(request, reply);
       return { success: true, messages: ['username_change_successful'], loggedOut: true };
     },
   );
@@ -203,7 +204,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
     '/account/update-password',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: RATE_LIMITS.codeCheck },
+      config: { limits: LIMITS.codeCheck },
       schema: {
         tags,
         security,
@@ -211,7 +212,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
         body: z.object({ currentPassword: passwordText, newPassword: passwordText, confirmNewPassword: passwordText }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await me(accountOf(request).id);
       const { currentPassword, newPassword, confirmNewPassword } = request.body;
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new HttpError(400, 'password_invalid');
@@ -232,7 +233,9 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
         params: { firstName: user.first_name },
         userId: user.id,
       });
-      return { success: true, messages: ['password_change_successful'], ...app.issueTokens(updated, false) };
+      // This session goes on in a new family (the old one's tokens carry the old version); others end.
+      await app.closeSession(request, reply);
+      return { success: true, messages: ['password_change_successful'], ...(await app.openSession(reply, updated, false)) };
     },
   );
 
@@ -248,7 +251,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
         body: z.object({ newPassword: passwordText, confirmNewPassword: passwordText }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await me(accountOf(request).id);
       if (!user.has_temporary_password) throw new HttpError(400, 'no_temporary_password');
       const messages: string[] = passwordProblems(request.body.newPassword);
@@ -268,7 +271,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
         success: true,
         messages: ['password_change_successful'],
         ...(await profileOf(db, updated)),
-        ...app.issueTokens(updated, false),
+        ...(await app.openSession(reply, updated, false)),
       };
     },
   );
@@ -313,7 +316,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
     '/account/create-validation-code',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: RATE_LIMITS.recovery },
+      config: { limits: LIMITS.codeSending },
       schema: { tags, security, summary: 'Text a code to validate the profile phone number' },
     },
     async (request) => {
@@ -338,7 +341,7 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
     '/account/validate-phone-number/:code',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: RATE_LIMITS.codeCheck },
+      config: { limits: LIMITS.codeCheck },
       schema: {
         tags,
         security,

@@ -9,7 +9,7 @@ import { hashPassword } from '../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../accounts/passwordRules.ts';
 import { formatPhone, isCompleteFormattedPhone } from '../../accounts/phone.ts';
 import { BidderStatus, profileOf } from '../../accounts/profile.ts';
-import { RATE_LIMITS } from '../../accounts/rateLimits.ts';
+import { LIMITS } from '../../accounts/rateLimits.ts';
 import { DEFAULT_ROLES } from '../../accounts/roles.ts';
 import {
   findUserByUsername,
@@ -60,14 +60,14 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
   app.post(
     '/account/register',
     {
-      config: { rateLimit: RATE_LIMITS.recovery },
+      config: { limits: LIMITS.registration },
       schema: {
         tags,
         summary: 'Create a bidder account; answers the profile with tokens (logged in)',
         body: registerBody,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       const messages: string[] = [];
       messages.push(...passwordProblems(body.password));
@@ -171,14 +171,19 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
         userId,
       });
       const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-      return { success: true, messages: [], ...(await profileOf(db, user)), ...app.issueTokens(user, false) };
+      return {
+        success: true,
+        messages: [],
+        ...(await profileOf(db, user)),
+        ...(await app.openSession(reply, user, false)),
+      };
     },
   );
 
   app.post(
     '/account/email-confirmation',
     {
-      config: { rateLimit: RATE_LIMITS.codeCheck },
+      config: { limits: LIMITS.codeCheck },
       schema: {
         tags,
         summary: 'Confirm the email with the token of the confirmation link',
@@ -198,7 +203,7 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
   app.post(
     '/account/resend-email-confirmation',
     {
-      config: { rateLimit: RATE_LIMITS.recovery },
+      config: { limits: LIMITS.recoveryEmail },
       schema: {
         tags,
         summary: 'Send the confirmation link again (the email confirmation page offers it)',
@@ -206,9 +211,10 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
       },
     },
     async (request) => {
+      // The same answer whether the address has an account, a confirmed one or none: it tells nothing.
+      const sent = { success: true, messages: ['email_confirmation_sent'] };
       const user = await findUserByUsername(db, request.body.username);
-      if (!user) throw new HttpError(404, 'no_account_associated_with_email');
-      if (user.email_confirmed) return { success: true, messages: ['email_confirmed'] };
+      if (!user || user.email_confirmed) return sent;
       const token = await issueCode(db, user.id, 'emailConfirmation');
       await sendAccountMessage(context, {
         channel: 'email',
@@ -221,14 +227,14 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
         },
         userId: user.id,
       });
-      return { success: true, messages: ['email_confirmation_sent'] };
+      return sent;
     },
   );
 
   app.get(
     '/account/unique-nickname',
     {
-      config: { rateLimit: RATE_LIMITS.lookup },
+      config: { limits: LIMITS.uniqueCheck },
       schema: {
         tags,
         summary: 'Is this displayed bidder name free (apart from the given user)?',
@@ -242,7 +248,7 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
   app.get(
     '/account/unique-phone-number',
     {
-      config: { rateLimit: RATE_LIMITS.lookup },
+      config: { limits: LIMITS.uniqueCheck },
       schema: {
         tags,
         summary: 'Is this phone number free (apart from the given user)?',
@@ -256,7 +262,7 @@ export const registrationRoutes: FastifyPluginAsync<AccountContext> = async (roo
   app.get(
     '/account/get-by-username',
     {
-      config: { rateLimit: RATE_LIMITS.lookup },
+      config: { limits: LIMITS.uniqueCheck },
       schema: {
         tags,
         summary: 'Registration prefill for an invited person (by their phone); never reveals an existing account',
