@@ -83,6 +83,8 @@ export interface AppDeps {
   trustProxy?: false | number | string[];
   /** METRICS_TOKEN: GET /metrics for a scraper on another machine (this machine's own need none). */
   metricsToken?: string;
+  /** Told of every route as it is registered (the authorisation matrix test enumerates them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** A typical rate, used when none is configured. */
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   refuseNulBytes(app);
   await app.register(securityHeaders, { publicUrl: deps.publicUrl });
 

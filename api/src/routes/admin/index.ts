@@ -24,7 +24,8 @@ export interface OperatorRouteOptions {
  * only; which organisations each may touch is checked per call.
  */
 export const operatorRoutes: FastifyPluginAsync<OperatorRouteOptions> = async (app, options) => {
-  app.addHook('preHandler', app.requireRoles(OPERATOR_ROLES));
+  // On request, before the body is read and validated: a caller without an operator role learns nothing.
+  app.addHook('onRequest', app.requireRoles(OPERATOR_ROLES));
   const publisher = operatorPublisher(options.redis, options.hubPrefix, app.log);
   const scheduler = auctionScheduler(options.auctionLifecycle);
   const { db, lotCommands, eventStore } = options;
