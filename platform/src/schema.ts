@@ -220,6 +220,17 @@ export interface EventsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** One per idempotency key answered by the engine (migration 0013). */
+export interface CommandKeysTable {
+  command_id: string;
+  stream_id: string;
+  request: string | null;
+  refusal: string | null;
+  first_version: number | null;
+  event_count: Generated<number>;
+  recorded_at: GeneratedTimestamp;
+}
+
 export interface SubscriptionCheckpointsTable {
   subscription_id: string;
   transaction_id: string;
@@ -423,6 +434,7 @@ export interface Database {
   lot_categories: LotCategoriesTable;
   favorites: FavoritesTable;
   events: EventsTable;
+  command_keys: CommandKeysTable;
   subscription_checkpoints: SubscriptionCheckpointsTable;
   account_codes: AccountCodesTable;
   refresh_token_families: RefreshTokenFamiliesTable;

@@ -16,6 +16,8 @@ const STATUS_OF_REFUSAL: Record<string, number> = {
   invalid_date: 400,
   bid_not_found: 404,
   lot_not_opened: 404,
+  // The same idempotency key with another request (Stripe's answer).
+  idempotency_key_reused: 422,
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  KEY_REUSED,
   type LotCommand,
   type LotCommandHandler,
   type LotState,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import { checkedAccount } from '../accounts/auth.ts';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { Role } from '../accounts/roles.ts';
-import { commandId, commandIdOf } from '../commandId.ts';
+import { clientCommandIdOf, commandId, commandIdOf } from '../commandId.ts';
 import { HttpError } from '../errors.ts';
 import { bidContextOf } from '../lots/bidContext.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
@@ -27,6 +28,9 @@ const ACTIVE = 3;
 
 /** Engine refusals that mean the request itself was malformed; the others are the lot's state. */
 const BAD_INPUT = new Set(['invalid_amount', 'invalid_quantity', 'proxy_not_allowed']);
+
+/** 422 for a key already used with another request (Stripe's answer), 400 bad input, 409 the lot's state. */
+const statusOfRefusal = (reason: string) => (reason === KEY_REUSED ? 422 : BAD_INPUT.has(reason) ? 400 : 409);
 
 export interface BidRouteOptions {
   pool: pg.Pool;
@@ -129,8 +133,13 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
       auctionActive,
     };
     const outcome = await lotCommands.handle(lotStreamId(lotId), command(envelope, bidderId));
-    if (!outcome.ok) throw new HttpError(BAD_INPUT.has(outcome.reason) ? 400 : 409, outcome.reason);
-    return { envelope, standing: standingAnswer(outcome.state as LotState, lotId, bidderId) };
+    if (!outcome.ok) throw new HttpError(statusOfRefusal(outcome.reason), outcome.reason);
+    // As the client knows it: its own key (never the scoped id), and for a retry the first outcome's time.
+    const answered = {
+      commandId: clientCommandIdOf(request, given) ?? envelope.commandId,
+      at: outcome.duplicate ? (outcome.events[0]?.meta.at ?? envelope.at) : envelope.at,
+    };
+    return { envelope: answered, standing: standingAnswer(outcome.state as LotState, lotId, bidderId) };
   }
 
   function standingAnswer(state: LotState, lotId: number, bidderId: string) {

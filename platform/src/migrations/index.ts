@@ -8,9 +8,10 @@ import * as m0006 from './0006_read_models.ts';
 import * as m0007 from './0007_operator.ts';
 import * as m0008 from './0008_donations_and_invoices.ts';
 import * as m0009 from './0009_workers.ts';
-import * as m0012 from './0012_refresh_token_families.ts';
 import * as m0010 from './0010_private_auction_access.ts';
 import * as m0011 from './0011_sanitized_rich_text.ts';
+import * as m0012 from './0012_refresh_token_families.ts';
+import * as m0013 from './0013_command_keys.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -23,9 +24,10 @@ const migrations: Record<string, Migration> = {
   '0007_operator': m0007,
   '0008_donations_and_invoices': m0008,
   '0009_workers': m0009,
-  '0012_refresh_token_families': m0012,
   '0010_private_auction_access': m0010,
   '0011_sanitized_rich_text': m0011,
+  '0012_refresh_token_families': m0012,
+  '0013_command_keys': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

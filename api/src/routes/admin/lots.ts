@@ -116,11 +116,15 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
 
   /** The lot a creation command opened, so a retried creation answers the same lot. */
   async function lotOpenedBy(id: string): Promise<number | null> {
+    // The key row locates the command's first event (command_keys, migration 0013).
     const row = await db
-      .selectFrom('events')
-      .select('stream_id')
-      .where('command_id', '=', id)
-      .where('type', '=', 'LotOpened')
+      .selectFrom('command_keys as k')
+      .innerJoin('events as e', (join) =>
+        join.onRef('e.stream_id', '=', 'k.stream_id').onRef('e.stream_version', '=', 'k.first_version'),
+      )
+      .select('k.stream_id')
+      .where('k.command_id', '=', id)
+      .where('e.type', '=', 'LotOpened')
       .executeTakeFirst();
     return row ? Number(lotIdOfStream(row.stream_id)) : null;
   }
