@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { freePort } from '@auction/platform';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '@auction/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileProcesses, ROOT } from './compileProcesses.ts';
+
+/**
+ * The built product: the API and the workers compiled as `npm run build` compiles them (into
+ * folders of this run, inside their workspaces so they resolve the same packages), started with
+ * plain `node` (no tsx, no loader in NODE_OPTIONS) against a database and a Redis of their own.
+ */
+const RUN = `.test-${process.pid}-${randomBytes(3).toString('hex')}`;
+const children: ChildProcess[] = [];
+let database: TestDatabase;
+let env: NodeJS.ProcessEnv;
+
+function start(script: string, extra: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...env, ...extra }, stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+
+async function answered(url: string, timeoutMs = 20_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return response;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  await compileProcesses({
+    [`api/dist/${RUN}/main`]: 'api/src/main.ts',
+    [`workers/dist/${RUN}/main`]: 'workers/src/main.ts',
+  });
+  database = await createTestDatabase();
+  // A Redis database of its own: these processes use the product's queue names, unprefixed.
+  const redis = new URL(testRedisUrl());
+  redis.pathname = '/9';
+  const { NODE_OPTIONS: _loader, ...inherited } = process.env;
+  env = {
+    ...inherited,
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.toString(),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+  };
+});
+
+afterAll(async () => {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }),
+    ),
+  );
+  for (const workspace of ['api', 'workers'])
+    rmSync(resolve(ROOT, workspace, 'dist', RUN), { recursive: true, force: true });
+  await database?.drop();
+});
+
+describe('the built product', () => {
+  it('runs the API and the workers with plain node against the same databases', async () => {
+    const apiPort = await freePort();
+    const metricsPort = await freePort();
+    start(`api/dist/${RUN}/main.js`, { PORT: String(apiPort) });
+    start(`workers/dist/${RUN}/main.js`, { PORT: String(apiPort), WORKERS_METRICS_PORT: String(metricsPort) });
+
+    const health = await answered(`http://127.0.0.1:${apiPort}/api/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', postgres: { ok: true }, redis: { ok: true } });
+    const apiMetrics = await (await answered(`http://127.0.0.1:${apiPort}/metrics`)).text();
+    expect(apiMetrics).toContain('auction_bids_total');
+    const workerMetrics = await (await answered(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(workerMetrics).toContain('auction_queue_jobs{queue="closings",state="waiting"}');
+    expect(workerMetrics).toContain('auction_projection_lag_events 0');
+  }, 60_000);
+});
