@@ -1,3 +1,4 @@
+import { scopedCommandId } from '@auction/engine';
 import type { ApiClient } from './http.ts';
 import type { Bidder } from './setup.ts';
 
@@ -97,7 +98,8 @@ export class BidDriver {
     this.answered++;
     const body = (answer.body ?? {}) as BidAnswer;
     if (answer.status >= 200 && answer.status < 300) {
-      this.acknowledged.set(body.bid?.commandId ?? commandId, lot.id);
+      // The stream records the key scoped to the bidder (the engine's command id), not the client's.
+      this.acknowledged.set(scopedCommandId(bidder.id, body.bid?.commandId ?? commandId), lot.id);
       this.ackMs.push(ms);
       window.ackMs.push(ms);
       if (body.bid) this.bidTimes.set(`${lot.id}:${amount}`, Date.parse(body.bid.bidDate));

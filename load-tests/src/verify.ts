@@ -8,7 +8,7 @@ import { percentile, sortedCopy } from './stats.ts';
 export interface VerifyInput {
   databaseUrl: string;
   lotIds: number[];
-  /** Every acknowledged (2xx) bid: its command id and lot. */
+  /** Every acknowledged (2xx) bid: its command id as the engine records it (scoped to the bidder) and lot. */
   acknowledged: ReadonlyMap<string, number>;
   /** Whether every lot should have closed by now (its end passed during the run). */
   closesExpected: boolean;
