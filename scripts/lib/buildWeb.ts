@@ -15,7 +15,10 @@ function newest(path: string): number {
 export function buildWebIfStale(log: (line: string) => void): void {
   const built = join(WEB, 'dist/index.html');
   const sources = Math.max(
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(join(WEB, p))),
+    // The rich-text allowlist lives in the platform and is bundled into the app.
+    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../platform/src/richText'].map((p) =>
+      newest(join(WEB, p)),
+    ),
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   log('Building the web app…');

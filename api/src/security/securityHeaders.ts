@@ -7,8 +7,9 @@ type Directives = Record<string, string[]>;
 
 /**
  * The web app's Content-Security-Policy. No inline or injected script runs (the built index.html
- * loads its scripts from files); styles come from the app's own files (React sets its style props
- * through the CSSOM, which style-src does not govern); images may be any https address (lot photos
+ * loads its scripts from files); style sheets come from the app's own files, style elements may be
+ * injected by script, style attributes never parsed (React sets its style props through the CSSOM,
+ * which the policy does not govern); images may be any https address (lot photos
  * and banners live on the organisations' sites or a CDN); the page talks to its own origin only,
  * the hub's WebSocket included; no page may frame it.
  */
@@ -21,6 +22,9 @@ export function appDirectives(publicUrl: string): Directives {
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
+    // The dialogs' scroll lock injects a <style> element; rich text can hold neither <style> nor style="".
+    'style-src-elem': ["'self'", "'unsafe-inline'"],
+    'style-src-attr': ["'none'"],
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     // 'self' covers the same-origin WebSocket in current browsers; the public origin's ws(s) is named for the others.
@@ -40,6 +44,8 @@ export function toolDirectives(publicUrl: string): Directives {
   return {
     ...app,
     'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+    'style-src-elem': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+    'style-src-attr': ["'unsafe-inline'"],
     'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
   };
 }

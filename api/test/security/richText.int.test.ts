@@ -155,7 +155,9 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain('ws://auctions.test');
-    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("style-src-attr 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['x-frame-options']).toBe('DENY');
