@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testApp.ts';
+import { type AuthorizationFixtures, authorizationFixtures, PERSONAS, type Persona } from './authorizationFixtures.ts';
+
+/**
+ * Who may call each registered route (docs/security.md). Every route the app registers must be
+ * listed: a new route fails this test until it is classified.
+ * - public: anyone, anonymous included (reads are called with the public auction's ids).
+ * - capability: anyone holding the code in its link (an unsubscribe code); without it, refused alike.
+ * - private: reads of the private auction: its organisation's staff and administrators only.
+ * - authenticated: any signed-in user, about themselves.
+ * - operator: auction managers of the organisation owning the thing, and administrators.
+ * - operatorList: any auction manager, who sees only their own organisations' things.
+ * - administrator: administrators only.
+ * - infrastructure: not an API of the product's users (health, metrics, documentation, the local
+ *   outbox, the SMS webhook, the hub's upgrade): covered by their own tests.
+ */
+type Access =
+  | 'public'
+  | 'capability'
+  | 'private'
+  | 'authenticated'
+  | 'operator'
+  | 'operatorList'
+  | 'administrator'
+  | 'infrastructure';
+
+interface Policy {
+  access: Access;
+  /** The URL to call (the route's parameters filled from the fixtures); the route's own path when absent. */
+  url?: (f: AuthorizationFixtures) => string;
+  body?: (f: AuthorizationFixtures) => object;
+}
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+const pub = (url?: Policy['url']): Policy => ({ access: 'public', ...(url ? { url } : {}) });
+const priv = (url: Policy['url']): Policy => ({ access: 'private', url });
+const auth = (url?: Policy['url'], body?: Policy['body']): Policy => ({
+  access: 'authenticated',
+  ...(url ? { url } : {}),
+  ...(body ? { body } : {}),
+});
+const op = (url: Policy['url'], body?: Policy['body']): Policy => ({
+  access: 'operator',
+  url,
+  ...(body ? { body } : {}),
+});
+const infra: Policy = { access: 'infrastructure' };
+const p = (f: AuthorizationFixtures) => f.privateAuction;
+
+const POLICY: Record<string, Policy> = {
+  // Accounts: the caller's own account, or the steps before having one.
+  'GET /api/account': auth(),
+  'POST /api/account/authenticate': pub(),
+  'GET /api/account/client-synchronization-time': pub(),
+  'POST /api/account/create-validation-code': pub(),
+  'POST /api/account/email-confirmation': pub(),
+  'GET /api/account/get-by-username': pub(),
+  'GET /api/account/masked-email-for-recovery/:phone': pub(),
+  'POST /api/account/password-recovery-email': pub(),
+  'POST /api/account/password-recovery-phone': pub(),
+  'POST /api/account/password-reset': pub(),
+  'POST /api/account/refresh': pub(),
+  'DELETE /api/account/refresh': pub(),
+  'POST /api/account/register': pub(),
+  'POST /api/account/resend-email-confirmation': pub(),
+  'POST /api/account/reset-temporary-password': auth(),
+  'POST /api/account/temporary-password': {
+    access: 'administrator',
+    url: () => '/api/account/temporary-password',
+    body: (f) => ({ userId: f.users.bidder.id }),
+  },
+  'PATCH /api/account': auth(),
+  'PUT /api/account/update-username': auth(),
+  'PUT /api/account/update-password': auth(),
+  'PATCH /api/bidder-organization-notifications/:id': auth(),
+  'POST /api/bidder-organization-notifications/by-code/:identity': { access: 'capability' },
+  'PATCH /api/bidder-organization-notifications/by-code/:identity/:id': { access: 'capability' },
+  'DELETE /api/bids/delete-max-bid': auth(),
+  'PATCH /api/bids/modify-max-bid': auth(),
+  'POST /api/account/token': auth(),
+  'GET /api/account/unique-nickname': pub(),
+  'GET /api/account/unique-phone-number': pub(),
+  'POST /api/account/update-password': auth(),
+  'POST /api/account/update-username': auth(),
+  'PUT /api/account': auth(),
+  'POST /api/account': auth(),
+  'GET /api/account/validate-phone-number/:code': auth(() => '/api/account/validate-phone-number/123456'),
+  'POST /api/account/validate-phone-number/:code': auth(() => '/api/account/validate-phone-number/123456'),
+  'GET /api/account/verify-code-password-recovery/:code/:username': pub(),
+  'POST /api/account/verify-code-password-recovery/:code/:username': pub(),
+  'GET /api/bidder-organization-notifications': auth(),
+  'PUT /api/bidder-organization-notifications': auth(),
+  'POST /api/bidder-organization-notifications': auth(),
+  'PUT /api/bidder-organization-notifications/:id': auth(),
+  'POST /api/bidder-organization-notifications/:id': auth(),
+  'GET /api/bidder-organization-notifications/by-code/:identity': { access: 'capability' },
+  'PUT /api/bidder-organization-notifications/by-code/:identity/:id': { access: 'capability' },
+  'POST /api/bidder-organization-notifications/by-code/:identity/:id': { access: 'capability' },
+  'POST /api/onboarding/invite-via-client-app': {
+    access: 'operator',
+    url: () => '/api/onboarding/invite-via-client-app',
+    body: (f) => ({ phoneNumber: '(450) 555-0177', firstName: 'A', lastName: 'B', auctionId: p(f).id }),
+  },
+  'GET /api/onboarding/on-board-info': pub(),
+
+  // Auctions and lots: the public auction for everyone, the private one for its staff.
+  'GET /api/auctions': pub(),
+  'GET /api/auctions/url-magic-link': priv((f) => `/api/auctions/url-magic-link?urlMagicLink=${p(f).urlMagicLink}`),
+  'GET /api/auctions/recently-closed': pub(),
+  'GET /api/auctions/home-page-auctions-stats': pub(),
+  'GET /api/auctions/get-date-completed/:auctionId': priv((f) => `/api/auctions/get-date-completed/${p(f).id}`),
+  'GET /api/auctions/organization-teams/url-magic-link': priv(
+    (f) => `/api/auctions/organization-teams/url-magic-link?urlMagicLink=${p(f).urlMagicLink}`,
+  ),
+  'GET /api/auctions/carousel/:id': priv((f) => `/api/auctions/carousel/${p(f).id}`),
+  'GET /api/currency-exchange-rates': pub(),
+  'GET /api/auction-lot-items': priv((f) => `/api/auction-lot-items?urlMagicLink=${p(f).urlMagicLink}`),
+  'GET /api/auction-lot-items/:id': priv((f) => `/api/auction-lot-items/${p(f).lotId}`),
+  'GET /api/auction-lot-items/refresh-bids/:id': priv((f) => `/api/auction-lot-items/refresh-bids/${p(f).lotId}`),
+  'GET /api/auction-lot-items/:id/max': auth((f) => `/api/auction-lot-items/${f.publicAuction.lotId}/max`),
+  'POST /api/auction-lot-items/refresh-winners': pub(),
+  'GET /api/auctions/leaderboard': priv((f) => `/api/auctions/leaderboard?urlMagicLink=${p(f).urlMagicLink}`),
+  'GET /api/auctions/refresh-leaderboard': priv(
+    (f) => `/api/auctions/refresh-leaderboard?urlMagicLink=${p(f).urlMagicLink}`,
+  ),
+  'GET /api/auctions/winner-leaderboard': priv(
+    (f) => `/api/auctions/winner-leaderboard?urlMagicLink=${p(f).urlMagicLink}`,
+  ),
+  'POST /api/auctions/set-auction-status/:urlMagicLink/:status': auth(
+    (f) => `/api/auctions/set-auction-status/${f.publicAuction.urlMagicLink}/Visited`,
+  ),
+  'POST /api/auctions/:urlMagicLink/access-code': auth(
+    (f) => `/api/auctions/${p(f).urlMagicLink}/access-code`,
+    () => ({ code: 'not-the-code-000' }),
+  ),
+  'PUT /api/auctions/:auctionId/bidders/:userId/status': op(
+    (f) => `/api/auctions/${p(f).id}/bidders/${f.users.bidder.id}/status`,
+    () => ({ status: 'Invited' }),
+  ),
+  'POST /api/auctions/auction-bidder-has-accepted-credit-card-fees/:auctionId/:accepted': auth(
+    (f) => `/api/auctions/auction-bidder-has-accepted-credit-card-fees/${f.publicAuction.id}/true`,
+  ),
+  'GET /api/favorites': auth((f) => `/api/favorites?urlMagicLink=${f.publicAuction.urlMagicLink}`),
+  'GET /api/favorites/get-current-favorites': auth(
+    (f) => `/api/favorites/get-current-favorites?urlMagicLink=${f.publicAuction.urlMagicLink}`,
+  ),
+  'POST /api/favorites/:lotId/:auctionKey': auth(
+    (f) => `/api/favorites/${f.publicAuction.lotId}/${f.publicAuction.urlMagicLink}`,
+  ),
+  'DELETE /api/favorites/:id': auth((f) => `/api/favorites/${f.publicAuction.lotId}`),
+  'POST /api/bids/auctionlotitem/:id/bid': auth(
+    (f) => `/api/bids/auctionlotitem/${f.publicAuction.lotId}/bid`,
+    () => ({ amount: 100, commandId: randomUUID() }),
+  ),
+  'POST /api/bids/auctionlotitem/:id/buy': auth(
+    (f) => `/api/bids/auctionlotitem/${f.publicAuction.lotId}/buy`,
+    () => ({ quantity: 1, commandId: randomUUID() }),
+  ),
+  'POST /api/bids/modify-max-bid': auth(),
+  'POST /api/bids/delete-max-bid': auth(),
+  'PUT /api/bids/modify-max-bid': auth(),
+  'PUT /api/bids/delete-max-bid': auth(),
+  'POST /api/auctions/donations': pub(),
+  'GET /api/auctions/donations': auth((f) => `/api/auctions/donations?auctionId=${f.publicAuction.id}`),
+  'DELETE /api/auctions/donations/:id': op(() => `/api/auctions/donations/${randomUUID()}`),
+
+  // The operator API.
+  'GET /api/admin/organizations': { access: 'operatorList', url: () => '/api/admin/organizations' },
+  'POST /api/admin/organizations': {
+    access: 'administrator',
+    url: () => '/api/admin/organizations',
+    body: () => ({ name: `Matrice ${randomUUID()}` }),
+  },
+  'PATCH /api/admin/organizations/:id': op(
+    (f) => `/api/admin/organizations/${f.organizationId}`,
+    () => ({ name: `Renommée ${randomUUID()}` }),
+  ),
+  'GET /api/admin/organizations/:id/teams': op((f) => `/api/admin/organizations/${f.organizationId}/teams`),
+  'POST /api/admin/organizations/:id/teams': op(
+    (f) => `/api/admin/organizations/${f.organizationId}/teams`,
+    () => ({ translations: { fr: 'Équipe rouge' } }),
+  ),
+  'PATCH /api/admin/teams/:id': op(
+    (f) => `/api/admin/teams/${f.teamId}`,
+    () => ({ textColor: '#000000' }),
+  ),
+  'DELETE /api/admin/teams/:id': op((f) => `/api/admin/teams/${f.teamId}`),
+  'GET /api/admin/auctions': { access: 'operatorList', url: () => '/api/admin/auctions' },
+  'POST /api/admin/auctions': op(
+    () => '/api/admin/auctions',
+    (f) => ({
+      organizationId: f.organizationId,
+      urlMagicLink: `matrice-${randomUUID().slice(0, 8)}`,
+      translations: { fr: { titleShort: 'Matrice' } },
+    }),
+  ),
+  'GET /api/admin/auctions/:id': op((f) => `/api/admin/auctions/${p(f).id}`),
+  'PATCH /api/admin/auctions/:id': op(
+    (f) => `/api/admin/auctions/${p(f).id}`,
+    () => ({ hideCountdown: true }),
+  ),
+  'POST /api/admin/auctions/:id/status': op(
+    (f) => `/api/admin/auctions/${p(f).id}/status`,
+    () => ({ status: 2 }),
+  ),
+  'POST /api/admin/auctions/:id/categories': op(
+    (f) => `/api/admin/auctions/${p(f).id}/categories`,
+    () => ({ translations: { fr: 'Sports' } }),
+  ),
+  'PATCH /api/admin/categories/:id': op(
+    (f) => `/api/admin/categories/${p(f).categoryId}`,
+    () => ({ order: 3 }),
+  ),
+  'DELETE /api/admin/categories/:id': op((f) => `/api/admin/categories/${p(f).categoryId}`),
+  'POST /api/admin/auctions/:id/tabs': op(
+    (f) => `/api/admin/auctions/${p(f).id}/tabs`,
+    () => ({ translations: { fr: { name: 'Plus', url: 'plus', title: 'Plus', content: 'Texte' } } }),
+  ),
+  'PATCH /api/admin/tabs/:id': op(
+    (f) => `/api/admin/tabs/${p(f).tabId}`,
+    () => ({ order: 3 }),
+  ),
+  'DELETE /api/admin/tabs/:id': op((f) => `/api/admin/tabs/${p(f).tabId}`),
+  'POST /api/admin/auctions/:id/closing-groups': op(
+    (f) => `/api/admin/auctions/${p(f).id}/closing-groups`,
+    () => ({ translations: { fr: 'Second groupe' }, dateCompleted: inHours(5) }),
+  ),
+  'PATCH /api/admin/closing-groups/:id': op(
+    (f) => `/api/admin/closing-groups/${p(f).closingGroupId}`,
+    () => ({ isHiddenInMenu: true }),
+  ),
+  'DELETE /api/admin/closing-groups/:id': op((f) => `/api/admin/closing-groups/${p(f).closingGroupId}`),
+  'POST /api/admin/auctions/:id/photos': op(
+    (f) => `/api/admin/auctions/${p(f).id}/photos`,
+    () => ({ fullPath: 'https://cdn.example.org/autre.jpg' }),
+  ),
+  'PATCH /api/admin/auction-photos/:id': op(
+    (f) => `/api/admin/auction-photos/${p(f).photoId}`,
+    () => ({ order: 2 }),
+  ),
+  'DELETE /api/admin/auction-photos/:id': op((f) => `/api/admin/auction-photos/${p(f).photoId}`),
+  'POST /api/admin/auctions/:id/lots': op(
+    (f) => `/api/admin/auctions/${p(f).id}/lots`,
+    () => ({
+      lotNumber: 9,
+      translations: { fr: { name: 'Vélo' } },
+      startingBid: 50,
+      minimumIncrement: 5,
+      dateCompleted: inHours(4),
+      commandId: randomUUID(),
+    }),
+  ),
+  'PATCH /api/admin/lots/:id': op(
+    (f) => `/api/admin/lots/${p(f).lotId}`,
+    () => ({ offeredBy: 'Boulangerie' }),
+  ),
+  'POST /api/admin/lots/:id/close-early': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/close-early`,
+    () => ({}),
+  ),
+  'POST /api/admin/lots/:id/hide': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/hide`,
+    () => ({}),
+  ),
+  'POST /api/admin/lots/:id/show': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/show`,
+    () => ({}),
+  ),
+  'POST /api/admin/lots/:id/reschedule': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/reschedule`,
+    () => ({ dateCompleted: inHours(3) }),
+  ),
+  'POST /api/admin/lots/:id/bids/:bidId/remove': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/bids/${randomUUID()}/remove`,
+    () => ({ reason: 'Erreur de saisie' }),
+  ),
+  'GET /api/admin/lots/:id/audit-trail': op((f) => `/api/admin/lots/${p(f).lotId}/audit-trail`),
+
+  // Not the product's user API.
+  'GET /api/health': infra,
+  'GET /api/health/ready': infra,
+  'GET /metrics': infra,
+  'GET /api/docs': infra,
+  'GET /api/docs/*': infra,
+  'GET /api/docs/json': infra,
+  'GET /api/docs/yaml': infra,
+  'GET /api/docs/static/*': infra,
+  'GET /api/docs/static/index.html': infra,
+  'GET /api/docs/static/swagger-initializer.js': infra,
+  'GET /api/docs/': infra,
+  'POST /api/sms/inbound': infra,
+  'GET /api/BidNotificationHub': infra,
+  'GET /api/dev/outbox': infra,
+  'GET /outbox': infra,
+  'GET /admin/queues': infra,
+  'GET /admin/queues/*': infra,
+  'GET /*': infra,
+  'GET /': infra,
+};
+
+/** Who each access class refuses. */
+const REFUSED: Record<Exclude<Access, 'infrastructure'>, readonly Persona[]> = {
+  public: [],
+  capability: [],
+  private: ['anonymous', 'bidder', 'otherManager'],
+  authenticated: ['anonymous'],
+  operator: ['anonymous', 'bidder', 'volunteer', 'otherManager'],
+  operatorList: ['anonymous', 'bidder', 'volunteer'],
+  administrator: ['anonymous', 'bidder', 'volunteer', 'otherManager', 'manager'],
+};
+
+/** The invitation is the one operator call a volunteer of the organisation may make (spec 000 §6). */
+const ALSO_ALLOWED: Record<string, readonly Persona[]> = {
+  'POST /api/onboarding/invite-via-client-app': ['volunteer'],
+};
+
+/**
+ * The policy of a route: its entry in the table, or for the files of the web app and of the
+ * queues' dashboard (administrators only, bullBoard.int.test.ts), infrastructure.
+ */
+function policyOf(route: string): Policy | undefined {
+  const listed = POLICY[route];
+  if (listed) return listed;
+  const path = route.split(' ')[1] ?? '';
+  if (/^\/(assets|demo)\//.test(path) || path === '/index.html' || path.startsWith('/admin/queues')) return infra;
+  return undefined;
+}
+
+let test: TestApp;
+let f: AuthorizationFixtures;
+const routes: string[] = [];
+
+beforeAll(async () => {
+  test = await startTestApp({
+    app: {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);
+        }
+      },
+    },
+  });
+  f = await authorizationFixtures(test);
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+/** A digest of every row a refused call must leave alone. */
+async function fingerprint(): Promise<string> {
+  const tables = [
+    'organizations',
+    'organization_teams',
+    'organization_users',
+    'auctions',
+    'auction_translations',
+    'lots',
+    'item_categories',
+    'closing_groups',
+    'auction_tabs',
+    'auction_photos',
+    'auction_bidders',
+    'onboarding_invitations',
+    'favorites',
+    'events',
+  ];
+  const parts = tables.map((table) => sql`SELECT ${table} || t::text AS row FROM ${sql.table(table)} t`);
+  const { rows } = await sql<{ digest: string }>`
+    SELECT md5(coalesce(string_agg(row, '|' ORDER BY row), '')) AS digest FROM (${sql.join(parts, sql` UNION ALL `)}) r`.execute(
+    test.database.db,
+  );
+  return rows[0]?.digest ?? '';
+}
+
+function call(route: string, policy: Policy, persona: Persona) {
+  const [method, path] = route.split(' ') as [string, string];
+  const body = policy.body?.(f);
+  return test.app.inject({
+    method: method as 'GET',
+    url: policy.url ? policy.url(f) : path,
+    headers: f.headers[persona],
+    ...(body ? { payload: body } : method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+}
+
+describe('the authorisation matrix', () => {
+  it('classifies every registered route', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const unlisted = [...new Set(routes)].filter((route) => !policyOf(route));
+    expect(unlisted, 'routes missing from the policy table of authorizationMatrix.int.test.ts').toEqual([]);
+  });
+
+  it('refuses every role a route does not allow, changing nothing', async () => {
+    const failures: string[] = [];
+    for (const route of [...new Set(routes)].sort()) {
+      const policy = policyOf(route);
+      if (!policy || policy.access === 'infrastructure') continue;
+      const refused = REFUSED[policy.access].filter((persona) => !ALSO_ALLOWED[route]?.includes(persona));
+      if (refused.length === 0) continue;
+      const before = await fingerprint();
+      for (const persona of refused) {
+        const response = await call(route, policy, persona);
+        // An authenticated route checks its token after validating the input: an anonymous call
+        // with input the route cannot read is refused as bad input, which is also a refusal.
+        const lenient = policy.access === 'authenticated' && !policy.body ? [400] : [];
+        if (![401, 403, 404, ...lenient].includes(response.statusCode)) {
+          failures.push(`${route} as ${persona}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+      if ((await fingerprint()) !== before) failures.push(`${route}: a refused call changed the database`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the allowed roles read, without a server error', async () => {
+    const failures: string[] = [];
+    for (const route of [...new Set(routes)].sort()) {
+      const policy = policyOf(route);
+      if (!policy || ['infrastructure', 'capability'].includes(policy.access) || !route.startsWith('GET ')) continue;
+      const refused = REFUSED[policy.access].filter((persona) => !ALSO_ALLOWED[route]?.includes(persona));
+      for (const persona of PERSONAS.filter((each) => !refused.includes(each))) {
+        const response = await call(route, policy, persona);
+        if ([401, 403].includes(response.statusCode) || response.statusCode >= 500) {
+          failures.push(`${route} as ${persona}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("shows an auction manager of another organisation none of this organisation's things", async () => {
+    const organizations = (
+      await call('GET /api/admin/organizations', POLICY['GET /api/admin/organizations'] as Policy, 'otherManager')
+    ).json();
+    expect(organizations.map((o: { id: number }) => o.id)).toEqual([f.otherOrganizationId]);
+    const auctions = (
+      await call('GET /api/admin/auctions', POLICY['GET /api/admin/auctions'] as Policy, 'otherManager')
+    ).json();
+    expect(auctions).toEqual([]);
+    const own = (await call('GET /api/admin/auctions', POLICY['GET /api/admin/auctions'] as Policy, 'manager')).json();
+    expect(own.map((a: { id: number }) => a.id).sort()).toEqual([f.publicAuction.id, f.privateAuction.id].sort());
+  });
+});
