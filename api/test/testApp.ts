@@ -30,7 +30,10 @@ export interface TestApp {
 
 /** The real API on a database of its own, with the demo loaded through the engine. */
 export async function startTestApp(
-  options: { demo?: boolean; /** Settings of the app under test (TRUST_PROXY, the outbox). */ app?: Partial<AppDeps> } = {},
+  options: {
+    demo?: boolean /** Settings of the app under test (TRUST_PROXY, the outbox). */;
+    app?: Partial<AppDeps>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const eventStore = new PostgresEventStore(database.pool);

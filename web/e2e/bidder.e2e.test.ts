@@ -299,6 +299,43 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await context.close();
   });
 
+  it('keeps the refresh token out of reach of scripts and renews an expired access token with its cookie', async () => {
+    const { body } = await registerConfirmed(t, { language: 'en' });
+    const context = await visitorContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/login`);
+    await page.getByLabel('Email or cellphone').fill(body.username);
+    await page.getByLabel('Password', { exact: true }).fill(body.password);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.locator('summary.header-button').waitFor();
+    const stored = await page.evaluate(() => ({ storage: { ...localStorage }, cookies: document.cookie }));
+    expect(Object.keys(stored.storage)).not.toContain('refreshToken');
+    expect(stored.cookies).not.toContain('auction_refresh');
+    const [cookie] = (await context.cookies()).filter((c) => c.name === 'auction_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/account/refresh' });
+
+    // An access token the API refuses (as an expired one): the app renews it through the cookie.
+    await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
+    await page.reload();
+    await page.locator('summary.header-button').waitFor();
+    const renewed = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect(renewed).not.toBe('expired.access.token');
+    expect((await context.cookies()).find((c) => c.name === 'auction_refresh')?.value).not.toBe(cookie?.value);
+
+    // Logging out ends the session on the server: the old cookie renews nothing any more.
+    const last = (await context.cookies()).find((c) => c.name === 'auction_refresh')?.value;
+    await page.locator('summary.header-button').click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      headers: { cookie: `auction_refresh=${last}` },
+    });
+    expect(again.statusCode).toBe(401);
+    await context.close();
+  });
+
   it('recovers a password by email through the outbox, then logs in with the new one', async () => {
     const { body } = await registerConfirmed(t, { language: 'en' });
     const context = await visitorContext(browser);

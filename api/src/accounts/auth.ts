@@ -1,5 +1,5 @@
-import fastifyJwt from '@fastify/jwt';
 import type { Db } from '@auction/platform';
+import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -151,7 +151,12 @@ export const authPlugin = fp<AuthOptions>(
       };
     }
 
-    function setRefreshToken(reply: FastifyReply, user: { id: string; token_version: number }, grant: RefreshGrant, remember: boolean) {
+    function setRefreshToken(
+      reply: FastifyReply,
+      user: { id: string; token_version: number },
+      grant: RefreshGrant,
+      remember: boolean,
+    ) {
       const ttl = refreshTtl(remember);
       const token = app.jwt.sign(
         { sub: user.id, ver: user.token_version, typ: 'refresh', fam: grant.familyId, jti: grant.tokenId },
@@ -174,11 +179,14 @@ export const authPlugin = fp<AuthOptions>(
     }
 
     app.decorate('issueAccessToken', issueAccessToken);
-    app.decorate('openSession', async (reply: FastifyReply, user: { id: string; token_version: number }, rememberMe: boolean) => {
-      const grant = await openFamily(db, user.id, rememberMe, refreshTtl(rememberMe));
-      setRefreshToken(reply, user, grant, rememberMe);
-      return issueAccessToken(user);
-    });
+    app.decorate(
+      'openSession',
+      async (reply: FastifyReply, user: { id: string; token_version: number }, rememberMe: boolean) => {
+        const grant = await openFamily(db, user.id, rememberMe, refreshTtl(rememberMe));
+        setRefreshToken(reply, user, grant, rememberMe);
+        return issueAccessToken(user);
+      },
+    );
     app.decorate('refreshSession', async (request: FastifyRequest, reply: FastifyReply) => {
       const refuse = (status: 401 | 403, key: string) => {
         clearRefreshCookie(reply, secureCookies);

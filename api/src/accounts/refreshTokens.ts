@@ -22,18 +22,14 @@ export type Rotation =
   /** Unknown, revoked or expired family. */
   | { outcome: 'invalid' };
 
-export async function openFamily(
-  db: Db,
-  userId: string,
-  remember: boolean,
-  ttlSeconds: number,
-): Promise<RefreshGrant> {
+export async function openFamily(db: Db, userId: string, remember: boolean, ttlSeconds: number): Promise<RefreshGrant> {
   const tokenId = randomUUID();
-  // Expired and revoked families of this user are of no use any more: they go as a new one opens.
+  // Expired families of this user are of no use any more: they go as a new one opens. Revoked
+  // ones stay until they would have expired, as the record of a reuse or a logout.
   await db
     .deleteFrom('refresh_token_families')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now()`), eb('revoked_at', 'is not', null)]))
+    .where('expires_at', '<', sql<Date>`now()`)
     .execute();
   const row = await db
     .insertInto('refresh_token_families')

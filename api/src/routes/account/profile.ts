@@ -235,7 +235,11 @@ export const profileRoutes: FastifyPluginAsync<AccountContext & { publicUrl: str
       });
       // This session goes on in a new family (the old one's tokens carry the old version); others end.
       await app.closeSession(request, reply);
-      return { success: true, messages: ['password_change_successful'], ...(await app.openSession(reply, updated, false)) };
+      return {
+        success: true,
+        messages: ['password_change_successful'],
+        ...(await app.openSession(reply, updated, false)),
+      };
     },
   );
 
