@@ -31,7 +31,8 @@ export interface TestApp {
 /** The real API on a database of its own, with the demo loaded through the engine. */
 export async function startTestApp(
   options: {
-    demo?: boolean /** Settings of the app under test (TRUST_PROXY, the outbox). */;
+    demo?: boolean;
+    /** Settings of the app under test (TRUST_PROXY, the outbox). */
     app?: Partial<AppDeps>;
   } = {},
 ): Promise<TestApp> {
