@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../../platform/src/migrations/0011_sanitized_rich_text.ts';
 import { startTestApp, type TestApp } from '../testApp.ts';
@@ -49,7 +50,8 @@ describe('migration 0011', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    await up(db);
+    // Migrations are written against an untyped database.
+    await up(db as unknown as Kysely<unknown>);
 
     const rows = await db.selectFrom('lot_translations').selectAll().where('lot_id', '=', planted.id).execute();
     for (const row of rows) {
