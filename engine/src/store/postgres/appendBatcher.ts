@@ -20,8 +20,9 @@ interface QueuedAppend extends StreamAppend {
  * Appends to different streams are written together in one statement: one transaction, one WAL
  * flush, for many lots. Each stream's expected version is checked inside the statement, so a
  * stale stream is refused without holding back the others. A unique violation aborts the whole
- * statement (another process won a race, or a command id is a retry); then every append of that
- * batch is retried on its own so each gets its own precise answer.
+ * statement (another process won a race, or a key was claimed before: a retry, or a key reused on
+ * another stream); then every append of that batch is retried on its own so each gets its own
+ * precise answer and only the offending stream's writer has to decide its round again.
  *
  * Statements start at the end of the event loop's current turn rather than at the first append:
  * the appends of one turn (typically every command released by a statement that just committed)
