@@ -22,9 +22,10 @@ if (!config.DATABASE_URL || !config.REDIS_URL) {
 }
 const pool = createPool(config.DATABASE_URL, 20);
 const db = createDb(pool);
-const redis = createRedis(config.REDIS_URL);
-const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_URL) });
-const auctionLifecycle = createAuctionLifecycleQueue({ connection: createRedis(config.REDIS_URL) });
+// Fail fast: with Redis down, only the calls that need it answer (503); reads and bids go on.
+const redis = createRedis(config.REDIS_URL, { failFast: true });
+const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_URL, { failFast: true }) });
+const auctionLifecycle = createAuctionLifecycleQueue({ connection: createRedis(config.REDIS_URL, { failFast: true }) });
 const eventStore = new PostgresEventStore(pool);
 onAppendBatch((appends) => appendBatchSize.observe(appends));
 const app = await buildApp({

@@ -1,6 +1,11 @@
 import { Redis } from 'ioredis';
 
-export function createRedis(url: string): Redis {
-  // BullMQ needs maxRetriesPerRequest null; the same setting keeps health checks from hanging forever.
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+/**
+ * `failFast`: while Redis is unreachable a command gives up after two reconnection attempts instead
+ * of waiting for it forever, so an API call that needs Redis answers 503 at once rather than hang.
+ * Not for BullMQ workers, whose blocking commands need the default.
+ */
+export function createRedis(url: string, options: { failFast?: boolean } = {}): Redis {
+  // BullMQ workers need maxRetriesPerRequest null.
+  return new Redis(url, { maxRetriesPerRequest: options.failFast ? 2 : null, lazyConnect: false });
 }
