@@ -80,21 +80,26 @@ export function someField<T extends z.ZodObject>(schema: T, ignored: readonly st
   ) as T;
 }
 
-/** Whether a string, or any string inside an object or array, holds a NUL (U+0000). */
-export function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/** Text PostgreSQL cannot store: a NUL (U+0000), or a lone surrogate (no UTF-8 for it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** Whether a string, or any string (or key) inside an object or array, is text PostgreSQL cannot store. */
+export function holdsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return unstorable(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+  if (Array.isArray(value)) return value.some((item) => holdsUnstorableText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => unstorable(key) || holdsUnstorableText(item, depth + 1));
 }
 
 /**
- * PostgreSQL stores no NUL in text: a NUL in a path or query parameter or anywhere in a body is
- * refused (400 invalid_value) before any handler, for every route, with or without a schema.
+ * PostgreSQL stores no NUL (nor a lone surrogate) in text: one in a path or query parameter or
+ * anywhere in a body is refused (400 invalid_value) before any handler, for every route, with or
+ * without a schema.
  */
 export function refuseNulBytes(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const where = (['params', 'query', 'body'] as const).find((part) => holdsNul(request[part]));
+    const where = (['params', 'query', 'body'] as const).find((part) => holdsUnstorableText(request[part]));
     if (where) {
       throw new HttpError(400, 'validation_failed', {
         messages: ['invalid_value'],

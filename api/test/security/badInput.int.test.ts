@@ -96,10 +96,18 @@ describe('bad input is a 4xx with a message key', () => {
     const inPath = await test.app.inject({ method: 'GET', url: '/api/auctions/demo%00gala' });
     expect(inPath.statusCode).toBe(400);
     expect(inPath.json()).toMatchObject({ message: 'validation_failed', messages: ['invalid_value'] });
-    const inQuery = await test.app.inject({ method: 'GET', url: '/api/admin/auctions?organizationId=1%00', headers: admin });
+    const inQuery = await test.app.inject({
+      method: 'GET',
+      url: '/api/admin/auctions?organizationId=1%00',
+      headers: admin,
+    });
     expect(inQuery.statusCode).toBe(400);
     const inBody = await call('POST', '/api/admin/organizations', { name: 'Fondation\u0000' });
     expect(inBody.statusCode).toBe(400);
+    // A lone surrogate has no UTF-8 either: PostgreSQL refuses it in text and jsonb.
+    const surrogate = await call('POST', '/api/admin/organizations', { name: 'Fondation \ud800' });
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json().messages).toEqual(['invalid_value']);
   });
 
   it('refuses ids beyond PostgreSQL integers', async () => {
