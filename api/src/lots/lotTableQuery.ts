@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../validation.ts';
 
 /**
  * The table query of spec 001 §7 as a flat querystring: `currentPage`, `pageSize`,
@@ -21,7 +22,7 @@ const sort = z.object({
 
 export const lotTableQuerySchema = z.object({
   urlMagicLink: z.string().trim().min(1).max(200),
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(6),
   search: z.string().trim().max(100).optional(),
   forceSearch: z.enum(['true', 'false']).optional(),

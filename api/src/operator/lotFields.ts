@@ -2,7 +2,7 @@ import type { LotsTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { amountInCents } from '../money.ts';
-import { rowIdValue, text } from '../validation.ts';
+import { MAX_ROW_ID, rowIdValue, text } from '../validation.ts';
 import { isoDate } from './auctionFields.ts';
 
 const lotTranslation = z.strictObject({
@@ -16,7 +16,7 @@ export const lotPhoto = z.strictObject({
   fullPathLarge: z.string().trim().min(1).max(2000),
   fullPathMedium: z.string().trim().max(2000).optional(),
   description: text(500).nullable().optional(),
-  order: z.number().int().min(0).optional(),
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
 });
 
 const minutes = z

@@ -6,7 +6,7 @@ import type { AccountContext } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
 import { findUserById, type UserRow } from '../accounts/userRepository.ts';
 import { HttpError } from '../errors.ts';
-import { booleanish, rowId } from '../validation.ts';
+import { booleanish, MAX_ROW_ID, rowId } from '../validation.ts';
 
 const tags = ['communication preferences'];
 
@@ -65,7 +65,7 @@ const fieldList = z
 const change = z.union([fieldList, changeObject]);
 
 const createBody = z.object({
-  id: z.coerce.number().int().min(0).optional(),
+  id: z.coerce.number().int().min(0).max(MAX_ROW_ID).optional(),
   organization_Id: rowId,
   smsNotifications: booleanish.default(true),
   emailNotifications: booleanish.default(true),

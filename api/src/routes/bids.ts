@@ -20,7 +20,7 @@ import { HttpError } from '../errors.ts';
 import { bidContextOf } from '../lots/bidContext.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
 import { amountInCents, toMoney } from '../money.ts';
-import { rowId } from '../validation.ts';
+import { MAX_ROW_ID, rowId } from '../validation.ts';
 
 const tags = ['bids'];
 const security = [{ bearer: [] }];
@@ -175,7 +175,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
           amount: amountInCents,
           isMax: z.boolean().default(false),
           auctionLotItem_Id: rowId.optional(),
-          paymentInformation_Id: z.coerce.number().int().nullish(),
+          paymentInformation_Id: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
           commandId,
         }),
       },
@@ -223,7 +223,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
           quantity: z.coerce.number().int().min(1).max(10_000).default(1),
           amount: amountInCents.optional(),
           auctionLotItem_Id: rowId.optional(),
-          paymentInformation_Id: z.coerce.number().int().nullish(),
+          paymentInformation_Id: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
           commandId,
         }),
       },

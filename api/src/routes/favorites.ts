@@ -8,7 +8,7 @@ import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
 import { lotItemDto, nameOf } from '../lots/lotItemDto.ts';
 import { lotQuery } from '../lots/lotRepository.ts';
-import { rowId } from '../validation.ts';
+import { MAX_ROW_ID, rowId } from '../validation.ts';
 import { languageOf } from './lotItems.ts';
 
 const tags = ['favourites'];
@@ -42,7 +42,7 @@ export const favoriteRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         security,
         summary: "The user's favourite lots of an auction, paged (25, 50, 100 or 200), by lot number",
         querystring: byLink.extend({
-          currentPage: z.coerce.number().int().min(1).default(1),
+          currentPage: z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1),
           pageSize: z.coerce
             .number()
             .int()

@@ -11,7 +11,7 @@ import { passwordProblems } from '../../accounts/passwordRules.ts';
 import { LIMITS } from '../../accounts/rateLimits.ts';
 import { findUserByPhone, findUserByUsername } from '../../accounts/userRepository.ts';
 import { HttpError } from '../../errors.ts';
-import { email, passwordText, phone } from '../../validation.ts';
+import { email, MAX_ROW_ID, passwordText, phone } from '../../validation.ts';
 
 const tags = ['password recovery'];
 const magicLink = z.string().trim().max(200).nullish();
@@ -32,7 +32,11 @@ export const passwordRecoveryRoutes: FastifyPluginAsync<AccountContext> = async 
       schema: {
         tags,
         summary: 'Email a password reset link',
-        body: z.object({ value: email, urlMagicLink: magicLink, companyId: z.coerce.number().int().nullish() }),
+        body: z.object({
+          value: email,
+          urlMagicLink: magicLink,
+          companyId: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
+        }),
       },
     },
     async (request) => {

@@ -42,7 +42,7 @@ const registerBody = z.object({
   city: optionalText(100),
   postalCode: optionalText(20),
   province: optionalText(100),
-  provinceEnum: z.coerce.number().int().nullish(),
+  provinceEnum: z.coerce.number().int().min(0).max(99).nullish(),
   country: optionalText(100),
   /** The onboarding invitation this registration completes, when it came from an on-board link. */
   uniqueCode: optionalText(100),

@@ -8,7 +8,7 @@ import { commandId, commandIdOf } from '../../commandId.ts';
 import { isoDate } from '../../operator/auctionFields.ts';
 import { runLotCommand } from '../../operator/lotCommandAnswer.ts';
 import { managedAuctionOf, type Owned, operatorScope } from '../../operator/operatorScope.ts';
-import { rowId, someField, text } from '../../validation.ts';
+import { MAX_ROW_ID, rowId, someField, text } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
@@ -18,7 +18,10 @@ const ACTIVE = 3;
 const names = z
   .strictObject({ en: text(200).min(1).optional(), fr: text(200).min(1).optional() })
   .refine((t) => t.en || t.fr, 'translation_required');
-const categoryFields = z.strictObject({ translations: names, order: z.number().int().min(0).optional() });
+const categoryFields = z.strictObject({
+  translations: names,
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
+});
 const closingGroupFields = z.strictObject({
   translations: names,
   dateCompleted: isoDate,
@@ -38,14 +41,14 @@ const tabText = z.strictObject({
   content: z.string().max(200_000).overwrite(sanitizeRichText).optional(),
 });
 const tabFields = z.strictObject({
-  order: z.number().int().min(0).optional(),
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
   translations: z
     .strictObject({ en: tabText.optional(), fr: tabText.optional() })
     .refine((t) => t.en || t.fr, 'translation_required'),
 });
 const photoFields = z.strictObject({
   fullPath: z.string().trim().min(1).max(2000),
-  order: z.number().int().min(0).optional(),
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
   interval: z.number().int().min(500).max(120_000).optional(),
   bannerType: z.enum(['image', 'video']).optional(),
   videoUrl: z.string().trim().max(2000).nullable().optional(),
