@@ -1,11 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+const WORKSPACES = '{platform,engine,projections,api,workers,web,load-tests,scripts}';
+
+/**
+ * Three tiers, told apart by the file name: `*.unit.test.ts` (no services, seconds),
+ * `*.int.test.ts` (PostgreSQL and Redis), `*.e2e.test.ts` (the whole stack and Chromium).
+ * `scripts/test.ts` starts the services only for the tiers that need them.
+ */
+const tier = (name: 'unit' | 'int' | 'e2e') => ({
+  extends: true as const,
+  test: { name, include: [`${WORKSPACES}/**/*.${name}.test.{ts,tsx}`] },
+});
+
 export default defineConfig({
   test: {
-    include: ['{platform,engine,projections,api,workers,web,load-tests,scripts}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**', '.data/**'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [tier('unit'), tier('int'), tier('e2e')],
   },
 });

@@ -13,10 +13,14 @@ import {
 import pg from 'pg';
 import { buildWebIfStale } from './lib/buildWeb.ts';
 import { CHROMIUM_MISSING_MESSAGE, ensureChromium } from './lib/chromium.ts';
+import { selectedTiers, TIERS, type Tier } from './lib/testTiers.ts';
 
 /**
  * `npm test`: lint and type-check, then every test of every workspace against a PostgreSQL and a
  * Redis started for this run (on free ports, so a running `npm start` is never touched).
+ * `npm run test:unit|test:int|test:e2e` (`--tier <name>`) runs one tier; the unit tier starts no
+ * server at all, so a unit test that reaches for one fails. `npm test -- PATH` starts the servers
+ * only when the files it selects need them.
  * The last line is the plain summary `tests: N passed, N failed, N skipped`.
  */
 const ROOT = resolve(import.meta.dirname, '..');
@@ -24,28 +28,55 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DATA = join(ROOT, '.data/test', `run-${process.pid}`);
 const TEMPLATE = 'auction_template';
 const log = (line: string) => console.log(`[test] ${line}`);
-const extraArgs = process.argv.slice(2);
+const { tier, vitestArgs: extraArgs } = parseArguments(process.argv.slice(2));
+const wholeSuite = !tier && !extraArgs.length;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
 }
 
-// The browser tests run in the whole suite and whenever the path asked for holds some.
-const wantsBrowser = !extraArgs.length || extraArgs.some((arg) => /e2e|web/.test(arg));
+/** `--tier unit` (or `--tier=unit`) picks one Vitest project; every other argument goes to Vitest. */
+function parseArguments(args: string[]): { tier: Tier | null; vitestArgs: string[] } {
+  let chosen: Tier | null = null;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    const value = arg === '--tier' ? args[++i] : arg.startsWith('--tier=') ? arg.slice('--tier='.length) : undefined;
+    if (value === undefined) {
+      rest.push(arg);
+      continue;
+    }
+    if (!TIERS.includes(value as Tier)) {
+      console.error(`[test] --tier is one of ${TIERS.join(', ')}, not "${value}".`);
+      process.exit(1);
+    }
+    chosen = value as Tier;
+  }
+  return { tier: chosen, vitestArgs: chosen ? ['--project', chosen, ...rest] : rest };
+}
+
+// Which tiers the run holds decides what it starts: the unit tier needs nothing, the integration
+// tier PostgreSQL and Redis, the browser tier those and Chromium.
+const tiers = wholeSuite ? new Set<Tier>(TIERS) : selectedTiers(ROOT, extraArgs);
+const wantsServers = tiers.has('int') || tiers.has('e2e');
+const wantsBrowser = tiers.has('e2e');
+log(
+  `Tiers: ${[...tiers].join(', ') || 'none selected'}${wantsServers ? '' : ' (no PostgreSQL, no Redis)'}${wantsBrowser ? ' (with Chromium)' : ''}.`,
+);
 if (wantsBrowser && !ensureChromium(log, process.env.ALLOW_APT_INSTALL !== 'false')) {
   console.error(`[test] ${CHROMIUM_MISSING_MESSAGE}`);
   process.exit(1);
 }
 
 let lintFailed = false;
-if (!extraArgs.length) {
+if (wholeSuite) {
   log('Lint and format (biome), then type-check (tsc)…');
   lintFailed = run('npx', ['biome', 'check', '.']) !== 0;
   lintFailed = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0 || lintFailed;
 }
 
-if (!extraArgs.length) buildWebIfStale(log);
+if (wholeSuite || tier === 'e2e') buildWebIfStale(log);
 
 /** A server that cannot start stops the run with its one-sentence reason, not a stack trace. */
 async function orStop<T>(start: () => Promise<T>, cleanup: () => Promise<void> = async () => {}): Promise<T> {
@@ -58,51 +89,61 @@ async function orStop<T>(start: () => Promise<T>, cleanup: () => Promise<void> =
   }
 }
 
-const pgPort = await freePort();
-const postgres = await orStop(() =>
-  startEmbeddedPostgres({
-    dataDir: join(DATA, 'postgres'),
-    port: pgPort,
-    database: 'postgres',
-    durable: false,
-    removeOnStop: true,
-  }),
-);
-const adminUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
-const redisPort = await freePort();
-const redisDir = join(DATA, 'redis');
-rmSync(redisDir, { recursive: true, force: true });
-const redis = await orStop(
-  () =>
-    startLocalRedis({
-      dataDir: redisDir,
-      port: redisPort,
-      persistent: false,
-      allowAptInstall: process.env.ALLOW_APT_INSTALL !== 'false',
-      announce: log,
+/** The test run's own PostgreSQL (with the migrated template) and Redis, and the variables that name them. */
+async function startServices(): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
+  const pgPort = await freePort();
+  const postgres = await orStop(() =>
+    startEmbeddedPostgres({
+      dataDir: join(DATA, 'postgres'),
+      port: pgPort,
+      database: 'postgres',
+      durable: false,
+      removeOnStop: true,
     }),
-  () => postgres.stop(),
-);
+  );
+  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
+  const redisPort = await freePort();
+  const redisDir = join(DATA, 'redis');
+  rmSync(redisDir, { recursive: true, force: true });
+  const redis = await orStop(
+    () =>
+      startLocalRedis({
+        dataDir: redisDir,
+        port: redisPort,
+        persistent: false,
+        allowAptInstall: process.env.ALLOW_APT_INSTALL !== 'false',
+        announce: log,
+      }),
+    () => postgres.stop(),
+  );
+  const stop = async () => {
+    await redis.stop();
+    await postgres.stop();
+  };
+  await orStop(async () => {
+    await resetDatabases(adminUrl);
+    const templateUrl = adminUrl.replace(/\/postgres$/, `/${TEMPLATE}`);
+    const templateDb = createDb(createPool(templateUrl, 2));
+    await migrateToLatest(templateDb);
+    await templateDb.destroy();
+  }, stop);
+  return {
+    env: { TEST_PG_ADMIN_URL: adminUrl, TEST_PG_TEMPLATE: TEMPLATE, TEST_REDIS_URL: redis.url },
+    stop,
+  };
+}
 
 let status = 1;
 let summary = { passed: 0, failed: 0, skipped: 0 };
+const services = wantsServers ? await startServices() : null;
 try {
-  await resetDatabases(adminUrl);
-  const templateUrl = adminUrl.replace(/\/postgres$/, `/${TEMPLATE}`);
-  const templateDb = createDb(createPool(templateUrl, 2));
-  await migrateToLatest(templateDb);
-  await templateDb.destroy();
-
   const results = join(DATA, 'vitest-results.json');
   rmSync(results, { force: true });
   status = run(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extraArgs],
-    {
-      TEST_PG_ADMIN_URL: adminUrl,
-      TEST_PG_TEMPLATE: TEMPLATE,
-      TEST_REDIS_URL: redis.url,
-    },
+    // Without services the variables are unset, so a unit test that opens a database fails by name.
+    services?.env ?? { TEST_PG_ADMIN_URL: undefined, TEST_PG_TEMPLATE: undefined, TEST_REDIS_URL: undefined },
   );
   if (existsSync(results)) {
     const json = JSON.parse(readFileSync(results, 'utf8')) as {
@@ -118,8 +159,7 @@ try {
     };
   }
 } finally {
-  await redis.stop();
-  await postgres.stop();
+  await services?.stop();
   rmSync(DATA, { recursive: true, force: true });
 }
 

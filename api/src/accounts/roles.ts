@@ -1,10 +1,12 @@
+import { Role } from '@auction/contract';
+
 /**
  * Spec 000 §6: roles 1–4, "bidder is the default user", and "users with no roles cannot bid".
  * Both hold when registration gives the default role Patron (3), the bidder's role; an account
  * whose roles were all withdrawn can still log in but not bid or donate (docs/accounts.md).
  */
-export const Role = { Administrator: 1, AuctionManager: 2, Patron: 3, Volunteer: 4 } as const;
-export type RoleId = (typeof Role)[keyof typeof Role];
+export { Role };
+export type RoleId = Role;
 
 /** Only these see the invite screen and may send invitations. */
 export const INVITING_ROLES: readonly RoleId[] = [Role.Volunteer, Role.Administrator, Role.AuctionManager];

@@ -4,21 +4,9 @@ import {
   type LotState,
   lotStreamId,
   type RecordedEvent,
-  standingSummary,
 } from '@auction/engine';
-import { HttpError } from '../errors.ts';
-import { toMoney } from '../money.ts';
-
-/** Refusals that say the request was wrong (400) or named nothing (404); the others are the lot's state (409). */
-const STATUS_OF_REFUSAL: Record<string, number> = {
-  invalid_amount: 400,
-  invalid_quantity: 400,
-  invalid_date: 400,
-  bid_not_found: 404,
-  lot_not_opened: 404,
-  // The same idempotency key with another request (Stripe's answer).
-  idempotency_key_reused: 422,
-};
+import { lotStanding } from '../lots/lotStanding.ts';
+import { refusalError } from '../lots/refusalStatus.ts';
 
 /**
  * The one path of every operator command on a lot: the engine decides at the server's time and
@@ -26,7 +14,7 @@ const STATUS_OF_REFUSAL: Record<string, number> = {
  */
 export async function runLotCommand(lotCommands: LotCommandHandler, lotId: number, command: LotCommand) {
   const outcome = await lotCommands.handle(lotStreamId(lotId), command);
-  if (!outcome.ok) throw new HttpError(STATUS_OF_REFUSAL[outcome.reason] ?? 409, outcome.reason);
+  if (!outcome.ok) throw refusalError(outcome.reason);
   return lotCommandAnswer(lotId, outcome.state as LotState, outcome.version, outcome.events, outcome.duplicate);
 }
 
@@ -37,22 +25,14 @@ export function lotCommandAnswer(
   events: RecordedEvent[],
   duplicate: boolean,
 ) {
-  const s = standingSummary(state);
+  const { auctionLotItemId, lotStatus, ...standing } = lotStanding(lotId, state);
   return {
-    auctionLotItemId: lotId,
+    auctionLotItemId,
     streamVersion: version,
     /** True when the command id had been seen: nothing new was appended. */
     duplicate,
     events: events.map((e) => ({ type: e.type, version: e.streamVersion, data: e.data })),
-    status: s.lotStatus,
-    isHidden: s.hidden,
-    price: toMoney(s.price),
-    leaderUserId: s.leaderId,
-    winnerUserId: s.winnerId,
-    bidCount: s.bidCount,
-    dateCompleted: new Date(s.endsAt).toISOString(),
-    initialDateCompleted: new Date(s.initialEndsAt).toISOString(),
-    soldQuantity: s.sold,
-    remainingQuantity: s.remaining,
+    status: lotStatus,
+    ...standing,
   };
 }

@@ -1,10 +1,10 @@
+import { AuctionStatus, BIDDER_STATUS_NAMES, BidderStatus } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AccountContext } from '../accounts/accountContext.ts';
 import { accountOf } from '../accounts/auth.ts';
-import { BidderStatus } from '../accounts/profile.ts';
 import { OPERATOR_ROLES } from '../accounts/roles.ts';
 import { findAuctionRef } from '../auctions/auctionRepository.ts';
 import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
@@ -13,21 +13,17 @@ import { actorOf, authorizeOn } from '../authorization/organizationAccess.ts';
 import { HttpError } from '../errors.ts';
 import { rowId } from '../validation.ts';
 
-const ARCHIVED = 6;
-const STATUS_NAMES = { 1: 'Invited', 2: 'Visited', 3: 'Locked' } as const;
-type StatusId = keyof typeof STATUS_NAMES;
-
 const status = z
   .union([
     z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']),
     z.coerce.number().int().min(1).max(3),
   ])
-  .transform((value): StatusId => {
-    if (typeof value === 'number') return value as StatusId;
+  .transform((value): BidderStatus => {
+    if (typeof value === 'number') return value as BidderStatus;
     return BidderStatus[(value[0]?.toUpperCase() + value.slice(1)) as keyof typeof BidderStatus];
   });
 
-const answer = (id: StatusId) => ({ auctionBidderStatus: id, auctionBidderStatusName: STATUS_NAMES[id] });
+const answer = (id: BidderStatus) => ({ auctionBidderStatus: id, auctionBidderStatusName: BIDDER_STATUS_NAMES[id] });
 
 /**
  * A bidder's status in an auction (spec 000 §3): a logged-in user viewing an auction is marked
@@ -59,12 +55,13 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         .where('auction_id', '=', auction.id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      if (current?.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(3));
+      if (current?.status === BidderStatus.Locked)
+        throw new HttpError(403, 'bidder_locked', answer(BidderStatus.Locked));
       await requireVisibleAuction(db, auction, userId);
       const wanted = request.params.status;
       if (wanted === BidderStatus.Locked) throw new HttpError(403, 'forbidden');
       // Visited never goes back to Invited.
-      const next: StatusId = current?.status === BidderStatus.Visited ? 2 : wanted;
+      const next: BidderStatus = current?.status === BidderStatus.Visited ? BidderStatus.Visited : wanted;
       await db
         .insertInto('auction_bidders')
         .values({ auction_id: auction.id, user_id: userId, status: next })
@@ -124,7 +121,7 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         .select(['id', 'status', 'access_code'])
         .where(sql<boolean>`lower(url_magic_link) = lower(${request.params.urlMagicLink})`)
         .executeTakeFirst();
-      if (!auction || auction.status === ARCHIVED) throw new HttpError(404, 'auction_not_found');
+      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
       if (!accessCodeMatches(request.body.code, auction.access_code)) throw new HttpError(403, 'invalid_access_code');
       await admitBidder(db, auction.id, userId, BidderStatus.Visited);
       const row = await db
@@ -134,8 +131,8 @@ export const auctionBidderRoutes: FastifyPluginAsync<AccountContext> = async (ro
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       // A locked bidder stays locked: the code admits, it does not unlock.
-      if (row.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(3));
-      return answer(row.status as StatusId);
+      if (row.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(BidderStatus.Locked));
+      return answer(row.status as BidderStatus);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { isAuctionClosed, isAuctionListed, LISTED_AUCTION_STATUSES, LotStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,8 +14,6 @@ import { rowId } from '../validation.ts';
 import { languageOf } from './lotItems.ts';
 
 const tags = ['auctions'];
-const COMPLETED = 4;
-const INVOICE_GENERATED = 5;
 /** "Recently closed" on the home page: completed within this many days. */
 const RECENTLY_CLOSED_DAYS = 30;
 
@@ -36,10 +35,13 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
     },
     async (request) => {
       const since = Date.now() - RECENTLY_CLOSED_DAYS * 24 * 3600_000;
-      return (await listAuctions(db, request.account?.id ?? null))
-        .filter((a) => [COMPLETED, INVOICE_GENERATED].includes(a.status))
-        .filter((a) => (a.completed_date ?? a.date_completed ?? new Date(0)).getTime() >= since)
-        .map((auction) => localizedAuction(toAuctionDto(auction), languageOf(request)));
+      return (
+        (await listAuctions(db, request.account?.id ?? null))
+          // Closed and still listed: Completed or InvoiceGenerated (an Archived auction is hidden).
+          .filter((a) => isAuctionClosed(a.status) && isAuctionListed(a.status))
+          .filter((a) => (a.completed_date ?? a.date_completed ?? new Date(0)).getTime() >= since)
+          .map((auction) => localizedAuction(toAuctionDto(auction), languageOf(request)))
+      );
     },
   );
 
@@ -57,11 +59,11 @@ export const auctionInfoRoutes: FastifyPluginAsync<{ db: Db; cadToUsdRate: numbe
         .selectFrom('auctions as a')
         .select([
           'a.id',
-          sql<number>`coalesce((SELECT sum(v.price) FROM lot_views v WHERE v.auction_id = a.id AND v.status = 5), 0)
+          sql<number>`coalesce((SELECT sum(v.price) FROM lot_views v WHERE v.auction_id = a.id AND v.status = ${LotStatus.ClosedWon}), 0)
             + coalesce((SELECT sum(p.quantity * p.unit_price) FROM lot_purchases p JOIN lots l ON l.id = p.lot_id
                          WHERE l.auction_id = a.id), 0)`.as('profit'),
         ])
-        .where('a.status', 'in', [2, 3, 4, 5])
+        .where('a.status', 'in', LISTED_AUCTION_STATUSES)
         .where(visibleAuctionSql(request.account?.id ?? null))
         .execute();
       return rows.map((row) => ({ auctionId: row.id, profit: toMoney(Number(row.profit)) }));

@@ -1,12 +1,5 @@
-import {
-  KEY_REUSED,
-  type LotCommand,
-  type LotCommandHandler,
-  type LotState,
-  lotStreamId,
-  maxBidOf,
-  standingSummary,
-} from '@auction/engine';
+import { AuctionStatus, Role } from '@auction/contract';
+import { type LotCommand, type LotCommandHandler, type LotState, lotStreamId, maxBidOf } from '@auction/engine';
 import { bidAckSeconds, bidsTotal } from '@auction/platform/metrics';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,23 +7,17 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { checkedAccount } from '../accounts/auth.ts';
 import { isAddressCompleted } from '../accounts/profile.ts';
-import { Role } from '../accounts/roles.ts';
 import { clientCommandIdOf, commandId, commandIdOf } from '../commandId.ts';
 import { HttpError } from '../errors.ts';
 import { bidContextOf } from '../lots/bidContext.ts';
+import { lotStanding } from '../lots/lotStanding.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
+import { refusalError } from '../lots/refusalStatus.ts';
 import { amountInCents, toMoney } from '../money.ts';
 import { MAX_ROW_ID, rowId } from '../validation.ts';
 
 const tags = ['bids'];
 const security = [{ bearer: [] }];
-const ACTIVE = 3;
-
-/** Engine refusals that mean the request itself was malformed; the others are the lot's state. */
-const BAD_INPUT = new Set(['invalid_amount', 'invalid_quantity', 'proxy_not_allowed']);
-
-/** 422 for a key already used with another request (Stripe's answer), 400 bad input, 409 the lot's state. */
-const statusOfRefusal = (reason: string) => (reason === KEY_REUSED ? 422 : BAD_INPUT.has(reason) ? 400 : 409);
 
 export interface BidRouteOptions {
   pool: pg.Pool;
@@ -69,7 +56,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     const permission = permissionToBid({
       auction: {
         urlMagicLink: auction.url_magic_link,
-        isActive: auction.status === ACTIVE,
+        isActive: auction.status === AuctionStatus.Active,
         allowAnonymousBidding: auction.allow_anonymous_bidding,
         requireCCToBid: auction.require_cc_to_bid,
         requireAddressToBid: auction.require_address_to_bid,
@@ -85,7 +72,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
       },
     });
     if (permission.reason && permission.reason !== 'auctionNotActive') throw new HttpError(403, permission.reason);
-    return { account, bidderId: bidder.id, auctionActive: auction.status === ACTIVE };
+    return { account, bidderId: bidder.id, auctionActive: auction.status === AuctionStatus.Active };
   }
 
   /**
@@ -133,7 +120,7 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
       auctionActive,
     };
     const outcome = await lotCommands.handle(lotStreamId(lotId), command(envelope, bidderId));
-    if (!outcome.ok) throw new HttpError(statusOfRefusal(outcome.reason), outcome.reason);
+    if (!outcome.ok) throw refusalError(outcome.reason);
     // As the client knows it: its own key (never the scoped id), and for a retry the first outcome's time.
     const answered = {
       commandId: clientCommandIdOf(request, given) ?? envelope.commandId,
@@ -142,20 +129,21 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     return { envelope: answered, standing: standingAnswer(outcome.state as LotState, lotId, bidderId) };
   }
 
+  /** The committed standing as this bidder sees it: whether they lead, and their own maximum. */
   function standingAnswer(state: LotState, lotId: number, bidderId: string) {
-    const s = standingSummary(state);
+    const s = lotStanding(lotId, state);
     return {
-      auctionLotItemId: lotId,
+      auctionLotItemId: s.auctionLotItemId,
       lotStatus: s.lotStatus,
-      price: toMoney(s.price),
-      leaderUserId: s.leaderId,
-      isWinning: s.leaderId === bidderId,
+      price: s.price,
+      leaderUserId: s.leaderUserId,
+      isWinning: s.leaderUserId === bidderId,
       bidCount: s.bidCount,
-      dateCompleted: new Date(s.endsAt).toISOString(),
-      initialDateCompleted: new Date(s.initialEndsAt).toISOString(),
+      dateCompleted: s.dateCompleted,
+      initialDateCompleted: s.initialDateCompleted,
       maxBid: toMoney(maxBidOf(state, bidderId)),
-      soldQuantity: s.sold,
-      remainingQuantity: s.remaining,
+      soldQuantity: s.soldQuantity,
+      remainingQuantity: s.remainingQuantity,
     };
   }
 

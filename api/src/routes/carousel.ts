@@ -1,3 +1,4 @@
+import { AuctionStatus, CURRENT_AUCTION_STATUSES } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,9 +9,7 @@ import { HttpError } from '../errors.ts';
 import { rowId } from '../validation.ts';
 import { languageOf } from './lotItems.ts';
 
-const ARCHIVED = 6;
 /** "Current" auctions: PreOpen and Active (Planning is not accessible, the others are over). */
-const CURRENT = [2, 3];
 const MAX_CARDS = 12;
 
 /**
@@ -39,7 +38,7 @@ export const carouselRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
         .select(['a.id', 'a.status', 'a.type', 'a.organization_id', 'a.show_auction_carousel', 'o.company_id'])
         .where('a.id', '=', request.params.id)
         .executeTakeFirst();
-      if (!auction || auction.status === ARCHIVED) throw new HttpError(404, 'auction_not_found');
+      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
       const viewerId = request.account?.id ?? null;
       await requireVisibleAuction(db, auction, viewerId);
       if (!auction.show_auction_carousel) return [];
@@ -65,7 +64,7 @@ export const carouselRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db 
           ),
         ])
         .where('a.id', '!=', auction.id)
-        .where('a.status', 'in', CURRENT)
+        .where('a.status', 'in', CURRENT_AUCTION_STATUSES)
         .where('o.company_id', '=', auction.company_id)
         .where(visibleAuctionSql(viewerId))
         .orderBy(sql`(a.organization_id = ${auction.organization_id})`, 'desc')

@@ -1,13 +1,11 @@
+import { BidderStatus, isAuctionClosed } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../accounts/auth.ts';
-import { BidderStatus } from '../accounts/profile.ts';
 import { HttpError } from '../errors.ts';
 import { booleanish, rowId } from '../validation.ts';
-
-const ACTIVE = 3;
 
 /**
  * Spec 001 §4 donation flow: when the auction bills card fees to the client, the bidder accepts or
@@ -39,7 +37,7 @@ export const creditCardFeeRoutes: FastifyPluginAsync<{ db: Db }> = async (root, 
         .executeTakeFirst();
       if (!auction) throw new HttpError(404, 'auction_not_found');
       if (!auction.bill_credit_card_fees_to_client) throw new HttpError(409, 'credit_card_fees_not_billed');
-      if (auction.status > ACTIVE) throw new HttpError(409, 'auctionNotActive');
+      if (isAuctionClosed(auction.status)) throw new HttpError(409, 'auctionNotActive');
       const current = await db
         .selectFrom('auction_bidders')
         .select('status')

@@ -1,3 +1,4 @@
+import { AuctionStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,6 @@ import { rowId } from '../validation.ts';
 import { languageOf } from './lotItems.ts';
 
 const tags = ['leaderboard'];
-const ARCHIVED = 6;
 const HEADINGS: Record<LeaderboardMode, string> = { leaders: 'leaders_list', winners: 'winners_list' };
 
 const byLink = z.object({ urlMagicLink: z.string().trim().min(1).max(200) });
@@ -49,7 +49,7 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
       ])
       .where(sql<boolean>`lower(url_magic_link) = lower(${urlMagicLink})`)
       .executeTakeFirst();
-    if (!auction || auction.status === ARCHIVED) throw new HttpError(404, 'auction_not_found');
+    if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
     await requireVisibleAuction(db, auction, userId);
     return auction;
   }

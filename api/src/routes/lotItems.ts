@@ -1,3 +1,4 @@
+import { AuctionStatus, isAuctionClosed, LotType } from '@auction/contract';
 import { type Db, executePrepared } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +26,6 @@ import { permissionToBid } from '../lots/permissionToBid.ts';
 import { rowId } from '../validation.ts';
 
 const tags = ['lots'];
-const COMPLETED = [4, 5, 6];
 
 /** The request's language: Accept-Language picks translations (spec 001 §7). */
 export function languageOf(request: FastifyRequest): 'en' | 'fr' {
@@ -59,7 +59,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
     if (where.id) query = query.where('id', '=', where.id);
     const auction = await query.executeTakeFirst();
     // Planning (1) and Archived (6) auctions are not accessible (spec 001 §4).
-    if (!auction || auction.status === 6) throw new HttpError(404, 'auction_not_found');
+    if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
     await requireVisibleAuction(db, auction, userId);
     return auction;
   }
@@ -119,7 +119,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
       const page = listLots(
         listing.map((row) => listed(row, now, userId, favorites)),
         request.query,
-        COMPLETED.includes(auction.status),
+        isAuctionClosed(auction.status),
       );
       const rows = page.ids.length > 0 ? await read(lotsByIdQuery(db, page.ids, userId)) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -176,7 +176,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
       const allowedBidding = permissionToBid({
         auction: {
           urlMagicLink: auction.url_magic_link,
-          isActive: auction.status === 3,
+          isActive: auction.status === AuctionStatus.Active,
           allowAnonymousBidding: auction.allow_anonymous_bidding,
           requireCCToBid: auction.require_cc_to_bid,
           requireAddressToBid: auction.require_address_to_bid,
@@ -191,7 +191,7 @@ export const lotItemRoutes: FastifyPluginAsync<{ db: Db; pool: pg.Pool }> = asyn
             }
           : null,
         lot: {
-          isFixedPrice: row.type === 3,
+          isFixedPrice: row.type === LotType.FixedPrice,
           startingBid: row.starting_bid,
           multiSalePrice: row.multi_sale_price,
           status: dto.status,

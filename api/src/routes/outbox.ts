@@ -1,7 +1,7 @@
+import { Role } from '@auction/contract';
 import { type Db, listOutbox, type OutboxMessage } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Role } from '../accounts/roles.ts';
 import { HttpError } from '../errors.ts';
 
 const outboxQuery = z.object({

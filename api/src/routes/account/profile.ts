@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Role } from '@auction/contract';
 import { smsStopReason, type UsersTable } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +13,6 @@ import { hashPassword, verifyPassword } from '../../accounts/passwordHashing.ts'
 import { passwordProblems } from '../../accounts/passwordRules.ts';
 import { profileOf } from '../../accounts/profile.ts';
 import { LIMITS } from '../../accounts/rateLimits.ts';
-import { Role } from '../../accounts/roles.ts';
 import {
   findUserById,
   isNickNameFree,

@@ -1,3 +1,4 @@
+import { AuctionStatus, LotStatus } from '@auction/contract';
 import type { LotCommandHandler } from '@auction/engine';
 import { type Db, sanitizeRichText } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -13,7 +14,6 @@ import { MAX_ROW_ID, rowId, someField, text } from '../../validation.ts';
 const tags = ['operator'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: rowId });
-const ACTIVE = 3;
 
 const names = z
   .strictObject({ en: text(200).min(1).optional(), fr: text(200).min(1).optional() })
@@ -245,7 +245,7 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
             .select('l.id')
             .where('l.closing_group_id', '=', groupId)
             // A closed lot's end is history: moving the group does not rewrite it.
-            .where((eb) => eb.or([eb('v.status', 'is', null), eb('v.status', '<=', 2)]))
+            .where((eb) => eb.or([eb('v.status', 'is', null), eb('v.status', '<=', LotStatus.InProgress)]))
             .execute();
           const base = commandIdOf(request, request.body.commandId);
           for (const lot of lots) {
@@ -255,7 +255,7 @@ export const operatorAuctionPartRoutes: FastifyPluginAsync<{ db: Db; lotCommands
               commandId: `${base}:lot:${lot.id}`,
               userId: owner.userId,
               at: Date.now(),
-              auctionActive: owner.auctionStatus === ACTIVE,
+              auctionActive: owner.auctionStatus === AuctionStatus.Active,
             });
             await trx.updateTable('lots').set({ date_completed: dateCompleted }).where('id', '=', lot.id).execute();
           }

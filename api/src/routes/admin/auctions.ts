@@ -1,3 +1,4 @@
+import { AuctionStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +15,6 @@ import { rowId, rowIdValue, someField } from '../../validation.ts';
 const tags = ['operator'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: rowId });
-
-const COMPLETED = 4;
 
 /** What the public sees, plus the access code that admits bidders to a private auction (operators only). */
 const operatorAuctionDto = (row: AuctionRow) => ({ ...toAuctionDto(row), accessCode: row.access_code });
@@ -201,8 +200,8 @@ export const operatorAuctionRoutes: FastifyPluginAsync<OperatorAuctionRouteOptio
         .set({
           status,
           // Spec 001 §4: Completed makes the auction unavailable; PreOpen and Active make it available.
-          ...(status === COMPLETED ? { is_available: false, completed_date: new Date() } : {}),
-          ...(status === 2 || status === 3 ? { is_available: true } : {}),
+          ...(status === AuctionStatus.Completed ? { is_available: false, completed_date: new Date() } : {}),
+          ...(status === AuctionStatus.PreOpen || status === AuctionStatus.Active ? { is_available: true } : {}),
         })
         .where('id', '=', auctionId)
         .execute();

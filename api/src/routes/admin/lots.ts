@@ -1,3 +1,4 @@
+import { AuctionStatus } from '@auction/contract';
 import type { EventStore, LotCommand, LotCommandHandler } from '@auction/engine';
 import { lotIdOfStream, lotStreamId } from '@auction/engine';
 import { replayLot } from '@auction/engine/replay';
@@ -20,7 +21,6 @@ import { rowId, someField } from '../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
-const ACTIVE = 3;
 
 export interface OperatorLotRouteOptions {
   db: Db;
@@ -57,7 +57,7 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
   async function managedLot(request: FastifyRequest, lotId: number) {
     const scope = await operatorScope(db, request);
     const owner = await managedAuctionOf(db, scope, 'lot', lotId);
-    return { ...owner, userId: scope.userId, auctionActive: owner.auctionStatus === ACTIVE };
+    return { ...owner, userId: scope.userId, auctionActive: owner.auctionStatus === AuctionStatus.Active };
   }
 
   async function lotAnswer(lotId: number) {
@@ -100,7 +100,7 @@ export const operatorLotRoutes: FastifyPluginAsync<OperatorLotRouteOptions> = as
           commandId: openCommandId,
           userId: scope.userId,
           at: Date.now(),
-          auctionActive: auctionStatus === ACTIVE,
+          auctionActive: auctionStatus === AuctionStatus.Active,
           config: await readLotConfig(db, lotId),
         });
       } catch (error) {
