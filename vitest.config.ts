@@ -18,6 +18,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The API's plugins and routes are loaded by @fastify/autoload's import(): inlined, its imports go
+    // through Vitest like every other module (TypeScript, one module graph with the tests).
+    server: { deps: { inline: ['@fastify/autoload'] } },
     projects: [tier('unit'), tier('int'), tier('e2e')],
   },
 });

@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
@@ -57,19 +57,46 @@ export async function compileProcesses(entries: Record<string, string> = PROCESS
       rmSync(resolve(ROOT, workspace, 'dist'), { recursive: true, force: true });
     }
   }
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: entries,
-    outdir: ROOT,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    // Stack traces name the source files (with --enable-source-maps); the sources stay out.
-    sourcesContent: false,
-    logLevel: 'warning',
-    plugins: [workspacesInline],
-  });
+  const api = Object.entries(entries).filter(([, source]) => source === API_MAIN);
+  const others = Object.fromEntries(Object.entries(entries).filter(([, source]) => source !== API_MAIN));
+  if (Object.keys(others).length) await build({ ...common, entryPoints: others, outdir: ROOT });
+  for (const [name] of api) await compileApi(dirname(name));
   return Object.keys(entries).map((name) => `${name}.js`);
+}
+
+const API_MAIN = 'api/src/main.ts';
+/** The API's folders that @fastify/autoload reads at run time, file by file. */
+const AUTOLOADED = ['plugins', 'routes'];
+
+const common = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Stack traces name the source files (with --enable-source-maps); the sources stay out.
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [workspacesInline],
+} as const;
+
+/**
+ * The API loads its plugins and routes with @fastify/autoload, which imports every file of
+ * api/src/plugins and api/src/routes at run time: each becomes an entry of its own, at the same
+ * place under `outdir` as under api/src, and the code they share is split into chunks beside
+ * main.js (so a module exists once, and paths computed from import.meta.dirname in shared code,
+ * the autoloaded folders and the web app's ../../web/dist, hold as they do in api/src).
+ */
+async function compileApi(outdir: string): Promise<void> {
+  const source = resolve(ROOT, 'api/src');
+  const entryPoints: Record<string, string> = { main: API_MAIN };
+  for (const folder of AUTOLOADED) {
+    const files = readdirSync(join(source, folder), { recursive: true, encoding: 'utf8' });
+    for (const file of files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))) {
+      const path = join(folder, file);
+      entryPoints[path.replace(/\.ts$/, '')] = relative(ROOT, join(source, path));
+    }
+  }
+  await build({ ...common, entryPoints, outdir: resolve(ROOT, outdir), splitting: true, chunkNames: '[name]-[hash]' });
 }

@@ -1,49 +1,17 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fastifyAutoload from '@fastify/autoload';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { AccountContext } from './accounts/accountContext.ts';
-import { accountLinks } from './accounts/accountLinks.ts';
-import { authPlugin } from './accounts/auth.ts';
-import { rateLimitPlugin } from './accounts/rateLimits.ts';
-import { secureCookiesFor } from './accounts/refreshCookie.ts';
-import { bullBoardRoutes } from './admin/bullBoard.ts';
-import { mayViewAuctionId } from './authorization/auctionAccess.ts';
-import { currencyPlugin } from './currency/currencyPlugin.ts';
 import { registerErrorHandler } from './errors.ts';
-import { hubPlugin } from './hub/hubPlugin.ts';
+import { infrastructure } from './infrastructure.ts';
 import { requestSerializer } from './logging.ts';
-import { loginRoutes } from './routes/account/login.ts';
-import { passwordRecoveryRoutes } from './routes/account/passwordRecovery.ts';
-import { profileRoutes } from './routes/account/profile.ts';
-import { registrationRoutes } from './routes/account/registration.ts';
-import { operatorRoutes } from './routes/admin/index.ts';
-import { auctionBidderRoutes } from './routes/auctionBidders.ts';
-import { auctionInfoRoutes } from './routes/auctionInfo.ts';
-import { auctionRoutes } from './routes/auctions.ts';
-import { bidderOrganizationNotificationRoutes } from './routes/bidderOrganizationNotifications.ts';
-import { bidRoutes } from './routes/bids.ts';
-import { carouselRoutes } from './routes/carousel.ts';
-import { creditCardFeeRoutes } from './routes/creditCardFees.ts';
-import { donationRoutes } from './routes/donations.ts';
-import { favoriteRoutes } from './routes/favorites.ts';
-import { healthRoutes } from './routes/health.ts';
-import { leaderboardRoutes } from './routes/leaderboard.ts';
-import { lotItemRoutes } from './routes/lotItems.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { onboardingRoutes } from './routes/onboarding.ts';
-import { outboxRoutes } from './routes/outbox.ts';
-import { smsInboundRoutes } from './routes/smsInbound.ts';
-import { securityHeaders } from './security/securityHeaders.ts';
 import { configureValidationMessages, refuseNulBytes } from './validation.ts';
+
+export { DEFAULT_CAD_TO_USD } from './infrastructure.ts';
 
 export interface AppDeps {
   db: Db;
@@ -85,16 +53,58 @@ export interface AppDeps {
   metricsToken?: string;
   /** Told of every route as it is registered (the authorisation matrix test enumerates them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /**
+   * The folder holding plugins/ and routes/: api/src under tsx and Vitest, the build's output
+   * folder when the API runs compiled (its main passes its own folder).
+   */
+  sourceDir?: string;
 }
 
-/** A typical rate, used when none is configured. */
-export const DEFAULT_CAD_TO_USD = 0.72;
+/** api/src, the folder of this file when run from source. */
+const SOURCE_DIR = import.meta.dirname;
+export const defaultWebDist = resolve(SOURCE_DIR, '../../web/dist');
 
-export const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
-
+/**
+ * The API, laid out like fastify/demo: infrastructure decorated once, then @fastify/autoload
+ * registers plugins/external (swagger, helmet, rate limit, static), plugins/app (authentication,
+ * authorisation, repositories and services) and routes/ (one folder per resource, each route at
+ * the full path it answers, authentication in the folders' autohooks).
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   configureValidationMessages();
-  const app = Fastify({
+  const app = Fastify(serverOptions(deps));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  refuseNulBytes(app);
+
+  const dir = deps.sourceDir ?? SOURCE_DIR;
+  // Under tsx the autoloaded files are TypeScript; autoload recognises Vitest but not `--import tsx`.
+  if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+  await app.register(infrastructure, { ...deps, webDist: deps.webDist ?? defaultWebDist });
+  await app.register(fastifyAutoload, { dir: resolve(dir, 'plugins/external'), forceESM: true });
+  await app.register(fastifyAutoload, { dir: resolve(dir, 'plugins/app'), forceESM: true });
+  await app.register(fastifyAutoload, {
+    dir: resolve(dir, 'routes'),
+    forceESM: true,
+    autoHooks: true,
+    cascadeHooks: true,
+    // Each route declares the full path it answers, so a path found in a log is found in the code.
+    dirNameRoutePrefix: false,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes (/encans/..., /en/...) are pages of the single-page app; unknown /api paths stay 404 JSON.
+    if (request.method === 'GET' && !request.url.startsWith('/api') && app.hasReplyDecorator('sendFile')) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });
+  });
+  return app;
+}
+
+function serverOptions(deps: AppDeps): FastifyServerOptions {
+  return {
     logger: {
       level: deps.logLevel ?? 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -103,113 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
     trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
-  refuseNulBytes(app);
-  await app.register(securityHeaders, { publicUrl: deps.publicUrl });
-
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Charity auctions API',
-        description: 'Accounts, auctions, lots and bidding. Message keys in answers are the specification’s.',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    redis: deps.redis,
-    nameSpace: `${deps.rateLimitNamespace ?? 'auction'}:rate-limit:`,
-    // After parsing, so limits can key on the account or number being tried.
-    hook: 'preHandler',
-  });
-  await app.register(authPlugin, {
-    pool: deps.pool,
-    db: deps.db,
-    jwtSecret: deps.jwtSecret,
-    secureCookies: secureCookiesFor(deps.publicUrl),
-  });
-  await app.register(rateLimitPlugin, { redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'auction' });
-  await app.register(currencyPlugin, { cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD });
-
-  const accounts: AccountContext = { db: deps.db, messages: deps.messageQueue, links: accountLinks(deps.publicUrl) };
-  await app.register(healthRoutes, { prefix: '/api', db: deps.db, redis: deps.redis });
-  await app.register(auctionRoutes, { prefix: '/api', db: deps.db });
-  await app.register(loginRoutes, { prefix: '/api', ...accounts });
-  await app.register(registrationRoutes, { prefix: '/api', ...accounts });
-  await app.register(profileRoutes, { prefix: '/api', ...accounts, publicUrl: deps.publicUrl });
-  await app.register(passwordRecoveryRoutes, { prefix: '/api', ...accounts });
-  await app.register(bidderOrganizationNotificationRoutes, { prefix: '/api', ...accounts });
-  await app.register(onboardingRoutes, { prefix: '/api', ...accounts });
-  await app.register(auctionBidderRoutes, { prefix: '/api', ...accounts });
-  await app.register(auctionInfoRoutes, {
-    prefix: '/api',
-    db: deps.db,
-    cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD,
-  });
-  await app.register(lotItemRoutes, { prefix: '/api', db: deps.db, pool: deps.pool });
-  await app.register(favoriteRoutes, { prefix: '/api', db: deps.db });
-  await app.register(bidRoutes, { prefix: '/api', pool: deps.pool, lotCommands: deps.lotCommands });
-  await app.register(donationRoutes, { prefix: '/api', db: deps.db, eventStore: deps.eventStore });
-  await app.register(leaderboardRoutes, { prefix: '/api', db: deps.db });
-  await app.register(carouselRoutes, { prefix: '/api', db: deps.db });
-  await app.register(creditCardFeeRoutes, { prefix: '/api', db: deps.db });
-  await app.register(operatorRoutes, {
-    prefix: '/api/admin',
-    db: deps.db,
-    redis: deps.redis,
-    hubPrefix: deps.hub?.redisPrefix ?? '',
-    lotCommands: deps.lotCommands,
-    eventStore: deps.eventStore,
-    ...(deps.auctionLifecycle ? { auctionLifecycle: deps.auctionLifecycle } : {}),
-  });
-  await app.register(smsInboundRoutes, {
-    db: deps.db,
-    ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),
-    publicUrl: deps.publicUrl,
-  });
-  if (deps.hub) {
-    await app.register(hubPlugin, {
-      ...deps.hub,
-      isTokenCurrent: async (userId, version) => {
-        const user = await deps.db
-          .selectFrom('users')
-          .select(['token_version', 'disabled'])
-          .where('id', '=', userId)
-          .executeTakeFirst();
-        return user !== undefined && !user.disabled && user.token_version === version;
-      },
-      mayWatch: (userId, auctionId) => mayViewAuctionId(deps.db, auctionId, userId),
-    });
-  }
-  await app.register(bullBoardRoutes, { redis: deps.redis });
-  await app.register(metricsRoutes, deps.metricsToken ? { token: deps.metricsToken } : {});
-  if (deps.localOutbox) await app.register(outboxRoutes, { db: deps.db, trustProxy: deps.trustProxy ?? false });
-  await registerWeb(app, deps.webDist ?? defaultWebDist);
-  return app;
+  };
 }
 
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
-}
-
-async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
-  if (!existsSync(resolve(webDist, 'index.html'))) {
-    app.log.warn({ webDist }, 'web app not built: only the API is served');
-    return;
-  }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  // Client-side routes (/encans/..., /en/...) are pages of the single-page app; unknown /api paths stay 404 JSON.
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api')) return reply.sendFile('index.html');
-    return reply.code(404).send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });
-  });
 }

@@ -45,6 +45,8 @@ const app = await buildApp({
   ...(config.CAD_TO_USD_RATE ? { cadToUsdRate: config.CAD_TO_USD_RATE } : {}),
   ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),
   ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  // Compiled, this file is api/dist/main.js and the autoloaded plugins and routes sit beside it.
+  sourceDir: import.meta.dirname,
 });
 
 let closing = false;

@@ -44,3 +44,13 @@ export function uniqueViolation(error: unknown): string | undefined {
   const e = error as { code?: string; constraint?: string };
   return e.code === '23505' ? e.constraint : undefined;
 }
+
+/** A token is current while its account is enabled and its version is the account's (the hub checks it at connect). */
+export async function isTokenCurrent(db: Db, userId: string, version: number): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select(['token_version', 'disabled'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return user !== undefined && !user.disabled && user.token_version === version;
+}

@@ -1,0 +1,71 @@
+import type { EventStore, LotCommandHandler } from '@auction/engine';
+import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { AppDeps } from './app.ts';
+
+/** The settings every part of the API may read (the rest of AppDeps is infrastructure). */
+export interface ApiSettings {
+  jwtSecret: string;
+  /** The address links in messages point to. */
+  publicUrl: string;
+  cadToUsdRate: number;
+  localOutbox: boolean;
+  trustProxy: false | number | string[];
+  twilioAuthToken?: string;
+  metricsToken?: string;
+  hub?: { redisUrl: string; redisPrefix?: string };
+  rateLimitNamespace: string;
+  webDist: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    /** The same pool as `db`'s: the hot paths run named (prepared) statements on it. */
+    pool: pg.Pool;
+    redis: Redis;
+    /** Bids, buys and max-bid changes go through the engine's command handler. */
+    lotCommands: LotCommandHandler;
+    /** The store the lot commands append to: the audit trail reads a lot's stream from it. */
+    eventStore: EventStore;
+    /** Email and SMS go out through this queue; the workers send them. */
+    messageQueue: MessageQueue;
+    /** Where the operator API asks the workers to re-read an auction's status (absent: nobody listens). */
+    auctionLifecycle: AuctionLifecycleQueue | undefined;
+    settings: ApiSettings;
+  }
+}
+
+/** A typical rate, used when none is configured. */
+export const DEFAULT_CAD_TO_USD = 0.72;
+
+/**
+ * The one place the process's infrastructure enters the app: every plugin and route reads it from
+ * the instance (`app.db`, `app.lotCommands`, `app.settings`) rather than from options passed down.
+ */
+export const infrastructure = fp<AppDeps & { webDist: string }>(
+  async (app, deps) => {
+    app.decorate('db', deps.db);
+    app.decorate('pool', deps.pool);
+    app.decorate('redis', deps.redis);
+    app.decorate('lotCommands', deps.lotCommands);
+    app.decorate('eventStore', deps.eventStore);
+    app.decorate('messageQueue', deps.messageQueue);
+    app.decorate('auctionLifecycle', deps.auctionLifecycle);
+    app.decorate('settings', {
+      jwtSecret: deps.jwtSecret,
+      publicUrl: deps.publicUrl,
+      cadToUsdRate: deps.cadToUsdRate ?? DEFAULT_CAD_TO_USD,
+      localOutbox: deps.localOutbox ?? false,
+      trustProxy: deps.trustProxy ?? false,
+      ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),
+      ...(deps.metricsToken ? { metricsToken: deps.metricsToken } : {}),
+      ...(deps.hub ? { hub: deps.hub } : {}),
+      rateLimitNamespace: deps.rateLimitNamespace ?? 'auction',
+      webDist: deps.webDist,
+    } satisfies ApiSettings);
+  },
+  { name: 'infrastructure' },
+);
