@@ -57,16 +57,7 @@ export const passwordText = z.string().min(1).max(256);
 
 export const text = (max = 200) => z.string().trim().max(max);
 
-/** PostgreSQL's integer (int4): every serial id column. */
-export const MAX_ROW_ID = 2_147_483_647;
-
-/**
- * A row id in a path, query or body: 1..2^31-1, so a larger number is a 400 here rather than an
- * integer-out-of-range error (500) from PostgreSQL.
- */
-export const rowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
-/** The same, in a JSON body (no coercion from strings). */
-export const rowIdValue = z.number().int().min(1).max(MAX_ROW_ID);
+export { MAX_ROW_ID, rowId, rowIdValue } from '@auction/contract';
 
 /**
  * A PATCH body must name a field to change: `{}` (or only a commandId) is refused with

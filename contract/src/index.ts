@@ -3,3 +3,4 @@
  * and answer schemas of each resource). The lowest layer: it imports nothing but zod.
  */
 export * from './codes.ts';
+export * from './common.ts';

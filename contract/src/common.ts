@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * What every resource's schemas share: ids, money, and the error answer. Requests and answers
+ * of one resource live in `contract/src/<resource>.ts`; the API uses them as its Fastify schemas
+ * (request and response), the web app infers its types from them.
+ */
+
+/** PostgreSQL's integer (int4): every serial id column. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A row id in a path or query: 1..2^31-1, so a larger number is a 400 at the edge rather than an
+ * integer-out-of-range error from PostgreSQL.
+ */
+export const rowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+/** The same, in a JSON body (no coercion from strings). */
+export const rowIdValue = z.number().int().min(1).max(MAX_ROW_ID);
+
+/** `/…/:id` */
+export const idParams = z.object({ id: rowId });
+
+/** An amount at the edge (DESIGN §2): 2 decimals in `value`, integer cents inside. */
+export const money = z.object({ value: z.number(), currencyCode: z.string() });
+export type Money = z.infer<typeof money>;
+
+/**
+ * Every refusal: `message` is one of the spec's message keys, `messages` every key when there are
+ * several; validation failures add the fields, some refusals what the client needs to act on it.
+ */
+export const errorAnswer = z
+  .object({
+    statusCode: z.number().int(),
+    success: z.literal(false),
+    message: z.string(),
+    messages: z.array(z.string()).optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .passthrough();
+export type ErrorAnswer = z.infer<typeof errorAnswer>;
+
+/**
+ * The error answers an operation can give, for its `response` schema: pass the statuses it may
+ * answer besides success, e.g. `{ 200: lotAnswer, ...errorAnswers(400, 401, 404, 409) }`. Every
+ * operation may also answer 400 (bad input), 429 (a rate limit) and 503 (a service unavailable).
+ */
+export function errorAnswers<const S extends number>(...statuses: S[]) {
+  const all = [...new Set([400, 503, ...statuses])];
+  return Object.fromEntries(all.map((status) => [status, errorAnswer])) as Record<S | 400 | 503, typeof errorAnswer>;
+}
