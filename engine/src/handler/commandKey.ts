@@ -15,26 +15,27 @@ export function scopedCommandId(userId: string, clientCommandId: string): string
   return digest(`user\n${userId}\n${clientCommandId}`);
 }
 
-/** JSON with object keys sorted at every depth, so equal requests print the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+/** JSON with object keys sorted at every depth (undefined fields left out), so equal requests print the same. */
+function canonical(value: unknown, skip?: ReadonlySet<string>): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item)).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  let out = '';
+  for (const key of Object.keys(record).sort()) {
+    const field = record[key];
+    if (field === undefined || skip?.has(key)) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(key)}:${canonical(field)}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  return `{${out}}`;
 }
 
 /** The envelope says who, when and in what context: not part of what was asked. */
-const ENVELOPE = new Set(['commandId', 'userId', 'at', 'auctionActive', 'request']);
+const ENVELOPE: ReadonlySet<string> = new Set(['commandId', 'userId', 'at', 'auctionActive']);
 
 /**
  * What a command asks, as a fingerprint: its stream and every field but the envelope (kind, bidder,
  * amount, quantity…). The same key with the same fingerprint is a retry; with another one, a reuse.
  */
 export function requestFingerprint(streamId: string, command: object): string {
-  const asked = Object.fromEntries(Object.entries(command).filter(([key]) => !ENVELOPE.has(key)));
-  return digest(`${streamId}\n${canonical(asked)}`);
+  return digest(`${streamId}\n${canonical(command, ENVELOPE)}`);
 }
