@@ -1,5 +1,5 @@
 export { type Config, ConfigError, configSchema, loadConfig } from './config.ts';
-export { createDb, createPool, type Db, executePrepared } from './db.ts';
+export { createDb, createPool, type Db, dbOnConnection, executePrepared, queryableOf } from './db.ts';
 export {
   HUB_STREAM_LENGTH,
   type HubEvent,
@@ -13,7 +13,6 @@ export {
   publishHubEvent,
   publishHubEvents,
 } from './hub/hubEvents.ts';
-export { interruptibleSleep } from './interruptibleSleep.ts';
 export {
   AUCTION_LIFECYCLE_QUEUE,
   type AuctionLifecycleJob,
@@ -41,13 +40,13 @@ export {
 export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { createRedis } from './redis.ts';
-export { isAllowedHref, richTextPolicy } from './richText/richTextPolicy.ts';
+export { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
 export { sanitizeRichText } from './richText/sanitizeRichText.ts';
 export type * from './schema.ts';
+export { aptInstall, onPath } from './services/aptInstall.ts';
 export { freePort } from './services/freePort.ts';
 export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';
 export { listOutbox, type OutboxMessage, type OutboxQuery } from './services/outbox.ts';
-export { aptInstall, onPath } from './services/aptInstall.ts';
 export { assertPortFree, ServiceStartError } from './services/portCheck.ts';
 export {
   ensureDatabase,

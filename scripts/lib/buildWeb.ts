@@ -16,7 +16,7 @@ export function buildWebIfStale(log: (line: string) => void): void {
   const built = join(WEB, 'dist/index.html');
   const sources = Math.max(
     // The rich-text allowlist lives in the platform and is bundled into the app.
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../platform/src/richText'].map((p) =>
+    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../contract/src'].map((p) =>
       newest(join(WEB, p)),
     ),
   );

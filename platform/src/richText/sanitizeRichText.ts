@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isAllowedHref, richTextPolicy } from './richTextPolicy.ts';
+import { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...richTextPolicy.tags],

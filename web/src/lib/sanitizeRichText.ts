@@ -1,4 +1,4 @@
-import { isAllowedHref, richTextPolicy } from '@auction/platform/richTextPolicy';
+import { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
 import DOMPurify from 'dompurify';
 
 const purifier = DOMPurify(window);
