@@ -1,8 +1,18 @@
 /**
  * The engine's public surface: the pure lot decider (no I/O), and beside it the event store seam,
- * its PostgreSQL adapter and the command handler that loads, decides and appends.
+ * its PostgreSQL adapter, the command handler that loads, decides and appends, and the one log
+ * follower with its checkpoint store.
  */
 
+export { isCaughtUp, logHead, type WaitOptions, waitUntilCaughtUp } from './follow/caughtUp.ts';
+export { ensureCheckpoint, loadCheckpoint, sameCheckpoint, saveCheckpoint } from './follow/checkpoints.ts';
+export {
+  type FollowLogOptions,
+  followLog,
+  type LogFollower,
+  type PlainFollow,
+  type TransactionalFollow,
+} from './follow/followLog.ts';
 export { CommandHandler, type CommandHandlerOptions } from './handler/commandHandler.ts';
 export { KEY_REUSED, requestFingerprint, scopedCommandId } from './handler/commandKey.ts';
 export {
@@ -16,5 +26,5 @@ export * from './lot/index.ts';
 export { type Cents, formatMoney, parseMoney } from './money.ts';
 export * from './store/eventStore.ts';
 export { onAppendBatch } from './store/postgres/appendBatchObserver.ts';
-export { loadCheckpoint, saveCheckpoint } from './store/postgres/checkpoints.ts';
-export { PostgresEventStore } from './store/postgres/postgresEventStore.ts';
+export { PostgresEventStore, readAllOn } from './store/postgres/postgresEventStore.ts';
+export type { Queryable } from './store/postgres/queryable.ts';

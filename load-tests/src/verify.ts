@@ -1,7 +1,6 @@
-import { lotStreamId } from '@auction/engine';
-import { createDb, createPool, type Db } from '@auction/platform';
+import { lotStreamId, waitUntilCaughtUp } from '@auction/engine';
+import { createDb, createPool } from '@auction/platform';
 import { PROJECTIONS_SUBSCRIPTION, verifyReadModels } from '@auction/projections';
-import { sql } from 'kysely';
 import { lotTimeline, type RecordedLotEvent } from './lotTimeline.ts';
 import { percentile, sortedCopy } from './stats.ts';
 
@@ -44,7 +43,12 @@ export async function verifyRun(input: VerifyInput): Promise<Verification> {
   const streams = input.lotIds.map((id) => lotStreamId(id));
   const examples: string[] = [];
   try {
-    await waitForProjections(db, input.projectionsTimeoutMs ?? 60_000, input.log);
+    const timeoutMs = input.projectionsTimeoutMs ?? 60_000;
+    if (!(await waitUntilCaughtUp(pool, PROJECTIONS_SUBSCRIPTION, { timeoutMs, pollIntervalMs: 200 }))) {
+      input.log(
+        `the projections did not catch up within ${timeoutMs / 1000}s: the read-model comparison will show the lag`,
+      );
+    }
 
     const commandCounts = new Map<string, number>();
     const lags: number[] = [];
@@ -127,25 +131,4 @@ export async function waitForCloses(databaseUrl: string, lotIds: number[], until
   }
   await pool.end();
   log(`${closed} of ${streams.length} lots closed`);
-}
-
-/** Until the projections' checkpoint has passed the newest event (as the runner's caughtUp does). */
-async function waitForProjections(db: Db, timeoutMs: number, log: (line: string) => void) {
-  const target = await db
-    .selectFrom('events')
-    .select([sql<string>`transaction_id::text`.as('xid'), 'global_position'])
-    .orderBy('events.transaction_id', 'desc')
-    .orderBy('events.global_position', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!target) return;
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const { rows } = await sql<{ done: boolean }>`
-      SELECT (transaction_id, global_position) >= (${target.xid}::xid8, ${target.global_position}::bigint) AS done
-      FROM subscription_checkpoints WHERE subscription_id = ${PROJECTIONS_SUBSCRIPTION}`.execute(db);
-    if (rows[0]?.done) return;
-    await sleep(200);
-  }
-  log(`the projections did not catch up within ${timeoutMs / 1000}s: the read-model comparison will show the lag`);
 }

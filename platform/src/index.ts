@@ -1,5 +1,5 @@
 export { type Config, ConfigError, configSchema, loadConfig } from './config.ts';
-export { createDb, createPool, type Db, dbOnConnection, executePrepared, queryableOf } from './db.ts';
+export { createDb, createPool, type Db, executePrepared } from './db.ts';
 export {
   HUB_STREAM_LENGTH,
   type HubEvent,

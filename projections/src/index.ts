@@ -6,7 +6,6 @@
  */
 
 export { type ApplyResult, applyEvents } from './applyEvents.ts';
-export { PROJECTIONS_SUBSCRIPTION } from './checkpoint.ts';
 export { type Donation, donationAfter, donationFromStream } from './donations/donation.ts';
 export {
   asDonationEvent,
@@ -39,6 +38,7 @@ export { type RebuildOptions, type RebuildResult, rebuildProjections } from './r
 export type { LotBid, LotMaxBid, LotPurchase, LotRef, LotRows, LotView } from './rows.ts';
 export {
   PROJECTIONS_LOCK_KEY,
+  PROJECTIONS_SUBSCRIPTION,
   type Projections,
   type ProjectionsOptions,
   startProjections,

@@ -1,7 +1,9 @@
+import { loadCheckpoint } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { beforeScrape, projectionLagEvents, projectionLagSeconds } from '@auction/platform/metrics';
 import { sql } from 'kysely';
-import { readCheckpoint } from './checkpoint.ts';
+import { queryableOf } from './followerConnection.ts';
+import { PROJECTIONS_SUBSCRIPTION } from './startProjections.ts';
 
 /** Counting stops here: past it the number only says "far behind" (a rebuild), and costs a scan. */
 const COUNT_LIMIT = 100_000;
@@ -19,7 +21,7 @@ export interface ProjectionLag {
  * in progress are not visible, as they are not to the runner.
  */
 export async function readProjectionLag(db: Db): Promise<ProjectionLag> {
-  const checkpoint = await readCheckpoint(db);
+  const checkpoint = await loadCheckpoint(queryableOf(db), PROJECTIONS_SUBSCRIPTION);
   const { rows } = await sql<{ events: number; seconds: number }>`
     SELECT count(*)::int AS events,
            coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS seconds

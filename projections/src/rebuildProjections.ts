@@ -1,8 +1,9 @@
-import { type Checkpoint, PostgresEventStore, START } from '@auction/engine';
+import { type Checkpoint, PostgresEventStore, START, saveCheckpoint } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import type pg from 'pg';
 import { applyEvents } from './applyEvents.ts';
-import { writeCheckpoint } from './checkpoint.ts';
+import { queryableOf } from './followerConnection.ts';
+import { PROJECTIONS_SUBSCRIPTION } from './startProjections.ts';
 
 export interface RebuildOptions {
   pool: pg.Pool;
@@ -33,7 +34,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return db.transaction().execute(async (trx) => {
-    await writeCheckpoint(trx, START);
+    await saveCheckpoint(queryableOf(trx), PROJECTIONS_SUBSCRIPTION, START);
     await trx.deleteFrom('lot_bids').execute();
     await trx.deleteFrom('lot_max_bids').execute();
     await trx.deleteFrom('lot_purchases').execute();
@@ -52,7 +53,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
       done += batch.events.length;
       onProgress?.(done, Math.max(done, Number(total)));
     }
-    await writeCheckpoint(trx, checkpoint);
+    await saveCheckpoint(queryableOf(trx), PROJECTIONS_SUBSCRIPTION, checkpoint);
     const { lots } = await trx
       .selectFrom('lot_views')
       .select((eb) => eb.fn.countAll<number>().as('lots'))

@@ -1,23 +1,15 @@
-import { type Checkpoint, PostgresEventStore } from '@auction/engine';
-import { type Db, interruptibleSleep, publishHubEvents } from '@auction/platform';
+import { followLog, PostgresEventStore } from '@auction/engine';
+import { type Db, publishHubEvents } from '@auction/platform';
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { applyEvents } from './applyEvents.ts';
-import {
-  ensureCheckpoint,
-  lockCheckpoint,
-  PROJECTIONS_SUBSCRIPTION,
-  readCheckpoint,
-  sameCheckpoint,
-  writeCheckpoint,
-} from './checkpoint.ts';
+import { dbOnConnection } from './followerConnection.ts';
 import type { HubMessage } from './hubMessages.ts';
 
+/** The read models' row in `subscription_checkpoints`. */
+export const PROJECTIONS_SUBSCRIPTION = 'read-models';
 /** Session advisory lock held by the one runner that applies; the key is arbitrary but fixed. */
 export const PROJECTIONS_LOCK_KEY = 7_340_001;
-const tryLock = sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${PROJECTIONS_LOCK_KEY}) AS locked`;
-const unlock = sql`SELECT pg_advisory_unlock(${PROJECTIONS_LOCK_KEY})`;
 
 export interface ProjectionsOptions {
   pool: pg.Pool;
@@ -45,22 +37,15 @@ export interface Projections {
 }
 
 /**
- * The read models' runner. It reads the store in (transaction id, position) order below the
- * oldest running transaction (the engine's safe read), applies each batch in one transaction that
- * also moves the checkpoint, then publishes the batch's hub events. Several runners may run (one
- * per worker process): a PostgreSQL advisory lock lets one apply while the others wait as standbys,
- * and one of them takes over when it stops or its connection dies.
+ * The read models' runner: the engine's log follower in its transactional mode, so each batch's
+ * rows and the checkpoint commit in one transaction, then the batch's hub events are published.
+ * Several runners may run (one per worker process): one applies while the others stand by, and
+ * one of them takes over when it stops or its connection dies (engine/src/follow/followLog.ts).
  */
 export function startProjections(options: ProjectionsOptions): Projections {
-  const { pool, db, redis, hubPrefix } = options;
+  const { pool, redis, hubPrefix } = options;
   const store = new PostgresEventStore(pool);
-  const batchSize = options.batchSize ?? 500;
-  const pollIntervalMs = options.pollIntervalMs ?? 50;
-  const standbyRetryMs = options.standbyRetryMs ?? 250;
   const report = options.onError ?? ((error: unknown) => console.error('[projections]', error));
-  let stopped = false;
-  let active = false;
-  const { sleep, wakeAll } = interruptibleSleep();
 
   /** The batch's hub events in one round trip, in order; each one that fails is reported, the others go out. */
   async function publish(messages: HubMessage[]): Promise<void> {
@@ -71,95 +56,19 @@ export function startProjections(options: ProjectionsOptions): Projections {
     }
   }
 
-  /** Applies until stopped; the caller holds the lock on `conn`. */
-  async function applyWhileHolding(conn: Db): Promise<void> {
-    await ensureCheckpoint(conn);
-    let checkpoint: Checkpoint = await readCheckpoint(conn);
-    while (!stopped) {
-      const batch = await store.readAll(checkpoint, batchSize);
-      if (batch.events.length === 0) {
-        await sleep(pollIntervalMs);
-        // Idle: pick up a checkpoint a rebuild or an operator moved (busy, the batch's check does).
-        checkpoint = await readCheckpoint(conn);
-        continue;
-      }
-      const outcome = await conn.transaction().execute(async (trx) => {
-        const current = await lockCheckpoint(trx);
-        // A rebuild (or another applier that lost its lock) moved the checkpoint: start again from it.
-        if (!sameCheckpoint(current, checkpoint)) return { kind: 'moved' as const, checkpoint: current };
-        const { hubMessages } = await applyEvents(trx, store, batch.events, { hub: redis !== undefined });
-        await writeCheckpoint(trx, batch.checkpoint);
-        return { kind: 'applied' as const, hubMessages };
-      });
-      if (outcome.kind === 'moved') {
-        checkpoint = outcome.checkpoint;
-        continue;
-      }
-      checkpoint = batch.checkpoint;
-      await publish(outcome.hubMessages);
-    }
-  }
-
-  /** Standby until the lock is ours; false when stopped first. */
-  async function acquire(conn: Db): Promise<boolean> {
-    while (!stopped) {
-      const { rows } = await tryLock.execute(conn);
-      if (rows[0]?.locked) return true;
-      await sleep(standbyRetryMs);
-    }
-    return false;
-  }
-
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        // One pinned connection holds the session lock and runs the batches, so losing the
-        // connection loses the lock and the transaction in hand together.
-        await db.connection().execute(async (conn) => {
-          if (!(await acquire(conn))) return;
-          active = true;
-          try {
-            await applyWhileHolding(conn);
-          } finally {
-            active = false;
-            // A pooled connection keeps session locks: give it back without ours.
-            await unlock.execute(conn).catch(() => undefined);
-          }
-        });
-      } catch (error) {
-        report(error);
-        if (!stopped) await sleep(Math.max(standbyRetryMs, 250));
-      }
-    }
-  })();
-
-  return {
-    get active() {
-      return active;
+  return followLog<HubMessage[]>({
+    pool,
+    subscriptionId: PROJECTIONS_SUBSCRIPTION,
+    lockKey: PROJECTIONS_LOCK_KEY,
+    onError: report,
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+    ...(options.standbyRetryMs ? { standbyRetryMs: options.standbyRetryMs } : {}),
+    transactional: true,
+    async handle(events, transaction) {
+      const trx = dbOnConnection(transaction);
+      return (await applyEvents(trx, store, events, { hub: redis !== undefined })).hubMessages;
     },
-    async stop() {
-      stopped = true;
-      wakeAll();
-      await loop;
-    },
-    async caughtUp() {
-      // Ordered by the xid8 column itself: an output alias of the same name would sort its text.
-      const target = await db
-        .selectFrom('events')
-        .select([sql<string>`transaction_id::text`.as('xid'), 'global_position'])
-        .orderBy('events.transaction_id', 'desc')
-        .orderBy('events.global_position', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!target) return;
-      for (;;) {
-        const { rows } = await sql<{ done: boolean }>`
-          SELECT (transaction_id, global_position) >= (${target.xid}::xid8, ${target.global_position}::bigint) AS done
-          FROM subscription_checkpoints WHERE subscription_id = ${PROJECTIONS_SUBSCRIPTION}`.execute(db);
-        if (rows[0]?.done) return;
-        if (stopped) throw new Error('projections stopped before catching up');
-        await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
-      }
-    },
-  };
+    afterCommit: publish,
+  });
 }

@@ -1,10 +1,10 @@
-import { lotStreamId, START, standing } from '@auction/engine';
+import { lotStreamId, START, saveCheckpoint, standing } from '@auction/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCheckpoint } from '../src/checkpoint.ts';
 import {
   applyEvents,
   type LotRows,
   lotRowsFromStream,
+  PROJECTIONS_SUBSCRIPTION,
   type Projections,
   readLotRows,
   rebuildProjections,
@@ -136,7 +136,7 @@ describe('projecting the lot streams into the read models', () => {
     expect(await snapshot(db)).toEqual(before);
 
     // The runner finds its checkpoint moved back: it reads the whole log again and skips all of it.
-    await writeCheckpoint(db, START);
+    await saveCheckpoint(pool, PROJECTIONS_SUBSCRIPTION, START);
     await runner.caughtUp();
     expect(await snapshot(db)).toEqual(before);
     expect((await verifyReadModels({ pool, db })).mismatches).toEqual([]);

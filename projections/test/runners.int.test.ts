@@ -72,12 +72,4 @@ describe('several runners', () => {
     }
     expect(both).toBe(false);
   });
-
-  it('caughtUp refuses to wait once its runner is stopped', async () => {
-    const runner = start();
-    await runner.stop();
-    const lot = await openLot(fixture);
-    await send(fixture.handler, lot, { type: 'HideLot' });
-    await expect(runner.caughtUp()).rejects.toThrow(/stopped/);
-  });
 });

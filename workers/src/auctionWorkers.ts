@@ -1,4 +1,10 @@
-import { createLotCommandHandler, type LotCommandHandler, PostgresEventStore } from '@auction/engine';
+import {
+  createLotCommandHandler,
+  followLog,
+  type LogFollower,
+  type LotCommandHandler,
+  PostgresEventStore,
+} from '@auction/engine';
 import type { AuctionLifecycleJob } from '@auction/platform';
 import { createAuctionLifecycleQueue, type Db, type MessageBatchQueue } from '@auction/platform';
 import type { ConnectionOptions, Queue, Worker } from 'bullmq';
@@ -8,7 +14,6 @@ import type { HubTarget } from './closings/announceOnce.ts';
 import { type ClosingJob, createClosingQueue } from './closings/closingJobs.ts';
 import { createClosingScheduler } from './closings/closingScheduler.ts';
 import { type ClosingResult, startClosingWorker } from './closings/closingWorker.ts';
-import { type LogFollower, startLogFollower } from './follower/logFollower.ts';
 import { type LifecycleResult, startLifecycleWorker } from './lifecycle/lifecycleWorker.ts';
 import { createBidderNotifier } from './notifications/bidderNotifier.ts';
 import { type SweepResult, sweep } from './recovery/sweep.ts';
@@ -79,20 +84,20 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
     ...(options.closingConcurrency ? { concurrency: options.closingConcurrency } : {}),
   });
   const lifecycleWorker = startLifecycleWorker({ ...queueOptions, db, handler, queue: lifecycle, hub });
+  // Plain mode: a batch is handled, then the checkpoint saved (at least once; both handlers are idempotent).
   const followerOptions = {
     pool,
-    db,
     onError: report,
     ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
   };
   const followers: LogFollower[] = [
-    startLogFollower({
+    followLog({
       ...followerOptions,
       subscriptionId: CLOSINGS_SUBSCRIPTION,
       lockKey: CLOSINGS_LOCK_KEY,
       handle: createClosingScheduler({ db, queue: closings, hub }),
     }),
-    startLogFollower({
+    followLog({
       ...followerOptions,
       subscriptionId: NOTIFICATIONS_SUBSCRIPTION,
       lockKey: NOTIFICATIONS_LOCK_KEY,

@@ -1,6 +1,6 @@
 /**
- * Sleeps that `wakeAll` ends at once: a polling loop (the projections runner, the log followers)
- * waits between polls, and must not make `stop()` wait out the rest of its interval.
+ * Sleeps that `wakeAll` ends at once: the log follower waits between polls and for its lock, and
+ * must not make `stop()` wait out the rest of its interval.
  */
 export function interruptibleSleep(): { sleep(ms: number): Promise<void>; wakeAll(): void } {
   const sleepers = new Set<() => void>();

@@ -2,7 +2,6 @@ import { createTestDatabase, type TestDatabase } from '@auction/platform/testing
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START } from '../../src/store/eventStore.ts';
-import { loadCheckpoint, saveCheckpoint } from '../../src/store/postgres/checkpoints.ts';
 import { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
 import { eventStoreContract, readToEnd } from './eventStoreContract.ts';
 
@@ -83,11 +82,5 @@ describe('PostgreSQL event store: late-committing transactions', () => {
       after = batch.checkpoint;
     }
     expect(seen).toEqual([1, 2, 3, 4]);
-  });
-
-  it('persists a subscriber checkpoint', async () => {
-    expect(await loadCheckpoint(database.pool, 'projection-x')).toEqual(START);
-    await saveCheckpoint(database.pool, 'projection-x', { transactionId: '1234', position: 42 });
-    expect(await loadCheckpoint(database.pool, 'projection-x')).toEqual({ transactionId: '1234', position: 42 });
   });
 });

@@ -16,6 +16,7 @@ import {
 import { pollingSubscription } from '../subscribe.ts';
 import { AppendBatcher } from './appendBatcher.ts';
 import { appendAlone } from './appendStatement.ts';
+import type { Queryable } from './queryable.ts';
 
 const COLUMNS = 'global_position, stream_id, stream_version, type, data, meta';
 
@@ -51,6 +52,16 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     meta: row.meta,
+  };
+}
+
+/** The safe read on a given connection: the log follower reads on the one holding its lock. */
+export async function readAllOn(db: Queryable, after: Checkpoint, limit = 500): Promise<ReadAllResult> {
+  const { rows } = await db.query<EventRow>(READ_ALL, [after.transactionId, after.position, limit]);
+  const last = rows[rows.length - 1];
+  return {
+    events: rows.map(toRecorded),
+    checkpoint: last ? { transactionId: last.transaction_id ?? '0', position: Number(last.global_position) } : after,
   };
 }
 
@@ -139,13 +150,8 @@ export class PostgresEventStore implements EventStore {
     return [...commands.values()];
   }
 
-  async readAll(after: Checkpoint, limit = 500): Promise<ReadAllResult> {
-    const { rows } = await this.pool.query<EventRow>(READ_ALL, [after.transactionId, after.position, limit]);
-    const last = rows[rows.length - 1];
-    return {
-      events: rows.map(toRecorded),
-      checkpoint: last ? { transactionId: last.transaction_id ?? '0', position: Number(last.global_position) } : after,
-    };
+  readAll(after: Checkpoint, limit = 500): Promise<ReadAllResult> {
+    return readAllOn(this.pool, after, limit);
   }
 
   subscribe(handler: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription {

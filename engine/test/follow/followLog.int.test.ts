@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore, type RecordedEvent } from '@auction/engine';
 import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LogFollower, startLogFollower } from '../src/follower/logFollower.ts';
+import { isCaughtUp, logHead } from '../../src/follow/caughtUp.ts';
+import { loadCheckpoint, saveCheckpoint } from '../../src/follow/checkpoints.ts';
+import { followLog, type LogFollower } from '../../src/follow/followLog.ts';
+import { type RecordedEvent, START } from '../../src/store/eventStore.ts';
+import { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
 
 const SUBSCRIPTION = 'follower-under-test';
 const LOCK_KEY = 424_242;
@@ -65,9 +68,8 @@ describe('the log follower', () => {
     });
     const firstSeen: RecordedEvent[][] = [];
     const errors: unknown[] = [];
-    const first: LogFollower = startLogFollower({
+    const first: LogFollower = followLog({
       pool: database.pool,
-      db: database.db,
       subscriptionId: SUBSCRIPTION,
       lockKey: LOCK_KEY,
       batchSize: 2,
@@ -83,9 +85,8 @@ describe('the log follower', () => {
     expect(holder).not.toBeNull();
 
     const standbySeen: RecordedEvent[] = [];
-    const standby = startLogFollower({
+    const standby = followLog({
       pool: database.pool,
-      db: database.db,
       subscriptionId: SUBSCRIPTION,
       lockKey: LOCK_KEY,
       batchSize: 2,
@@ -134,9 +135,8 @@ describe('the log follower', () => {
       release = resolve;
     });
     const batches: RecordedEvent[][] = [];
-    const follower = startLogFollower({
+    const follower = followLog({
       pool: database.pool,
-      db: database.db,
       subscriptionId,
       lockKey: LOCK_KEY + 1,
       onError: () => {},
@@ -167,5 +167,112 @@ describe('the log follower', () => {
     expect(Number(row.global_position)).toBe(Number(last.global_position));
     expect(batches).toHaveLength(1);
     await follower.stop();
+  });
+});
+
+describe('the transactional mode', () => {
+  const subscriptionId = `${SUBSCRIPTION}-transactional`;
+
+  async function noted(): Promise<string[]> {
+    const { rows } = await sql<{ key: string }>`
+      SELECT key FROM hub_announcements WHERE key LIKE 'noted:%' ORDER BY key`.execute(database.db);
+    return rows.map((r) => r.key);
+  }
+
+  it('commits the handler’s writes with the checkpoint, or neither; published after the commit', async () => {
+    await append(3);
+    const head = await logHead(database.pool);
+    let failOnce = true;
+    const errors: unknown[] = [];
+    const committed: number[] = [];
+    const follower = followLog<number>({
+      pool: database.pool,
+      subscriptionId,
+      lockKey: LOCK_KEY + 2,
+      pollIntervalMs: 10,
+      standbyRetryMs: 20,
+      onError: (error) => errors.push(error),
+      transactional: true,
+      async handle(events, transaction) {
+        for (const event of events) {
+          await transaction.query(`INSERT INTO hub_announcements (key) VALUES ($1) ON CONFLICT DO NOTHING`, [
+            `noted:${event.globalPosition}`,
+          ]);
+        }
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('the batch fails once');
+        }
+        return events.length;
+      },
+      afterCommit(count) {
+        committed.push(count);
+      },
+    });
+    await follower.caughtUp();
+    expect(errors).toHaveLength(1);
+    expect(await isCaughtUp(database.pool, subscriptionId, head)).toBe(true);
+    // The failed batch's rows were rolled back with its checkpoint, then written once by the retry.
+    const total = committed.reduce((sum, n) => sum + n, 0);
+    expect(await noted()).toHaveLength(total);
+    expect(committed.length).toBeGreaterThan(0);
+    await follower.stop();
+  });
+
+  it('follows a checkpoint moved under it without applying the batch it read', async () => {
+    await append(2);
+    const id = `${subscriptionId}-moved`;
+    const head = await logHead(database.pool);
+    if (!head) throw new Error('the log is empty');
+    await saveCheckpoint(database.pool, id, head);
+    const seen: RecordedEvent[] = [];
+    const follower = followLog({
+      pool: database.pool,
+      subscriptionId: id,
+      lockKey: LOCK_KEY + 3,
+      pollIntervalMs: 10,
+      transactional: true,
+      async handle(events) {
+        seen.push(...events);
+      },
+    });
+    await follower.caughtUp();
+    expect(seen).toEqual([]);
+    // Moved back (a rebuild, an operator): it follows from there.
+    await saveCheckpoint(database.pool, id, START);
+    await until(() => seen.length > 0);
+    await follower.caughtUp();
+    await follower.stop();
+  });
+});
+
+describe('caught up', () => {
+  it('refuses to wait once its follower is stopped', async () => {
+    const follower = followLog({
+      pool: database.pool,
+      subscriptionId: `${SUBSCRIPTION}-stopped`,
+      lockKey: LOCK_KEY + 4,
+      async handle() {},
+    });
+    await follower.stop();
+    await append(1);
+    await expect(follower.caughtUp()).rejects.toThrow(/stopped/);
+  });
+
+  it('compares the stored checkpoint with the log’s head', async () => {
+    await append(1);
+    const head = await logHead(database.pool);
+    expect(head).not.toBeNull();
+    expect(await isCaughtUp(database.pool, 'nobody-follows')).toBe(false);
+    if (head) await saveCheckpoint(database.pool, 'nobody-follows', head);
+    expect(await isCaughtUp(database.pool, 'nobody-follows')).toBe(true);
+  });
+});
+
+describe('the checkpoint store', () => {
+  it('starts at the start and keeps what is saved', async () => {
+    expect(await loadCheckpoint(database.pool, 'projection-x')).toEqual(START);
+    await saveCheckpoint(database.pool, 'projection-x', { transactionId: '1234', position: 42 });
+    expect(await loadCheckpoint(database.pool, 'projection-x')).toEqual({ transactionId: '1234', position: 42 });
   });
 });
