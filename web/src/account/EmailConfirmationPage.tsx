@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Loading } from '../layout/QueryStatus.tsx';
@@ -9,6 +8,7 @@ import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { MessageList } from './Field.tsx';
+import { accountMutations, accountQueries } from './queries.ts';
 
 /** Spec 000 §2: {username} and ?token=; a success message and a login link, or the server's messages. */
 export function EmailConfirmationPage() {
@@ -17,16 +17,8 @@ export function EmailConfirmationPage() {
   const username = useRouteParam('username');
   const token = useSearchParam('token');
   useDocumentTitle(intl.formatMessage({ id: 'emailConfirmation.title' }));
-  const confirmation = useQuery({
-    queryKey: ['email-confirmation', username, token],
-    queryFn: () => api('/api/account/email-confirmation', { method: 'POST', body: { username, token } }),
-    enabled: Boolean(token),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const resend = useMutation({
-    mutationFn: () => api('/api/account/resend-email-confirmation', { method: 'POST', body: { username } }),
-  });
+  const confirmation = useQuery({ ...accountQueries.emailConfirmation(username, token), enabled: Boolean(token) });
+  const resend = useMutation(accountMutations.resendEmailConfirmation());
   return (
     <section className="form-page">
       <h1 className="page__title">
@@ -50,7 +42,7 @@ export function EmailConfirmationPage() {
             type="button"
             className="button button--secondary"
             disabled={resend.isPending}
-            onClick={() => resend.mutate()}
+            onClick={() => resend.mutate(username)}
           >
             <FormattedMessage id="emailConfirmation.resend" />
           </button>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { Field, MessageList, PasswordField } from './Field.tsx';
-import { logIn } from './session.ts';
+import { accountMutations } from './queries.ts';
+import { startSession } from './session.ts';
 
 /** Only paths of this app are followed after login; the recovery confirmations count as home (spec 000 §2). */
 export function safeReturnUrl(returnUrl: string, fallback: string): string {
@@ -24,6 +25,7 @@ export function LoginPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const logIn = useMutation(accountMutations.logIn());
   const returnUrl = useSearchParam('returnUrl');
   const auction = useSearchParam('auction');
   const [username, setUsername] = useState('');
@@ -51,7 +53,8 @@ export function LoginPage() {
           setPending(true);
           setErrors([]);
           try {
-            const profile = await logIn(queryClient, username.trim(), password, rememberMe);
+            const answer = await logIn.mutateAsync({ username: username.trim(), password, rememberMe });
+            const profile = startSession(queryClient, answer);
             const target = safeReturnUrl(returnUrl, fallback);
             if (profile.hasTemporaryPassword) {
               await navigate({ to: pathFor('temporaryPassword', {}, locale), search: { returnUrl: target } });

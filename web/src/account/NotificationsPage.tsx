@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { normalizeForSearch } from '../home/searchAuctions.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
@@ -12,21 +12,8 @@ import { showError } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
 import { RequireLogin } from './ProfilePage.tsx';
-import { type Profile, profileKey } from './session.ts';
-
-interface OrganizationNotification {
-  id: number;
-  organization_Id: number;
-  organizationName: string;
-  smsNotifications: boolean;
-  emailNotifications: boolean;
-  isCurrent?: boolean;
-}
-
-type Channels = Pick<
-  Profile['bidder'],
-  'smsGeneralNotifications' | 'emailGeneralNotifications' | 'smsOutbidNotifications' | 'emailOutbidNotifications'
->;
+import { accountMutations, accountQueries } from './queries.ts';
+import type { Channels, OrganizationNotification, Profile } from './types.ts';
 
 function Toggle({
   label,
@@ -160,30 +147,17 @@ function Preferences({
 }
 
 function SignedInPreferences({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
   const urlMagicLink = useSearchParam('auction');
-  const organizations = useQuery({
-    queryKey: ['organization-notifications', urlMagicLink],
-    queryFn: () =>
-      api<OrganizationNotification[]>('/api/bidder-organization-notifications', { query: { urlMagicLink } }),
-  });
+  const organizations = useQuery(accountQueries.organizationNotifications(urlMagicLink));
   const channel = useMutation({
-    mutationFn: ({ field, value }: { field: keyof Channels; value: boolean }) =>
-      api<Profile>('/api/account', { method: 'PATCH', body: [{ op: 'add', path: `/${field}`, value }] }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(profileKey, answer);
-      showToast('success', 'saved_successfully');
-    },
+    ...accountMutations.updateProfile(),
+    onSuccess: () => showToast('success', 'saved_successfully'),
     onError: showError,
   });
   const organization = useMutation({
-    mutationFn: ({ entry, field, value }: { entry: OrganizationNotification; field: string; value: boolean }) =>
-      entry.id === 0
-        ? api('/api/bidder-organization-notifications', { method: 'POST', body: { ...entry, [field]: value } })
-        : api(`/api/bidder-organization-notifications/${entry.id}`, { method: 'PATCH', body: { [field]: value } }),
+    ...accountMutations.saveOrganizationNotification(),
     onSuccess: () => showToast('success', 'saved_successfully'),
     onError: showError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['organization-notifications'] }),
   });
   if (organizations.isPending) return <Loading />;
   if (organizations.isError) return <LoadError onRetry={() => organizations.refetch()} />;
@@ -192,7 +166,7 @@ function SignedInPreferences({ profile }: { profile: Profile }) {
       channels={profile.bidder}
       hasPhone={Boolean(profile.bidder.phoneNumber)}
       organizations={organizations.data}
-      onChannel={(field, value) => channel.mutate({ field, value })}
+      onChannel={(field, value) => channel.mutate([{ op: 'add', path: `/${field}`, value }])}
       onOrganization={(entry, field, value) => organization.mutate({ entry, field, value })}
     />
   );
@@ -215,30 +189,14 @@ export function NotificationsPage() {
 export function UnsubscribePage() {
   const intl = useIntl();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const identity = useSearchParam('identity');
   const urlMagicLink = useSearchParam('urlMagicLink');
   useDocumentTitle(intl.formatMessage({ id: 'unsubscribe.title' }));
-  const model = useQuery({
-    queryKey: ['unsubscribe', identity, urlMagicLink],
-    queryFn: () =>
-      api<{ bidder: Channels & { firstName: string }; organizationNotifications: OrganizationNotification[] }>(
-        `/api/bidder-organization-notifications/by-code/${encodeURIComponent(identity)}`,
-        { query: { urlMagicLink } },
-      ),
-    enabled: Boolean(identity),
-    retry: false,
-  });
+  const model = useQuery({ ...accountQueries.unsubscribe(identity, urlMagicLink), enabled: Boolean(identity) });
   const save = useMutation({
-    mutationFn: ({ entry, field, value }: { entry: OrganizationNotification; field: string; value: boolean }) => {
-      const base = `/api/bidder-organization-notifications/by-code/${encodeURIComponent(identity)}` as const;
-      return entry.id === 0
-        ? api(base, { method: 'POST', body: { ...entry, [field]: value } })
-        : api(`${base}/${entry.id}`, { method: 'PATCH', body: [{ fieldName: field, value }] });
-    },
+    ...accountMutations.saveUnsubscribeNotification(identity),
     onSuccess: () => showToast('success', 'saved_successfully'),
     onError: showError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['unsubscribe'] }),
   });
   const unauthorized = !identity || (model.error instanceof ApiError && model.error.status === 401);
   return (

@@ -1,13 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { Field, formatPhoneInput, MessageList } from './Field.tsx';
+import { accountMutations } from './queries.ts';
 
 /** Spec 000 §9: recovery codes have 6 characters. */
 export const RECOVERY_CODE_LENGTH = 6;
@@ -25,6 +26,9 @@ export function PasswordRecoveryPage() {
   const [sent, setSent] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
+  const byEmail = useMutation(accountMutations.passwordRecoveryEmail());
+  const maskedEmailLookup = useMutation(accountMutations.maskedEmailForRecovery());
+  const byPhone = useMutation(accountMutations.passwordRecoveryPhone());
   useDocumentTitle(intl.formatMessage({ id: 'recovery.title' }));
 
   const run = async (action: () => Promise<void>) => {
@@ -70,10 +74,7 @@ export function PasswordRecoveryPage() {
           onSubmit={(event) => {
             event.preventDefault();
             void run(async () => {
-              await api('/api/account/password-recovery-email', {
-                method: 'POST',
-                body: { value: email.trim(), urlMagicLink: auction || null },
-              });
+              await byEmail.mutateAsync({ value: email.trim(), urlMagicLink: auction || null });
               setSent(true);
             });
           }}
@@ -103,15 +104,14 @@ export function PasswordRecoveryPage() {
             event.preventDefault();
             void run(async () => {
               if (!maskedEmail) {
-                const answer = await api<{ email: string }>(
-                  `/api/account/masked-email-for-recovery/${encodeURIComponent(phone)}`,
-                );
+                const answer = await maskedEmailLookup.mutateAsync(phone);
                 setMaskedEmail(answer.email);
                 return;
               }
-              const answer = await api<{ username: string }>('/api/account/password-recovery-phone', {
-                method: 'POST',
-                body: { value: phone, maskedEmail: email.trim(), urlMagicLink: auction || null },
+              const answer = await byPhone.mutateAsync({
+                value: phone,
+                maskedEmail: email.trim(),
+                urlMagicLink: auction || null,
               });
               await navigate({
                 to: pathFor('passwordCodeRecovery', {}, locale),
@@ -166,6 +166,7 @@ export function PasswordCodePage() {
   const auction = useSearchParam('auction');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
+  const verify = useMutation(accountMutations.verifyRecoveryCode());
   useDocumentTitle(intl.formatMessage({ id: 'recoveryCode.title' }));
   return (
     <section className="form-page">
@@ -178,9 +179,7 @@ export function PasswordCodePage() {
           event.preventDefault();
           setErrors([]);
           try {
-            const answer = await api<{ token: string; username: string }>(
-              `/api/account/verify-code-password-recovery/${encodeURIComponent(code.trim())}/${encodeURIComponent(username)}`,
-            );
+            const answer = await verify.mutateAsync({ code: code.trim(), username });
             await navigate({
               to: pathFor('resetPassword', { username: answer.username ?? username }, locale),
               search: { token: answer.token, auction },

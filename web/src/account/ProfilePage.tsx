@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, tokens } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
@@ -12,7 +11,8 @@ import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
 import { Field, formatPhoneInput, MessageList, PasswordField } from './Field.tsx';
-import { type Bidder, logOut, type Profile, profileKey, useProfile } from './session.ts';
+import { accountMutations } from './queries.ts';
+import { type Bidder, logOut, type Profile, useProfile } from './session.ts';
 
 type Editable = Pick<
   Bidder,
@@ -45,14 +45,9 @@ export function RequireLogin({ children }: { children: (profile: Profile) => Rea
 }
 
 function useSaveProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (operations: Array<{ op: string; path: string; value: unknown }>) =>
-      api<Profile>('/api/account', { method: 'PATCH', body: operations }),
-    onSuccess: (profile) => {
-      queryClient.setQueryData(profileKey, profile);
-      showToast('success', 'saved_successfully');
-    },
+    ...accountMutations.updateProfile(),
+    onSuccess: () => showToast('success', 'saved_successfully'),
   });
 }
 
@@ -69,6 +64,7 @@ function GeneralCard({ profile }: { profile: Profile }) {
   const [form, setForm] = useState(initial);
   const [nicknameTaken, setNicknameTaken] = useState(false);
   const save = useSaveProfile();
+  const checkNickname = useMutation(accountMutations.checkNickname());
   const set = (field: keyof Editable) => (value: string) => setForm({ ...form, [field]: value });
   const phoneInvalid = Boolean(form.phoneNumber) && (form.phoneNumber ?? '').length !== 14;
   return (
@@ -105,9 +101,9 @@ function GeneralCard({ profile }: { profile: Profile }) {
           setNicknameTaken(false);
         }}
         onBlur={async () => {
-          const free = await api<boolean>('/api/account/unique-nickname', {
-            query: { nickName: form.nickName.trim(), userId: profile.id },
-          }).catch(() => true);
+          const free = await checkNickname
+            .mutateAsync({ nickName: form.nickName.trim(), userId: profile.id })
+            .catch(() => true);
           setNicknameTaken(!free);
         }}
       />
@@ -159,7 +155,8 @@ function GeneralCard({ profile }: { profile: Profile }) {
 }
 
 function PhoneValidation({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
+  const createCode = useMutation(accountMutations.createValidationCode());
+  const validate = useMutation(accountMutations.validatePhoneNumber());
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
@@ -179,7 +176,7 @@ function PhoneValidation({ profile }: { profile: Profile }) {
         onClick={async () => {
           setErrors([]);
           try {
-            await api('/api/account/create-validation-code', { method: 'POST' });
+            await createCode.mutateAsync();
             showToast('success', 'sent_validation_code');
             setOpen(true);
           } catch (error) {
@@ -195,16 +192,13 @@ function PhoneValidation({ profile }: { profile: Profile }) {
           className="form"
           onSubmit={async (event) => {
             event.preventDefault();
-            const ok = await api<boolean>(`/api/account/validate-phone-number/${encodeURIComponent(code.trim())}`, {
-              method: 'POST',
-            }).catch(() => false);
+            const ok = await validate.mutateAsync(code.trim()).catch(() => false);
             if (!ok) {
               setErrors(['validationFailed']);
               return;
             }
             showToast('success', 'validatedSuccessfully');
             setOpen(false);
-            void queryClient.invalidateQueries({ queryKey: profileKey });
           }}
         >
           <Field
@@ -266,16 +260,13 @@ function AddressCard({ profile }: { profile: Profile }) {
 function PasswordCard() {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
   const [errors, setErrors] = useState<string[]>([]);
+  const updatePassword = useMutation(accountMutations.updatePassword());
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors([]);
     try {
-      const answer = await api<{ token?: string }>('/api/account/update-password', {
-        method: 'PUT',
-        body: form,
-      });
-      // Other sessions end; this one continues with the new tokens.
-      if (answer.token) tokens.set(answer.token);
+      // Other sessions end; this one continues with the new tokens (accountMutations.updatePassword).
+      await updatePassword.mutateAsync(form);
       showToast('success', 'password_change_successful');
       setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
     } catch (error) {
@@ -320,6 +311,7 @@ function ChangeEmail() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ newUserName: '', confirmNewUserName: '' });
   const [errors, setErrors] = useState<string[]>([]);
+  const updateUsername = useMutation(accountMutations.updateUsername());
   return (
     <>
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
@@ -332,7 +324,7 @@ function ChangeEmail() {
             event.preventDefault();
             setErrors([]);
             try {
-              await api('/api/account/update-username', { method: 'PUT', body: form });
+              await updateUsername.mutateAsync(form);
               showToast('success', 'username_change_successful');
               // Spec 000 §2: a changed email logs the user out.
               logOut(queryClient);

@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { auctionTitle } from '../auctions/display.ts';
 import { useAuction } from '../auctions/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
@@ -14,16 +13,9 @@ import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { COMPLETE_PHONE_LENGTH, Field, formatPhoneInput, MessageList, PasswordField } from './Field.tsx';
 import { safeReturnUrl } from './LoginPage.tsx';
-import { type SessionAnswer, startSession } from './session.ts';
-
-interface Prefill {
-  userName?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  phoneNumber?: string | null;
-  auctionId?: number | null;
-  urlMagicLink?: string | null;
-}
+import { accountMutations, accountQueries } from './queries.ts';
+import { startSession } from './session.ts';
+import type { Prefill } from './types.ts';
 
 const addressFields = ['address', 'apartment', 'city', 'province', 'postalCode', 'country'] as const;
 type AddressField = (typeof addressFields)[number];
@@ -33,6 +25,8 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const register = useMutation(accountMutations.register());
+  const checkNickname = useMutation(accountMutations.checkNickname());
   const returnUrl = useSearchParam('returnUrl');
   const auctionLink = useSearchParam('auction') || prefill.urlMagicLink || '';
   const auction = useAuction(auctionLink || undefined);
@@ -81,17 +75,14 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
           setPending(true);
           setErrors([]);
           try {
-            const answer = await api<SessionAnswer>('/api/account/register', {
-              method: 'POST',
-              body: {
-                ...form,
-                sendSMSNotifications: smsAllowed && form.sendSMSNotifications,
-                language: locale,
-                auctionId: auction.data?.id ?? prefill.auctionId ?? null,
-                requireAddressToBid: addressRequired,
-                ...(addressRequired ? address : {}),
-                ...(uniqueCode ? { uniqueCode } : {}),
-              },
+            const answer = await register.mutateAsync({
+              ...form,
+              sendSMSNotifications: smsAllowed && form.sendSMSNotifications,
+              language: locale,
+              auctionId: auction.data?.id ?? prefill.auctionId ?? null,
+              requireAddressToBid: addressRequired,
+              ...(addressRequired ? address : {}),
+              ...(uniqueCode ? { uniqueCode } : {}),
             });
             startSession(queryClient, answer);
             const fallback = auction.data
@@ -139,9 +130,7 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
           }}
           onBlur={async () => {
             if (!form.nickName.trim()) return;
-            const free = await api<boolean>('/api/account/unique-nickname', {
-              query: { nickName: form.nickName.trim() },
-            }).catch(() => true);
+            const free = await checkNickname.mutateAsync({ nickName: form.nickName.trim() }).catch(() => true);
             setNicknameTaken(!free);
           }}
         />
@@ -231,11 +220,7 @@ export function RegisterPage() {
 /** Spec 000 §2 onboarding: registration from an on-board link, prefilled by the server. */
 export function OnboardingPage() {
   const uniqueCode = useRouteParam('uniqueCode');
-  const info = useQuery({
-    queryKey: ['onboarding', uniqueCode],
-    queryFn: () => api<Prefill>('/api/onboarding/on-board-info', { query: { uniqueCode } }),
-    retry: false,
-  });
+  const info = useQuery(accountQueries.onboardingInfo(uniqueCode));
   if (info.isPending) return <Loading />;
   if (info.isError) {
     return (

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Loading } from '../layout/QueryStatus.tsx';
@@ -11,7 +10,8 @@ import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { MessageList, PasswordField } from './Field.tsx';
 import { safeReturnUrl } from './LoginPage.tsx';
-import { type Profile, profileKey, useProfile } from './session.ts';
+import { accountMutations } from './queries.ts';
+import { useProfile } from './session.ts';
 
 /** Spec 000 §2 reset: route username, query token, two passwords; then the confirmation page. */
 export function ResetPasswordPage() {
@@ -21,6 +21,7 @@ export function ResetPasswordPage() {
   const username = useRouteParam('username');
   const token = useSearchParam('token');
   const auction = useSearchParam('auction');
+  const reset = useMutation(accountMutations.passwordReset());
   useDocumentTitle(intl.formatMessage({ id: 'reset.title' }));
   return (
     <section className="form-page">
@@ -29,10 +30,7 @@ export function ResetPasswordPage() {
       </h1>
       <NewPasswordForm
         onSubmit={async (password, confirmPassword) => {
-          await api('/api/account/password-reset', {
-            method: 'POST',
-            body: { token, email: username, password, confirmPassword },
-          });
+          await reset.mutateAsync({ token, email: username, password, confirmPassword });
           await navigate({ to: pathFor('resetPasswordConfirmation', {}, locale), search: { auction } });
         }}
       />
@@ -123,7 +121,7 @@ export function TemporaryPasswordPage() {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const resetTemporary = useMutation(accountMutations.resetTemporaryPassword());
   const { profile, isSignedIn, isPending } = useProfile();
   const returnUrl = useSearchParam('returnUrl');
   useDocumentTitle(intl.formatMessage({ id: 'temporaryPassword.title' }));
@@ -136,13 +134,7 @@ export function TemporaryPasswordPage() {
       <NewPasswordForm
         checkMatch
         onSubmit={async (newPassword, confirmNewPassword) => {
-          await api('/api/account/reset-temporary-password', {
-            method: 'POST',
-            body: { newPassword, confirmNewPassword },
-          });
-          queryClient.setQueryData<Profile>(profileKey, (current) =>
-            current ? { ...current, hasTemporaryPassword: false } : current,
-          );
+          await resetTemporary.mutateAsync({ newPassword, confirmNewPassword });
           const firstAuction = profile?.activeUrlMagicLinks[0] ?? DEFAULT_AUCTION;
           await navigate({
             href: safeReturnUrl(returnUrl, pathFor('lotList', { urlMagicLink: firstAuction }, locale)),

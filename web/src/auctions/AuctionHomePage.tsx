@@ -7,14 +7,14 @@ import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { closedClass, Milestone, StatusBadge } from './AuctionFacts.tsx';
 import { auctionTitle, isListed } from './display.ts';
-import { auctionsQueryOptions } from './queries.ts';
+import { auctionQueries } from './queries.ts';
 
 export function AuctionHomePage({ urlMagicLink }: { urlMagicLink: string }) {
   const intl = useIntl();
   const locale = useLocale();
   // The home page's cached list already holds this auction, so arriving from a card costs no request.
   const auction = useQuery({
-    ...auctionsQueryOptions(locale),
+    ...auctionQueries.list(locale),
     select: (list) =>
       list.find(
         (candidate) =>

@@ -1,9 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field, formatPhoneInput, MessageList } from '../account/Field.tsx';
 import { roleNumbers, useProfile } from '../account/session.ts';
-import { api } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
@@ -13,12 +13,14 @@ import { useRouteParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
 import { AuctionShell } from './AuctionShell.tsx';
 import { canInvite } from './menu.ts';
+import { auctionMutations } from './queries.ts';
 import type { Auction } from './types.ts';
 
 function InviteForm({ auction }: { auction: Auction }) {
   const [form, setForm] = useState({ phoneNumber: '', firstName: '', lastName: '' });
   const [errors, setErrors] = useState<string[]>([]);
   const [stopped, setStopped] = useState(false);
+  const invite = useMutation(auctionMutations.invite(auction.id));
   return (
     <section className="form-page">
       <h1 className="page__title">
@@ -31,11 +33,7 @@ function InviteForm({ auction }: { auction: Auction }) {
           setErrors([]);
           try {
             // Spec 000 §5: parentheses, dashes and the space are stripped before sending.
-            const answer = await api<string>('/api/onboarding/invite-via-client-app', {
-              method: 'POST',
-              text: true,
-              body: { ...form, phoneNumber: form.phoneNumber.replace(/[()\s-]/g, ''), auctionId: auction.id },
-            });
+            const answer = await invite.mutateAsync({ ...form, phoneNumber: form.phoneNumber.replace(/[()\s-]/g, '') });
             if (answer.includes('STOP')) {
               setStopped(true);
               return;

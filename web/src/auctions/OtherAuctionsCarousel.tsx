@@ -2,15 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { Milestone, StatusBadge } from './AuctionFacts.tsx';
 import { type CarouselAuction, clampStart, slidesByWidth } from './carousel.ts';
-
-/** Under 'carousel', so the hub's lot close and end-date events refresh it (useAuctionLive). */
-export const carouselKey = (auctionId: number, locale: string) => ['carousel', auctionId, locale] as const;
+import { auctionQueries } from './queries.ts';
 
 function useSlidesPerView(): number {
   const [large, medium] = slidesByWidth;
@@ -31,11 +28,7 @@ export function OtherAuctionsCarousel({ auctionId }: { auctionId: number }) {
   const titleId = useId();
   const perView = useSlidesPerView();
   const [start, setStart] = useState(0);
-  const others = useQuery({
-    queryKey: carouselKey(auctionId, locale),
-    queryFn: ({ signal }) => api<CarouselAuction[]>(`/api/auctions/carousel/${auctionId}`, { signal }),
-    retry: false,
-  });
+  const others = useQuery(auctionQueries.carousel(auctionId, locale));
   const items = others.data ?? [];
   if (!others.isSuccess || items.length === 0) return null;
 

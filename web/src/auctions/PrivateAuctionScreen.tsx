@@ -1,12 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { useProfile } from '../account/session.ts';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useSearchParam } from '../lib/useRoute.ts';
+import { auctionQueries } from './queries.ts';
 
 /**
  * Spec 001 §2's private-auction screen ('private auction' / 'access denied'), shown when the API
@@ -17,20 +18,8 @@ export function PrivateAuctionScreen({ urlMagicLink }: { urlMagicLink: string })
   const locale = useLocale();
   const code = useSearchParam('code');
   const { isSignedIn } = useProfile();
-  const queryClient = useQueryClient();
   const here = useLocation({ select: (location) => location.href });
-  const admission = useQuery({
-    queryKey: ['auctionAdmission', urlMagicLink.toLowerCase(), code],
-    queryFn: async () => {
-      await api(`/api/auctions/${encodeURIComponent(urlMagicLink)}/access-code`, { method: 'POST', body: { code } });
-      // Admitted: every read of the auction is asked again.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auctionAdmission' });
-      return true;
-    },
-    enabled: Boolean(code && isSignedIn),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const admission = useQuery({ ...auctionQueries.admission(urlMagicLink, code), enabled: Boolean(code && isSignedIn) });
   if (admission.isFetching) return <Loading />;
   const refused = admission.error instanceof ApiError ? admission.error.message : null;
 

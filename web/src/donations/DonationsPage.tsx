@@ -1,10 +1,9 @@
 import { permissionToBid } from '@auction/api/permissionToBid';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useProfile } from '../account/session.ts';
-import { api } from '../api/client.ts';
 import { AuctionShell } from '../auctions/AuctionShell.tsx';
 import { type Auction, AuctionStatus, DonationType } from '../auctions/types.ts';
 import { formatDate, formatMoney } from '../i18n/format.ts';
@@ -14,14 +13,9 @@ import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { showError } from '../lib/errors.ts';
 import { Money } from '../lib/MoneyText.tsx';
-import { centsToDecimal, type Money as MoneyValue, parseAmount, toCents } from '../lib/money.ts';
+import { parseAmount, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
-
-interface DonationList {
-  count: number;
-  total: MoneyValue;
-  items: Array<{ id: string; amount: MoneyValue; dateCreated: string }>;
-}
+import { donationMutations, donationQueries } from './queries.ts';
 
 function newDonationId(): string {
   return `donation-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`;
@@ -33,31 +27,15 @@ function Donations({ auction }: { auction: Auction }) {
   const locale = useLocale();
   const id = useId();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const { profile } = useProfile();
   const presets = [...(auction.donations ?? [])].sort((a, b) => a.order - b.order);
   const [choice, setChoice] = useState<number | 'other' | null>(null);
   const [otherText, setOtherText] = useState('');
   const [confirming, setConfirming] = useState<{ cents: number; id: string } | null>(null);
   const [thanks, setThanks] = useState(false);
-  const list = useQuery({
-    queryKey: ['donations', auction.id, profile?.id],
-    queryFn: ({ signal }) => api<DonationList>('/api/auctions/donations', { query: { auctionId: auction.id }, signal }),
-    enabled: Boolean(profile),
-  });
+  const list = useQuery({ ...donationQueries.list(auction.id, profile?.id), enabled: Boolean(profile) });
   const donate = useMutation({
-    mutationFn: (request: { cents: number; id: string }) =>
-      api('/api/auctions/donations', {
-        method: 'POST',
-        body: {
-          id: request.id,
-          auctionId: auction.id,
-          userId: profile?.id ?? null,
-          amount: centsToDecimal(request.cents),
-          currencyCode: 'CAD',
-          dateCreated: new Date().toISOString(),
-        },
-      }),
+    ...donationMutations.donate(auction.id, profile?.id),
     onSuccess: () => {
       setConfirming(null);
       setThanks(true);
@@ -68,7 +46,6 @@ function Donations({ auction }: { auction: Auction }) {
       setConfirming(null);
       showError(error);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['donations'] }),
   });
   const permission = permissionToBid({
     auction: {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isListed } from '../auctions/display.ts';
-import { auctionsQueryOptions, useProfitStats } from '../auctions/queries.ts';
+import { auctionQueries, useProfitStats } from '../auctions/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
@@ -16,7 +16,7 @@ export function HomePage() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const auctions = useQuery({
-    ...auctionsQueryOptions(locale),
+    ...auctionQueries.list(locale),
     // The API already hides these; filtering again keeps a stale or wider answer from leaking them.
     select: (list) => list.filter((auction) => isListed(auction.status)),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { logOut, profileKey, roleNumbers, useProfile } from '../account/session.ts';
-import { api } from '../api/client.ts';
+import { accountMutations } from '../account/queries.ts';
+import { logOut, roleNumbers, useProfile } from '../account/session.ts';
 import { useBidderStatus } from '../auctions/bidderStatus.ts';
 import { auctionTitle } from '../auctions/display.ts';
 import { canInvite, menuVisibility, splitTabs, tabTranslation } from '../auctions/menu.ts';
@@ -19,16 +19,11 @@ import { useCurrentRoute } from '../lib/useRoute.ts';
 function LanguageSwitch() {
   const locale = useLocale();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { profile } = useProfile();
   const location = useLocation();
   const other: Locale = locale === 'fr' ? 'en' : 'fr';
   const href = `${switchLocalePath(location.pathname, other)}${location.searchStr ?? ''}`;
-  const save = useMutation({
-    mutationFn: () =>
-      api('/api/account', { method: 'PATCH', body: [{ op: 'add', path: '/preferredLanguage', value: other }] }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKey }),
-  });
+  const save = useMutation(accountMutations.updateProfile());
   return (
     <a
       href={href}
@@ -37,7 +32,8 @@ function LanguageSwitch() {
       hrefLang={other}
       onClick={async (event) => {
         event.preventDefault();
-        if (profile) await save.mutateAsync().catch(() => undefined);
+        if (profile)
+          await save.mutateAsync([{ op: 'add', path: '/preferredLanguage', value: other }]).catch(() => undefined);
         await navigate({ href });
       }}
     >

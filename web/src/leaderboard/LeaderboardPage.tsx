@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { api } from '../api/client.ts';
 import { AuctionShell } from '../auctions/AuctionShell.tsx';
 import type { Auction } from '../auctions/types.ts';
 import { formatDate, formatTime } from '../i18n/format.ts';
@@ -8,45 +7,18 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import type { RouteName } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { Money } from '../lib/MoneyText.tsx';
-import { type Money as MoneyValue, toCents } from '../lib/money.ts';
+import { toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { Countdown } from '../time/Countdown.tsx';
 import { LeaderboardBanners } from './LeaderboardBanners.tsx';
+import { leaderboardQueries } from './queries.ts';
 
 /** Spec 001 §2: the leaderboard countdown turns red under 5 minutes. */
 const RED_UNDER_MS = 5 * 60_000;
 
-interface LeaderboardCard {
-  auctionLotItemId: number;
-  lotNumber: number;
-  name: string;
-  isWinner: boolean;
-  winnerName: string | null;
-  amount: MoneyValue;
-  time: string | null;
-  team: { id: number; name: string; backgroundColor?: string | null; textColor?: string | null } | null;
-}
-
-interface Leaderboard {
-  heading: 'leaders_list' | 'winners_list';
-  dateCompleted: string | null;
-  count: number;
-  lotsTotal: MoneyValue;
-  donations: { count: number; total: MoneyValue };
-  items: LeaderboardCard[];
-}
-
 function Board({ auction, winners }: { auction: Auction; winners: boolean }) {
   const locale = useLocale();
-  const board = useQuery({
-    // Under 'leaderboard', so the hub's bid and donation events refresh it (useAuctionLive).
-    queryKey: ['leaderboard', auction.urlMagicLink.toLowerCase(), winners],
-    queryFn: ({ signal }) =>
-      api<Leaderboard>(winners ? '/api/auctions/winner-leaderboard' : '/api/auctions/refresh-leaderboard', {
-        query: { urlMagicLink: auction.urlMagicLink },
-        signal,
-      }),
-  });
+  const board = useQuery(leaderboardQueries.board(auction.urlMagicLink, winners));
   if (board.isPending) return <Loading />;
   if (board.isError) return <LoadError onRetry={() => board.refetch()} />;
   const data = board.data;

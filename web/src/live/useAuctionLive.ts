@@ -2,6 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAccessToken, useProfile } from '../account/session.ts';
 import { tokens } from '../api/client.ts';
+import { auctionKeys } from '../auctions/queries.ts';
+import { donationKeys } from '../donations/queries.ts';
+import { leaderboardKeys } from '../leaderboard/queries.ts';
+import { lotKeys } from '../lots/queries.ts';
 import type { Lot, LotDetail, LotPage } from '../lots/types.ts';
 import { setServerTime } from '../time/serverClock.ts';
 import { HubClient, hubUrl, type WireEvent } from './hubClient.ts';
@@ -27,11 +31,11 @@ export function noteOwnAction(lotId: number): void {
 /** Every lot of the auction the cache holds (list pages, favourites, details). */
 function cachedLots(queryClient: QueryClient, auctionId: number): Array<Lot | LotDetail> {
   const lots: Array<Lot | LotDetail> = [];
-  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['lots'] })) {
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: lotKeys.lists() })) {
     const pages = (data as { pages?: LotPage[] } | undefined)?.pages;
     for (const page of pages ?? []) lots.push(...page.items.filter((lot) => lot.auctionId === auctionId));
   }
-  for (const [, data] of queryClient.getQueriesData<LotDetail>({ queryKey: ['lot'] })) {
+  for (const [, data] of queryClient.getQueriesData<LotDetail>({ queryKey: lotKeys.details() })) {
     if (data?.auctionId === auctionId) lots.push(data);
   }
   return lots;
@@ -68,16 +72,15 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
       const cached = (lotId: number) => lots.find((lot) => lot.id === lotId);
       const { userId } = context.current;
       for (const event of message.events) handle(event);
-      void queryClient.invalidateQueries({ queryKey: ['lots'] });
-      void queryClient.invalidateQueries({ queryKey: ['lot'] });
-      void queryClient.invalidateQueries({ queryKey: ['favorites'] });
-      void queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['donations'] });
+      // Lists, details and favourites: every lot the page may show.
+      void queryClient.invalidateQueries({ queryKey: lotKeys.all });
+      void queryClient.invalidateQueries({ queryKey: leaderboardKeys.all });
+      void queryClient.invalidateQueries({ queryKey: donationKeys.all });
       if (message.events.some((event) => auctionLevelEvents.has(event.event))) {
-        void queryClient.invalidateQueries({ queryKey: ['auction'] });
+        void queryClient.invalidateQueries({ queryKey: auctionKeys.details() });
       }
       if (message.events.some((event) => carouselRefreshEvents.has(event.event))) {
-        void queryClient.invalidateQueries({ queryKey: ['carousel'] });
+        void queryClient.invalidateQueries({ queryKey: auctionKeys.carousels() });
       }
 
       function handle(event: WireEvent) {

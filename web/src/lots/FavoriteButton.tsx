@@ -1,11 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useFavoriteToggle } from './queries.ts';
+import { showError } from '../lib/errors.ts';
+import { lotMutations } from './queries.ts';
 import type { Lot } from './types.ts';
 
 /** Logged-in users only (the caller checks); a toggle button announces its state. */
 export function FavoriteButton({ lot, urlMagicLink }: { lot: Pick<Lot, 'id' | 'isFavorite'>; urlMagicLink: string }) {
   const intl = useIntl();
-  const toggle = useFavoriteToggle(urlMagicLink);
+  const toggle = useMutation({ ...lotMutations.favorite(urlMagicLink), onError: showError });
   const favorite = toggle.isPending ? Boolean(toggle.variables?.favorite) : lot.isFavorite;
   return (
     <button

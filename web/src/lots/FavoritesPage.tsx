@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { RequireLogin } from '../account/ProfilePage.tsx';
-import { api } from '../api/client.ts';
 import { AuctionShell } from '../auctions/AuctionShell.tsx';
 import { useTeams } from '../auctions/queries.ts';
 import type { Auction } from '../auctions/types.ts';
@@ -12,7 +11,7 @@ import { pathFor } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { LotCard } from './LotCard.tsx';
-import type { LotPage } from './types.ts';
+import { lotQueries } from './queries.ts';
 
 /** Spec 001 §9: favourites page sizes. */
 export const FAVORITE_PAGE_SIZES = [25, 50, 100, 200] as const;
@@ -22,11 +21,7 @@ function Favorites({ auction }: { auction: Auction }) {
   const [pageSize, setPageSize] = useState<number>(FAVORITE_PAGE_SIZES[0]);
   const [currentPage, setCurrentPage] = useState(1);
   const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
-  const favorites = useQuery({
-    queryKey: ['favorites', auction.urlMagicLink.toLowerCase(), pageSize, currentPage],
-    queryFn: ({ signal }) =>
-      api<LotPage>('/api/favorites', { query: { urlMagicLink: auction.urlMagicLink, currentPage, pageSize }, signal }),
-  });
+  const favorites = useQuery(lotQueries.favoritePage(auction.urlMagicLink, pageSize, currentPage));
   const pages = favorites.data ? Math.max(1, Math.ceil(favorites.data.count / pageSize)) : 1;
   return (
     <section>

@@ -16,7 +16,7 @@ import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { Countdown } from '../time/Countdown.tsx';
 import { useServerNow } from '../time/serverClock.ts';
-import { BidPanel } from './BidPanel.tsx';
+import { BidPanel } from './bidPanel/BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
 import { extensionExhausted, isLotClosed, isTurningRed, lotName, maximumClosingTime } from './lotState.ts';

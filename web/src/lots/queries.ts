@@ -1,8 +1,15 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../api/client.ts';
-import { showError } from '../lib/errors.ts';
+import { centsToDecimal } from '../lib/money.ts';
 import { nextPage, type PageParam } from './listPosition.ts';
-import type { LotDetail, LotPage } from './types.ts';
+import type { BidAnswer, LotDetail, LotPage } from './types.ts';
 
 /** Spec 001 §9: the lot list's page size in the auction list state. */
 export const LOT_PAGE_SIZE = 6;
@@ -57,49 +64,128 @@ export function activeFilterCount(filters: LotFilters): number {
   );
 }
 
-export const lotPagesKey = (urlMagicLink: string, filters: LotFilters) =>
-  ['lots', urlMagicLink.toLowerCase(), filters] as const;
+/**
+ * Every key of the lots feature, from the widest to the narrowest, so one call invalidates a whole
+ * branch: `all` is what the hub refreshes on any lot event (lists, details and favourites alike).
+ * Auctions are keyed by their link in lower case, as the routes accept any case.
+ */
+export const lotKeys = {
+  all: ['lots'] as const,
+  lists: () => [...lotKeys.all, 'list'] as const,
+  list: (urlMagicLink: string, filters: LotFilters) =>
+    [...lotKeys.lists(), urlMagicLink.toLowerCase(), filters] as const,
+  details: () => [...lotKeys.all, 'detail'] as const,
+  detail: (id: number) => [...lotKeys.details(), id] as const,
+  favorites: () => [...lotKeys.all, 'favorites'] as const,
+  favoritePage: (urlMagicLink: string, pageSize: number, currentPage: number) =>
+    [...lotKeys.favorites(), urlMagicLink.toLowerCase(), pageSize, currentPage] as const,
+};
+
+export const lotQueries = {
+  /**
+   * The infinite lot list. `firstPage` is larger than one page only when a reload restores a longer
+   * list (listPosition.ts); it matters only when the cache holds no pages for these filters yet.
+   */
+  list: (urlMagicLink: string, filters: LotFilters, firstPage: PageParam) =>
+    infiniteQueryOptions({
+      queryKey: lotKeys.list(urlMagicLink, filters),
+      queryFn: ({ pageParam, signal }) =>
+        api<LotPage>('/api/auction-lot-items', {
+          query: lotTableQuery(urlMagicLink, filters, pageParam.page, pageParam.pageSize),
+          signal,
+        }),
+      initialPageParam: firstPage,
+      getNextPageParam: (last) => nextPage(last, LOT_PAGE_SIZE),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: lotKeys.detail(id),
+      queryFn: ({ signal }) => api<LotDetail>(`/api/auction-lot-items/${id}`, { signal }),
+      enabled: Number.isInteger(id) && id > 0,
+    }),
+  favoritePage: (urlMagicLink: string, pageSize: number, currentPage: number) =>
+    queryOptions({
+      queryKey: lotKeys.favoritePage(urlMagicLink, pageSize, currentPage),
+      queryFn: ({ signal }) =>
+        api<LotPage>('/api/favorites', { query: { urlMagicLink, currentPage, pageSize }, signal }),
+    }),
+};
 
 /**
- * The infinite lot list. `firstPage` is larger than one page only when a reload restores a longer
- * list (listPosition.ts); it matters only when the cache holds no pages for these filters yet.
+ * What a confirmed bid dialog sends (spec 001 §5). The command id is made when the dialog opens,
+ * so a second click or a retry of the same confirmation is one bid for the API.
  */
-export function useLotPages(urlMagicLink: string, filters: LotFilters, firstPage: PageParam) {
-  return useInfiniteQuery({
-    queryKey: lotPagesKey(urlMagicLink, filters),
-    queryFn: ({ pageParam, signal }) =>
-      api<LotPage>('/api/auction-lot-items', {
-        query: lotTableQuery(urlMagicLink, filters, pageParam.page, pageParam.pageSize),
-        signal,
-      }),
-    initialPageParam: firstPage,
-    getNextPageParam: (last) => nextPage(last, LOT_PAGE_SIZE),
-  });
+export type BidRequest =
+  | { kind: 'bid' | 'max'; cents: number; commandId: string }
+  | { kind: 'editMax'; cents: number; commandId: string; userId: string | undefined }
+  | { kind: 'buy'; cents: number; commandId: string; quantity: number };
+
+export const lotMutations = {
+  favorite: (urlMagicLink: string) =>
+    mutationOptions({
+      mutationKey: [...lotKeys.favorites(), 'toggle'],
+      mutationFn: ({ lotId, favorite }: { lotId: number; favorite: boolean }) =>
+        favorite
+          ? api(`/api/favorites/${lotId}/${encodeURIComponent(urlMagicLink)}`, { method: 'POST' })
+          : api(`/api/favorites/${lotId}`, { method: 'DELETE' }),
+      // The star shows on cards, details and the favourites page alike.
+      onSettled: (_data, _error, _variables, _result, { client }) =>
+        client.invalidateQueries({ queryKey: lotKeys.all }),
+    }),
+  /** Bid, place or change a maximum bid, or buy (spec 001 §5): one mutation, so one pending state. */
+  submit: (lotId: number) =>
+    mutationOptions({
+      mutationKey: [...lotKeys.detail(lotId), 'bid'],
+      mutationFn: (request: BidRequest) => {
+        const value = centsToDecimal(request.cents);
+        if (request.kind === 'buy') {
+          return api<BidAnswer>(`/api/bids/auctionlotitem/${lotId}/buy`, {
+            method: 'POST',
+            body: { quantity: request.quantity, auctionLotItem_Id: lotId, commandId: request.commandId },
+          });
+        }
+        if (request.kind === 'editMax') {
+          return api<BidAnswer>('/api/bids/modify-max-bid', {
+            method: 'PATCH',
+            query: { amount: value, auctionLotItemId: lotId, userId: request.userId, commandId: request.commandId },
+          });
+        }
+        return api<BidAnswer>(`/api/bids/auctionlotitem/${lotId}/bid`, {
+          method: 'POST',
+          body: {
+            amount: value,
+            isMax: request.kind === 'max',
+            auctionLotItem_Id: lotId,
+            commandId: request.commandId,
+          },
+        });
+      },
+      onSettled: (_data, _error, _variables, _result, { client }) => refreshLot(client, lotId),
+    }),
+  deleteMaxBid: (lotId: number) =>
+    mutationOptions({
+      mutationKey: [...lotKeys.detail(lotId), 'deleteMaxBid'],
+      mutationFn: ({ userId, commandId }: { userId: string | undefined; commandId: string }) =>
+        api('/api/bids/delete-max-bid', {
+          method: 'DELETE',
+          query: { auctionLotItemId: lotId, userId, commandId },
+        }),
+      onSettled: (_data, _error, _variables, _result, { client }) => refreshLot(client, lotId),
+    }),
+};
+
+/** After the user's own bid: the lot and the lists show the new standing before the hub's echo. */
+function refreshLot(client: QueryClient, lotId: number) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: lotKeys.detail(lotId) }),
+    client.invalidateQueries({ queryKey: lotKeys.lists() }),
+  ]);
 }
 
-export const lotKey = (id: number) => ['lot', id] as const;
+export function useLotPages(urlMagicLink: string, filters: LotFilters, firstPage: PageParam) {
+  return useInfiniteQuery(lotQueries.list(urlMagicLink, filters, firstPage));
+}
 
 export function useLotDetail(id: number) {
-  return useQuery({
-    queryKey: lotKey(id),
-    queryFn: ({ signal }) => api<LotDetail>(`/api/auction-lot-items/${id}`, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-}
-
-export function useFavoriteToggle(urlMagicLink: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ lotId, favorite }: { lotId: number; favorite: boolean }) =>
-      favorite
-        ? api(`/api/favorites/${lotId}/${encodeURIComponent(urlMagicLink)}`, { method: 'POST' })
-        : api(`/api/favorites/${lotId}`, { method: 'DELETE' }),
-    onError: showError,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['lots'] }),
-        queryClient.invalidateQueries({ queryKey: ['lot'] }),
-        queryClient.invalidateQueries({ queryKey: ['favorites'] }),
-      ]),
-  });
+  return useQuery(lotQueries.detail(id));
 }

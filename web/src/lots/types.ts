@@ -119,3 +119,13 @@ export interface LotPage {
   pageSize: number;
   items: Lot[];
 }
+
+/** The user's standing on a lot after a bid, max bid or purchase (POST /api/bids/…). */
+export interface Standing {
+  isWinning: boolean;
+  maxBid: { value: number } | null;
+}
+
+export interface BidAnswer {
+  standing: Standing;
+}

@@ -10,7 +10,7 @@ import {
   restoredFirstPage,
   writeListPosition,
 } from './listPosition.ts';
-import { LOT_PAGE_SIZE, type LotFilters, lotPagesKey, useLotPages } from './queries.ts';
+import { LOT_PAGE_SIZE, type LotFilters, lotKeys, useLotPages } from './queries.ts';
 
 /**
  * Past this, a restore that cannot reach its offset (a shorter list now) gives up where it is.
@@ -33,7 +33,7 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
   const key = listPositionKey(urlMagicLink, filters);
   const target = useRef<{ key: string; position: ListPosition | undefined }>(undefined);
   if (target.current?.key !== key) {
-    const cached = queryClient.getQueryData(lotPagesKey(urlMagicLink, filters)) !== undefined;
+    const cached = queryClient.getQueryData(lotKeys.list(urlMagicLink, filters)) !== undefined;
     target.current = { key, position: !cached && claimRestore(key) ? readListPosition(key) : undefined };
   }
   const position = target.current.position;

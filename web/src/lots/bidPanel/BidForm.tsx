@@ -1,0 +1,60 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatMoney } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { centsToDecimal, parseAmount } from '../../lib/money.ts';
+import { minimumBid, raiseToMinimum, stepDown, stepUp } from '../bidRules.ts';
+import type { LotDetail } from '../types.ts';
+import { AmountField } from './AmountField.tsx';
+
+/**
+ * A bid (spec 001 §5): the amount starts at the minimum, steps by the lot's increments and is
+ * raised to the minimum when left lower; submitting asks for confirmation of that amount.
+ */
+export function BidForm({
+  id,
+  lot,
+  amountText,
+  onAmountText,
+  disabled,
+  loginFirst,
+  onConfirm,
+}: {
+  id: string;
+  lot: LotDetail;
+  amountText: string;
+  onAmountText: (text: string) => void;
+  disabled: boolean;
+  loginFirst: () => boolean;
+  onConfirm: (cents: number) => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const minimum = minimumBid(lot);
+  const amount = parseAmount(amountText) ?? minimum;
+  return (
+    <form
+      className="bid-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (loginFirst()) return;
+        const cents = raiseToMinimum(parseAmount(amountText), lot);
+        onAmountText(centsToDecimal(cents));
+        onConfirm(cents);
+      }}
+    >
+      <AmountField
+        id={`${id}-amount`}
+        label={intl.formatMessage({ id: 'bid.amount' }, { minimum: formatMoney(minimum, locale) })}
+        value={amountText || centsToDecimal(minimum)}
+        onChange={onAmountText}
+        onBlur={() => onAmountText(centsToDecimal(raiseToMinimum(parseAmount(amountText), lot)))}
+        onStep={(direction) =>
+          onAmountText(centsToDecimal(direction > 0 ? stepUp(amount, lot) : stepDown(amount, lot)))
+        }
+      />
+      <button type="submit" className="button" disabled={disabled}>
+        <FormattedMessage id="bid.bid" />
+      </button>
+    </form>
+  );
+}

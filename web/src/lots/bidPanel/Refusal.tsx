@@ -1,0 +1,34 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { serverMessageId } from '../../i18n/messages.ts';
+import { pathFor } from '../../i18n/routes.ts';
+
+/** Spec 001 §5 refusal, clickable when the user can fix it (log in, complete the address). */
+export function Refusal({ reason, urlMagicLink }: { reason: string; urlMagicLink: string }) {
+  const locale = useLocale();
+  const location = useLocation();
+  if (reason === 'user_must_be_logged_in') {
+    return (
+      <p className="alert alert--warning">
+        <Link to={pathFor('login', {}, locale)} search={{ returnUrl: location.pathname, auction: urlMagicLink }}>
+          <FormattedMessage id="user_must_be_logged_in" />
+        </Link>
+      </p>
+    );
+  }
+  if (reason === 'requiresAddress') {
+    return (
+      <p className="alert alert--warning">
+        <Link to={pathFor('profile', {}, locale)} search={{ auction: urlMagicLink }}>
+          <FormattedMessage id="requiresAddress" />
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <p className="alert alert--warning">
+      <FormattedMessage id={serverMessageId(reason)} />
+    </p>
+  );
+}
