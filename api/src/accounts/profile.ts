@@ -1,13 +1,8 @@
+import { AuctionStatus, BidderStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { formatPhone } from './phone.ts';
 import { Role } from './roles.ts';
 import type { UserRow } from './userRepository.ts';
-
-/** Auction statuses (spec 001 §4). */
-const PRE_OPEN = 2;
-const ACTIVE = 3;
-const PLANNING = 1;
-export const BidderStatus = { Invited: 1, Visited: 2, Locked: 3 } as const;
 
 const LANGUAGES = {
   en: { value: 1, code: 'en', name: 'English' },
@@ -59,7 +54,7 @@ export async function profileOf(db: Db, user: UserRow) {
     .select('auctions.url_magic_link')
     .where('auction_bidders.user_id', '=', user.id)
     .where('auction_bidders.status', '!=', BidderStatus.Locked)
-    .where('auctions.status', 'in', [PRE_OPEN, ACTIVE])
+    .where('auctions.status', 'in', [AuctionStatus.PreOpen, AuctionStatus.Active])
     .orderBy('auctions.date_completed', 'desc')
     .execute();
   let trusted: string[] = [];
@@ -68,7 +63,7 @@ export async function profileOf(db: Db, user: UserRow) {
       await db
         .selectFrom('auctions')
         .select('url_magic_link')
-        .where('status', 'in', [PLANNING, PRE_OPEN, ACTIVE])
+        .where('status', 'in', [AuctionStatus.Planning, AuctionStatus.PreOpen, AuctionStatus.Active])
         .orderBy('date_completed', 'desc')
         .execute()
     ).map((a) => a.url_magic_link);
@@ -79,7 +74,7 @@ export async function profileOf(db: Db, user: UserRow) {
         .innerJoin('organization_users', 'organization_users.organization_id', 'auctions.organization_id')
         .select('auctions.url_magic_link')
         .where('organization_users.user_id', '=', user.id)
-        .where('auctions.status', 'in', [PLANNING, PRE_OPEN, ACTIVE])
+        .where('auctions.status', 'in', [AuctionStatus.Planning, AuctionStatus.PreOpen, AuctionStatus.Active])
         .orderBy('auctions.date_completed', 'desc')
         .execute()
     ).map((a) => a.url_magic_link);

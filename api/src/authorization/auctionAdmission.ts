@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { BidderStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 
 /** Spec 000 §3 bidder statuses. */
-const INVITED = 1;
-const VISITED = 2;
 
 /**
  * Admits a user to an auction (what opens a private auction to them): keeps their status when they
@@ -14,7 +13,7 @@ export async function admitBidder(
   db: Db,
   auctionId: number,
   userId: string,
-  status: typeof INVITED | typeof VISITED,
+  status: typeof BidderStatus.Invited | typeof BidderStatus.Visited,
 ): Promise<void> {
   await db
     .insertInto('auction_bidders')
@@ -34,4 +33,4 @@ export function accessCodeMatches(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given.trim()), digest(expected));
 }
 
-export const BidderStatusForAdmission = { Invited: INVITED, Visited: VISITED } as const;
+export const BidderStatusForAdmission = { Invited: BidderStatus.Invited, Visited: BidderStatus.Visited } as const;

@@ -1,3 +1,4 @@
+import { AuctionStatus, DonationType } from '@auction/contract';
 import { type Db, sanitizeRichText } from '@auction/platform';
 import { sql } from 'kysely';
 import { hashPassword } from '../accounts/passwordHashing.ts';
@@ -53,7 +54,7 @@ export async function loadDemo(
   const result = await db.transaction().execute(async (trx) => {
     const archived = await trx
       .updateTable('auctions')
-      .set({ status: 6, url_magic_link: sql`url_magic_link || '-' || id` })
+      .set({ status: AuctionStatus.Archived, url_magic_link: sql`url_magic_link || '-' || id` })
       .where('url_magic_link', 'in', [...DEMO_URLS])
       .executeTakeFirst();
     const organizationId = await ensureOrganization(trx);
@@ -138,7 +139,7 @@ const AUCTIONS = {
     en: 'Winter Gala 2026',
     fr: 'Gala d’hiver 2026',
     banner: 'banner-gala',
-    status: 3,
+    status: AuctionStatus.Active,
     datePreOpen: -3 * DAY,
     dateOpen: -1 * DAY,
     dateCompleted: 65 * MINUTE,
@@ -149,7 +150,7 @@ const AUCTIONS = {
     en: 'Spring Auction',
     fr: 'Encan du printemps',
     banner: 'banner-spring',
-    status: 2,
+    status: AuctionStatus.PreOpen,
     datePreOpen: -1 * DAY,
     dateOpen: 7 * DAY,
     dateCompleted: 14 * DAY,
@@ -160,7 +161,7 @@ const AUCTIONS = {
     en: 'Autumn Auction',
     fr: 'Encan d’automne',
     banner: 'banner-autumn',
-    status: 4,
+    status: AuctionStatus.Completed,
     datePreOpen: -30 * DAY,
     dateOpen: -20 * DAY,
     dateCompleted: -10 * DAY,
@@ -185,10 +186,10 @@ async function createAuction(
       date_pre_open: at(spec.datePreOpen),
       date_open: at(spec.dateOpen),
       date_completed: at(spec.dateCompleted),
-      completed_date: spec.status === 4 ? at(spec.dateCompleted) : null,
-      is_available: spec.status !== 4,
+      completed_date: spec.status === AuctionStatus.Completed ? at(spec.dateCompleted) : null,
+      is_available: spec.status !== AuctionStatus.Completed,
       allow_items_management_by_team: true,
-      donation_type: 1,
+      donation_type: DonationType.Internal,
       donation_allow_other_amount: true,
       banner_english: `/demo/${spec.banner}.svg`,
       banner_french: `/demo/${spec.banner}.svg`,

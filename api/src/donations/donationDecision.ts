@@ -1,9 +1,6 @@
+import { AuctionStatus, DonationType } from '@auction/contract';
 import type { Cents } from '@auction/engine';
 import type { DonationDeleted, DonationReceived } from '@auction/projections';
-
-/** Spec 001 §3 donationType: only Internal donations are taken here (External ones go to donationUrl). */
-export const DonationType = { None: 0, Internal: 1, External: 2 } as const;
-const ACTIVE = 3;
 
 export interface DonationAuction {
   id: number;
@@ -31,7 +28,8 @@ export type Decision<E> = { ok: true; event: E } | { ok: false; reason: Donation
  * unless the auction allows another amount.
  */
 export function decideDonation(auction: DonationAuction, request: DonationRequest): Decision<DonationReceived> {
-  if (auction.status !== ACTIVE) return { ok: false, reason: 'auctionNotActive' };
+  if (auction.status !== AuctionStatus.Active) return { ok: false, reason: 'auctionNotActive' };
+  // Spec 001 §3 donationType: only Internal donations are taken here (External ones go to donationUrl).
   if (auction.donationType !== DonationType.Internal) return { ok: false, reason: 'donation_not_allowed' };
   if (!auction.donationAllowOtherAmount && !auction.presetAmounts.includes(request.amount)) {
     return { ok: false, reason: 'invalid_donation_amount' };

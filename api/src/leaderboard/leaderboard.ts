@@ -1,3 +1,4 @@
+import { LotType } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
@@ -12,7 +13,6 @@ import { teamName } from '../i18n/localized.ts';
 export type LeaderboardMode = 'leaders' | 'winners';
 
 const LEADER_STATUSES = [1, 2, 3];
-const FIXED_PRICE = 3;
 
 export function leaderboardModeOf(auctionStatus: number): LeaderboardMode {
   return LEADER_STATUSES.includes(auctionStatus) ? 'leaders' : 'winners';
@@ -53,7 +53,7 @@ export async function leaderboardCards(
       't.translations as team_translations',
     ])
     .where('l.auction_id', '=', auction.id)
-    .where('l.type', '!=', FIXED_PRICE)
+    .where('l.type', '!=', LotType.FixedPrice)
     .where('v.is_hidden', '=', false)
     .where(person, 'is not', null)
     .where('v.price', 'is not', null)

@@ -1,8 +1,8 @@
+import { LotType } from '@auction/contract';
 import type { LotConfig } from '@auction/engine';
 import type { Db } from '@auction/platform';
 
 /** Sale type 3 is fixed price (spec 001 §9); silent and live lots are bid on. */
-const FIXED_PRICE = 3;
 
 /**
  * The rules' configuration copied into a lot's stream when it opens (DESIGN.md §1), read from the
@@ -34,7 +34,7 @@ export async function readLotConfig(db: Db, lotId: number): Promise<LotConfig> {
   return {
     lotId: String(row.id),
     auctionId: String(row.auction_id),
-    type: row.type === FIXED_PRICE ? 'fixedPrice' : 'bidding',
+    type: row.type === LotType.FixedPrice ? 'fixedPrice' : 'bidding',
     startingBid: row.starting_bid,
     minimumIncrement: row.minimum_increment,
     allowProxyBidding: row.allow_proxy_bidding,

@@ -1,10 +1,9 @@
+import { LotStatus, LotType } from '@auction/contract';
 import { dateTurningRed as redDate } from '@auction/platform';
 import { CAD_VIEW, type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import type { LotRow } from './lotRepository.ts';
 import { userBannerOf } from './userBanner.ts';
 
-const FIXED_PRICE = 3;
-export const CLOSING_SOON = 9;
 /** When a lot "turns red" (closing soon): the platform's one rule, shared with the workers' announcement. */
 /** The columns the lot's end, red date and status come from: a full row, or the lot table's listing row. */
 type TimedRow = Pick<
@@ -27,8 +26,8 @@ export function endsAt(row: Pick<LotRow, 'ends_at' | 'date_completed'>): Date {
 
 /** Spec 001 §4 status: the engine's code, or 9 (closing soon) for an open lot past its red date. */
 export function statusOf(row: TimedRow, now: Date): number {
-  const status = row.status ?? 2;
-  if (status === 2 && now >= dateTurningRed(row)) return CLOSING_SOON;
+  const status = row.status ?? LotStatus.InProgress;
+  if (status === LotStatus.InProgress && now >= dateTurningRed(row)) return LotStatus.ClosingSoon;
   return status;
 }
 
@@ -41,7 +40,7 @@ export function nameOf(row: LotRow, language: 'en' | 'fr'): string {
  * detail); money converted for a reader who prefers USD, and the signed-in user's banner.
  */
 export function lotItemDto(row: LotRow, now: Date, userId: string | null, currency: CurrencyView = CAD_VIEW) {
-  const isFixedPrice = row.type === FIXED_PRICE;
+  const isFixedPrice = row.type === LotType.FixedPrice;
   const sold = row.sold_quantity ?? 0;
   const money = (cents: number | null) => moneyIn(currency, cents);
   return {

@@ -1,3 +1,4 @@
+import { LotStatus } from '@auction/contract';
 import type { LotTableQuery } from './lotTableQuery.ts';
 
 /** What filtering and ordering a lot list needs of each lot. */
@@ -20,9 +21,6 @@ export interface ListedLot {
 
 export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const CLOSED_BEFORE_AUCTION = 3;
-const CLOSING_SOON = 9;
-
 /**
  * Spec 001 §4 "Sorting of lots", read as keys from most to least significant. Completed auctions:
  * favourites, then lot number. Others: closed-before-auction first, time-extension-allowed last,
@@ -32,11 +30,11 @@ export function defaultOrder(auctionCompleted: boolean) {
   const keys: Array<(lot: ListedLot) => number> = auctionCompleted
     ? [(l) => (l.isFavorite ? 0 : 1), (l) => l.lotNumber]
     : [
-        (l) => (l.status === CLOSED_BEFORE_AUCTION ? 0 : 1),
+        (l) => (l.status === LotStatus.ClosedBeforeAuction ? 0 : 1),
         (l) => (l.allowsTimeExtension ? 1 : 0),
         (l) => (l.endsAt === null ? 1 : 0),
         (l) => l.endsAt ?? 0,
-        (l) => (l.status === CLOSING_SOON ? 0 : 1),
+        (l) => (l.status === LotStatus.ClosingSoon ? 0 : 1),
         (l) => (l.isFavorite ? 0 : 1),
         (l) => l.lotNumber,
       ];
@@ -109,8 +107,10 @@ export function listLots(lots: ListedLot[], query: LotTableQuery, auctionComplet
   for (const quick of (query.quickFilters ?? '').split(',').map((q) => q.trim().toLowerCase())) {
     if (quick === 'favorites') rows = rows.filter((l) => l.isFavorite);
     if (quick === 'winning') rows = rows.filter((l) => l.isWinning);
-    if (quick === 'open') rows = rows.filter((l) => l.status === 2 || l.status === CLOSING_SOON);
-    if (quick === 'closed') rows = rows.filter((l) => l.status !== 2 && l.status !== CLOSING_SOON);
+    if (quick === 'open')
+      rows = rows.filter((l) => l.status === LotStatus.InProgress || l.status === LotStatus.ClosingSoon);
+    if (quick === 'closed')
+      rows = rows.filter((l) => l.status !== LotStatus.InProgress && l.status !== LotStatus.ClosingSoon);
   }
   const sorts = query.sorts.filter((s) => SORTABLE[s.column.toLowerCase()]);
   const order = sorts.length

@@ -1,3 +1,4 @@
+import { LotStatus, Role } from '@auction/contract';
 /**
  * Permission to bid or donate (spec 001 §5), as one pure function shared by the API and the web
  * app: the rules are evaluated in the spec's order and a later rule's verdict overrides an earlier
@@ -53,10 +54,6 @@ export interface AllowedBidding {
   requireAddressToBid: boolean;
 }
 
-const VOLUNTEER = 4;
-const CLOSED_BEFORE_AUCTION = 3;
-const OPEN_BUT_CANNOT_BID = 100;
-
 export function permissionToBid({ auction, user, lot }: BiddingContext): AllowedBidding {
   let reason: BiddingReason | null = null;
   // 1. Logged in, or anonymous bidding allowed.
@@ -71,14 +68,15 @@ export function permissionToBid({ auction, user, lot }: BiddingContext): Allowed
   const link = auction.urlMagicLink.toLowerCase();
   if (user?.activeTrustedUrlMagicLinks.some((trusted) => trusted.toLowerCase() === link)) reason = null;
   // 6. Volunteer-only users and users without a role.
-  if (user && user.roles.length > 0 && user.roles.every((role) => role === VOLUNTEER)) reason = 'volunteers_cannot_bid';
+  if (user && user.roles.length > 0 && user.roles.every((role) => role === Role.Volunteer))
+    reason = 'volunteers_cannot_bid';
   if (user && user.roles.length === 0) reason = 'no_roles_cannot_donate';
   if (lot) {
     // 7. No price.
     const noPrice = lot.isFixedPrice ? !lot.multiSalePrice : !lot.startingBid;
     if (noPrice) reason = 'item_no_price';
     // 8. Closed before the auction, or open but biddable by no one.
-    if (lot.status === CLOSED_BEFORE_AUCTION || lot.status === OPEN_BUT_CANNOT_BID) reason = 'item_closed';
+    if (lot.status === LotStatus.ClosedBeforeAuction || lot.status === LotStatus.OpenCannotBid) reason = 'item_closed';
     // 9. Hidden.
     if (lot.isHidden) reason = 'item_hidden';
   }

@@ -1,3 +1,4 @@
+import { isAuctionClosed, LotStatus } from '@auction/contract';
 /**
  * Spec 001 §4 "Per-lot user banner", computed on the server from the lot's read model and the
  * signed-in user's own rows (purchases, max bid), so the screens need no query per lot.
@@ -37,9 +38,6 @@ export interface UserBannerInput {
   userMaxBid: number | null;
 }
 
-const OPEN = 2;
-const CLOSED_AUCTION = [4, 5, 6];
-
 export function userBannerOf(lot: UserBannerInput, now: Date): UserBanner | null {
   if (lot.isFixedPrice) {
     if (lot.ownedQuantity <= 0) return null;
@@ -52,9 +50,9 @@ export function userBannerOf(lot: UserBannerInput, now: Date): UserBanner | null
     lot.userMaxBid !== null;
   if (!involved) return null;
   const banner = (state: UserBannerState, lostLead = false): UserBanner => ({ state, count: null, lostLead });
-  if (lot.status !== OPEN) return banner(lot.winnerId === lot.userId ? 'winner' : 'lost');
+  if (lot.status !== LotStatus.InProgress) return banner(lot.winnerId === lot.userId ? 'winner' : 'lost');
   // Past its end (or its auction's) but not closed yet: the close is on its way.
-  if (now >= lot.endsAt || CLOSED_AUCTION.includes(lot.auctionStatus)) return banner('processing');
+  if (now >= lot.endsAt || isAuctionClosed(lot.auctionStatus)) return banner('processing');
   const lostLead = lot.userMaxBid !== null && lot.price !== null && lot.userMaxBid < lot.price;
   return banner(lot.leaderId === lot.userId ? 'currentWinner' : 'currentLoser', lostLead);
 }

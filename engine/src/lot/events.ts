@@ -1,5 +1,6 @@
 import type { Cents } from '../money.ts';
 import type { LotConfig } from './config.ts';
+import type { ClosedLotStatus } from './state.ts';
 
 /** Copied from the command that produced the event: who, which idempotency key, and server time (epoch ms). */
 export type EventMeta = { commandId: string; userId: string | null; at: number };
@@ -29,7 +30,7 @@ export type LotExtended = Event<'LotExtended', { endsAt: number; previousEndsAt:
 /** `price` is the sale price: null unless a bidding lot closes won. */
 export type LotClosed = Event<
   'LotClosed',
-  { status: 3 | 4 | 5; winnerId: string | null; price: Cents | null; early: boolean }
+  { status: ClosedLotStatus; winnerId: string | null; price: Cents | null; early: boolean }
 >;
 /** `price` and `leaderId` are the standing recomputed without the removed commands. */
 export type BidRemoved = Event<

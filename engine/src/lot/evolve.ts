@@ -1,3 +1,4 @@
+import { LotStatus } from '@auction/contract';
 import { pricingOf } from './config.ts';
 import type { LotEvent } from './events.ts';
 import { prepend } from './list.ts';
@@ -23,7 +24,7 @@ function apply(state: LotState, event: LotEvent): LotState {
     case 'LotOpened':
       return {
         ...state,
-        lotStatus: 2,
+        lotStatus: LotStatus.InProgress,
         config: event.data,
         endsAt: event.data.endsAt,
         initialEndsAt: event.data.endsAt,
@@ -100,6 +101,10 @@ function removed(state: LotState, commandIds: readonly string[]): LotState {
   const removedCommandIds = new Set([...state.removedCommandIds, ...commandIds]);
   const { position, bids, bidCount } = replayBidding(state.ledger, removedCommandIds);
   const next = { ...state, removedCommandIds, position, bids, bidCount };
-  if (state.lotStatus !== 4 && state.lotStatus !== 5) return next;
-  return { ...next, winnerId: position.leaderId, lotStatus: position.leaderId === null ? 4 : 5 };
+  if (state.lotStatus !== LotStatus.ClosedNoBid && state.lotStatus !== LotStatus.ClosedWon) return next;
+  return {
+    ...next,
+    winnerId: position.leaderId,
+    lotStatus: position.leaderId === null ? LotStatus.ClosedNoBid : LotStatus.ClosedWon,
+  };
 }

@@ -38,10 +38,13 @@ export type {
 } from './events.ts';
 export { evolve } from './evolve.ts';
 export type { RefusalReason } from './refusals.ts';
+export { isClosedAt } from './rules/guards.ts';
 export { maxBidOf, type Standing, type StandingSummary, standing, standingSummary } from './standing.ts';
 export {
+  type ClosedLotStatus,
   type CommandOutcome,
   initialState,
+  isClosed,
   type LotState,
   type LotStatusCode,
   outcomeOf,

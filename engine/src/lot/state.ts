@@ -1,3 +1,4 @@
+import { isLotStatusClosed, LotStatus } from '@auction/contract';
 import type { Cents } from '../money.ts';
 import type { LotConfig, Pricing } from './config.ts';
 import type { LotEvent } from './events.ts';
@@ -47,8 +48,14 @@ export type LedgerEntry =
 /** What an accepted command produced, kept so that a retry can report it without deciding again. */
 export type CommandOutcome = { readonly accepted: true; readonly events: readonly LotEvent[] };
 
-/** Spec 001 lot status codes: 1 not started (not opened yet), 2 in progress, 3 closed before auction, 4 closed with no bid, 5 closed and won. */
-export type LotStatusCode = 1 | 2 | 3 | 4 | 5;
+/** The spec 001 lot statuses the engine decides: not started (not opened yet), in progress, and the three closes. */
+export type LotStatusCode = typeof LotStatus.NotStarted | typeof LotStatus.InProgress | ClosedLotStatus;
+
+/** How a lot closed: early (closed before auction), with no bid, or won. */
+export type ClosedLotStatus =
+  | typeof LotStatus.ClosedBeforeAuction
+  | typeof LotStatus.ClosedNoBid
+  | typeof LotStatus.ClosedWon;
 
 export type LotState = {
   readonly lotStatus: LotStatusCode;
@@ -73,7 +80,7 @@ export type LotState = {
 
 export function initialState(): LotState {
   return {
-    lotStatus: 1,
+    lotStatus: LotStatus.NotStarted,
     config: null,
     winnerId: null,
     hidden: false,
@@ -90,8 +97,9 @@ export function initialState(): LotState {
   };
 }
 
+/** Spec 001 §4: a lot whose status is one of the closes; its auction's status is not the engine's concern. */
 export function isClosed(state: LotState): boolean {
-  return state.lotStatus >= 3;
+  return isLotStatusClosed(state.lotStatus);
 }
 
 /** Undefined for a command never accepted: refusals leave no event, so a retry of one is decided afresh. */

@@ -1,3 +1,4 @@
+import { LotStatus } from '@auction/contract';
 import type { RepriceLot } from '../commands.ts';
 import type { LotConfig } from '../config.ts';
 import { accept, type RuleResult, refuse } from '../decision.ts';
@@ -6,7 +7,7 @@ import type { RefusalReason } from '../refusals.ts';
 import { isClosed, type LotState } from '../state.ts';
 
 export function openLot(state: LotState, config: LotConfig): RuleResult {
-  if (state.lotStatus !== 1) return refuse('lot_already_opened');
+  if (state.lotStatus !== LotStatus.NotStarted) return refuse('lot_already_opened');
   const invalid = invalidConfig(config);
   if (invalid !== null) return refuse(invalid);
   return accept([{ type: 'LotOpened', data: config }]);
