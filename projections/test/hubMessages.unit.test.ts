@@ -49,7 +49,7 @@ describe('hub events (spec 001 §7) from projected events', () => {
     const lot = new LotStream();
     lot.run(command.open());
     lot.run(command.bid('alice', 10_00, { id: 'a1' }));
-    lot.run(command.remove('a1'));
+    lot.run(command.remove({ sourceCommandId: 'a1' }));
     const messages = lastMessages(lot);
     expect(messages.map((m) => m.name)).toEqual(['BidReceived', 'BidDeleted']);
     expect(messages[0]?.data).toMatchObject({ isDelete: true, price: null, bidCount: 0, leaderUserId: null });

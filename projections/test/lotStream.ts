@@ -1,5 +1,4 @@
 import {
-  type CommandEnvelope,
   decide,
   evolve,
   initialState,
@@ -8,97 +7,25 @@ import {
   type LotState,
   type RecordedEvent,
 } from '@auction/engine';
+import {
+  HOUR,
+  lotCommands,
+  MINUTE,
+  fixedPriceConfig as testFixedPrice,
+  lotConfig as testLot,
+} from '@auction/engine/testing';
 import { asLotEvent, byStanding, type LotRef, type LotRows, lotRowsFromStream, projectLotEvent } from '../src/index.ts';
 
 export const NOW = Date.UTC(2026, 10, 21, 19, 0, 0);
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+export { HOUR, MINUTE };
 
-/** Starting bid 10.00, increment 1.00, proxy bidding, ending an hour after NOW. */
-export function lotConfig(overrides: Partial<LotConfig> = {}): LotConfig {
-  return {
-    lotId: '1',
-    auctionId: '1',
-    type: 'bidding',
-    startingBid: 10_00,
-    minimumIncrement: 1_00,
-    allowProxyBidding: true,
-    endsAt: NOW + HOUR,
-    auctionEndsAt: NOW + 2 * HOUR,
-    allowsTimeExtension: false,
-    extensionDurationInMinutes: 0,
-    extensionDurationMaximumMinutes: 0,
-    minutesLeftBeforeAllowingExtension: 0,
-    multiSalePrice: null,
-    multiSaleQuantity: null,
-    maxPerBidder: null,
-    ...overrides,
-  };
-}
-
-export const fixedPriceConfig = (overrides: Partial<LotConfig> = {}) =>
-  lotConfig({ type: 'fixedPrice', startingBid: null, multiSalePrice: 25_00, multiSaleQuantity: 10, ...overrides });
-
-type Options = { id?: string; at?: number };
-let generated = 0;
-const envelope = (options: Options, userId: string | null): CommandEnvelope => ({
-  commandId: options.id ?? `c${++generated}`,
-  userId,
-  at: options.at ?? NOW,
-  auctionActive: true,
-});
+/** The projections' lot is the engine's test lot ending an hour after NOW, in auction 1. */
+const here = { lotId: '1', auctionId: '1', endsAt: NOW + HOUR, auctionEndsAt: NOW + 2 * HOUR };
+export const lotConfig = (overrides: Partial<LotConfig> = {}) => testLot({ ...here, ...overrides });
+export const fixedPriceConfig = (overrides: Partial<LotConfig> = {}) => testFixedPrice({ ...here, ...overrides });
 
 /** Lot commands with generated ids, made at NOW unless told otherwise. */
-export const command = {
-  open: (config = lotConfig(), o: Options = {}): LotCommand => ({
-    ...envelope({ at: NOW - HOUR, ...o }, 'admin'),
-    type: 'OpenLot',
-    config,
-  }),
-  bid: (bidderId: string, amount: number, o: Options = {}): LotCommand => ({
-    ...envelope(o, bidderId),
-    type: 'PlaceBid',
-    bidderId,
-    amount,
-  }),
-  max: (bidderId: string, maxAmount: number, o: Options = {}): LotCommand => ({
-    ...envelope(o, bidderId),
-    type: 'PlaceMaxBid',
-    bidderId,
-    maxAmount,
-  }),
-  deleteMax: (bidderId: string, o: Options = {}): LotCommand => ({
-    ...envelope(o, bidderId),
-    type: 'DeleteMaxBid',
-    bidderId,
-  }),
-  buy: (bidderId: string, quantity: number, o: Options = {}): LotCommand => ({
-    ...envelope(o, bidderId),
-    type: 'BuyItem',
-    bidderId,
-    quantity,
-  }),
-  remove: (sourceCommandId: string, o: Options = {}): LotCommand => ({
-    ...envelope(o, 'admin'),
-    type: 'RemoveBid',
-    sourceCommandId,
-    reason: 'shill bidding',
-  }),
-  close: (o: Options = {}): LotCommand => ({ ...envelope({ at: NOW + HOUR, ...o }, null), type: 'CloseLot' }),
-  closeEarly: (o: Options = {}): LotCommand => ({ ...envelope(o, 'admin'), type: 'CloseLotEarly' }),
-  hide: (o: Options = {}): LotCommand => ({ ...envelope(o, 'admin'), type: 'HideLot' }),
-  show: (o: Options = {}): LotCommand => ({ ...envelope(o, 'admin'), type: 'ShowLot' }),
-  reschedule: (endsAt: number, o: Options = {}): LotCommand => ({
-    ...envelope(o, 'admin'),
-    type: 'RescheduleLot',
-    endsAt,
-  }),
-  reprice: (fields: { startingBid?: number | null; minimumIncrement?: number }, o: Options = {}): LotCommand => ({
-    ...envelope(o, 'admin'),
-    type: 'RepriceLot',
-    ...fields,
-  }),
-};
+export const command = lotCommands({ at: NOW, openAt: NOW - HOUR, closeAt: NOW + HOUR, lot: lotConfig });
 
 /** A lot's stream in memory, written through the engine's decider as the command handler would. */
 export class LotStream {

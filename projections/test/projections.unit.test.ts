@@ -192,7 +192,7 @@ describe('removals (rule 4): the rows equal a replay of the stream', () => {
     lot.run(command.max('alice', 30_00, { id: 'm1' }));
     lot.run(command.bid('bob', 20_00, { id: 'b1' }));
     lot.run(command.bid('carol', 25_00, { id: 'c1' }));
-    lot.run(command.remove('b1'));
+    lot.run(command.remove({ sourceCommandId: 'b1' }));
     const rows = expectReplayed(lot);
     expect(rows.bids.find((b) => b.bidId === 'b1#0')).toMatchObject({ removed: true });
     // Bob's answer by Alice's max disappears with the bid it answered.
@@ -205,7 +205,7 @@ describe('removals (rule 4): the rows equal a replay of the stream', () => {
     lot.run(command.max('alice', 100_00, { id: 'a' }));
     lot.run(command.max('bob', 200_00, { id: 'b' }));
     // b#0 was Alice's answer at 100.00; without Alice's max, b#0 is Bob's own bid at 10.00.
-    lot.run(command.remove('a'));
+    lot.run(command.remove({ sourceCommandId: 'a' }));
     const rows = expectReplayed(lot);
     expect(rows.bids.find((b) => b.bidId === 'b#0')).toMatchObject({ bidderId: 'bob', amount: 10_00, removed: false });
     expect(rows.bids.find((b) => b.bidId === 'b#1')).toMatchObject({ removed: true });
@@ -218,9 +218,9 @@ describe('removals (rule 4): the rows equal a replay of the stream', () => {
     lot.run(command.bid('alice', 10_00, { id: 'a1' }));
     lot.run(command.bid('bob', 12_00, { id: 'b1' }));
     lot.run(command.close());
-    lot.run(command.remove('b1', { at: NOW + 2 * HOUR }));
+    lot.run(command.remove({ sourceCommandId: 'b1' }, { at: NOW + 2 * HOUR }));
     expect(expectReplayed(lot).view).toMatchObject({ status: 5, winnerId: 'alice', price: 10_00 });
-    lot.run(command.remove('a1', { at: NOW + 2 * HOUR }));
+    lot.run(command.remove({ sourceCommandId: 'a1' }, { at: NOW + 2 * HOUR }));
     expect(expectReplayed(lot).view).toMatchObject({ status: 4, winnerId: null, price: null, bidderIds: [] });
   });
 
@@ -249,7 +249,10 @@ describe('removals (rule 4): the rows equal a replay of the stream', () => {
                   ? command.deleteMax(bidders[s.who] as string, { id, at })
                   : s.kind === 'reprice'
                     ? command.reprice({ minimumIncrement: s.increment * 100 }, { id, at })
-                    : command.remove(accepted[s.which % Math.max(accepted.length, 1)] ?? 'none', { id, at });
+                    : command.remove(
+                        { sourceCommandId: accepted[s.which % Math.max(accepted.length, 1)] ?? 'none' },
+                        { id, at },
+                      );
           if (lot.tryRun(cmd) && (s.kind === 'bid' || s.kind === 'max')) accepted.push(id);
         });
         if (close) lot.run(command.close());

@@ -3,11 +3,11 @@ import {
   createLotCommandHandler,
   type LotCommand,
   type LotCommandHandler,
-  type LotConfig,
   type LotEvent,
   lotStreamId,
   PostgresEventStore,
 } from '@auction/engine';
+import { lotConfig } from '@auction/engine/testing';
 import { createMessageQueue, createRedis, type Db, type HubEvent, hubEventsSince } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { type Projections, startProjections } from '@auction/projections';
@@ -173,23 +173,16 @@ export async function openLot(world: World, auctionId: number, fixture: LotFixtu
       { lot_id: row.id, language_code: 'fr', name: 'Weekend au chalet' },
     ])
     .execute();
-  const config: LotConfig = {
+  const config = lotConfig({
     lotId: String(row.id),
     auctionId: String(auctionId),
-    type: 'bidding',
-    startingBid: 10_00,
-    minimumIncrement: 1_00,
-    allowProxyBidding: true,
     endsAt: fixture.endsAt,
     auctionEndsAt: fixture.auctionEndsAt === undefined ? null : fixture.auctionEndsAt,
     allowsTimeExtension: extension !== undefined,
     extensionDurationInMinutes: extension?.step ?? 0,
     extensionDurationMaximumMinutes: extension?.cap ?? 0,
     minutesLeftBeforeAllowingExtension: extension?.window ?? 0,
-    multiSalePrice: null,
-    multiSaleQuantity: null,
-    maxPerBidder: null,
-  };
+  });
   await send(world.handler, row.id, { type: 'OpenLot', config }, { at: Date.now() - MINUTE, userId: null });
   return row.id;
 }

@@ -3,11 +3,11 @@ import {
   evolve,
   initialState,
   type LotCommand,
-  type LotConfig,
   type LotEvent,
   type LotState,
   type RecordedEvent,
 } from '@auction/engine';
+import { lotConfig } from '@auction/engine/testing';
 import { dateTurningRed } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
 import { lotEndsOf } from '../src/closings/closingScheduler.ts';
@@ -84,23 +84,16 @@ describe('notification channels', () => {
   }
 });
 
-const config: LotConfig = {
+const config = lotConfig({
   lotId: '7',
   auctionId: '1',
-  type: 'bidding',
-  startingBid: 10_00,
-  minimumIncrement: 1_00,
-  allowProxyBidding: true,
   endsAt: T,
   auctionEndsAt: T + 60 * MINUTE,
   allowsTimeExtension: true,
   extensionDurationInMinutes: 2,
   extensionDurationMaximumMinutes: 10,
   minutesLeftBeforeAllowingExtension: 5,
-  multiSalePrice: null,
-  multiSaleQuantity: null,
-  maxPerBidder: null,
-};
+});
 
 /** Runs commands through the engine's decider, recording events as the store would. */
 function stream(commands: Array<Partial<LotCommand> & Pick<LotCommand, 'type'>>) {

@@ -1,21 +1,6 @@
 import { expect } from 'vitest';
 import type { LotEventBody } from '../../src/lot/events.ts';
 import { withMeta } from '../../src/lot/events.ts';
-import type {
-  BuyItem,
-  CloseLot,
-  CloseLotEarly,
-  CommandEnvelope,
-  DeleteMaxBid,
-  HideLot,
-  OpenLot,
-  PlaceBid,
-  PlaceMaxBid,
-  RemoveBid,
-  RepriceLot,
-  RescheduleLot,
-  ShowLot,
-} from '../../src/lot/index.ts';
 import {
   type Decision,
   decide,
@@ -29,74 +14,7 @@ import {
   standing,
 } from '../../src/lot/index.ts';
 
-export { END, fixedPriceConfig, lotConfig, MINUTE, minutesBefore } from './lotConfig.ts';
-
-import { END, lotConfig, minutesBefore } from './lotConfig.ts';
-
-type Options = { id?: string; at?: number; auctionActive?: boolean; userId?: string | null };
-
-let generated = 0;
-function envelope(options: Options, userId: string | null): CommandEnvelope {
-  generated += 1;
-  return {
-    commandId: options.id ?? `generated-${generated}`,
-    userId: options.userId === undefined ? userId : options.userId,
-    at: options.at ?? minutesBefore(60),
-    auctionActive: options.auctionActive ?? true,
-  };
-}
-
-/** Command builders; a command is made one hour before the end unless told otherwise. */
-export const command = {
-  open: (config = lotConfig(), options: Options = {}): OpenLot => ({
-    ...envelope({ at: minutesBefore(24 * 60), ...options }, 'admin'),
-    type: 'OpenLot',
-    config,
-  }),
-  bid: (bidderId: string, amount: number, options: Options = {}): PlaceBid => ({
-    ...envelope(options, bidderId),
-    type: 'PlaceBid',
-    bidderId,
-    amount,
-  }),
-  max: (bidderId: string, maxAmount: number, options: Options = {}): PlaceMaxBid => ({
-    ...envelope(options, bidderId),
-    type: 'PlaceMaxBid',
-    bidderId,
-    maxAmount,
-  }),
-  deleteMax: (bidderId: string, options: Options = {}): DeleteMaxBid => ({
-    ...envelope(options, bidderId),
-    type: 'DeleteMaxBid',
-    bidderId,
-  }),
-  buy: (bidderId: string, quantity: number, options: Options = {}): BuyItem => ({
-    ...envelope(options, bidderId),
-    type: 'BuyItem',
-    bidderId,
-    quantity,
-  }),
-  remove: (target: { bidId: string } | { sourceCommandId: string }, options: Options = {}): RemoveBid => ({
-    ...envelope(options, 'admin'),
-    type: 'RemoveBid',
-    ...target,
-    reason: 'shill bidding',
-  }),
-  close: (options: Options = {}): CloseLot => ({ ...envelope({ at: END, ...options }, null), type: 'CloseLot' }),
-  closeEarly: (options: Options = {}): CloseLotEarly => ({ ...envelope(options, 'admin'), type: 'CloseLotEarly' }),
-  hide: (options: Options = {}): HideLot => ({ ...envelope(options, 'admin'), type: 'HideLot' }),
-  show: (options: Options = {}): ShowLot => ({ ...envelope(options, 'admin'), type: 'ShowLot' }),
-  reschedule: (endsAt: number, options: Options = {}): RescheduleLot => ({
-    ...envelope(options, 'admin'),
-    type: 'RescheduleLot',
-    endsAt,
-  }),
-  reprice: (fields: Omit<RepriceLot, 'type' | keyof CommandEnvelope>, options: Options = {}): RepriceLot => ({
-    ...envelope(options, 'admin'),
-    type: 'RepriceLot',
-    ...fields,
-  }),
-};
+export { command, END, fixedPriceConfig, lotConfig, MINUTE, minutesBefore } from '../../src/testing/index.ts';
 
 /** Event bodies, as the rules produce them before the command's meta is attached. */
 export const event = {

@@ -1,0 +1,111 @@
+import type {
+  BuyItem,
+  CloseLot,
+  CloseLotEarly,
+  CommandEnvelope,
+  DeleteMaxBid,
+  HideLot,
+  LotConfig,
+  OpenLot,
+  PlaceBid,
+  PlaceMaxBid,
+  RemoveBid,
+  RepriceLot,
+  RescheduleLot,
+  ShowLot,
+} from '../lot/index.ts';
+import { END, lotConfig, minutesBefore } from './lotConfig.ts';
+
+/** What a test may say about one command; everything else is the builders' default. */
+export type CommandOptions = { id?: string; at?: number; auctionActive?: boolean; userId?: string | null };
+
+/** What the builders assume unless told otherwise: when commands happen and which lot opens. */
+export interface CommandDefaults {
+  /** Bids, buys and administration. */
+  at: number;
+  /** The lot's opening. */
+  openAt: number;
+  /** The scheduled close. */
+  closeAt: number;
+  /** The lot `open()` opens. */
+  lot: () => LotConfig;
+}
+
+let generated = 0;
+
+/**
+ * Lot command builders with generated ids. The defaults fit `lotConfig()`: commands an hour
+ * before END, the opening a day before, the close at END; a workspace whose lots end elsewhere
+ * passes its own times and lot.
+ */
+export function lotCommands(defaults: Partial<CommandDefaults> = {}) {
+  const { at, openAt, closeAt, lot }: CommandDefaults = {
+    at: minutesBefore(60),
+    openAt: minutesBefore(24 * 60),
+    closeAt: END,
+    lot: lotConfig,
+    ...defaults,
+  };
+  const envelope = (options: CommandOptions, userId: string | null, defaultAt = at): CommandEnvelope => ({
+    commandId: options.id ?? `generated-${++generated}`,
+    userId: options.userId === undefined ? userId : options.userId,
+    at: options.at ?? defaultAt,
+    auctionActive: options.auctionActive ?? true,
+  });
+  return {
+    open: (config = lot(), options: CommandOptions = {}): OpenLot => ({
+      ...envelope(options, 'admin', openAt),
+      type: 'OpenLot',
+      config,
+    }),
+    bid: (bidderId: string, amount: number, options: CommandOptions = {}): PlaceBid => ({
+      ...envelope(options, bidderId),
+      type: 'PlaceBid',
+      bidderId,
+      amount,
+    }),
+    max: (bidderId: string, maxAmount: number, options: CommandOptions = {}): PlaceMaxBid => ({
+      ...envelope(options, bidderId),
+      type: 'PlaceMaxBid',
+      bidderId,
+      maxAmount,
+    }),
+    deleteMax: (bidderId: string, options: CommandOptions = {}): DeleteMaxBid => ({
+      ...envelope(options, bidderId),
+      type: 'DeleteMaxBid',
+      bidderId,
+    }),
+    buy: (bidderId: string, quantity: number, options: CommandOptions = {}): BuyItem => ({
+      ...envelope(options, bidderId),
+      type: 'BuyItem',
+      bidderId,
+      quantity,
+    }),
+    remove: (target: { bidId: string } | { sourceCommandId: string }, options: CommandOptions = {}): RemoveBid => ({
+      ...envelope(options, 'admin'),
+      type: 'RemoveBid',
+      ...target,
+      reason: 'shill bidding',
+    }),
+    close: (options: CommandOptions = {}): CloseLot => ({ ...envelope(options, null, closeAt), type: 'CloseLot' }),
+    closeEarly: (options: CommandOptions = {}): CloseLotEarly => ({
+      ...envelope(options, 'admin'),
+      type: 'CloseLotEarly',
+    }),
+    hide: (options: CommandOptions = {}): HideLot => ({ ...envelope(options, 'admin'), type: 'HideLot' }),
+    show: (options: CommandOptions = {}): ShowLot => ({ ...envelope(options, 'admin'), type: 'ShowLot' }),
+    reschedule: (endsAt: number, options: CommandOptions = {}): RescheduleLot => ({
+      ...envelope(options, 'admin'),
+      type: 'RescheduleLot',
+      endsAt,
+    }),
+    reprice: (fields: Omit<RepriceLot, 'type' | keyof CommandEnvelope>, options: CommandOptions = {}): RepriceLot => ({
+      ...envelope(options, 'admin'),
+      type: 'RepriceLot',
+      ...fields,
+    }),
+  };
+}
+
+/** The builders on the default clock. */
+export const command = lotCommands();
