@@ -72,12 +72,15 @@ type Notification = { entry: OrganizationNotification; field: string; value: boo
 /**
  * What the user's actions send. A lookup a form's submit or blur makes (the nickname check, the
  * masked email, the recovery code) is a mutation too, whatever its verb: it is never cached.
+ * `gcTime: 0`: a mutation keeps what was sent (passwords, codes) while its screen shows it, and
+ * not a moment after (docs/security.md).
  */
 export const accountMutations = {
   /** Spec 000 §7: authenticate, then the token call that opens the session (session.ts startSession). */
   logIn: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'logIn'],
+      gcTime: 0,
       mutationFn: async ({
         username,
         password,
@@ -99,6 +102,7 @@ export const accountMutations = {
   register: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'register'],
+      gcTime: 0,
       mutationFn: (body: Record<string, unknown>) =>
         api<SessionAnswer>('/api/account/register', { method: 'POST', body }),
     }),
@@ -106,6 +110,7 @@ export const accountMutations = {
   updateProfile: () =>
     mutationOptions({
       mutationKey: [...accountKeys.profile(), 'update'],
+      gcTime: 0,
       mutationFn: (operations: ProfileOperation[]) =>
         api<Profile>('/api/account', { method: 'PATCH', body: operations }),
       onSettled: (profile, _error, _operations, _result, { client }) =>
@@ -115,12 +120,14 @@ export const accountMutations = {
   checkNickname: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'checkNickname'],
+      gcTime: 0,
       mutationFn: (query: { nickName: string; userId?: string }) =>
         api<boolean>('/api/account/unique-nickname', { query }),
     }),
   updatePassword: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'updatePassword'],
+      gcTime: 0,
       mutationFn: (form: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
         api<{ token?: string }>('/api/account/update-password', { method: 'PUT', body: form }),
       // Other sessions end; this one continues with the new tokens.
@@ -131,18 +138,21 @@ export const accountMutations = {
   updateUsername: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'updateUsername'],
+      gcTime: 0,
       mutationFn: (form: { newUserName: string; confirmNewUserName: string }) =>
         api('/api/account/update-username', { method: 'PUT', body: form }),
     }),
   createValidationCode: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'createValidationCode'],
+      gcTime: 0,
       mutationFn: () => api('/api/account/create-validation-code', { method: 'POST' }),
     }),
   /** True when the texted code confirmed the phone number, which the profile then shows. */
   validatePhoneNumber: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'validatePhoneNumber'],
+      gcTime: 0,
       mutationFn: (code: string) =>
         api<boolean>(`/api/account/validate-phone-number/${encodeURIComponent(code)}`, { method: 'POST' }),
       onSuccess: (ok, _code, _result, { client }) => (ok ? refreshProfile(client) : undefined),
@@ -150,30 +160,35 @@ export const accountMutations = {
   resendEmailConfirmation: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'resendEmailConfirmation'],
+      gcTime: 0,
       mutationFn: (username: string) =>
         api('/api/account/resend-email-confirmation', { method: 'POST', body: { username } }),
     }),
   passwordRecoveryEmail: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'passwordRecoveryEmail'],
+      gcTime: 0,
       mutationFn: (body: { value: string; urlMagicLink: string | null }) =>
         api('/api/account/password-recovery-email', { method: 'POST', body }),
     }),
   maskedEmailForRecovery: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'maskedEmailForRecovery'],
+      gcTime: 0,
       mutationFn: (phone: string) =>
         api<{ email: string }>(`/api/account/masked-email-for-recovery/${encodeURIComponent(phone)}`),
     }),
   passwordRecoveryPhone: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'passwordRecoveryPhone'],
+      gcTime: 0,
       mutationFn: (body: { value: string; maskedEmail: string; urlMagicLink: string | null }) =>
         api<{ username: string }>('/api/account/password-recovery-phone', { method: 'POST', body }),
     }),
   verifyRecoveryCode: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'verifyRecoveryCode'],
+      gcTime: 0,
       mutationFn: ({ code, username }: { code: string; username: string }) =>
         api<{ token: string; username: string }>(
           `/api/account/verify-code-password-recovery/${encodeURIComponent(code)}/${encodeURIComponent(username)}`,
@@ -182,12 +197,14 @@ export const accountMutations = {
   passwordReset: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'passwordReset'],
+      gcTime: 0,
       mutationFn: (body: { token: string; email: string; password: string; confirmPassword: string }) =>
         api('/api/account/password-reset', { method: 'POST', body }),
     }),
   resetTemporaryPassword: () =>
     mutationOptions({
       mutationKey: [...accountKeys.all, 'resetTemporaryPassword'],
+      gcTime: 0,
       mutationFn: (body: { newPassword: string; confirmNewPassword: string }) =>
         api('/api/account/reset-temporary-password', { method: 'POST', body }),
       onSuccess: (_answer, _body, _result, { client }) =>
@@ -199,6 +216,7 @@ export const accountMutations = {
   saveOrganizationNotification: () =>
     mutationOptions({
       mutationKey: [...accountKeys.organizationNotifications(), 'save'],
+      gcTime: 0,
       mutationFn: ({ entry, field, value }: Notification) =>
         entry.id === 0
           ? api('/api/bidder-organization-notifications', { method: 'POST', body: { ...entry, [field]: value } })
@@ -210,6 +228,7 @@ export const accountMutations = {
   saveUnsubscribeNotification: (identity: string) =>
     mutationOptions({
       mutationKey: [...accountKeys.unsubscribes(), 'save'],
+      gcTime: 0,
       mutationFn: ({ entry, field, value }: Notification) => {
         const base = `/api/bidder-organization-notifications/by-code/${encodeURIComponent(identity)}` as const;
         return entry.id === 0
