@@ -1,16 +1,14 @@
+import { operator } from '@auction/contract';
 import type { AuctionsTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { amountInCents } from '../money.ts';
 import { rowIdValue, text } from '../validation.ts';
 
-/** An ISO 8601 time with its zone, as the operator API takes every date. */
-export const isoDate = z.iso.datetime({ offset: true, error: 'invalid_date' }).transform((value) => new Date(value));
+const { color, isoDate } = operator;
 
-const color = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color');
+export { isoDate };
+
 const url = z.string().trim().max(2000);
 
 export const COLOR_FIELDS = [

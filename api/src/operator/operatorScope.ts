@@ -1,3 +1,4 @@
+import { AuctionStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import type { FastifyRequest } from 'fastify';
 import { accountOf } from '../accounts/auth.ts';
@@ -61,4 +62,37 @@ export async function managedOrganizationOf(
   id: number,
 ): Promise<number> {
   return (await authorizeOn(db, scope.actor, 'manage', kind, id)).organizationId;
+}
+
+/** A managed auction's facts a call needs, with the operator acting on it. */
+export interface ManagedAuction {
+  auctionId: number;
+  organizationId: number;
+  auctionStatus: number;
+  userId: string;
+  /** Whether the auction is Active: the engine's commands carry it. */
+  auctionActive: boolean;
+}
+
+/** The operator checks bound to the database once, as the routes use them. */
+export interface OperatorAccess {
+  scope(request: FastifyRequest): Promise<OperatorScope>;
+  /** The auction owning the thing, once it is known the caller manages it; 404 otherwise. */
+  managedAuction(request: FastifyRequest, kind: Owned, id: number): Promise<ManagedAuction>;
+  /** The organisation owning the organisation or team, once it is known the caller manages it; 404 otherwise. */
+  managedOrganization(request: FastifyRequest, kind: 'organization' | 'team', id: number): Promise<number>;
+}
+
+export function operatorAccess(db: Db): OperatorAccess {
+  return {
+    scope: (request) => operatorScope(db, request),
+    async managedAuction(request, kind, id) {
+      const scope = await operatorScope(db, request);
+      const owner = await managedAuctionOf(db, scope, kind, id);
+      return { ...owner, userId: scope.userId, auctionActive: owner.auctionStatus === AuctionStatus.Active };
+    },
+    async managedOrganization(request, kind, id) {
+      return managedOrganizationOf(db, await operatorScope(db, request), kind, id);
+    },
+  };
 }

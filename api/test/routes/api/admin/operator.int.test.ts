@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hubEventsSince } from '@auction/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, registerConfirmed } from '../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
 
 let test: TestApp;
 let admin: Record<string, string>;

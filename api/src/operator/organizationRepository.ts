@@ -1,0 +1,134 @@
+import type { Db } from '@auction/platform';
+
+type OrganizationRow = { id: number; name: string; company_id: number };
+const organizationDto = (row: OrganizationRow) => ({ id: row.id, name: row.name, companyId: row.company_id });
+export type OrganizationDto = ReturnType<typeof organizationDto>;
+
+type TeamRow = {
+  id: number;
+  organization_id: number;
+  background_color: string;
+  text_color: string;
+  translations: object;
+};
+const teamDto = (row: TeamRow) => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  backgroundColor: row.background_color,
+  textColor: row.text_color,
+  translations: row.translations,
+});
+export type TeamDto = ReturnType<typeof teamDto>;
+
+export interface TeamChanges {
+  translations?: object | undefined;
+  backgroundColor?: string | undefined;
+  textColor?: string | undefined;
+}
+
+/** Organisations and their teams (issue 5 §4), answered in the operator API's shapes. */
+export interface OrganizationRepository {
+  /** The given organisations (null: every one), by name. */
+  list(organizationIds: readonly number[] | null): Promise<OrganizationDto[]>;
+  /** Undefined when the name is taken. */
+  create(name: string, companyId: number | undefined): Promise<OrganizationDto | undefined>;
+  exists(organizationId: number): Promise<boolean>;
+  /** Whether another organisation has that name. */
+  nameTaken(name: string, exceptId: number): Promise<boolean>;
+  update(
+    organizationId: number,
+    changes: { name?: string | undefined; companyId?: number | undefined },
+  ): Promise<OrganizationDto | undefined>;
+  teams(organizationId: number): Promise<TeamDto[]>;
+  addTeam(organizationId: number, team: TeamChanges): Promise<TeamDto>;
+  editTeam(teamId: number, changes: TeamChanges): Promise<TeamDto>;
+  /** Its lots keep no team. */
+  removeTeam(teamId: number): Promise<void>;
+}
+
+const teamColumns = ({ translations, backgroundColor, textColor }: TeamChanges) => ({
+  ...(translations ? { translations: JSON.stringify(translations) } : {}),
+  ...(backgroundColor ? { background_color: backgroundColor } : {}),
+  ...(textColor ? { text_color: textColor } : {}),
+});
+
+export function organizationRepository(db: Db): OrganizationRepository {
+  return {
+    async list(organizationIds) {
+      let query = db.selectFrom('organizations').select(['id', 'name', 'company_id']).orderBy('name');
+      if (organizationIds) query = query.where('id', 'in', organizationIds.length ? [...organizationIds] : [0]);
+      return (await query.execute()).map(organizationDto);
+    },
+    async create(name, companyId) {
+      const row = await db
+        .insertInto('organizations')
+        .values({ name, ...(companyId ? { company_id: companyId } : {}) })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning(['id', 'name', 'company_id'])
+        .executeTakeFirst();
+      return row && organizationDto(row);
+    },
+    async exists(organizationId) {
+      const row = await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+      return row !== undefined;
+    },
+    async nameTaken(name, exceptId) {
+      const row = await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('name', '=', name)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async update(organizationId, { name, companyId }) {
+      const row = await db
+        .updateTable('organizations')
+        .set({ ...(name ? { name } : {}), ...(companyId ? { company_id: companyId } : {}) })
+        .where('id', '=', organizationId)
+        .returning(['id', 'name', 'company_id'])
+        .executeTakeFirst();
+      return row && organizationDto(row);
+    },
+    async teams(organizationId) {
+      const rows = await db
+        .selectFrom('organization_teams')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('id')
+        .execute();
+      return rows.map(teamDto);
+    },
+    async addTeam(organizationId, team) {
+      const row = await db
+        .insertInto('organization_teams')
+        .values({
+          organization_id: organizationId,
+          translations: JSON.stringify(team.translations),
+          ...teamColumns({ ...team, translations: undefined }),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return teamDto(row);
+    },
+    async editTeam(teamId, changes) {
+      const row = await db
+        .updateTable('organization_teams')
+        .set(teamColumns(changes))
+        .where('id', '=', teamId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return teamDto(row);
+    },
+    async removeTeam(teamId) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('lots')
+          .set({ organization_team_id: null })
+          .where('organization_team_id', '=', teamId)
+          .execute();
+        await trx.deleteFrom('organization_teams').where('id', '=', teamId).execute();
+      });
+    },
+  };
+}

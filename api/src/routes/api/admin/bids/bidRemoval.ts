@@ -1,0 +1,40 @@
+import { operator } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { commandIdOf } from '../../../../commandId.ts';
+import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
+
+const { bidRemovalBody, bidRemovalParams, lotCommandAnswer, operatorErrors } = operator;
+
+/** An administrator removes a bid (spec 001: "administrators remove bids"); the engine recomputes the standing. */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/admin/lots/:id/bids/:bidId/remove',
+    {
+      schema: {
+        tags: ['operator'],
+        security: [{ bearer: [] }],
+        summary:
+          "Removes a bid (a max bid's automatic bids go with it) and recomputes the standing (DESIGN.md §3 rule 4)",
+        params: bidRemovalParams,
+        body: bidRemovalBody,
+        response: { 200: lotCommandAnswer, ...operatorErrors(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const lotId = request.params.id;
+      const lot = await app.operatorAccess.managedAuction(request, 'lot', lotId);
+      return runLotCommand(app.lotCommands, lotId, {
+        type: 'RemoveBid',
+        bidId: request.params.bidId,
+        reason: request.body.reason,
+        commandId: commandIdOf(request, request.body.commandId),
+        userId: lot.userId,
+        at: Date.now(),
+        auctionActive: lot.auctionActive,
+      });
+    },
+  );
+}) satisfies FastifyPluginAsync;

@@ -1,0 +1,85 @@
+import { idParams, noContent, operator } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { commandIdOf } from '../../../../commandId.ts';
+import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
+import { someField } from '../../../../validation.ts';
+
+const tags = ['operator'];
+const security = [{ bearer: [] }];
+const { closingGroup, closingGroupFields, operatorErrors } = operator;
+
+/**
+ * An auction's closing groups (issue 5 §4): lots that close together. A group's new end
+ * reschedules its open lots through the engine, so they keep closing together.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const parts = app.auctionPartRepository;
+
+  app.post(
+    '/api/admin/auctions/:id/closing-groups',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Adds a closing group',
+        params: idParams,
+        body: closingGroupFields,
+        response: { 201: closingGroup, ...operatorErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { auctionId } = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return reply.code(201).send(await parts.addClosingGroup(auctionId, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/admin/closing-groups/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Edits a closing group; a new end reschedules the group's open lots",
+        params: idParams,
+        body: someField(closingGroupFields.partial()),
+        response: { 200: closingGroup, ...operatorErrors(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const groupId = request.params.id;
+      const owner = await app.operatorAccess.managedAuction(request, 'closingGroup', groupId);
+      const base = commandIdOf(request, request.body.commandId);
+      // One transaction: a lot's refused reschedule leaves the group and its lots' ends as they were.
+      return parts.editClosingGroup(groupId, request.body, (lotId, endsAt) =>
+        runLotCommand(app.lotCommands, lotId, {
+          type: 'RescheduleLot',
+          endsAt: endsAt.getTime(),
+          commandId: `${base}:lot:${lotId}`,
+          userId: owner.userId,
+          at: Date.now(),
+          auctionActive: owner.auctionActive,
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/admin/closing-groups/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a closing group; its lots keep their end',
+        params: idParams,
+        response: { 204: noContent, ...operatorErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      await app.operatorAccess.managedAuction(request, 'closingGroup', request.params.id);
+      await parts.removeClosingGroup(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}) satisfies FastifyPluginAsync;

@@ -1,0 +1,72 @@
+import { idParams, noContent, operator } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { someField } from '../../../../validation.ts';
+
+const tags = ['operator'];
+const security = [{ bearer: [] }];
+const { photoFields, photoRef, operatorErrors } = operator;
+
+/**
+ * An auction's banner photos and videos (issue 5 §4). Photos are addresses (a CDN or the
+ * organisation's site): the product stores no uploaded files.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const parts = app.auctionPartRepository;
+
+  app.post(
+    '/api/admin/auctions/:id/photos',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Adds a banner photo or video',
+        params: idParams,
+        body: photoFields,
+        response: { 201: photoRef, ...operatorErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { auctionId } = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return reply.code(201).send(await parts.addPhoto(auctionId, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/admin/auction-photos/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edits a banner photo',
+        params: idParams,
+        body: someField(photoFields.partial()),
+        response: { 200: photoRef, ...operatorErrors(404) },
+      },
+    },
+    async (request) => {
+      await app.operatorAccess.managedAuction(request, 'photo', request.params.id);
+      await parts.editPhoto(request.params.id, request.body);
+      return { id: request.params.id };
+    },
+  );
+
+  app.delete(
+    '/api/admin/auction-photos/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a banner photo',
+        params: idParams,
+        response: { 204: noContent, ...operatorErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      await app.operatorAccess.managedAuction(request, 'photo', request.params.id);
+      await parts.removePhoto(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}) satisfies FastifyPluginAsync;

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { commandId, errorAnswers, idParams, MAX_ROW_ID, money, rowId } from './common.ts';
+import { text } from './fields.ts';
+import { lotItem } from './lots.ts';
+
+/**
+ * The operator API under /api/admin (docs/operator-api.md): the requests and answers of
+ * organisations, teams, auctions and their parts (categories, tabs, closing groups, banner photos),
+ * lots, the administrator's lot commands, bid removal and the audit trail. Every call may also
+ * answer 401 (no token) and 403 (no operator role); anything of an organisation the caller does not
+ * manage answers 404, as if it did not exist.
+ */
+
+/** An ISO 8601 time with its zone, as the operator API takes every date. */
+export const isoDate = z.iso.datetime({ offset: true, error: 'invalid_date' }).transform((value) => new Date(value));
+
+export const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color');
+
+/** An entry's name in each language; one of them at least. */
+const names = (max: number) =>
+  z
+    .strictObject({ en: text(max).min(1).optional(), fr: text(max).min(1).optional() })
+    .refine((t) => t.en || t.fr, 'translation_required');
+const storedNames = z.object({ en: z.string().optional(), fr: z.string().optional() });
+
+// ---- Organisations and teams ----
+
+export const organizationFields = z.strictObject({
+  name: text(200).min(1),
+  companyId: z.union([z.literal(1), z.literal(2)]).optional(),
+});
+export const organization = z.object({ id: z.number(), name: z.string(), companyId: z.number() });
+
+export const teamFields = z.strictObject({
+  translations: names(100),
+  backgroundColor: color.optional(),
+  textColor: color.optional(),
+});
+export const team = z.object({
+  id: z.number(),
+  organizationId: z.number(),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  translations: storedNames,
+});
+
+// ---- Auction parts ----
+
+export const categoryFields = z.strictObject({
+  translations: names(200),
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
+});
+export const category = z.object({ id: z.number(), order: z.number(), translations: storedNames });
+
+export const closingGroupFields = z.strictObject({
+  translations: names(200),
+  dateCompleted: isoDate,
+  isHiddenInMenu: z.boolean().optional(),
+  commandId,
+});
+export const closingGroup = z.object({
+  id: z.number(),
+  dateCompleted: z.string(),
+  isHiddenInMenu: z.boolean(),
+  translations: storedNames,
+});
+
+const tabText = z.strictObject({
+  name: text(100).min(1),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'invalid_tab_url'),
+  title: text(300).optional(),
+  /** Rich text, shown as HTML on the tab's page: the API stores it reduced to the shared allowlist. */
+  content: z.string().max(200_000).optional(),
+});
+export const tabFields = z.strictObject({
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
+  translations: z
+    .strictObject({ en: tabText.optional(), fr: tabText.optional() })
+    .refine((t) => t.en || t.fr, 'translation_required'),
+});
+const storedTabText = z.object({
+  name: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  content: z.string().optional(),
+});
+export const tab = z.object({
+  id: z.number(),
+  order: z.number(),
+  translations: z.object({ en: storedTabText.optional(), fr: storedTabText.optional() }),
+});
+
+export const photoFields = z.strictObject({
+  fullPath: z.string().trim().min(1).max(2000),
+  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
+  interval: z.number().int().min(500).max(120_000).optional(),
+  bannerType: z.enum(['image', 'video']).optional(),
+  videoUrl: z.string().trim().max(2000).nullable().optional(),
+  additionalLinkUrl: z.string().trim().max(2000).nullable().optional(),
+  isUsedInFrench: z.boolean().optional(),
+  isUsedInEnglish: z.boolean().optional(),
+  isUsedOnMobile: z.boolean().optional(),
+  isUsedOnComputer: z.boolean().optional(),
+  isUsedAsBackgroundImage: z.boolean().optional(),
+  isVideoAlwaysOnTop: z.boolean().optional(),
+  isUsedAsBannerInLeaderboard: z.boolean().optional(),
+});
+export const photoRef = z.object({ id: z.number() });
+
+// ---- Auctions ----
+
+export const auctionListQuery = z.object({ organizationId: rowId.optional() });
+/** Spec 001 §4: 1 Planning … 6 Archived. */
+export const auctionStatusValue = z.number().int().min(1).max(6);
+export const auctionStatusBody = z.strictObject({ status: auctionStatusValue });
+
+const auctionPhoto = z.object({
+  id: z.number(),
+  order: z.number(),
+  fullPath: z.string(),
+  interval: z.number(),
+  bannerType: z.string(),
+  videoUrl: z.string().nullable(),
+  additionalLinkUrl: z.string().nullable(),
+  isUsedInFrench: z.boolean(),
+  isUsedInEnglish: z.boolean(),
+  isUsedOnMobile: z.boolean(),
+  isUsedOnComputer: z.boolean(),
+  isUsedAsBackgroundImage: z.boolean(),
+  isVideoAlwaysOnTop: z.boolean(),
+  isUsedAsBannerInLeaderboard: z.boolean(),
+});
+const listTranslation = z.object({ languageCode: z.string(), name: z.string() }).catchall(z.unknown());
+const orderedEntry = z.object({ id: z.number(), order: z.number(), translations: z.array(listTranslation) });
+
+/**
+ * An auction with every field of spec 001 §3, as `GET /api/auctions/url-magic-link` shows it, plus
+ * `accessCode`. Colours, footer and integrations are flat, under the names the operator gave them.
+ */
+export const operatorAuction = z
+  .object({
+    id: z.number(),
+    status: z.number(),
+    urlMagicLink: z.string(),
+    type: z.number(),
+    translations: z.array(
+      z.object({
+        languageCode: z.string(),
+        titleShort: z.string(),
+        description: z.string(),
+        teamAppellation: z.string().nullable(),
+      }),
+    ),
+    languages: z.array(z.number()),
+    tabs: z.array(orderedEntry),
+    itemCategories: z.array(orderedEntry),
+    closingGroups: z.array(
+      z.object({
+        id: z.number(),
+        isHiddenInMenu: z.boolean(),
+        dateCompleted: z.string().nullable(),
+        translations: z.array(listTranslation),
+      }),
+    ),
+    datePreOpen: z.string().nullable(),
+    dateOpen: z.string().nullable(),
+    dateCompleted: z.string().nullable(),
+    completedDate: z.string().nullable(),
+    isAvailable: z.boolean(),
+    hideCountdown: z.boolean(),
+    showAuctionCarousel: z.boolean(),
+    allowAnonymousBidding: z.boolean(),
+    requireCCToBid: z.boolean(),
+    requireAddressToBid: z.boolean(),
+    allowItemsManagementByTeam: z.boolean(),
+    paymentType: z.number(),
+    allowProxyBidding: z.boolean(),
+    billCreditCardFeesToClient: z.boolean(),
+    billCreditCardFeesProvideReceipt: z.boolean(),
+    billCreditCardFeesMinimumAmount: money.nullable(),
+    stripeInformation_Id: z.number().nullable(),
+    organizationId: z.number(),
+    organizationName: z.string(),
+    company_Id: z.number(),
+    currency: z.string(),
+    donationType: z.number(),
+    donationUrl: z.string().nullable(),
+    donationAllowOtherAmount: z.boolean(),
+    donations: z.array(
+      z.object({ id: z.number(), order: z.number(), amount: money.nullable(), isOtherAmount: z.boolean() }),
+    ),
+    linkEnglish: z.string().nullable(),
+    linkFrench: z.string().nullable(),
+    bannerEnglish: z.object({ fullPath: z.string() }).nullable(),
+    bannerFrench: z.object({ fullPath: z.string() }).nullable(),
+    photos: z.array(auctionPhoto),
+    clientTimeSynchronization: z.boolean(),
+    lotCount: z.number(),
+    accessCode: z.string().nullable(),
+  })
+  // Colours, footer and integrations (strings and flags) under the names they were given.
+  .catchall(z.unknown());
+
+// ---- Lots ----
+
+/** The lot as `GET /api/auction-lot-items/{id}` shows it to nobody in particular. */
+export const operatorLot = lotItem.omit({ name: true });
+
+export const lotCommandBody = z.strictObject({ commandId }).optional();
+export const rescheduleBody = z.strictObject({ dateCompleted: isoDate, commandId });
+export const bidRemovalParams = idParams.extend({ bidId: z.string().trim().min(1).max(200) });
+export const bidRemovalBody = z.strictObject({ reason: z.string().trim().min(1).max(500), commandId });
+
+/** A lot command's committed outcome: the events it appended and the lot's standing after it. */
+export const lotCommandAnswer = z.object({
+  auctionLotItemId: z.number(),
+  streamVersion: z.number(),
+  /** True when the command id had been seen: nothing new was appended. */
+  duplicate: z.boolean(),
+  events: z.array(z.object({ type: z.string(), version: z.number(), data: z.unknown() })),
+  status: z.number(),
+  isHidden: z.boolean(),
+  price: money.nullable(),
+  leaderUserId: z.string().nullable(),
+  winnerUserId: z.string().nullable(),
+  bidCount: z.number(),
+  dateCompleted: z.string(),
+  initialDateCompleted: z.string(),
+  soldQuantity: z.number(),
+  remainingQuantity: z.number().nullable(),
+});
+
+/** The lot's stream replayed bid by bid (as `npm run replay -- --lot ID --json`). */
+export const auditTrail = z.object({
+  streamId: z.string(),
+  entries: z.array(
+    z.object({
+      version: z.number(),
+      at: z.number(),
+      event: z.string(),
+      actor: z.string().nullable(),
+      commandId: z.string(),
+      bidder: z.string().optional(),
+      amount: z.number().optional(),
+      isAutoBid: z.boolean().optional(),
+      outcome: z.enum(['winning', 'leading', 'outbid', 'removed']).optional(),
+      detail: z.string().optional(),
+    }),
+  ),
+  standing: z.object({
+    lotStatus: z.number(),
+    price: z.number().nullable(),
+    leaderId: z.string().nullable(),
+    winnerId: z.string().nullable(),
+    endsAt: z.number(),
+    initialEndsAt: z.number(),
+    sold: z.number(),
+    remaining: z.number().nullable(),
+    bids: z.array(
+      z.object({
+        bidId: z.string(),
+        bidderId: z.string(),
+        amount: z.number(),
+        isAutoBid: z.boolean(),
+        isMaxBid: z.boolean(),
+        at: z.number(),
+        sourceCommandId: z.string(),
+      }),
+    ),
+    maxBids: z.record(z.string(), z.number()),
+    hidden: z.boolean(),
+    bidCount: z.number(),
+  }),
+});
+
+/** An operator call's refusals besides its own: no token, no operator role, out of scope. */
+export const operatorErrors = <const S extends number>(...statuses: S[]) =>
+  errorAnswers<401 | 403 | S>(401, 403, ...statuses);
+
+export type Organization = z.infer<typeof organization>;
+export type Team = z.infer<typeof team>;
+export type OperatorAuction = z.infer<typeof operatorAuction>;
+export type OperatorLot = z.infer<typeof operatorLot>;
+export type LotCommandAnswer = z.infer<typeof lotCommandAnswer>;
+export type AuditTrail = z.infer<typeof auditTrail>;
