@@ -4,8 +4,8 @@ import { endSession, tokens } from '../api/client.ts';
 import { accountKeys, accountQueries } from './queries.ts';
 import type { Profile, SessionAnswer } from './types.ts';
 
-// Spec 000 §6 roles.
-export const Role = { Administrator: 1, AuctionManager: 2, Patron: 3, Volunteer: 4 } as const;
+// Spec 000 §6 roles: the contract's.
+export { Role } from '@auction/contract';
 
 export type { Bidder, Profile, SessionAnswer } from './types.ts';
 

@@ -1,12 +1,9 @@
+import { BidderStatus } from '@auction/contract';
 import { matchQuery, mutationOptions, type Query, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client.ts';
 import type { Locale } from '../i18n/routes.ts';
 import type { CarouselAuction } from './carousel.ts';
 import type { Auction, AuctionSummary, ExchangeRate, OrganizationTeam } from './types.ts';
-
-// Spec 000 §3 bidder status per auction.
-const VISITED = 2;
-const LOCKED = 3;
 
 /**
  * Every key of the auctions feature. Auctions are keyed by their link in lower case (the routes
@@ -75,10 +72,10 @@ export const auctionQueries = {
       queryFn: async () => {
         try {
           const answer = await api<{ auctionBidderStatus?: number }>(
-            `/api/auctions/set-auction-status/${encodeURIComponent(urlMagicLink)}/${VISITED}`,
+            `/api/auctions/set-auction-status/${encodeURIComponent(urlMagicLink)}/${BidderStatus.Visited}`,
             { method: 'POST' },
           );
-          return { locked: answer.auctionBidderStatus === LOCKED };
+          return { locked: answer.auctionBidderStatus === BidderStatus.Locked };
         } catch (error) {
           if (error instanceof ApiError && error.message === 'bidder_locked') return { locked: true };
           throw error;

@@ -1,21 +1,8 @@
 import type { Locale } from '../i18n/routes.ts';
 import type { Money } from '../lib/money.ts';
 
-// Spec 001 §4.
-export const AuctionStatus = {
-  Planning: 1,
-  PreOpen: 2,
-  Active: 3,
-  Completed: 4,
-  InvoiceGenerated: 5,
-  Archived: 6,
-} as const;
-
-export type AuctionStatus = (typeof AuctionStatus)[keyof typeof AuctionStatus];
-
-// Spec 001 §3: donationType 0 None, 1 Internal, 2 External; type 1 Public, 2 PrivateEvent.
-export const DonationType = { None: 0, Internal: 1, External: 2 } as const;
-export const AuctionType = { Public: 1, PrivateEvent: 2 } as const;
+// Spec 001 §3 and §4: the contract's codes.
+export { AuctionStatus, AuctionType, DonationType } from '@auction/contract';
 
 export interface AuctionTranslation {
   languageCode: Locale;

@@ -1,4 +1,4 @@
-import { AuctionStatus } from '../auctions/types.ts';
+import { isLotStatusEnded, isLotClosed as isSpecLotClosed } from '@auction/contract';
 import type { MessageId } from '../i18n/messages.ts';
 import { toCents } from '../lib/money.ts';
 import { type Lot, LotStatus, LotType } from './types.ts';
@@ -7,20 +7,11 @@ const MINUTE = 60_000;
 
 /** Spec 001 §4: a lot is closed when its auction is over or its own status is 3 to 8. */
 export function isLotClosed(lot: Pick<Lot, 'status'>, auctionStatus: number): boolean {
-  if (
-    auctionStatus === AuctionStatus.Archived ||
-    auctionStatus === AuctionStatus.Completed ||
-    auctionStatus === AuctionStatus.InvoiceGenerated
-  ) {
-    return true;
-  }
-  return lot.status >= LotStatus.ClosedBeforeAuction && lot.status <= LotStatus.Received;
+  return isSpecLotClosed(lot.status, auctionStatus);
 }
 
 /** Spec 001 §4: ended = status above in progress and not closing soon. */
-export function isEnded(status: number): boolean {
-  return status > LotStatus.InProgress && status !== LotStatus.ClosingSoon;
-}
+export const isEnded = isLotStatusEnded;
 
 /** A closing-soon lot whose dateTurningRed has passed shows a red banner. */
 export function isTurningRed(lot: Pick<Lot, 'status' | 'dateTurningRed'>, now: number): boolean {

@@ -1,21 +1,7 @@
 import type { Money } from '../lib/money.ts';
 
-// Spec 001 §4 lot status codes.
-export const LotStatus = {
-  NotStarted: 1,
-  InProgress: 2,
-  ClosedBeforeAuction: 3,
-  ClosedNoBid: 4,
-  ClosedWon: 5,
-  Paid: 6,
-  Sent: 7,
-  Received: 8,
-  ClosingSoon: 9,
-  OpenCannotBid: 100,
-} as const;
-
-// Spec 001 §9 sale types.
-export const LotType = { Silent: 1, Live: 2, FixedPrice: 3 } as const;
+// Spec 001 §4 lot status codes and §9 sale types: the contract's.
+export { LotStatus, LotType } from '@auction/contract';
 
 export interface LotTranslation {
   languageCode: string;
