@@ -1,3 +1,4 @@
+import { LotStatus } from '@auction/contract';
 import { evolve, initialState, type RecordedEvent, type StandingBid, standing } from '@auction/engine';
 import { asLotEvent } from './lotEvent.ts';
 import type { LotBid, LotMaxBid, LotPurchase, LotRef, LotRows } from './rows.ts';
@@ -62,7 +63,7 @@ export function lotRowsFromStream(lot: LotRef, recorded: readonly RecordedEvent[
     }
   }
   const final = standing(state);
-  if (last === undefined || final.lotStatus === 1) return null;
+  if (last === undefined || final.lotStatus === LotStatus.NotStarted) return null;
 
   const bids = new Map(placed);
   for (const bid of final.bids) {

@@ -1,4 +1,4 @@
-import { type LotCommandHandler, type LotState, lotStreamId } from '@auction/engine';
+import { isClosed, type LotCommandHandler, type LotState, lotStreamId } from '@auction/engine';
 import { closingLagSeconds } from '@auction/platform/metrics';
 
 export type CloseOutcome =
@@ -34,7 +34,7 @@ export async function closeLotIfDue(
   for (let attempt = 0; attempt < 2; attempt++) {
     const { state, version } = current;
     if (state.config === null) return { kind: 'notOpened' };
-    if (state.lotStatus >= 3) return { kind: 'alreadyClosed' };
+    if (isClosed(state)) return { kind: 'alreadyClosed' };
     const at = clock();
     if (at >= state.endsAt) {
       const outcome = await handler.handle(streamId, {
@@ -58,10 +58,10 @@ export async function closeLotIfDue(
     // Not due as far as this state knows (or the engine saw a later end): look at the stream itself.
     const fresh = await handler.read(streamId);
     if (fresh.version === version) {
-      return fresh.state.lotStatus >= 3 ? { kind: 'alreadyClosed' } : { kind: 'notDue', endsAt: fresh.state.endsAt };
+      return isClosed(fresh.state) ? { kind: 'alreadyClosed' } : { kind: 'notDue', endsAt: fresh.state.endsAt };
     }
     current = fresh;
   }
   const { state } = current;
-  return state.lotStatus >= 3 ? { kind: 'alreadyClosed' } : { kind: 'notDue', endsAt: state.endsAt };
+  return isClosed(state) ? { kind: 'alreadyClosed' } : { kind: 'notDue', endsAt: state.endsAt };
 }

@@ -1,4 +1,4 @@
-import { type LotCommandHandler, lotStreamId } from '@auction/engine';
+import { isClosed, type LotCommandHandler, lotStreamId } from '@auction/engine';
 import { CLOSINGS_QUEUE, type Db, dateTurningRed } from '@auction/platform';
 import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
 import { announceOnce, type HubTarget } from './announceOnce.ts';
@@ -76,7 +76,7 @@ export function createClosingProcessor(deps: ClosingDeps) {
       readLotReferences(deps.db, [Number(data.lotId)]),
     ]);
     const reference = references.get(Number(data.lotId));
-    if (!reference || state.config === null || state.lotStatus >= 3 || clock() >= state.endsAt) {
+    if (!reference || state.config === null || isClosed(state) || clock() >= state.endsAt) {
       return { kind: 'superseded' };
     }
     const redAt = dateTurningRed(state.endsAt, reference.red);

@@ -1,14 +1,5 @@
+import { AuctionStatus } from '@auction/contract';
 import type { HubEventName } from '@auction/platform';
-
-/** Spec 001 §4 auction statuses. */
-export const AuctionStatus = {
-  Planning: 1,
-  PreOpen: 2,
-  Active: 3,
-  Completed: 4,
-  InvoiceGenerated: 5,
-  Archived: 6,
-} as const;
 
 export interface AuctionDates {
   status: number;

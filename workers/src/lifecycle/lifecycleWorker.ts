@@ -1,3 +1,4 @@
+import { AuctionStatus } from '@auction/contract';
 import { type LotCommandHandler, lotStreamId } from '@auction/engine';
 import {
   AUCTION_LIFECYCLE_QUEUE,
@@ -10,7 +11,7 @@ import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
 import type { HubTarget } from '../closings/announceOnce.ts';
 import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
 import { mapWithConcurrency } from '../closings/closingWorker.ts';
-import { type AuctionDates, AuctionStatus, nextTransition, statusEvent } from './auctionTransitions.ts';
+import { type AuctionDates, nextTransition, statusEvent } from './auctionTransitions.ts';
 
 export interface LifecycleDeps {
   db: Db;

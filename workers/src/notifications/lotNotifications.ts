@@ -1,3 +1,4 @@
+import { LotStatus } from '@auction/contract';
 import { evolve, type LotEvent, type LotState, type RecordedEvent } from '@auction/engine';
 
 /** `at` is the server time of the command that caused it. */
@@ -40,7 +41,12 @@ export function notificationsOf(
       const event = events[i] as unknown as LotEvent;
       state = evolve(state, event);
       if (event.type === 'BidPlaced') placedBid = true;
-      if (event.type === 'LotClosed' && event.data.status === 5 && event.data.winnerId && event.data.price !== null) {
+      if (
+        event.type === 'LotClosed' &&
+        event.data.status === LotStatus.ClosedWon &&
+        event.data.winnerId &&
+        event.data.price !== null
+      ) {
         notifications.push({
           kind: 'won',
           lotId,

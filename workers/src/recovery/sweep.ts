@@ -1,3 +1,4 @@
+import { AuctionStatus, LotStatus } from '@auction/contract';
 import type { LotCommandHandler } from '@auction/engine';
 import { type AuctionLifecycleQueue, type Db, dateTurningRed, requestAuctionSchedule } from '@auction/platform';
 import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
@@ -42,7 +43,7 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
       'v.status',
       'v.ends_at',
     ])
-    .where((eb) => eb.or([eb('v.lot_id', 'is', null), eb('v.status', '=', 2)]))
+    .where((eb) => eb.or([eb('v.lot_id', 'is', null), eb('v.status', '=', LotStatus.InProgress)]))
     .execute();
 
   let lotsClosed = 0;
@@ -70,7 +71,11 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
   const groups = await readClosingGroups(deps.db, groupIds);
   for (const group of groups.values()) await scheduleGroupJobs(deps.closings, group, now);
 
-  const auctions = await deps.db.selectFrom('auctions').select('id').where('status', 'in', [1, 2, 3]).execute();
+  const auctions = await deps.db
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', 'in', [AuctionStatus.Planning, AuctionStatus.PreOpen, AuctionStatus.Active])
+    .execute();
   for (const auction of auctions) await requestAuctionSchedule(deps.lifecycle, auction.id);
 
   return { lotsClosed, lotsScheduled, groupsScheduled: groups.size, auctionsScheduled: auctions.length };
