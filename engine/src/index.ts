@@ -1,9 +1,10 @@
 /**
- * The engine's public surface: the pure lot decider (no I/O), and beside it the event store seam,
- * its PostgreSQL adapter, the command handler that loads, decides and appends, and the one log
- * follower with its checkpoint store.
+ * The engine's public surface: the pure lot and donation deciders (no I/O), and beside them the
+ * event store seam, its PostgreSQL adapter, the command handler that loads, decides and appends,
+ * and the one log follower with its checkpoint store.
  */
 
+export * from './donation/index.ts';
 export { isCaughtUp, logHead, type WaitOptions, waitUntilCaughtUp } from './follow/caughtUp.ts';
 export { ensureCheckpoint, loadCheckpoint, sameCheckpoint, saveCheckpoint } from './follow/checkpoints.ts';
 export {
@@ -15,6 +16,14 @@ export {
 } from './follow/followLog.ts';
 export { CommandHandler, type CommandHandlerOptions } from './handler/commandHandler.ts';
 export { KEY_REUSED, requestFingerprint, scopedCommandId } from './handler/commandKey.ts';
+export {
+  createDonationCommandHandler,
+  DONATION_STREAM_PREFIX,
+  type DonationCommandHandler,
+  donationDeletionCommandId,
+  donationStreamId,
+  isDonationStream,
+} from './handler/donationCommandHandler.ts';
 export {
   createLotCommandHandler,
   type LotCommandHandler,

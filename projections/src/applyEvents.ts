@@ -1,9 +1,9 @@
-import { type EventStore, type LotConfig, lotIdOfStream, type RecordedEvent } from '@auction/engine';
+import { type EventStore, isDonationStream, type LotConfig, lotIdOfStream, type RecordedEvent } from '@auction/engine';
 import type { Database } from '@auction/platform';
 import { type Kysely, sql } from 'kysely';
 import type { Donation } from './donations/donation.ts';
 import { donationAfter } from './donations/donation.ts';
-import { asDonationEvent, isDonationStream } from './donations/donationEvents.ts';
+import { asDonationEvent } from './donations/donationEvents.ts';
 import { donationHubMessages } from './donations/donationHubMessages.ts';
 import { loadDonations, writeDonations } from './donations/donationTables.ts';
 import { type HubMessage, hubMessagesFor } from './hubMessages.ts';

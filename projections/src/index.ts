@@ -1,23 +1,13 @@
 /**
  * The read models built from the lot streams (`lot_views`, `lot_bids`, `lot_max_bids`,
- * `lot_purchases`), the donation streams (`donations`) and both (`invoice_lines`), with the
- * donation events' contract: the pure projections, the PostgreSQL applier, the checkpointed runner that
- * also publishes hub events, the rebuild and the verification against a replay.
+ * `lot_purchases`), the donation streams (`donations`) and both (`invoice_lines`): the pure
+ * projections, the PostgreSQL applier, the checkpointed runner that also publishes hub events, the
+ * rebuild and the verification against a replay.
  */
 
 export { type ApplyResult, applyEvents } from './applyEvents.ts';
 export { type Donation, donationAfter, donationFromStream } from './donations/donation.ts';
-export {
-  asDonationEvent,
-  DONATION_STREAM_PREFIX,
-  type DonationDeleted,
-  type DonationEventBody,
-  type DonationReceived,
-  type DonationRecordedEvent,
-  donationDeletionCommandId,
-  donationStreamId,
-  isDonationStream,
-} from './donations/donationEvents.ts';
+export { asDonationEvent, type DonationRecordedEvent } from './donations/donationEvents.ts';
 export { type HubMessage, hubMessagesFor } from './hubMessages.ts';
 export {
   donationLine,

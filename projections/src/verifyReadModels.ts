@@ -1,9 +1,8 @@
-import { lotIdOfStream, PostgresEventStore } from '@auction/engine';
+import { DONATION_STREAM_PREFIX, lotIdOfStream, PostgresEventStore } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { donationFromStream } from './donations/donation.ts';
-import { DONATION_STREAM_PREFIX } from './donations/donationEvents.ts';
 import { loadDonations } from './donations/donationTables.ts';
 import { donationLine, type InvoiceLine, lotInvoiceLines } from './invoices/invoiceLine.ts';
 import { invoiceLineOf, readLotInvoiceLines } from './invoices/invoiceTables.ts';

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type DonationEventBody, donationDeletionCommandId, donationStreamId } from '@auction/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DonationEventBody,
-  donationDeletionCommandId,
-  donationStreamId,
-  type Projections,
-  rebuildProjections,
-  startProjections,
-  verifyReadModels,
-} from '../src/index.ts';
+import { type Projections, rebuildProjections, startProjections, verifyReadModels } from '../src/index.ts';
 import { bidder, createFixture, type Fixture, openLot, send } from './dbFixtures.ts';
 import { HOUR, NOW } from './lotStream.ts';
 

@@ -1,9 +1,9 @@
+import type { DonationAuction } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { admittedSql, membershipSql, type Viewer } from '../authorization/auctionVisibility.ts';
 import { mayAct } from '../authorization/organizationRules.ts';
-import type { DonationAuction } from './donationDecision.ts';
 
 const LOCKED = 3;
 

@@ -1,11 +1,14 @@
-import { DuplicateCommandError, type EventStore, type RecordedEvent, WrongExpectedVersionError } from '@auction/engine';
-import type { Db } from '@auction/platform';
 import {
-  type DonationDeleted,
-  type DonationReceived,
+  createDonationCommandHandler,
+  type DonationState,
   donationDeletionCommandId,
   donationStreamId,
-} from '@auction/projections';
+  type EventStore,
+  KEY_REUSED,
+  sameDonation,
+  scopedCommandId,
+} from '@auction/engine';
+import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +19,6 @@ import { mayViewAuction } from '../authorization/auctionVisibility.ts';
 import { actorOf } from '../authorization/organizationAccess.ts';
 import { mayActOn } from '../authorization/organizationRules.ts';
 import { type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
-import { decideDeletion, decideDonation, sameDonation } from '../donations/donationDecision.ts';
 import { donationAuction, donorContext, userDonations } from '../donations/donationRepository.ts';
 import { HttpError } from '../errors.ts';
 import { permissionToBid } from '../lots/permissionToBid.ts';
@@ -52,47 +54,32 @@ const donationAmount = z
 
 const success = (message: string) => ({ success: true, message, messages: [message] });
 
-type Received = DonationReceived['data'];
+type Received = NonNullable<DonationState['received']>;
 
-function donationAnswer(received: Received, at: number, view: CurrencyView) {
+function donationAnswer(received: Received, view: CurrencyView) {
   return {
     id: received.donationId,
     auctionId: received.auctionId,
     userId: received.userId,
     amount: moneyIn(view, received.amount),
-    dateCreated: new Date(at).toISOString(),
-  };
-}
-
-/** A donation's stream as (received, deleted): what has happened to it so far. */
-function historyOf(events: RecordedEvent[]): { received: Received; at: number; deleted: boolean } | null {
-  const first = events[0];
-  if (first?.type !== 'DonationReceived') return null;
-  return {
-    received: first.data as Received,
-    at: first.meta.at,
-    deleted: events.some((e) => e.type === 'DonationDeleted'),
+    dateCreated: new Date(received.at).toISOString(),
   };
 }
 
 /**
- * Donations (spec 001 §2 donation screen, §4 donation flow, §7 calls). A donation is an event in
- * its own stream (`donation-<id>`), appended only when the stream does not exist yet, so the
+ * Donations (spec 001 §2 donation screen, §4 donation flow, §7 calls). A donation is its own stream
+ * (`donation-<id>`) decided by the engine's donation decider (engine/src/donation), so the
  * client's id makes the call idempotent; the donations read model and the hub's DonationReceived
  * come from the projections. Choices are in docs/donations.md.
  */
 export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (root, { db, eventStore }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const donations = createDonationCommandHandler(eventStore);
 
   /** The first outcome of a donation id already used: the same donation again, or a conflict. */
-  function retried(
-    history: NonNullable<ReturnType<typeof historyOf>>,
-    auctionId: number,
-    request: Parameters<typeof sameDonation>[2],
-    view: CurrencyView,
-  ) {
-    if (!sameDonation(history.received, auctionId, request)) throw new HttpError(409, 'donation_id_conflict');
-    return { ...success('donation_successful'), donation: donationAnswer(history.received, history.at, view) };
+  function retried(received: Received, asked: Parameters<typeof sameDonation>[1], view: CurrencyView) {
+    if (!sameDonation(received, asked)) throw new HttpError(409, 'donation_id_conflict');
+    return { ...success('donation_successful'), donation: donationAnswer(received, view) };
   }
 
   app.post(
@@ -116,16 +103,12 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
       const account = request.account;
       // Someone else's name is never given: an anonymous donor has none, a signed-in one their own.
       if (body.userId && body.userId !== account?.id) throw new HttpError(403, 'forbidden');
-      const donation = {
-        donationId: body.id,
-        userId: account?.id ?? null,
-        amount: body.amount,
-        clientDateCreated: body.dateCreated ? Date.parse(body.dateCreated) : null,
-      };
+      const donorId = account?.id ?? null;
+      const asked = { auction: { id: body.auctionId }, donorId, amount: body.amount };
       const view = app.currencyOf(request);
       const streamId = donationStreamId(body.id);
-      const earlier = historyOf(await eventStore.readStream(streamId));
-      if (earlier) return retried(earlier, body.auctionId, donation, view);
+      const earlier = (await donations.read(streamId)).state.received;
+      if (earlier) return retried(earlier, asked, view);
 
       const auction = await donationAuction(db, body.auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
@@ -156,24 +139,33 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
       if (permission.reason && permission.reason !== 'auctionNotActive') {
         throw new HttpError(permission.reason === 'user_must_be_logged_in' ? 401 : 403, permission.reason);
       }
-      const decision = decideDonation(auction, donation);
-      if (!decision.ok) throw new HttpError(decision.reason === 'invalid_donation_amount' ? 400 : 409, decision.reason);
-
-      const at = Date.now();
-      try {
-        await eventStore.appendToStream(
-          streamId,
-          [{ ...decision.event, meta: { commandId: body.id, userId: donation.userId, at } }],
-          0,
-        );
-      } catch (error) {
-        if (!(error instanceof DuplicateCommandError || error instanceof WrongExpectedVersionError)) throw error;
-        // The same id raced in from another request: answer the first outcome.
-        const raced = historyOf(await eventStore.readStream(streamId));
-        if (!raced) throw error;
-        return retried(raced, body.auctionId, donation, view);
+      const outcome = await donations.handle(streamId, {
+        type: 'ReceiveDonation',
+        // The donor's key, scoped to them as lots' keys are; an anonymous donor's to nobody.
+        commandId: scopedCommandId(donorId ?? 'anonymous', body.id),
+        userId: donorId,
+        at: Date.now(),
+        donationId: body.id,
+        donorId,
+        amount: body.amount,
+        clientDateCreated: body.dateCreated ? Date.parse(body.dateCreated) : null,
+        auction: {
+          id: auction.id,
+          status: auction.status,
+          donationType: auction.donationType,
+          donationAllowOtherAmount: auction.donationAllowOtherAmount,
+          presetAmounts: auction.presetAmounts,
+        },
+      });
+      if (outcome.ok && outcome.state.received) return retried(outcome.state.received, asked, view);
+      const reason = outcome.ok ? 'donation_id_conflict' : outcome.reason;
+      if (reason === KEY_REUSED || reason === 'donation_id_conflict') {
+        // The same id raced in from another request: answer the first outcome, or the conflict.
+        const raced = (await donations.read(streamId)).state.received;
+        if (!raced) throw new HttpError(409, 'donation_id_conflict');
+        return retried(raced, asked, view);
       }
-      return { ...success('donation_successful'), donation: donationAnswer(decision.event.data, at, view) };
+      throw new HttpError(reason === 'invalid_donation_amount' ? 400 : 409, reason);
     },
   );
 
@@ -240,30 +232,24 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
     },
     async (request) => {
       const streamId = donationStreamId(request.params.id);
-      const events = await eventStore.readStream(streamId);
-      const history = historyOf(events);
-      if (!history) throw new HttpError(404, 'donation_not_found');
-      const auction = await donationAuction(db, history.received.auctionId);
+      const received = (await donations.read(streamId)).state.received;
+      if (!received) throw new HttpError(404, 'donation_not_found');
+      const auction = await donationAuction(db, received.auctionId);
       // Another organisation's donation does not exist for this operator.
       if (!auction || !mayManage(await operatorScope(db, request), auction.organizationId)) {
         throw new HttpError(404, 'donation_not_found');
       }
-      const deletion: DonationDeleted | null = decideDeletion(history.received, history.deleted);
-      if (deletion) {
-        const meta = {
-          commandId: donationDeletionCommandId(request.params.id),
-          userId: accountOf(request).id,
-          at: Date.now(),
-        };
-        try {
-          await eventStore.appendToStream(streamId, [{ ...deletion, meta }], events.length);
-        } catch (error) {
-          // Deleted meanwhile by another request: the outcome is the same.
-          if (!(error instanceof DuplicateCommandError || error instanceof WrongExpectedVersionError)) throw error;
-        }
-      }
+      // Deleted already, or meanwhile by another request: the decider answers the same.
+      const outcome = await donations.handle(streamId, {
+        type: 'DeleteDonation',
+        commandId: donationDeletionCommandId(request.params.id),
+        userId: accountOf(request).id,
+        at: Date.now(),
+        donationId: request.params.id,
+      });
+      if (!outcome.ok) throw new HttpError(404, 'donation_not_found');
       const view = app.currencyOf(request);
-      return { ...success('donation_deleted'), donation: donationAnswer(history.received, history.at, view) };
+      return { ...success('donation_deleted'), donation: donationAnswer(received, view) };
     },
   );
 };
