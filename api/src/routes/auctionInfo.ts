@@ -11,7 +11,7 @@ import { HttpError } from '../errors.ts';
 import { localizedAuction, teamName } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
 import { rowId } from '../validation.ts';
-import { languageOf } from './lotItems.ts';
+import { languageOf } from '../i18n/language.ts';
 
 const tags = ['auctions'];
 /** "Recently closed" on the home page: completed within this many days. */

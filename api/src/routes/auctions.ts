@@ -7,7 +7,7 @@ import { findAuctionByUrlMagicLink, listAuctions } from '../auctions/auctionRepo
 import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
 import { localizedAuction } from '../i18n/localized.ts';
-import { languageOf } from './lotItems.ts';
+import { languageOf } from '../i18n/language.ts';
 
 export const auctionRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();

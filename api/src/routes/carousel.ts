@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { requireVisibleAuction, visibleAuctionSql } from '../authorization/auctionAccess.ts';
 import { HttpError } from '../errors.ts';
 import { rowId } from '../validation.ts';
-import { languageOf } from './lotItems.ts';
+import { languageOf } from '../i18n/language.ts';
 
 /** "Current" auctions: PreOpen and Active (Planning is not accessible, the others are over). */
 const MAX_CARDS = 12;

@@ -16,7 +16,7 @@ import {
 import { statusOf } from '../lots/lotItemDto.ts';
 import { lotQuery } from '../lots/lotRepository.ts';
 import { rowId } from '../validation.ts';
-import { languageOf } from './lotItems.ts';
+import { languageOf } from '../i18n/language.ts';
 
 const tags = ['leaderboard'];
 const HEADINGS: Record<LeaderboardMode, string> = { leaders: 'leaders_list', winners: 'winners_list' };

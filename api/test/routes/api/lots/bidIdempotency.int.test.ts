@@ -3,10 +3,10 @@ import { createLotCommandHandler, lotStreamId, PostgresEventStore } from '@aucti
 import { testRedisUrl } from '@auction/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { readLotConfig } from '../../src/lots/lotConfig.ts';
-import { bearer, registerConfirmed } from '../accounts/accountFlows.ts';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../testApp.ts';
+import { buildApp } from '../../../../src/app.ts';
+import { readLotConfig } from '../../../../src/lots/lotConfig.ts';
+import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../testApp.ts';
 
 const jwtSecret = randomBytes(32).toString('hex');
 let test: TestApp;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createLotCommandHandler, lotStreamId, PostgresEventStore } from '@auction/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLotConfig } from '../../src/lots/lotConfig.ts';
-import { bearer, login, registerConfirmed } from '../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { readLotConfig } from '../../../../src/lots/lotConfig.ts';
+import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
 
 let test: TestApp;
 let galaId: number;

@@ -1,28 +1,20 @@
-import { AuctionStatus, Role } from '@auction/contract';
-import { type LotCommand, type LotCommandHandler, type LotState, lotStreamId, maxBidOf } from '@auction/engine';
+import { AuctionStatus, lotsContract, Role } from '@auction/contract';
+import { type LotCommand, type LotState, lotStreamId, maxBidOf } from '@auction/engine';
 import { bidAckSeconds, bidsTotal } from '@auction/platform/metrics';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import { z } from 'zod';
-import { checkedAccount } from '../accounts/auth.ts';
-import { isAddressCompleted } from '../accounts/profile.ts';
-import { clientCommandIdOf, commandId, commandIdOf } from '../commandId.ts';
-import { HttpError } from '../errors.ts';
-import { bidContextOf } from '../lots/bidContext.ts';
-import { lotStanding } from '../lots/lotStanding.ts';
-import { permissionToBid } from '../lots/permissionToBid.ts';
-import { refusalError } from '../lots/refusalStatus.ts';
-import { amountInCents, toMoney } from '../money.ts';
-import { MAX_ROW_ID, rowId } from '../validation.ts';
+import { checkedAccount } from '../../../accounts/auth.ts';
+import { isAddressCompleted } from '../../../accounts/profile.ts';
+import { clientCommandIdOf, commandIdOf } from '../../../commandId.ts';
+import { HttpError } from '../../../errors.ts';
+import { bidContextOf } from '../../../lots/bidContext.ts';
+import { lotStanding } from '../../../lots/lotStanding.ts';
+import { permissionToBid } from '../../../lots/permissionToBid.ts';
+import { refusalError } from '../../../lots/refusalStatus.ts';
+import { amountInCents, toMoney } from '../../../money.ts';
 
 const tags = ['bids'];
 const security = [{ bearer: [] }];
-
-export interface BidRouteOptions {
-  pool: pg.Pool;
-  lotCommands: LotCommandHandler;
-}
 
 type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>;
 
@@ -32,8 +24,10 @@ type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'
  * the engine's decision, taken at the server's receive time, and the answer carries the committed
  * standing.
  */
-export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { pool, lotCommands }) => {
+const bidRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Read once: the bid path makes no lookup on the instance per request.
+  const { pool, lotCommands } = app;
 
   /**
    * Who asks and for whom, and whether they may: the token, then the account, the lot's auction
@@ -147,25 +141,24 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     };
   }
 
-  const success = (message: string) => ({ success: true, message, messages: [message] });
+  const success = (message: string) => ({ success: true as const, message, messages: [message] });
 
-  const lotParams = z.object({ id: rowId });
+  // The contract's amounts are what a client may send; here they become cents (the engine's parser).
+  const bidSchema = { ...lotsContract.bid, body: lotsContract.bid.body.extend({ amount: amountInCents }) };
+  const buySchema = { ...lotsContract.buy, body: lotsContract.buy.body.extend({ amount: amountInCents.optional() }) };
+  const modifyMaxBidSchema = {
+    ...lotsContract.modifyMaxBid,
+    querystring: lotsContract.modifyMaxBid.querystring.extend({ amount: amountInCents }),
+  };
 
   app.post(
-    '/bids/auctionlotitem/:id/bid',
+    '/api/bids/auctionlotitem/:id/bid',
     {
       schema: {
         tags,
         security,
         summary: 'Bid, or place or raise a maximum (automatic) bid with isMax; answers the committed standing',
-        params: lotParams,
-        body: z.object({
-          amount: amountInCents,
-          isMax: z.boolean().default(false),
-          auctionLotItem_Id: rowId.optional(),
-          paymentInformation_Id: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
-          commandId,
-        }),
+        ...bidSchema,
       },
     },
     async (request) => {
@@ -200,20 +193,13 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
   );
 
   app.post(
-    '/bids/auctionlotitem/:id/buy',
+    '/api/bids/auctionlotitem/:id/buy',
     {
       schema: {
         tags,
         security,
         summary: 'Buy a quantity of a fixed-price lot at its price',
-        params: lotParams,
-        body: z.object({
-          quantity: z.coerce.number().int().min(1).max(10_000).default(1),
-          amount: amountInCents.optional(),
-          auctionLotItem_Id: rowId.optional(),
-          paymentInformation_Id: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
-          commandId,
-        }),
+        ...buySchema,
       },
     },
     async (request) => {
@@ -235,13 +221,13 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
   );
 
   app.delete(
-    '/bids/delete-max-bid',
+    '/api/bids/delete-max-bid',
     {
       schema: {
         tags,
         security,
         summary: "Delete the user's maximum bid on a lot (standing bids stay)",
-        querystring: z.object({ auctionLotItemId: rowId, userId: z.uuid(), commandId }),
+        ...lotsContract.deleteMaxBid,
       },
     },
     async (request) => {
@@ -263,18 +249,13 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
   );
 
   app.patch(
-    '/bids/modify-max-bid',
+    '/api/bids/modify-max-bid',
     {
       schema: {
         tags,
         security,
         summary: "Raise the user's maximum bid on a lot",
-        querystring: z.object({
-          amount: amountInCents,
-          auctionLotItemId: rowId,
-          userId: z.uuid(),
-          commandId,
-        }),
+        ...modifyMaxBidSchema,
       },
     },
     async (request) => {
@@ -296,3 +277,5 @@ export const bidRoutes: FastifyPluginAsync<BidRouteOptions> = async (root, { poo
     },
   );
 };
+
+export default bidRoutes;

@@ -1,0 +1,34 @@
+import type { Db } from '@auction/platform';
+import type { FastifyRequest } from 'fastify';
+import { type OperatorScope, operatorScope } from '../operator/operatorScope.ts';
+import { type AuctionAccess, type AuctionRef, accessToAuctions, requireVisibleAuction } from './auctionAccess.ts';
+import { actorOf, authorizeOn, type OwnedKind, type Owner } from './organizationAccess.ts';
+import type { Actor, OrganizationAction } from './organizationRules.ts';
+
+/**
+ * The one authorisation service, bound to the database once: who may see an auction, and who may
+ * act on what an organisation owns. The rules are the pure functions beside it
+ * (auctionVisibility.ts, organizationRules.ts); this is their I/O.
+ */
+export interface Authorization {
+  /** 403 `private_auction` unless the user may see the auction (a public one costs no query). */
+  requireVisibleAuction(auction: AuctionRef, userId: string | null): Promise<void>;
+  /** The user's access (see, manage) to each of the auctions, in one query. */
+  accessToAuctions(auctionIds: readonly number[], userId: string | null): Promise<Map<number, AuctionAccess>>;
+  /** The account with the organisations it belongs to. */
+  actorOf(account: { id: string; roles: readonly number[] }): Promise<Actor>;
+  /** 404 with the thing's key unless the actor may do the action on the organisation owning it. */
+  authorizeOn(actor: Actor, action: OrganizationAction, kind: OwnedKind, id: number): Promise<Owner>;
+  /** The operator behind a request and the organisations they manage. */
+  operatorScope(request: FastifyRequest): Promise<OperatorScope>;
+}
+
+export function authorizationService(db: Db): Authorization {
+  return {
+    requireVisibleAuction: (auction, userId) => requireVisibleAuction(db, auction, userId),
+    accessToAuctions: (auctionIds, userId) => accessToAuctions(db, auctionIds, userId),
+    actorOf: (account) => actorOf(db, account),
+    authorizeOn: (actor, action, kind, id) => authorizeOn(db, actor, action, kind, id),
+    operatorScope: (request) => operatorScope(db, request),
+  };
+}
