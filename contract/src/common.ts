@@ -48,3 +48,26 @@ export function errorAnswers<const S extends number>(...statuses: S[]) {
   const all = [...new Set([400, 503, ...statuses])];
   return Object.fromEntries(all.map((status) => [status, errorAnswer])) as Record<S | 400 | 503, typeof errorAnswer>;
 }
+
+/**
+ * An amount as a reader sees it: the CAD amount, and for a reader who prefers USD the approximate
+ * converted amount beside it (docs/donations.md).
+ */
+export const convertedMoney = money.extend({
+  convertedValue: z.number().optional(),
+  convertedCurrencyCode: z.literal('USD').optional(),
+});
+export type ConvertedMoney = z.infer<typeof convertedMoney>;
+
+/** The client's idempotency key in a body or query (DESIGN.md §2); an `Idempotency-Key` header also works. */
+export const commandId = z.string().trim().min(8).max(100).optional();
+
+/** A flag in a path or query: `true`/`false` as text, or a JSON boolean. */
+export const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** The `{ success, message, messages }` of a call that changed something. */
+export const successAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  messages: z.array(z.string()),
+});
