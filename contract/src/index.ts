@@ -4,3 +4,4 @@
  */
 export * from './codes.ts';
 export * from './common.ts';
+export * from './lots.ts';
