@@ -1,9 +1,7 @@
+import { LISTED_AUCTION_STATUSES } from '@auction/contract';
 import type { AuctionPhotosTable, Db, Translations } from '@auction/platform';
 import { type Selectable, sql } from 'kysely';
 import { visibleAuctionSql } from '../authorization/auctionAccess.ts';
-
-/** Auctions visible in lists: Planning (1) and Archived (6) are hidden (spec 001 §4). */
-export const LISTED_STATUSES = [2, 3, 4, 5];
 
 function auctionQuery(db: Db) {
   return db
@@ -47,8 +45,9 @@ export type AuctionRow = Awaited<ReturnType<ReturnType<typeof auctionQuery>['exe
 
 /** The listed auctions the viewer may see: private ones only for their staff and admitted bidders. */
 export function listAuctions(db: Db, viewerId: string | null): Promise<AuctionRow[]> {
+  // Auctions visible in lists: Planning and Archived are hidden (spec 001 §4).
   return auctionQuery(db)
-    .where('a.status', 'in', LISTED_STATUSES)
+    .where('a.status', 'in', LISTED_AUCTION_STATUSES)
     .where(visibleAuctionSql(viewerId))
     .orderBy('a.status', 'asc')
     .orderBy('a.date_completed', 'asc')

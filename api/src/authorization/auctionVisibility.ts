@@ -1,9 +1,9 @@
+import { BidderStatus } from '@auction/contract';
 import { mayAct } from './organizationRules.ts';
 
 /** Spec 001 §3 auction type: Public 1, PrivateEvent 2. */
 export const PRIVATE_EVENT = 2;
 /** Spec 000 §3 bidder status Locked. */
-const LOCKED = 3;
 
 /** What decides whether someone sees an auction. */
 export interface AuctionAudience {
@@ -45,7 +45,7 @@ export function membershipSql(organizationExpr: string, userExpr: string): strin
  */
 export function admittedSql(auctionExpr: string, userExpr: string): string {
   return `(NOT EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = ${auctionExpr} AND ab.user_id = ${userExpr}
-      AND ab.status = ${LOCKED})
+      AND ab.status = ${BidderStatus.Locked})
     AND (EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = ${auctionExpr} AND ab.user_id = ${userExpr}
       AND ab.admitted_at IS NOT NULL)
     OR EXISTS (SELECT 1 FROM onboarding_invitations i WHERE i.auction_id = ${auctionExpr}

@@ -1,4 +1,4 @@
-import { LotType } from '@auction/contract';
+import { isAuctionClosed, LotType } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
@@ -12,10 +12,9 @@ import { teamName } from '../i18n/localized.ts';
  */
 export type LeaderboardMode = 'leaders' | 'winners';
 
-const LEADER_STATUSES = [1, 2, 3];
-
 export function leaderboardModeOf(auctionStatus: number): LeaderboardMode {
-  return LEADER_STATUSES.includes(auctionStatus) ? 'leaders' : 'winners';
+  // Leaders while the auction runs (Planning, PreOpen, Active); winners once it is over.
+  return isAuctionClosed(auctionStatus) ? 'winners' : 'leaders';
 }
 
 /** The cards, and the total of their amounts. */

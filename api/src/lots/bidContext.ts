@@ -1,3 +1,4 @@
+import { BidderStatus } from '@auction/contract';
 import type pg from 'pg';
 import type { AccountRow } from '../accounts/auth.ts';
 import { admittedSql, mayViewAuction, membershipSql } from '../authorization/auctionVisibility.ts';
@@ -38,8 +39,6 @@ export interface BidContextRow {
     | undefined;
 }
 
-const LOCKED = 3;
-
 /**
  * Every bid, buy and max-bid change runs this once, so it is one round trip and a named statement
  * (parsed and planned once per connection): the account check of the token's user and the
@@ -54,7 +53,7 @@ const BID_CONTEXT_QUERY = {
       au.require_cc_to_bid, au.require_address_to_bid, au.type,
       b.id AS bidder_id, b.roles AS bidder_roles, b.address, b.city, b.postal_code, b.province, b.country,
       EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = au.id AND ab.user_id = b.id
-        AND ab.status = ${LOCKED}) AS locked,
+        AND ab.status = ${BidderStatus.Locked}) AS locked,
       ${membershipSql('au.organization_id', 'b.id')} AS in_organization,
       ${admittedSql('au.id', 'b.id')} AS admitted
     FROM users acc

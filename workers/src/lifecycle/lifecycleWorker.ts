@@ -1,4 +1,4 @@
-import { AuctionStatus } from '@auction/contract';
+import { AuctionStatus, LotStatus } from '@auction/contract';
 import { type LotCommandHandler, lotStreamId } from '@auction/engine';
 import {
   AUCTION_LIFECYCLE_QUEUE,
@@ -148,7 +148,7 @@ async function settleLots(deps: LifecycleDeps, auction: AuctionRow, now: () => n
     .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('l.id', 'in', openedIds)
-    .where((eb) => eb.or([eb('v.lot_id', 'is', null), eb('v.status', '<', 3)]))
+    .where((eb) => eb.or([eb('v.lot_id', 'is', null), eb('v.status', '<', LotStatus.ClosedBeforeAuction)]))
     .executeTakeFirstOrThrow();
   return Number(behind.count) === 0;
 }
