@@ -29,8 +29,11 @@ function canonical(value: unknown, skip?: ReadonlySet<string>): string {
   return `{${out}}`;
 }
 
-/** The envelope says who, when and in what context: not part of what was asked. */
-const ENVELOPE: ReadonlySet<string> = new Set(['commandId', 'userId', 'at', 'auctionActive']);
+/**
+ * The envelope says who, when and in what context (the auction as it stood: a lot's `auctionActive`,
+ * a donation's `auction`): not part of what was asked.
+ */
+const ENVELOPE: ReadonlySet<string> = new Set(['commandId', 'userId', 'at', 'auctionActive', 'auction']);
 
 /**
  * What a command asks, as a fingerprint: its stream and every field but the envelope (kind, bidder,
