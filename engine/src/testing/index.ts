@@ -5,3 +5,4 @@
  */
 export { type CommandDefaults, type CommandOptions, command, lotCommands } from './commands.ts';
 export { END, fixedPriceConfig, HOUR, lotConfig, MINUTE, minutesBefore } from './lotConfig.ts';
+export { recordedEvents } from './recordedEvents.ts';

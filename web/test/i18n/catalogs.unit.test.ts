@@ -1,0 +1,150 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import en from '../../src/i18n/en.json';
+import fr from '../../src/i18n/fr.json';
+
+// Messages that read the same in both languages: words French shares with English. A new entry
+// here should be a deliberate choice, not a forgotten translation.
+const sameInBothLanguages = new Set<string>([
+  'lots.title',
+  'lot.number',
+  'lot.description',
+  'history.date',
+  'register.notifications',
+  'recoveryCode.code',
+  'field.province',
+]);
+
+/** Every message key spec 001 and spec 000 name, and the refusals the API answers with. */
+const specKeys = [
+  // Spec 001 §2, §5, §8.
+  'attained_end',
+  'attained_end_category',
+  'no_matching_result',
+  'no-translations',
+  'noFavoritesItems',
+  'access_denied',
+  'really_big_bid',
+  'confirm_already_winning_bid_explained',
+  'invalid_donation_quantity',
+  'amex_not_accepted',
+  'max_bid_beaten',
+  'bid_successful',
+  'buy_successful',
+  'donation_successful',
+  'maxBidDeleteSuccess',
+  'maxBidEditSuccess',
+  'lost_favorite_winning_bid',
+  'lost_winning_bid',
+  'lost_autobid_winning_bid_from_autobid',
+  'lost_winning_bid_from_autobid',
+  'bid_has_been_done',
+  'item_has_been_bougth',
+  'bid_has_been_deleted',
+  'auction_time_changed',
+  'auction_ended',
+  'auction_starting_now',
+  'auction_pre_open_now',
+  'new_auction_lot_item_added',
+  'quantity_updated',
+  'item_has_been_closed',
+  'auction_lot_item_time_changed',
+  'requiresCreateCreditCard',
+  'requiresSelectedCreditCard',
+  'requiresAddress',
+  'item_no_price',
+  'item_closed',
+  'item_hidden',
+  'auctionNotActive',
+  'volunteers_cannot_bid',
+  'no_roles_cannot_donate',
+  'user_must_be_logged_in',
+  'auction_closed',
+  'leaders_list',
+  'winners_list',
+  'there_was_an_error',
+  // Spec 000 §2, §5, §8.
+  'unique_nickname',
+  'unique_phone_number',
+  'invalid_phone_number',
+  'validationFailed',
+  'validatedSuccessfully',
+  'password_no_match',
+  'passwords_must_match',
+  'error_during_paiement',
+  'invoice_not_found',
+  'saved_successfully',
+  'unsubscribe_unauthorized',
+  'user_has_send_stop_date',
+  'redirect_onboard_register',
+  'no_account_associated_with_email',
+  'password_invalid',
+  'user_disabled',
+  'email_not_verified',
+  'duplicate_user_name',
+  'invalid_token',
+  'email_not_linked_to_account',
+  'phone_not_linked_to_account',
+  'invalid_address',
+  'sent_validation_code',
+  'password_change_successful',
+  'username_change_successful',
+  // The API's other refusals (docs/accounts.md, docs/lots.md).
+  'bid_too_low',
+  'max_bid_too_low',
+  'invalid_amount',
+  'invalid_quantity',
+  'sold_out',
+  'proxy_not_allowed',
+  'bidder_locked',
+  'password_too_short',
+  'password_requires_non_alphanumeric',
+  'password_requires_upper',
+  'password_requires_lower',
+  'password_requires_digit',
+  'password_requires_unique_chars',
+  'at_least_one_notification_method',
+  'too_many_requests',
+];
+
+function argumentNames(elements: MessageFormatElement[], names = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    if (element.type === TYPE.tag) {
+      argumentNames(element.children, names);
+      continue;
+    }
+    names.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) argumentNames(option.value, names);
+    }
+  }
+  return names;
+}
+
+const enMessages: Record<string, string> = en;
+const frMessages: Record<string, string> = fr;
+
+describe('message catalogs', () => {
+  it('have exactly the same keys', () => {
+    expect(Object.keys(frMessages).sort()).toEqual(Object.keys(enMessages).sort());
+  });
+
+  it('are really translated', () => {
+    const untranslated = Object.keys(enMessages).filter(
+      (key) => !sameInBothLanguages.has(key) && frMessages[key] === enMessages[key],
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it.each(specKeys)('names the spec key %s in both languages', (key) => {
+    expect(enMessages[key], key).toBeTruthy();
+    expect(frMessages[key], key).toBeTruthy();
+  });
+
+  it.each(Object.keys(enMessages))('%s takes the same arguments in both languages', (key) => {
+    const enArguments = argumentNames(parse(enMessages[key] ?? ''));
+    const frArguments = argumentNames(parse(frMessages[key] ?? ''));
+    expect([...frArguments].sort()).toEqual([...enArguments].sort());
+  });
+});

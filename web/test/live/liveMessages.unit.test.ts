@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { isNewerId } from '../../src/live/hubClient.ts';
+import { type LiveContext, liveMessageFor } from '../../src/live/liveMessages.ts';
+
+function context(overrides: Partial<LiveContext> = {}): LiveContext {
+  return {
+    userId: 'me',
+    viewingLotId: null,
+    wasLeading: () => false,
+    isFavorite: () => false,
+    hasMaxBid: () => false,
+    actedRecently: () => false,
+    ...overrides,
+  };
+}
+
+const bid = (data: Record<string, unknown>) => ({
+  id: '1-0',
+  event: 'BidReceived',
+  data: { auctionLotItemId: 4, lotNumber: 12, isDelete: false, ...data },
+});
+
+describe('live messages (spec 001 §8)', () => {
+  it('tells a leader who lost the lead, naming the lot', () => {
+    expect(liveMessageFor(bid({ leaderUserId: 'x' }), context({ wasLeading: () => true }))).toEqual({
+      kind: 'warning',
+      messageId: 'lost_winning_bid',
+      values: { lotNumber: 12 },
+    });
+    expect(
+      liveMessageFor(bid({ leaderUserId: 'x' }), context({ wasLeading: () => true, isFavorite: () => true }))
+        ?.messageId,
+    ).toBe('lost_favorite_winning_bid');
+    expect(
+      liveMessageFor(bid({ leaderUserId: 'x' }), context({ wasLeading: () => true, hasMaxBid: () => true }))?.messageId,
+    ).toBe('lost_autobid_winning_bid_from_autobid');
+  });
+
+  it('says nothing to the new leader, and bid_has_been_done to a viewer of the lot', () => {
+    expect(liveMessageFor(bid({ leaderUserId: 'me' }), context({ wasLeading: () => true }))).toBeNull();
+    expect(liveMessageFor(bid({ leaderUserId: 'x' }), context())).toBeNull();
+    expect(liveMessageFor(bid({ leaderUserId: 'x' }), context({ viewingLotId: 4 }))?.messageId).toBe(
+      'bid_has_been_done',
+    );
+    expect(
+      liveMessageFor(bid({ leaderUserId: 'x' }), context({ viewingLotId: 4, actedRecently: () => true })),
+    ).toBeNull();
+    expect(liveMessageFor(bid({ isDelete: true }), context({ viewingLotId: 4 }))?.messageId).toBe(
+      'bid_has_been_deleted',
+    );
+  });
+
+  it('announces auction and lot changes', () => {
+    const event = (name: string, data: Record<string, unknown> = {}) => ({ id: '1-0', event: name, data });
+    expect(liveMessageFor(event('AuctionEnded'), context())?.messageId).toBe('auction_ended');
+    expect(liveMessageFor(event('AuctionStarted'), context())?.messageId).toBe('auction_starting_now');
+    expect(liveMessageFor(event('AuctionPreOpen'), context())?.messageId).toBe('auction_pre_open_now');
+    expect(liveMessageFor(event('AuctionEndDateChanged'), context())?.messageId).toBe('auction_time_changed');
+    expect(liveMessageFor(event('AuctionLotItemCreated'), context())?.messageId).toBe('new_auction_lot_item_added');
+    expect(
+      liveMessageFor(event('AuctionLotItemClose', { auctionLotItemId: 4, early: true }), context())?.messageId,
+    ).toBe('item_has_been_closed');
+    expect(
+      liveMessageFor(
+        event('AuctionLotItemEndDateChanged', { auctionLotItemId: 4, auctionLotItemNumber: 12 }),
+        context({ viewingLotId: 4 }),
+      ),
+    ).toEqual({ kind: 'info', messageId: 'auction_lot_item_time_changed', values: { lotNumber: 12 } });
+    expect(
+      liveMessageFor(event('MultiSaleQuantityAdjusted', { auctionLotItemId: 4 }), context({ viewingLotId: 4 }))
+        ?.messageId,
+    ).toBe('item_has_been_bougth');
+  });
+});
+
+describe('hub positions', () => {
+  it('orders stream ids past 2^53 exactly', () => {
+    expect(isNewerId('1795267742406-10', '1795267742406-9')).toBe(true);
+    expect(isNewerId('99999999999999999999-0', '99999999999999999998-5')).toBe(true);
+    expect(isNewerId('1-0', '1-0')).toBe(false);
+    expect(isNewerId('1-0', undefined)).toBe(true);
+  });
+});

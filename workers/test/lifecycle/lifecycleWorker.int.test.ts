@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { requestAuctionSchedule } from '@auction/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
+import {
+  bid,
+  closesOf,
+  createAuction,
+  createWorld,
+  eventually,
+  hubEvents,
+  lotEvents,
+  MINUTE,
+  openLot,
+  SECOND,
+  sleep,
+  type World,
+} from '../workerFixtures.ts';
+
+let world: World;
+let workers: AuctionWorkers;
+
+beforeAll(async () => {
+  world = await createWorld();
+  workers = world.startWorkers();
+  await workers.swept;
+});
+afterAll(async () => {
+  await world.close();
+});
+
+const auctionRow = (auctionId: number) =>
+  world.db.selectFrom('auctions').selectAll().where('id', '=', auctionId).executeTakeFirstOrThrow();
+
+const lifecycleEvents = async (auctionId: number) =>
+  (await hubEvents(world, auctionId))
+    .map((e) => e.event)
+    .filter((name) => ['AuctionPreOpen', 'AuctionStarted', 'AuctionEnded', 'AuctionEndDateChanged'].includes(name));
+
+describe('auction lifecycle', () => {
+  it('walks Planning → PreOpen → Active → Completed at its dates, telling the hub each time', async () => {
+    const t0 = Date.now();
+    const { auctionId } = await createAuction(world.db, {
+      status: 1,
+      datePreOpen: t0 + SECOND,
+      dateOpen: t0 + 2 * SECOND,
+      dateCompleted: t0 + 3_500,
+    });
+    const lotId = await openLot(world, auctionId, { endsAt: t0 + 3 * SECOND });
+    const winner = randomUUID();
+    await bid(world, lotId, winner, 50_00);
+    await requestAuctionSchedule(workers.lifecycle, auctionId);
+
+    await sleep(t0 + 500 - Date.now());
+    expect((await auctionRow(auctionId)).status).toBe(1);
+    await eventually(async () => expect((await auctionRow(auctionId)).status).toBe(2));
+    expect(Date.now()).toBeGreaterThanOrEqual(t0 + SECOND);
+    expect((await auctionRow(auctionId)).is_available).toBe(true);
+    await eventually(async () => expect((await auctionRow(auctionId)).status).toBe(3));
+    expect(Date.now()).toBeGreaterThanOrEqual(t0 + 2 * SECOND);
+    const completed = await eventually(async () => {
+      const row = await auctionRow(auctionId);
+      expect(row.status).toBe(4);
+      return row;
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(t0 + 3_500);
+    expect(completed.is_available).toBe(false);
+    expect(completed.completed_date?.getTime()).toBeGreaterThanOrEqual(t0 + 3_500);
+    // Completion waits for the winners in the read models.
+    const view = await world.db
+      .selectFrom('lot_views')
+      .selectAll()
+      .where('lot_id', '=', lotId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({ status: 5, winner_id: winner, price: 50_00 });
+    await eventually(async () =>
+      expect(await lifecycleEvents(auctionId)).toEqual(['AuctionPreOpen', 'AuctionStarted', 'AuctionEnded']),
+    );
+    const ended = (await hubEvents(world, auctionId)).find((e) => e.event === 'AuctionEnded');
+    expect(ended?.data).toMatchObject({ auctionId, status: 4, dateCompleted: new Date(t0 + 3_500).toISOString() });
+  });
+
+  it('advances an overdue auction through each status at once, settling a lot that ends after it', async () => {
+    const t0 = Date.now();
+    const { auctionId } = await createAuction(world.db, {
+      status: 1,
+      datePreOpen: t0 - 3 * MINUTE,
+      dateOpen: t0 - 2 * MINUTE,
+      dateCompleted: t0 + 1_500,
+    });
+    const lateLot = await openLot(world, auctionId, { endsAt: t0 + 60 * MINUTE });
+    const winner = randomUUID();
+    await bid(world, lateLot, winner, 70_00);
+    // Nobody asked for it: the recovery sweep finds it overdue.
+    await workers.sweep();
+    await eventually(async () => expect((await auctionRow(auctionId)).status).toBe(3));
+    const row = await eventually(async () => {
+      const current = await auctionRow(auctionId);
+      expect(current.status).toBe(4);
+      return current;
+    }, 20_000);
+    expect(row.completed_date?.getTime()).toBeGreaterThanOrEqual(t0 + 1_500);
+    const events = await lotEvents(world, lateLot);
+    expect(events.map((e) => e.type)).toEqual(['LotOpened', 'BidPlaced', 'LotRescheduled', 'LotClosed']);
+    expect(events[2]?.data).toEqual({ endsAt: t0 + 1_500 });
+    expect(events[3]?.data).toMatchObject({ status: 5, winnerId: winner, price: 70_00 });
+    await eventually(async () =>
+      expect(await lifecycleEvents(auctionId)).toEqual(['AuctionPreOpen', 'AuctionStarted', 'AuctionEnded']),
+    );
+    expect(await closesOf(world, lateLot)).toHaveLength(1);
+  });
+
+  it('announces a moved end date and an operator status change once each, and leaves undated steps alone', async () => {
+    const { auctionId } = await createAuction(world.db, {
+      status: 3,
+      dateOpen: Date.now() - MINUTE,
+      dateCompleted: Date.now() + 60 * MINUTE,
+    });
+    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await eventually(async () =>
+      expect(
+        await world.db.selectFrom('auction_lifecycle').selectAll().where('auction_id', '=', auctionId).execute(),
+      ).toHaveLength(1),
+    );
+    const movedTo = Date.now() + 90 * MINUTE;
+    await world.db
+      .updateTable('auctions')
+      .set({ date_completed: new Date(movedTo) })
+      .where('id', '=', auctionId)
+      .execute();
+    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await eventually(async () => expect(await lifecycleEvents(auctionId)).toEqual(['AuctionEndDateChanged']));
+    const moved = (await hubEvents(world, auctionId)).find((e) => e.event === 'AuctionEndDateChanged');
+    expect(moved?.data).toEqual({ auctionId, dateCompleted: new Date(movedTo).toISOString() });
+    const job = await workers.lifecycle.getJob(`transition-${auctionId}-4-${movedTo}`);
+    expect(await job?.getState()).toBe('delayed');
+
+    // An operator puts the auction back to PreOpen by hand, without an opening date.
+    await world.db.updateTable('auctions').set({ status: 2, date_open: null }).where('id', '=', auctionId).execute();
+    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await eventually(async () =>
+      expect(await lifecycleEvents(auctionId)).toEqual(['AuctionEndDateChanged', 'AuctionPreOpen']),
+    );
+    await sleep(300);
+    expect((await auctionRow(auctionId)).status).toBe(2);
+  });
+});

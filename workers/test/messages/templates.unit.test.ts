@@ -1,0 +1,144 @@
+import { type MessageTemplate, messageTemplates } from '@auction/platform';
+import { describe, expect, it } from 'vitest';
+import { InvalidMessageError, renderMessage, templateParams, templates } from '../../src/messages/templates.ts';
+
+const sample: Record<string, string> = {
+  firstName: 'Élodie',
+  link: 'https://auctions.example.org/en/reset-password/elodie%40example.org?token=tok-7f3a',
+  code: '482913',
+  auctionName: 'Gala du printemps',
+  temporaryPassword: 'Tmp-Pa55-word!',
+  newUserName: 'elodie.new@example.org',
+  lotNumber: '12',
+  lotName: 'Weekend au chalet',
+  amount: '1250.50',
+};
+/** How each language writes the sample amount. */
+const amountAs = { en: '$1,250.50', fr: '1\u00a0250,50\u00a0$' };
+
+function paramsOf(template: MessageTemplate): Record<string, string> {
+  return Object.fromEntries(templateParams[template].map((name) => [name, sample[name] as string]));
+}
+
+const leftovers = /undefined|null|NaN|\[object|\$\{|\{\{|\}\}/;
+
+describe('message templates', () => {
+  it('cover every template of the message contract', () => {
+    expect(Object.keys(templates).sort()).toEqual([...messageTemplates].sort());
+  });
+
+  for (const template of messageTemplates) {
+    const { channel } = templates[template];
+    for (const language of ['en', 'fr'] as const) {
+      it(`${template} renders in ${language} with every param and nothing left over`, () => {
+        const params = paramsOf(template);
+        const rendered = renderMessage({ channel, language, template, params });
+        const texts = rendered.channel === 'email' ? [rendered.subject, rendered.text, rendered.html] : [rendered.text];
+        for (const text of texts) {
+          expect(text.trim()).not.toBe('');
+          expect(text).not.toMatch(leftovers);
+        }
+        const body = rendered.text;
+        for (const [name, value] of Object.entries(params)) {
+          expect(body).toContain(name === 'amount' ? amountAs[language] : value);
+        }
+        if (rendered.channel === 'email') {
+          expect(rendered.html).toContain(`<html lang="${language}">`);
+          if (params.link) expect(rendered.html).toContain(`href="${params.link}"`);
+        } else {
+          expect(rendered.text.length).toBeLessThanOrEqual(320);
+        }
+      });
+    }
+
+    it(`${template} is written in French, not copied from English`, () => {
+      const params = paramsOf(template);
+      const en = renderMessage({ channel, language: 'en', template, params });
+      const fr = renderMessage({ channel, language: 'fr', template, params });
+      expect(fr.text).not.toBe(en.text);
+      if (en.channel === 'email' && fr.channel === 'email') expect(fr.subject).not.toBe(en.subject);
+    });
+  }
+
+  it('writes recognisable French', () => {
+    const fr = renderMessage({
+      channel: 'email',
+      language: 'fr',
+      template: 'passwordRecoveryEmail',
+      params: paramsOf('passwordRecoveryEmail'),
+    });
+    expect(fr).toMatchObject({ subject: 'Réinitialisez votre mot de passe' });
+    expect(fr.text).toContain('Bonjour Élodie,');
+    const sms = renderMessage({
+      channel: 'sms',
+      language: 'fr',
+      template: 'passwordRecoveryCode',
+      params: { code: '482913' },
+    });
+    expect(sms.text).toContain('10 minutes');
+    expect(sms.text).toContain('Votre code');
+  });
+
+  it('greets without a name when the first name is empty', () => {
+    const en = renderMessage({
+      channel: 'email',
+      language: 'en',
+      template: 'passwordChanged',
+      params: { firstName: '' },
+    });
+    expect(en.text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('escapes params in the HTML body', () => {
+    const rendered = renderMessage({
+      channel: 'email',
+      language: 'en',
+      template: 'usernameChanged',
+      params: { firstName: '<b>Eve</b>', newUserName: 'eve"@example.org' },
+    });
+    if (rendered.channel !== 'email') throw new Error('email expected');
+    expect(rendered.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(rendered.html).not.toContain('<b>Eve</b>');
+    expect(rendered.html).toContain('eve&quot;@example.org');
+    expect(rendered.text).toContain('<b>Eve</b>');
+  });
+
+  it('refuses a job with a missing or invalid param, naming it and not its value', () => {
+    const missing = () =>
+      renderMessage({ channel: 'email', language: 'en', template: 'emailConfirmation', params: { firstName: 'Ann' } });
+    expect(missing).toThrow(InvalidMessageError);
+    expect(missing).toThrow(/emailConfirmation.*link/);
+    const badLink = () =>
+      renderMessage({
+        channel: 'email',
+        language: 'en',
+        template: 'emailConfirmation',
+        params: { firstName: 'Ann', link: 'javascript:alert(1)' },
+      });
+    expect(badLink).toThrow(/link/);
+    expect(badLink).not.toThrow(/javascript/);
+    const badCode = () =>
+      renderMessage({ channel: 'sms', language: 'fr', template: 'passwordRecoveryCode', params: { code: '' } });
+    expect(badCode).toThrow(/code/);
+  });
+
+  it('refuses a template on the wrong channel', () => {
+    expect(() =>
+      renderMessage({ channel: 'sms', language: 'en', template: 'passwordChanged', params: { firstName: 'Ann' } }),
+    ).toThrow(/email, not sms/);
+  });
+
+  it('makes a missing language or an undeclared param a type error', () => {
+    const onlyEnglish: (typeof templates)['phoneValidationCode'] = {
+      channel: 'sms',
+      // @ts-expect-error the French text is missing
+      render: { en: (p) => p.code },
+    };
+    const unknownParam: (typeof templates)['phoneValidationCode'] = {
+      channel: 'sms',
+      // @ts-expect-error phoneValidationCode has no link
+      render: { en: (p) => p.link, fr: (p) => p.code },
+    };
+    expect([onlyEnglish, unknownParam]).toHaveLength(2);
+  });
+});

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { START, saveCheckpoint } from '@auction/engine';
+import { type MessageBatchQueue, recordSmsStop } from '@auction/platform';
+import { testRedisUrl } from '@auction/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuctionWorkers, NOTIFICATIONS_SUBSCRIPTION } from '../../src/auctionWorkers.ts';
+import { startTestMessaging, type TestMessaging } from '../../src/testing.ts';
+import {
+  bid,
+  closesOf,
+  createAuction,
+  createWorld,
+  eventually,
+  openLot,
+  PUBLIC_URL,
+  SECOND,
+  send,
+  type World,
+} from '../workerFixtures.ts';
+
+let world: World;
+let messaging: TestMessaging;
+let workers: AuctionWorkers;
+
+beforeAll(async () => {
+  world = await createWorld();
+  messaging = await startTestMessaging({ db: world.db, redisUrl: testRedisUrl(), prefix: world.prefix });
+  workers = world.startWorkers();
+  await workers.swept;
+});
+afterAll(async () => {
+  await world.close();
+  await messaging.stop();
+});
+
+interface Bidder {
+  id: string;
+  email: string;
+  phone: string;
+}
+
+let phoneSequence = 0;
+
+async function addBidder(
+  preferences: Partial<{
+    sms_general_notifications: boolean;
+    email_general_notifications: boolean;
+    sms_outbid_notifications: boolean;
+    email_outbid_notifications: boolean;
+    preferred_language: 'en' | 'fr';
+    sent_stop_date: Date;
+  }> = {},
+): Promise<Bidder> {
+  phoneSequence += 1;
+  const phone = `514555${String(phoneSequence).padStart(4, '0')}`;
+  const email = `bidder-${randomUUID().slice(0, 8)}@example.org`;
+  const user = await world.db
+    .insertInto('users')
+    .values({
+      username: email,
+      password_hash: 'not-a-hash',
+      first_name: 'Marie',
+      nick_name: `nick-${phone}`,
+      phone_number: phone,
+      preferred_language: 'en',
+      ...preferences,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email, phone };
+}
+
+async function organizationChoice(userId: string, organizationId: number, sms: boolean, email: boolean) {
+  await world.db
+    .insertInto('bidder_organization_notifications')
+    .values({ user_id: userId, organization_id: organizationId, sms_notifications: sms, email_notifications: email })
+    .execute();
+}
+
+/** Every notification the follower queued has been handled by the messages worker. */
+async function drained(): Promise<void> {
+  await workers.caughtUp();
+  await eventually(async () => {
+    const counts = await messaging.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+}
+
+async function received(bidder: Bidder) {
+  const [emails, texts] = await Promise.all([messaging.outbox.list(bidder.email), messaging.outbox.list(bidder.phone)]);
+  return { emails, texts };
+}
+
+const deliveriesOf = (userId: string) =>
+  world.db
+    .selectFrom('message_deliveries')
+    .select(['message_id', 'channel', 'status', 'detail'])
+    .where('message_id', 'like', `%:${userId}:%`)
+    .execute();
+
+describe('bidder notifications', () => {
+  it('tells the outbid bidder by the channels their outbid and organisation preferences allow', async () => {
+    const { auctionId, organizationId, urlMagicLink } = await createAuction(world.db);
+    const other = await createAuction(world.db);
+    const everything = await addBidder();
+    const noOutbidSms = await addBidder({ sms_outbid_notifications: false });
+    const noOutbidEmail = await addBidder({ email_outbid_notifications: false });
+    const organizationNoSms = await addBidder();
+    await organizationChoice(organizationNoSms.id, organizationId, false, true);
+    const organizationNoEmail = await addBidder();
+    await organizationChoice(organizationNoEmail.id, organizationId, true, false);
+    const generalOff = await addBidder({ sms_general_notifications: false, email_general_notifications: false });
+    const otherOrganizationOff = await addBidder();
+    await organizationChoice(otherOrganizationOff.id, other.organizationId, false, false);
+    const stopped = await addBidder({ sent_stop_date: new Date() });
+    const optedOut = await addBidder();
+    await recordSmsStop(world.db, optedOut.phone);
+    const french = await addBidder({ preferred_language: 'fr' });
+    const last = await addBidder();
+
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    const sequence = [
+      everything,
+      noOutbidSms,
+      noOutbidEmail,
+      organizationNoSms,
+      organizationNoEmail,
+      generalOff,
+      otherOrganizationOff,
+      stopped,
+      optedOut,
+      french,
+      last,
+    ];
+    for (const [i, bidder] of sequence.entries()) await bid(world, lotId, bidder.id, 11_00 + i * 1_00);
+    await drained();
+
+    const expected: Array<[Bidder, { email: boolean; sms: boolean }]> = [
+      [everything, { email: true, sms: true }],
+      [noOutbidSms, { email: true, sms: false }],
+      [noOutbidEmail, { email: false, sms: true }],
+      [organizationNoSms, { email: true, sms: false }],
+      [organizationNoEmail, { email: false, sms: true }],
+      [generalOff, { email: true, sms: true }],
+      [otherOrganizationOff, { email: true, sms: true }],
+      [stopped, { email: true, sms: false }],
+      [optedOut, { email: true, sms: false }],
+      [french, { email: true, sms: true }],
+      [last, { email: false, sms: false }],
+    ];
+    for (const [bidder, channels] of expected) {
+      const { emails, texts } = await received(bidder);
+      expect({ bidder: sequence.indexOf(bidder), emails: emails.length, texts: texts.length }).toEqual({
+        bidder: sequence.indexOf(bidder),
+        emails: channels.email ? 1 : 0,
+        texts: channels.sms ? 1 : 0,
+      });
+    }
+
+    const [email] = (await received(everything)).emails;
+    const link = `${PUBLIC_URL}/en/auctions/${urlMagicLink}/items/${lotId}`;
+    expect(email?.subject).toMatch(/^You have been outbid on lot \d+, "Cottage weekend"$/);
+    expect(email?.body).toContain('Spring gala');
+    expect(email?.body).toContain(link);
+    expect((await received(everything)).texts[0]?.body).toContain(link);
+    const frenchEmail = (await received(french)).emails[0];
+    expect(frenchEmail?.subject).toMatch(/^Votre mise a été dépassée sur le lot \d+, « Weekend au chalet »$/);
+    expect(frenchEmail?.body).toContain(`${PUBLIC_URL}/encans/${urlMagicLink}/lots/${lotId}`);
+    expect((await received(french)).texts[0]?.body).toContain('Misez de nouveau');
+
+    // STOP: the SMS was considered and skipped, never sent.
+    for (const bidder of [stopped, optedOut]) {
+      const sms = (await deliveriesOf(bidder.id)).filter((d) => d.channel === 'sms');
+      expect(sms.map((d) => d.status)).toEqual(['skipped']);
+    }
+  });
+
+  it('tells the winner at the close by the channels their general and organisation preferences allow', async () => {
+    const { auctionId, organizationId } = await createAuction(world.db);
+    const noGeneralEmail = await addBidder({ email_general_notifications: false });
+    const noGeneralSms = await addBidder({ sms_general_notifications: false, sms_outbid_notifications: true });
+    const organizationOff = await addBidder();
+    await organizationChoice(organizationOff.id, organizationId, false, false);
+    const french = await addBidder({ preferred_language: 'fr' });
+    const winners = [noGeneralEmail, noGeneralSms, organizationOff, french];
+    const endsAt = Date.now() + 1_500;
+    const lots: number[] = [];
+    for (const [i, winner] of winners.entries()) {
+      const lotId = await openLot(world, auctionId, { endsAt });
+      await bid(world, lotId, winner.id, 1_234_50 + i);
+      lots.push(lotId);
+    }
+    await eventually(async () => {
+      for (const lotId of lots) expect(await closesOf(world, lotId)).toHaveLength(1);
+    });
+    await drained();
+    const counts = await Promise.all(
+      winners.map(async (winner) => {
+        const { emails, texts } = await received(winner);
+        return [emails.length, texts.length];
+      }),
+    );
+    expect(counts).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 0],
+      [1, 1],
+    ]);
+    const [sms] = (await received(noGeneralEmail)).texts;
+    expect(sms?.body).toMatch(/^You won lot \d+, "Cottage weekend" for \$1,234\.50\./);
+    const [email] = (await received(french)).emails;
+    expect(email?.subject).toMatch(/^Vous avez remporté le lot \d+, « Weekend au chalet »$/);
+    expect(email?.body).toContain('1\u00a0234,53\u00a0$');
+  });
+
+  it('tells a bidder outbid again and again on a lot once a minute, by the bids own times', async () => {
+    const { auctionId } = await createAuction(world.db);
+    const ann = await addBidder();
+    const bob = await addBidder();
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    const otherLotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    // A closing minute: the bids' server times are given, seconds apart, sent here in a few milliseconds.
+    const t0 = Date.now();
+    const bids: Array<[number, typeof ann, number]> = [
+      [lotId, ann, 0],
+      [lotId, bob, 1], // ann outbid: told
+      [lotId, ann, 2], // bob outbid: told
+      [lotId, bob, 3], // ann outbid 2 s after her notice: not told
+      [otherLotId, ann, 4],
+      [otherLotId, bob, 5], // ann outbid on another lot: told
+      [lotId, ann, 30], // bob outbid 28 s after his notice: not told
+      [lotId, bob, 61], // ann outbid 60 s after her notice: told
+    ];
+    for (const [i, [lot, bidder, second]] of bids.entries()) {
+      await send(
+        world.handler,
+        lot,
+        { type: 'PlaceBid', bidderId: bidder.id, amount: 11_00 + i * 1_00 },
+        { at: t0 + second * SECOND },
+      );
+    }
+    await drained();
+    const outbidEmails = async (bidder: typeof ann) =>
+      (await received(bidder)).emails.filter((email) => email.subject?.startsWith('You have been outbid')).length;
+    expect(await outbidEmails(ann)).toBe(3);
+    expect(await outbidEmails(bob)).toBe(1);
+    expect((await received(ann)).texts).toHaveLength(3);
+  });
+
+  it('decides again the same way when a batch could not queue its messages', async () => {
+    await workers.stop();
+    let failures = 1;
+    // The real queue, failing once as Redis going away would.
+    const flaky: MessageBatchQueue = {
+      addBulk: (jobs) => {
+        if (failures-- > 0) return Promise.reject(new Error('Connection is closed.'));
+        return messaging.queue.addBulk(jobs);
+      },
+    };
+    workers = world.startWorkers({ messages: flaky, onError: () => {} });
+    await workers.swept;
+    const { auctionId } = await createAuction(world.db);
+    const ann = await addBidder();
+    const bob = await addBidder();
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    await bid(world, lotId, ann.id, 11_00);
+    await bid(world, lotId, bob.id, 12_00);
+    await drained();
+    expect(failures).toBeLessThan(0);
+    // The failed batch was handled again: its notice was not taken as queued the first time.
+    expect((await received(ann)).emails).toHaveLength(1);
+  });
+
+  it('never sends twice when the log is handled again from the start', async () => {
+    await drained();
+    const before = (await messaging.outbox.list()).length;
+    const sent = await world.db.selectFrom('message_deliveries').select('message_id').execute();
+    expect(sent.length).toBeGreaterThan(0);
+    await workers.stop();
+    // Redelivery of everything: the follower's checkpoint back to the start and the finished jobs gone,
+    // so every notification is queued again under its id.
+    await saveCheckpoint(world.database.pool, NOTIFICATIONS_SUBSCRIPTION, START);
+    await messaging.queue.clean(0, 10_000, 'completed');
+    workers = world.startWorkers();
+    await workers.swept;
+    await drained();
+    // Every message was queued again, and the messages worker found each one already sent.
+    const redelivered = await messaging.queue.getJobs(['completed'], 0, 10_000);
+    expect(redelivered).toHaveLength(sent.length);
+    expect(new Set(redelivered.map((job) => job.returnvalue.status))).toEqual(new Set(['duplicate']));
+    expect((await messaging.outbox.list()).length).toBe(before);
+    const again = await world.db.selectFrom('message_deliveries').select(['message_id', 'attempts']).execute();
+    expect(again.length).toBe(sent.length);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { channelsFor, type NotificationPreferences } from '../../src/notifications/notificationChannels.ts';
+
+describe('notification channels', () => {
+  const all: NotificationPreferences = {
+    smsGeneral: true,
+    emailGeneral: true,
+    smsOutbid: true,
+    emailOutbid: true,
+    organization: null,
+    hasPhone: true,
+    hasEmail: true,
+  };
+  const cases: Array<[string, Partial<NotificationPreferences>, 'outbid' | 'won', { sms: boolean; email: boolean }]> = [
+    ['everything on', {}, 'outbid', { sms: true, email: true }],
+    ['outbid SMS off', { smsOutbid: false }, 'outbid', { sms: false, email: true }],
+    ['outbid email off', { emailOutbid: false }, 'outbid', { sms: true, email: false }],
+    [
+      'general off does not stop outbid',
+      { smsGeneral: false, emailGeneral: false },
+      'outbid',
+      { sms: true, email: true },
+    ],
+    [
+      'outbid off does not stop the winner',
+      { smsOutbid: false, emailOutbid: false },
+      'won',
+      { sms: true, email: true },
+    ],
+    ['general SMS off', { smsGeneral: false }, 'won', { sms: false, email: true }],
+    ['general email off', { emailGeneral: false }, 'won', { sms: true, email: false }],
+    ['organisation SMS off', { organization: { sms: false, email: true } }, 'outbid', { sms: false, email: true }],
+    ['organisation email off', { organization: { sms: true, email: false } }, 'won', { sms: true, email: false }],
+    ['no phone', { hasPhone: false }, 'outbid', { sms: false, email: true }],
+    ['no email address', { hasEmail: false }, 'won', { sms: true, email: false }],
+  ];
+  for (const [name, overrides, kind, expected] of cases) {
+    it(`${kind}: ${name}`, () => expect(channelsFor(kind, { ...all, ...overrides })).toEqual(expected));
+  }
+});
