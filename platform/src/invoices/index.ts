@@ -1,0 +1,9 @@
+export {
+  applyRatePpm,
+  CARD_FEE_MINIMUM_CENTS,
+  CARD_FEE_RATE_PPM,
+  type InvoiceFigures,
+  invoiceFigures,
+  type TaxAmount,
+  type TaxRate,
+} from './invoiceArithmetic.ts';
