@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from '../../src/money.ts';
+import { formatMoney, parseMoney } from '../src/money.ts';
 
 describe('money', () => {
   it('reads whole units and one or two decimals as integer cents', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LotEventBody } from '../../src/lot/events.ts';
-import { command, END, fixedPriceConfig, given, history, lotConfig, MINUTE } from './given.ts';
+import type { LotEventBody } from '../../../src/lot/events.ts';
+import { command, END, fixedPriceConfig, given, history, lotConfig, MINUTE } from '../given.ts';
 
 const purchased = (purchaseId: string, bidderId: string, quantity: number, unitPrice = 25_00): LotEventBody => ({
   type: 'ItemPurchased',

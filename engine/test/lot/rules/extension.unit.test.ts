@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { command, END, event, given, history, lotConfig, MINUTE, minutesBefore } from './given.ts';
+import { command, END, event, given, history, lotConfig, MINUTE, minutesBefore } from '../given.ts';
 
 /** Extends by 5 minutes for a bid in the last 10 minutes, for at most 15 minutes in all. */
 const extending = lotConfig({

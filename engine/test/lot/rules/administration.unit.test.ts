@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { standing } from '../../src/lot/index.ts';
-import { command, END, event, fixedPriceConfig, given, history, lotConfig, MINUTE, stateOf } from './given.ts';
+import { standing } from '../../../src/lot/index.ts';
+import { command, END, event, fixedPriceConfig, given, history, lotConfig, MINUTE, stateOf } from '../given.ts';
 
 const open = command.open();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { command, END, event, fixedPriceConfig, given, history, MINUTE } from './given.ts';
+import { command, END, event, fixedPriceConfig, given, history, MINUTE } from '../given.ts';
 
 const open = command.open();
 
