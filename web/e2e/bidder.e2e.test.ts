@@ -318,6 +318,8 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
     await page.reload();
     await page.locator('summary.header-button').waitFor();
+    // The account button shows while a token is stored; the renewal (a 401, then the refresh) may finish after it.
+    await page.waitForFunction(() => localStorage.getItem('accessToken') !== 'expired.access.token');
     const renewed = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect(renewed).not.toBe('expired.access.token');
     expect((await context.cookies()).find((c) => c.name === 'auction_refresh')?.value).not.toBe(cookie?.value);

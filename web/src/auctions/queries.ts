@@ -24,7 +24,7 @@ export const auctionKeys = {
   admissions: () => [...auctionKeys.all, 'admission'] as const,
   admission: (urlMagicLink: string, code: string) =>
     [...auctionKeys.admissions(), urlMagicLink.toLowerCase(), code] as const,
-  exchangeRates: () => ['currency-exchange-rates'] as const,
+  exchangeRates: () => [...auctionKeys.all, 'exchange-rates'] as const,
 };
 
 export const auctionQueries = {
