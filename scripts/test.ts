@@ -13,7 +13,7 @@ import {
 import pg from 'pg';
 import { buildWebIfStale } from './lib/buildWeb.ts';
 import { CHROMIUM_MISSING_MESSAGE, ensureChromium } from './lib/chromium.ts';
-import { selectedTiers, TIERS, type Tier } from './lib/testTiers.ts';
+import { selectedTiers, TIERS, type Tier, untieredTestFiles } from './lib/testTiers.ts';
 
 /**
  * `npm test`: lint and type-check, then every test of every workspace against a PostgreSQL and a
@@ -54,6 +54,15 @@ function parseArguments(args: string[]): { tier: Tier | null; vitestArgs: string
     chosen = value as Tier;
   }
   return { tier: chosen, vitestArgs: chosen ? ['--project', chosen, ...rest] : rest };
+}
+
+const untiered = untieredTestFiles(ROOT);
+if (untiered.length) {
+  console.error(
+    `[test] These test files belong to no tier and would never run; name them *.unit, *.int or *.e2e.test.ts:`,
+  );
+  for (const file of untiered) console.error(`[test]   ${file}`);
+  process.exit(1);
 }
 
 // Which tiers the run holds decides what it starts: the unit tier needs nothing, the integration

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** The test tiers, one Vitest project each (vitest.config.ts), named by the files' second extension. */
 export const TIERS = ['unit', 'int', 'e2e'] as const;
@@ -32,3 +32,23 @@ export function selectedTiers(root: string, vitestArgs: string[]): Set<Tier> {
 }
 
 const isTier = (name: string | undefined): name is Tier => TIERS.includes(name as Tier);
+
+const WORKSPACES = ['platform', 'engine', 'projections', 'api', 'workers', 'web', 'load-tests', 'scripts', 'contract'];
+const SKIPPED = new Set(['node_modules', 'dist', 'screenshots']);
+
+/** Test files no tier includes (`x.test.ts` instead of `x.unit.test.ts`): they would never run. */
+export function untieredTestFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED.has(entry.name)) walk(path);
+      } else if (/\.test\.tsx?$/.test(entry.name) && !/\.(unit|int|e2e)\.test\.tsx?$/.test(entry.name)) {
+        found.push(relative(root, path));
+      }
+    }
+  };
+  for (const workspace of WORKSPACES) if (existsSync(join(root, workspace))) walk(join(root, workspace));
+  return found;
+}
