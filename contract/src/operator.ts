@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auction } from './auctions.ts';
 import { commandId, errorAnswers, idParams, MAX_ROW_ID, money, rowId } from './common.ts';
 import { text } from './fields.ts';
 import { lotItem } from './lots.ts';
@@ -122,44 +123,24 @@ export const auctionListQuery = z.object({ organizationId: rowId.optional() });
 export const auctionStatusValue = z.number().int().min(1).max(6);
 export const auctionStatusBody = z.strictObject({ status: auctionStatusValue });
 
-const auctionPhoto = z.object({
-  id: z.number(),
-  order: z.number(),
-  fullPath: z.string(),
-  interval: z.number(),
-  bannerType: z.string(),
-  videoUrl: z.string().nullable(),
-  additionalLinkUrl: z.string().nullable(),
-  isUsedInFrench: z.boolean(),
-  isUsedInEnglish: z.boolean(),
-  isUsedOnMobile: z.boolean(),
-  isUsedOnComputer: z.boolean(),
-  isUsedAsBackgroundImage: z.boolean(),
-  isVideoAlwaysOnTop: z.boolean(),
-  isUsedAsBannerInLeaderboard: z.boolean(),
-});
 const listTranslation = z.object({ languageCode: z.string(), name: z.string() }).catchall(z.unknown());
 const orderedEntry = z.object({ id: z.number(), order: z.number(), translations: z.array(listTranslation) });
 
 /**
- * An auction with every field of spec 001 §3, as `GET /api/auctions/url-magic-link` shows it, plus
- * `accessCode`. Colours, footer and integrations are flat, under the names the operator gave them.
+ * An auction with every field of spec 001 §3 in every language (the public answer without the
+ * request language's names), plus `accessCode`. Colours, footer and integrations are flat, under
+ * the names the operator gave them.
  */
-export const operatorAuction = z
-  .object({
-    id: z.number(),
-    status: z.number(),
-    urlMagicLink: z.string(),
-    type: z.number(),
-    translations: z.array(
-      z.object({
-        languageCode: z.string(),
-        titleShort: z.string(),
-        description: z.string(),
-        teamAppellation: z.string().nullable(),
-      }),
-    ),
-    languages: z.array(z.number()),
+export const operatorAuction = auction
+  .omit({
+    titleShort: true,
+    description: true,
+    teamAppellation: true,
+    tabs: true,
+    itemCategories: true,
+    closingGroups: true,
+  })
+  .extend({
     tabs: z.array(orderedEntry),
     itemCategories: z.array(orderedEntry),
     closingGroups: z.array(
@@ -170,44 +151,8 @@ export const operatorAuction = z
         translations: z.array(listTranslation),
       }),
     ),
-    datePreOpen: z.string().nullable(),
-    dateOpen: z.string().nullable(),
-    dateCompleted: z.string().nullable(),
-    completedDate: z.string().nullable(),
-    isAvailable: z.boolean(),
-    hideCountdown: z.boolean(),
-    showAuctionCarousel: z.boolean(),
-    allowAnonymousBidding: z.boolean(),
-    requireCCToBid: z.boolean(),
-    requireAddressToBid: z.boolean(),
-    allowItemsManagementByTeam: z.boolean(),
-    paymentType: z.number(),
-    allowProxyBidding: z.boolean(),
-    billCreditCardFeesToClient: z.boolean(),
-    billCreditCardFeesProvideReceipt: z.boolean(),
-    billCreditCardFeesMinimumAmount: money.nullable(),
-    stripeInformation_Id: z.number().nullable(),
-    organizationId: z.number(),
-    organizationName: z.string(),
-    company_Id: z.number(),
-    currency: z.string(),
-    donationType: z.number(),
-    donationUrl: z.string().nullable(),
-    donationAllowOtherAmount: z.boolean(),
-    donations: z.array(
-      z.object({ id: z.number(), order: z.number(), amount: money.nullable(), isOtherAmount: z.boolean() }),
-    ),
-    linkEnglish: z.string().nullable(),
-    linkFrench: z.string().nullable(),
-    bannerEnglish: z.object({ fullPath: z.string() }).nullable(),
-    bannerFrench: z.object({ fullPath: z.string() }).nullable(),
-    photos: z.array(auctionPhoto),
-    clientTimeSynchronization: z.boolean(),
-    lotCount: z.number(),
     accessCode: z.string().nullable(),
-  })
-  // Colours, footer and integrations (strings and flags) under the names they were given.
-  .catchall(z.unknown());
+  });
 
 // ---- Lots ----
 

@@ -1,12 +1,19 @@
-import { AuctionStatus } from '@auction/contract';
+import { AuctionStatus, type operator } from '@auction/contract';
 import type { Db } from '@auction/platform';
+import type { z } from 'zod';
 import { toAuctionDto } from '../auctions/auctionDto.ts';
 import { type AuctionRow, findAuction, listOrganizationAuctions } from '../auctions/auctionRepository.ts';
 import { type AuctionFields, auctionColumns } from './auctionFields.ts';
 
-/** What the public sees, plus the access code that admits bidders to a private auction (operators only). */
-const operatorAuctionDto = (row: AuctionRow) => ({ ...toAuctionDto(row), accessCode: row.access_code });
-export type OperatorAuctionDto = ReturnType<typeof operatorAuctionDto>;
+export type OperatorAuctionDto = z.output<typeof operator.operatorAuction>;
+
+/**
+ * What the public sees, plus the access code that admits bidders to a private auction (operators
+ * only). Typed as the contract's answer: the DTO's translation lists are typed loosely (a name or a
+ * tab's texts), and the response schema checks the shape of every answer anyway.
+ */
+const operatorAuctionDto = (row: AuctionRow) =>
+  ({ ...toAuctionDto(row), accessCode: row.access_code }) as OperatorAuctionDto;
 
 /** What an edit compares against: the auction's dates, merged settings and card requirement before it. */
 export interface AuctionBefore {
