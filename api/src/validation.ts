@@ -1,4 +1,3 @@
-import { tenDigitPhone } from '@auction/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
@@ -24,38 +23,10 @@ export function configureValidationMessages(): void {
   });
 }
 
-export const email = z
-  .string()
-  .trim()
-  .min(1)
-  .max(254)
-  .pipe(z.email({ error: 'email_invalid' }));
-
-/** A phone typed any usual way, answered as its 10 digits. */
-export const phone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .transform((value, ctx) => {
-    const digits = tenDigitPhone(value);
-    if (digits === null) {
-      ctx.addIssue({ code: 'custom', message: 'invalid_phone_number' });
-      return z.NEVER;
-    }
-    return digits;
-  });
-
-export const language = z
-  .union([z.enum(['en', 'fr']), z.literal(1), z.literal(2), z.enum(['1', '2'])])
-  .transform((value): 'en' | 'fr' => (value === 'en' || value === 1 || value === '1' ? 'en' : 'fr'));
+/** The account forms' fields are the contract's: the web app validates with the same schemas. */
+export { email, language, passwordText, phone, text } from '@auction/contract';
 
 export const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
-/** Passwords are checked against the rules where they are set; here only presence and a sane bound. */
-export const passwordText = z.string().min(1).max(256);
-
-export const text = (max = 200) => z.string().trim().max(max);
 
 export { MAX_ROW_ID, rowId, rowIdValue } from '@auction/contract';
 

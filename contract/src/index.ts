@@ -2,6 +2,12 @@
  * The contract between the API and its clients: the spec's codes (and, beside them, the request
  * and answer schemas of each resource). The lowest layer: it imports nothing but zod.
  */
+export * from './account.ts';
 export * from './codes.ts';
 export * from './common.ts';
+export * from './fields.ts';
+export * from './health.ts';
 export * from './lots.ts';
+export * from './outbox.ts';
+export * from './sms.ts';
+export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';

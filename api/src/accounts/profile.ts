@@ -82,7 +82,7 @@ export async function profileOf(db: Db, user: UserRow) {
   return {
     id: user.id,
     username: user.username,
-    isLoggedIn: true,
+    isLoggedIn: true as const,
     hasTemporaryPassword: user.has_temporary_password,
     roles: user.roles.map((role) => ({ role })),
     activeUrlMagicLinks: participating.map((a) => a.url_magic_link),

@@ -1,6 +1,8 @@
+import { BidderStatus } from '@auction/contract';
 import type { Db, UsersTable } from '@auction/platform';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { profileOf } from './profile.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -54,3 +56,99 @@ export async function isTokenCurrent(db: Db, userId: string, version: number): P
     .executeTakeFirst();
   return user !== undefined && !user.disabled && user.token_version === version;
 }
+
+export function findUserByIdentityCode(db: Db, identityCode: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('identity_code', '=', identityCode).executeTakeFirst();
+}
+
+/** The auction a registration starts from, with whether it requires an address to bid. */
+export function registrationAuction(db: Db, auctionId: number) {
+  return db
+    .selectFrom('auctions')
+    .select(['id', 'require_address_to_bid'])
+    .where('id', '=', auctionId)
+    .executeTakeFirst();
+}
+
+/**
+ * A new account in one transaction: the user, their admission to the auction they registered
+ * from (as having visited it), and the onboarding invitation it completes. Answers the user's id.
+ */
+export function createUser(
+  db: Db,
+  values: Insertable<UsersTable>,
+  from: { auctionId?: number | undefined; invitationId?: number | undefined },
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+    if (from.auctionId !== undefined) {
+      await trx
+        .insertInto('auction_bidders')
+        .values({ auction_id: from.auctionId, user_id: row.id, status: BidderStatus.Visited })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    if (from.invitationId !== undefined) {
+      await trx
+        .updateTable('onboarding_invitations')
+        .set({ registered_user_id: row.id })
+        .where('id', '=', from.invitationId)
+        .execute();
+    }
+    return row.id;
+  });
+}
+
+export async function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * A new password hash; every token issued before it stops working (the version moves on).
+ * `temporary` sets or clears the temporary-password flag; left out, the flag stays as it is.
+ */
+export function setPassword(db: Db, id: string, passwordHash: string, temporary?: boolean): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      ...(temporary === undefined ? {} : { has_temporary_password: temporary }),
+      token_version: sql`token_version + 1`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A new email (username), to be confirmed again; every token issued before it stops working. */
+export async function changeUsername(db: Db, id: string, username: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ username, email_confirmed: false, token_version: sql`token_version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The users' table as the account routes use it (decorated as `app.users`). */
+export function userRepository(db: Db) {
+  return {
+    byUsername: (username: string) => findUserByUsername(db, username),
+    byPhone: (digits: string) => findUserByPhone(db, digits),
+    byId: (id: string) => findUserById(db, id),
+    byIdentityCode: (identityCode: string) => findUserByIdentityCode(db, identityCode),
+    isNickNameFree: (nickName: string, exceptUserId?: string) => isNickNameFree(db, nickName, exceptUserId),
+    isPhoneFree: (digits: string, exceptUserId?: string) => isPhoneFree(db, digits, exceptUserId),
+    isUsernameFree: (username: string, exceptUserId?: string) => isUsernameFree(db, username, exceptUserId),
+    isTokenCurrent: (userId: string, version: number) => isTokenCurrent(db, userId, version),
+    profileOf: (user: UserRow) => profileOf(db, user),
+    registrationAuction: (auctionId: number) => registrationAuction(db, auctionId),
+    create: (values: Insertable<UsersTable>, from: Parameters<typeof createUser>[2]) => createUser(db, values, from),
+    update: (id: string, changes: Updateable<UsersTable>) => updateUser(db, id, changes),
+    confirmEmail: (id: string) => updateUser(db, id, { email_confirmed: true }),
+    confirmPhone: (id: string) => updateUser(db, id, { phone_number_confirmed: true }),
+    setPassword: (id: string, passwordHash: string, temporary?: boolean) =>
+      setPassword(db, id, passwordHash, temporary),
+    changeUsername: (id: string, username: string) => changeUsername(db, id, username),
+  };
+}
+export type UserRepository = ReturnType<typeof userRepository>;

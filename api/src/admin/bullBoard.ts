@@ -12,12 +12,6 @@ export const BULL_BOARD_PATH = '/admin/queues';
 /** Carries the access token for the dashboard's own requests (its pages, scripts and API calls). */
 export const BULL_BOARD_COOKIE = 'bull_board_token';
 
-export interface BullBoardOptions {
-  redis: Redis;
-  /** BullMQ key prefix of the workers' queues (tests use their own). */
-  queuePrefix?: string;
-}
-
 /** The access token from the bearer header, else from `?token=`, else from the dashboard's cookie. */
 function tokenOf(request: FastifyRequest): string | null {
   if (request.headers.authorization) return null;
@@ -31,30 +25,14 @@ function tokenOf(request: FastifyRequest): string | null {
 }
 
 /**
- * bull-board at /admin/queues: the messages, closings and auction-lifecycle queues, their delayed,
- * active and failed jobs, for administrators (role 1) only. A browser sends no bearer header, so
- * the first visit takes the access token as `?token=` and keeps it in an HttpOnly cookie scoped to
- * this path for the dashboard's further requests; the token is checked on every request exactly as
- * the API checks bearer tokens (signature, expiry, token version, disabled account, role).
+ * The dashboard is for administrators (role 1) only. A browser sends no bearer header, so the first
+ * visit takes the access token as `?token=` and keeps it in an HttpOnly cookie scoped to the
+ * dashboard's path for its further requests; the token is checked on every request exactly as the
+ * API checks bearer tokens (signature, expiry, token version, disabled account, role).
  */
-export async function bullBoardRoutes(app: FastifyInstance, options: BullBoardOptions): Promise<void> {
-  const queues = workerQueueNames.map(
-    (name) =>
-      new Queue(name, { connection: options.redis, ...(options.queuePrefix ? { prefix: options.queuePrefix } : {}) }),
-  );
-  app.addHook('onClose', async () => {
-    await Promise.all(queues.map((queue) => queue.close()));
-  });
-
-  const serverAdapter = new FastifyAdapter();
-  serverAdapter.setBasePath(BULL_BOARD_PATH);
-  createBullBoard({
-    queues: queues.map((queue) => new BullMQAdapter(queue)),
-    serverAdapter,
-  });
-
+export function administratorsOnBullBoard(app: FastifyInstance) {
   const administratorsOnly = app.requireRoles([Role.Administrator]);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenOf(request);
     if (token) request.headers.authorization = `Bearer ${token}`;
     try {
@@ -73,6 +51,19 @@ export async function bullBoardRoutes(app: FastifyInstance, options: BullBoardOp
         `${BULL_BOARD_COOKIE}=${encodeURIComponent(fromQuery)}; Path=${BULL_BOARD_PATH}; HttpOnly; SameSite=Strict`,
       );
     }
-  });
-  await app.register(serverAdapter.registerPlugin(), { prefix: BULL_BOARD_PATH });
+  };
+}
+
+/**
+ * bull-board over the workers' queues (messages, closings, auction lifecycle): their delayed,
+ * active and failed jobs. Answers the board's Fastify plugin and the queues to close with the app.
+ */
+export function bullBoard(redis: Redis, queuePrefix?: string) {
+  const queues = workerQueueNames.map(
+    (name) => new Queue(name, { connection: redis, ...(queuePrefix ? { prefix: queuePrefix } : {}) }),
+  );
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(BULL_BOARD_PATH);
+  createBullBoard({ queues: queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
+  return { plugin: serverAdapter.registerPlugin(), queues };
 }

@@ -1,0 +1,157 @@
+import {
+  errorAnswers,
+  identityIdParams,
+  identityParams,
+  idParams,
+  organizationNotification,
+  organizationNotificationBody,
+  organizationNotificationChange,
+  organizationNotificationSaved,
+  organizationNotifications,
+  organizationNotificationsQuery,
+  unsubscribeModel,
+} from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../accounts/auth.ts';
+import type { UserRow } from '../../../accounts/userRepository.ts';
+import { HttpError } from '../../../errors.ts';
+
+const tags = ['communication preferences'];
+const security = [{ bearer: [] }];
+/** The unsubscribe page needs no login: its calls are limited per address instead. */
+const byCodeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+/**
+ * Per-organisation communication preferences: for the signed-in bidder, and by the identity code of
+ * an unsubscribe link with no login (spec 000 §2 Unsubscribe). An unknown code answers 401
+ * `unsubscribe_unauthorized`, which the page shows with a link to the notifications page.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { users } = app;
+  const preferences = app.organizationNotifications;
+
+  async function signedIn(id: string): Promise<UserRow> {
+    const user = await users.byId(id);
+    if (!user) throw new HttpError(401, 'invalid_token');
+    return user;
+  }
+
+  async function byCode(identity: string): Promise<UserRow> {
+    const user = await users.byIdentityCode(identity);
+    if (!user) throw new HttpError(401, 'unsubscribe_unauthorized');
+    return user;
+  }
+
+  app.get(
+    '/api/bidder-organization-notifications',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The bidder's choices per organisation (id 0: not chosen yet)",
+        querystring: organizationNotificationsQuery,
+        response: { 200: organizationNotifications, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request) => preferences.listFor(accountOf(request).id, request.query.urlMagicLink),
+  );
+
+  app.post(
+    '/api/bidder-organization-notifications',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Record the choice for an organisation',
+        body: organizationNotificationBody,
+        response: { 200: organizationNotification, ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => preferences.save(await signedIn(accountOf(request).id), request.body),
+  );
+
+  app.patch(
+    '/api/bidder-organization-notifications/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Change an organisation choice',
+        params: idParams,
+        body: organizationNotificationChange,
+        response: { 200: organizationNotification, ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => preferences.change(await signedIn(accountOf(request).id), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/bidder-organization-notifications/by-code/:identity',
+    {
+      config: byCodeLimit,
+      schema: {
+        tags,
+        summary: "Unsubscribe page: the bidder's preferences by the identity code of the link (no login)",
+        params: identityParams,
+        querystring: organizationNotificationsQuery,
+        response: { 200: unsubscribeModel, ...errorAnswers(401, 429) },
+      },
+    },
+    async (request) => {
+      const user = await byCode(request.params.identity);
+      return {
+        bidder: {
+          firstName: user.first_name,
+          lastName: user.last_name,
+          nickName: user.nick_name,
+          smsGeneralNotifications: user.sms_general_notifications,
+          emailGeneralNotifications: user.email_general_notifications,
+          smsOutbidNotifications: user.sms_outbid_notifications,
+          emailOutbidNotifications: user.email_outbid_notifications,
+        },
+        organizationNotifications: await preferences.listFor(user.id, request.query.urlMagicLink),
+      };
+    },
+  );
+
+  app.post(
+    '/api/bidder-organization-notifications/by-code/:identity',
+    {
+      config: byCodeLimit,
+      schema: {
+        tags,
+        summary: 'Unsubscribe page: record a choice not yet made (id 0)',
+        params: identityParams,
+        body: organizationNotificationBody,
+        response: { 200: organizationNotificationSaved, ...errorAnswers(401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const saved = await preferences.save(await byCode(request.params.identity), request.body);
+      return { success: true as const, messages: ['saved_successfully'], ...saved };
+    },
+  );
+
+  app.patch(
+    '/api/bidder-organization-notifications/by-code/:identity/:id',
+    {
+      config: byCodeLimit,
+      schema: {
+        tags,
+        summary: 'Unsubscribe page: change a choice ([{fieldName, value}])',
+        params: identityIdParams,
+        body: organizationNotificationChange,
+        response: { 200: organizationNotificationSaved, ...errorAnswers(401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const saved = await preferences.change(await byCode(request.params.identity), request.params.id, request.body);
+      return { success: true as const, messages: ['saved_successfully'], ...saved };
+    },
+  );
+}) satisfies FastifyPluginAsync;

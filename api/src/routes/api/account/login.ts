@@ -1,0 +1,136 @@
+import {
+  accessTokenAnswer,
+  authenticateBody,
+  errorAnswers,
+  noContent,
+  openSessionBody,
+  profile,
+  sessionAnswer,
+  sessionTokens,
+  tenDigitPhone,
+} from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../accounts/auth.ts';
+import { verifyPassword } from '../../../accounts/passwordHashing.ts';
+import { LIMITS } from '../../../accounts/rateLimits.ts';
+import { HttpError } from '../../../errors.ts';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+
+/**
+ * Login is two calls (spec 000 §7): authenticate checks the credentials and answers an access
+ * token; token, called with it, answers the profile with the session's tokens. Refusals follow
+ * spec 000 §4 and §8 in this order: unknown account (or a pending invitation: onboarding), wrong
+ * password, disabled, email not verified.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { users } = app;
+  // OAuth-style clients post the password grant as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post(
+    '/api/account/authenticate',
+    {
+      config: { limits: LIMITS.login },
+      schema: {
+        tags,
+        summary: 'Check credentials (email or phone, password); answers a short-lived access token',
+        body: authenticateBody,
+        response: { 200: accessTokenAnswer, ...errorAnswers(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const phone = username.includes('@') ? null : tenDigitPhone(username);
+      const user = phone ? await users.byPhone(phone) : await users.byUsername(username);
+      const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user) {
+        const uniqueCode = phone ? await app.invitations.pendingCodeByPhone(phone) : undefined;
+        if (uniqueCode) throw new HttpError(403, 'redirect_onboard_register', { uniqueCode });
+        throw new HttpError(401, 'no_account_associated_with_email');
+      }
+      if (!passwordOk) throw new HttpError(401, 'password_invalid');
+      if (user.disabled) throw new HttpError(403, 'user_disabled');
+      if (!user.email_confirmed) {
+        throw new HttpError(403, 'email_not_verified', { redirectToEmailConfirmation: true, userName: user.username });
+      }
+      const { token, expiresIn } = app.issueAccessToken(user);
+      return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, userName: user.username };
+    },
+  );
+
+  app.post(
+    '/api/account/token',
+    {
+      preHandler: app.authenticate,
+      config: { allowTemporaryPassword: true },
+      schema: {
+        tags,
+        summary:
+          'Open the session: the profile and an access token; the refresh token (30 days with rememberMe) is set as an httpOnly cookie',
+        security,
+        body: openSessionBody,
+        response: { 200: sessionAnswer, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const user = await users.byId(accountOf(request).id);
+      if (!user) throw new HttpError(401, 'invalid_token');
+      return { ...(await users.profileOf(user)), ...(await app.openSession(reply, user, request.body.rememberMe)) };
+    },
+  );
+
+  app.post(
+    '/api/account/refresh',
+    {
+      config: { limits: LIMITS.refresh },
+      schema: {
+        tags,
+        summary:
+          'Renew the access token with the refresh cookie; the cookie is rotated, and a reused one ends its whole session',
+        response: { 200: sessionTokens, ...errorAnswers(401, 403, 429) },
+      },
+    },
+    async (request, reply) => app.refreshSession(request, reply),
+  );
+
+  app.delete(
+    '/api/account/refresh',
+    {
+      config: { limits: LIMITS.refresh },
+      schema: {
+        tags,
+        summary: "Log out: the refresh cookie's session ends and the cookie is cleared",
+        response: { 204: noContent, ...errorAnswers(429) },
+      },
+    },
+    async (request, reply) => {
+      await app.closeSession(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/account',
+    {
+      preHandler: app.authenticate,
+      config: { allowTemporaryPassword: true },
+      schema: {
+        tags,
+        summary: 'The signed-in profile (loaded again on every start with a stored token)',
+        security,
+        response: { 200: profile, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request) => {
+      const user = await users.byId(accountOf(request).id);
+      if (!user) throw new HttpError(401, 'invalid_token');
+      return users.profileOf(user);
+    },
+  );
+}) satisfies FastifyPluginAsync;

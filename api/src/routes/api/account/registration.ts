@@ -1,0 +1,240 @@
+import {
+  emailConfirmationBody,
+  errorAnswers,
+  getByUsernameQuery,
+  invitationPrefill,
+  messagesAnswer,
+  registerBody,
+  resendEmailConfirmationBody,
+  signedInAnswer,
+  tenDigitPhone,
+  uniqueNicknameQuery,
+  uniquePhoneNumberQuery,
+} from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
+import { sendAccountMessage } from '../../../accounts/accountContext.ts';
+import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
+import { hashPassword } from '../../../accounts/passwordHashing.ts';
+import { passwordProblems } from '../../../accounts/passwordRules.ts';
+import { formatPhone, isCompleteFormattedPhone } from '../../../accounts/phone.ts';
+import { LIMITS } from '../../../accounts/rateLimits.ts';
+import { DEFAULT_ROLES } from '../../../accounts/roles.ts';
+import { uniqueViolation } from '../../../accounts/userRepository.ts';
+import { HttpError } from '../../../errors.ts';
+
+const tags = ['account'];
+
+/**
+ * Registration (spec 000 §2, §3, §5): every problem is reported at once as message keys, the
+ * address is required when the auction requires it to bid, SMS is on only with a complete
+ * formatted phone, and the new bidder is logged in right away while the confirmation email goes out.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { users, invitations } = app;
+  const context = app.accounts;
+  const { db, links } = context;
+
+  app.post(
+    '/api/account/register',
+    {
+      config: { limits: LIMITS.registration },
+      schema: {
+        tags,
+        summary: 'Create a bidder account; answers the profile with tokens (logged in)',
+        body: registerBody,
+        response: { 200: signedInAnswer, ...errorAnswers(409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const messages: string[] = [];
+      messages.push(...passwordProblems(body.password));
+      if (body.password !== body.confirmPassword) messages.push('passwords_must_match');
+      const phoneDigits = tenDigitPhone(body.cellphone);
+      if (!phoneDigits) messages.push('invalid_phone_number');
+      else if (!(await users.isPhoneFree(phoneDigits))) messages.push('unique_phone_number');
+      if (!(await users.isNickNameFree(body.nickName))) messages.push('unique_nickname');
+      if (!(await users.isUsernameFree(body.username))) messages.push('duplicate_user_name');
+
+      const auction = body.auctionId ? await users.registrationAuction(body.auctionId) : undefined;
+      if (body.auctionId && !auction) messages.push('auction_not_found');
+      const addressRequired = auction?.require_address_to_bid === true || body.requireAddressToBid === true;
+      const hasAddress = Boolean(body.address && body.city && body.province && body.country && body.postalCode);
+      if (addressRequired && !hasAddress) messages.push('invalid_address');
+      if (body.postalCode && !isValidPostalCode(body.postalCode, body.country)) messages.push('invalid_postal_code');
+
+      const sms = body.sendSMSNotifications && isCompleteFormattedPhone(body.cellphone);
+      if (!sms && !body.sendEmailNotifications) messages.push('at_least_one_notification_method');
+
+      const invitation = body.uniqueCode ? await invitations.byCode(body.uniqueCode) : undefined;
+      if (body.uniqueCode && (!invitation || invitation.registered_user_id)) messages.push('invitation_not_found');
+      if (messages.length) throw new HttpError(400, messages[0] as string, { messages });
+
+      const passwordHash = await hashPassword(body.password);
+      let userId: string;
+      try {
+        userId = await users.create(
+          {
+            username: body.username,
+            password_hash: passwordHash,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            nick_name: body.nickName,
+            phone_number: phoneDigits,
+            preferred_language: body.language,
+            roles: [...DEFAULT_ROLES],
+            address: body.address ?? null,
+            apartment: body.apartment ?? null,
+            city: body.city ?? null,
+            postal_code: body.postalCode ? normalizePostalCode(body.postalCode) : null,
+            province: body.province ?? null,
+            province_enum: body.province ? provinceEnumOf(body.province) : (body.provinceEnum ?? null),
+            country: body.country ?? null,
+            sms_general_notifications: sms,
+            sms_outbid_notifications: sms,
+            email_general_notifications: body.sendEmailNotifications,
+            email_outbid_notifications: body.sendEmailNotifications,
+          },
+          { auctionId: auction?.id, invitationId: invitation?.id },
+        );
+      } catch (error) {
+        // Two registrations racing for the same nickname, phone or email: the index decides.
+        const index = uniqueViolation(error);
+        if (!index) throw error;
+        const key = index.includes('nick')
+          ? 'unique_nickname'
+          : index.includes('phone')
+            ? 'unique_phone_number'
+            : 'duplicate_user_name';
+        throw new HttpError(409, key);
+      }
+
+      const token = await issueCode(db, userId, 'emailConfirmation');
+      await sendAccountMessage(context, {
+        channel: 'email',
+        to: body.username,
+        language: body.language,
+        template: 'emailConfirmation',
+        params: { firstName: body.firstName, link: links.emailConfirmation(body.language, body.username, token) },
+        userId,
+      });
+      const user = await users.byId(userId);
+      if (!user) throw new Error('the account just created is gone');
+      return {
+        success: true as const,
+        messages: [],
+        ...(await users.profileOf(user)),
+        ...(await app.openSession(reply, user, false)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/account/email-confirmation',
+    {
+      config: { limits: LIMITS.codeCheck },
+      schema: {
+        tags,
+        summary: 'Confirm the email with the token of the confirmation link',
+        body: emailConfirmationBody,
+        response: { 200: messagesAnswer, ...errorAnswers(429) },
+      },
+    },
+    async (request) => {
+      const user = await users.byUsername(request.body.username);
+      if (!user || !(await consumeCode(db, user.id, 'emailConfirmation', request.body.token))) {
+        throw new HttpError(400, 'invalid_token');
+      }
+      await users.confirmEmail(user.id);
+      return { success: true as const, messages: ['email_confirmed'] };
+    },
+  );
+
+  app.post(
+    '/api/account/resend-email-confirmation',
+    {
+      config: { limits: LIMITS.recoveryEmail },
+      schema: {
+        tags,
+        summary: 'Send the confirmation link again (the email confirmation page offers it)',
+        body: resendEmailConfirmationBody,
+        response: { 200: messagesAnswer, ...errorAnswers(429) },
+      },
+    },
+    async (request) => {
+      // The same answer whether the address has an account, a confirmed one or none: it tells nothing.
+      const sent = { success: true as const, messages: ['email_confirmation_sent'] };
+      const user = await users.byUsername(request.body.username);
+      if (!user || user.email_confirmed) return sent;
+      const token = await issueCode(db, user.id, 'emailConfirmation');
+      await sendAccountMessage(context, {
+        channel: 'email',
+        to: user.username,
+        language: user.preferred_language,
+        template: 'emailConfirmation',
+        params: {
+          firstName: user.first_name,
+          link: links.emailConfirmation(user.preferred_language, user.username, token),
+        },
+        userId: user.id,
+      });
+      return sent;
+    },
+  );
+
+  app.get(
+    '/api/account/unique-nickname',
+    {
+      config: { limits: LIMITS.uniqueCheck },
+      schema: {
+        tags,
+        summary: 'Is this displayed bidder name free (apart from the given user)?',
+        querystring: uniqueNicknameQuery,
+        response: { 200: z.boolean(), ...errorAnswers(429) },
+      },
+    },
+    async (request) => users.isNickNameFree(request.query.nickName, request.query.userId || undefined),
+  );
+
+  app.get(
+    '/api/account/unique-phone-number',
+    {
+      config: { limits: LIMITS.uniqueCheck },
+      schema: {
+        tags,
+        summary: 'Is this phone number free (apart from the given user)?',
+        querystring: uniquePhoneNumberQuery,
+        response: { 200: z.boolean(), ...errorAnswers(429) },
+      },
+    },
+    async (request) => users.isPhoneFree(request.query.phoneNumber, request.query.userId || undefined),
+  );
+
+  app.get(
+    '/api/account/get-by-username',
+    {
+      config: { limits: LIMITS.uniqueCheck },
+      schema: {
+        tags,
+        summary: 'Registration prefill for an invited person (by their phone); never reveals an existing account',
+        querystring: getByUsernameQuery,
+        response: { 200: invitationPrefill, ...errorAnswers(404, 429) },
+      },
+    },
+    async (request) => {
+      const digits = tenDigitPhone(request.query.username);
+      const invitation = digits ? await invitations.pendingByPhone(digits) : undefined;
+      if (!invitation) throw new HttpError(404, 'invitation_not_found');
+      return {
+        firstName: invitation.first_name,
+        lastName: invitation.last_name,
+        phoneNumber: formatPhone(invitation.phone_number),
+        urlMagicLink: invitation.url_magic_link,
+      };
+    },
+  );
+}) satisfies FastifyPluginAsync;

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
+
+let test: TestApp;
+let otherOrganizationId: number;
+beforeAll(async () => {
+  test = await startTestApp();
+  const org = await test.database.db
+    .insertInto('organizations')
+    .values({ name: 'Équipe Zèbre' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  otherOrganizationId = org.id;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('communication preferences per organisation', () => {
+  it('lists every organisation, id 0 until chosen, the current one first', async () => {
+    const bidder = await registerConfirmed(test);
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/bidder-organization-notifications?urlMagicLink=demo-gala',
+      headers: bearer(bidder.token),
+    });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json();
+    expect(rows[0]).toMatchObject({ id: 0, organizationName: 'Fondation Petits Bonheurs', isCurrent: true });
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        id: 0,
+        organization_Id: otherOrganizationId,
+        smsNotifications: true,
+        emailNotifications: true,
+      }),
+    );
+  });
+
+  it('creates then patches a choice, only for the signed-in bidder', async () => {
+    const bidder = await registerConfirmed(test);
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/bidder-organization-notifications',
+      headers: bearer(bidder.token),
+      payload: { id: 0, organization_Id: otherOrganizationId, smsNotifications: false, emailNotifications: true },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id;
+    expect(id).toBeGreaterThan(0);
+    const patched = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bidder-organization-notifications/${id}`,
+      headers: bearer(bidder.token),
+      payload: { emailNotifications: false },
+    });
+    expect(patched.json()).toMatchObject({ id, smsNotifications: false, emailNotifications: false });
+
+    const intruder = await registerConfirmed(test);
+    const foreign = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bidder-organization-notifications/${id}`,
+      headers: bearer(intruder.token),
+      payload: { emailNotifications: true },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const anonymous = await test.app.inject({ method: 'GET', url: '/api/bidder-organization-notifications' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses an organisation toggle whose general and outbid channels are both off', async () => {
+    const bidder = await registerConfirmed(test);
+    await test.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: bearer(bidder.token),
+      payload: [
+        { path: '/smsGeneralNotifications', value: false },
+        { path: '/smsOutbidNotifications', value: false },
+      ],
+    });
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: '/api/bidder-organization-notifications',
+      headers: bearer(bidder.token),
+      payload: { organization_Id: otherOrganizationId, smsNotifications: true, emailNotifications: true },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages).toEqual(['notification_channel_off']);
+  });
+});
+
+describe('unsubscribe by identity code, no login', () => {
+  it('reads and changes the preferences of the code’s bidder', async () => {
+    const bidder = await registerConfirmed(test);
+    const { identity_code: identity } = await test.database.db
+      .selectFrom('users')
+      .select('identity_code')
+      .where('id', '=', bidder.id)
+      .executeTakeFirstOrThrow();
+    expect(identity).toMatch(/^[0-9a-f]{64}$/);
+
+    const model = await test.app.inject({
+      method: 'GET',
+      url: `/api/bidder-organization-notifications/by-code/${identity}?urlMagicLink=demo-gala`,
+    });
+    expect(model.statusCode).toBe(200);
+    expect(model.json().bidder).toMatchObject({ nickName: bidder.body.nickName, emailGeneralNotifications: true });
+    const current = model.json().organizationNotifications[0];
+    expect(current).toMatchObject({ id: 0, isCurrent: true });
+
+    const created = await test.app.inject({
+      method: 'POST',
+      url: `/api/bidder-organization-notifications/by-code/${identity}`,
+      payload: { id: 0, organization_Id: current.organization_Id, smsNotifications: false, emailNotifications: true },
+    });
+    expect(created.json()).toMatchObject({ success: true, messages: ['saved_successfully'], smsNotifications: false });
+    const patched = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bidder-organization-notifications/by-code/${identity}/${created.json().id}`,
+      payload: [{ fieldName: 'emailNotifications', value: false }],
+    });
+    expect(patched.json()).toMatchObject({ messages: ['saved_successfully'], emailNotifications: false });
+  });
+
+  it('answers 401 unsubscribe_unauthorized for an unknown code and changes nothing', async () => {
+    const unknown = 'f'.repeat(64);
+    const before = await test.database.db.selectFrom('bidder_organization_notifications').selectAll().execute();
+    const read = await test.app.inject({
+      method: 'GET',
+      url: `/api/bidder-organization-notifications/by-code/${unknown}`,
+    });
+    expect(read.statusCode).toBe(401);
+    expect(read.json().message).toBe('unsubscribe_unauthorized');
+    const write = await test.app.inject({
+      method: 'POST',
+      url: `/api/bidder-organization-notifications/by-code/${unknown}`,
+      payload: { organization_Id: otherOrganizationId, smsNotifications: false, emailNotifications: false },
+    });
+    expect(write.statusCode).toBe(401);
+    const after = await test.database.db.selectFrom('bidder_organization_notifications').selectAll().execute();
+    expect(after).toEqual(before);
+  });
+});

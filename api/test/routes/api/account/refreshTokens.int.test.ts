@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login, refresh, refreshCookieOf } from '../../../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await startTestApp();
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const BIDDER = ['bidder@demo.local', 'Demo-Bidder-2026!'] as const;
+
+describe('refresh tokens', () => {
+  it('live in an httpOnly, SameSite=Strict, Secure cookie sent only to the refresh path', async () => {
+    const session = await login(test.app, ...BIDDER);
+    expect(session.body.refreshToken).toBeUndefined();
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/account/token',
+      headers: bearer(session.body.token),
+      payload: { rememberMe: true },
+    });
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^auction_refresh=[\w.-]+; /);
+    expect(cookie).toContain('Path=/api/account/refresh');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    // The test app's public address is not localhost.
+    expect(cookie).toContain('Secure');
+    expect(cookie).toContain(`Max-Age=${30 * 24 * 3600}`);
+  });
+
+  it('rotate on use; reusing a rotated one revokes the family, the token it was rotated into included', async () => {
+    const { refreshToken: first } = await login(test.app, ...BIDDER);
+    const rotated = await refresh(test.app, first);
+    expect(rotated.statusCode).toBe(200);
+    const second = refreshCookieOf(rotated);
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+    expect((await test.app.inject({ url: '/api/account', headers: bearer(rotated.json().token) })).statusCode).toBe(
+      200,
+    );
+
+    const reused = await refresh(test.app, first);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe('invalid_token');
+    expect(refreshCookieOf(reused)).toBe('');
+    expect((await refresh(test.app, second)).statusCode).toBe(401);
+    const family = await test.database.db
+      .selectFrom('refresh_token_families')
+      .select(['revoked_reason', 'rotations'])
+      .where('user_id', '=', (await login(test.app, ...BIDDER)).body.id)
+      .where('revoked_at', 'is not', null)
+      .execute();
+    expect(family).toContainEqual({ revoked_reason: 'reuse', rotations: 1 });
+  });
+
+  it('rotate once when the same token is used twice at the same moment, and the family ends', async () => {
+    const { refreshToken } = await login(test.app, ...BIDDER);
+    const answers = await Promise.all([refresh(test.app, refreshToken), refresh(test.app, refreshToken)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const winner = answers.find((a) => a.statusCode === 200);
+    expect((await refresh(test.app, refreshCookieOf(winner as never))).statusCode).toBe(401);
+  });
+
+  it('keep a session going through several rotations', async () => {
+    let { refreshToken } = await login(test.app, ...BIDDER);
+    for (let i = 0; i < 3; i++) {
+      const answer = await refresh(test.app, refreshToken);
+      expect(answer.statusCode).toBe(200);
+      refreshToken = refreshCookieOf(answer);
+    }
+  });
+
+  it('end with logging out: the family is revoked and the cookie cleared', async () => {
+    const { refreshToken } = await login(test.app, ...BIDDER);
+    const out = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/account/refresh',
+      headers: { cookie: `auction_refresh=${refreshToken}` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(refreshCookieOf(out)).toBe('');
+    expect((await refresh(test.app, refreshToken)).statusCode).toBe(401);
+    // Logging out without a session is not an error.
+    expect((await test.app.inject({ method: 'DELETE', url: '/api/account/refresh' })).statusCode).toBe(204);
+  });
+
+  it('refuse a missing cookie, a forged one and an access token in its place', async () => {
+    const { body } = await login(test.app, ...BIDDER);
+    expect((await refresh(test.app, undefined)).statusCode).toBe(401);
+    expect((await refresh(test.app, 'abc.def.ghi')).statusCode).toBe(401);
+    expect((await refresh(test.app, body.token)).statusCode).toBe(401);
+  });
+});
