@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { registerErrorHandler } from './errors.ts';
 import { infrastructure } from './infrastructure.ts';
 import { requestSerializer } from './logging.ts';
+import type { StripeSettings } from './payments/stripeGateway.ts';
 import { configureValidationMessages, refuseNulBytes } from './validation.ts';
 
 export { DEFAULT_CAD_TO_USD } from './infrastructure.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   localOutbox?: boolean;
   /** Inbound SMS webhooks must carry Twilio's signature under this token; without one they are refused. */
   twilioAuthToken?: string;
+  /** Stripe, or the local Stripe double (payments/stripeGateway.ts); absent: payment calls answer 503. */
+  stripe?: StripeSettings;
   /** CAD→USD rate for converted amounts (no rate service is reachable from here; set CAD_TO_USD_RATE). */
   cadToUsdRate?: number;
   /** The live hub's own Redis subscription (absent when the API is only being described). */

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { AppDeps } from './app.ts';
+import type { StripeSettings } from './payments/stripeGateway.ts';
 
 /** The settings every part of the API may read (the rest of AppDeps is infrastructure). */
 export interface ApiSettings {
@@ -15,6 +16,7 @@ export interface ApiSettings {
   trustProxy: false | number | string[];
   twilioAuthToken?: string;
   metricsToken?: string;
+  stripe?: StripeSettings;
   hub?: { redisUrl: string; redisPrefix?: string };
   rateLimitNamespace: string;
   webDist: string;
@@ -63,6 +65,7 @@ export const infrastructure = fp<AppDeps & { webDist: string }>(
       ...(deps.twilioAuthToken ? { twilioAuthToken: deps.twilioAuthToken } : {}),
       ...(deps.metricsToken ? { metricsToken: deps.metricsToken } : {}),
       ...(deps.hub ? { hub: deps.hub } : {}),
+      ...(deps.stripe ? { stripe: deps.stripe } : {}),
       rateLimitNamespace: deps.rateLimitNamespace ?? 'auction',
       webDist: deps.webDist,
     } satisfies ApiSettings);

@@ -45,6 +45,17 @@ const app = await buildApp({
   ...(config.CAD_TO_USD_RATE ? { cadToUsdRate: config.CAD_TO_USD_RATE } : {}),
   ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),
   ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  // Stripe itself, or the local Stripe double npm start runs (STRIPE_API_URL); without both keys, payments answer 503.
+  ...(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+    ? {
+        stripe: {
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',
+          ...(config.STRIPE_API_URL ? { apiUrl: config.STRIPE_API_URL } : {}),
+        },
+      }
+    : {}),
   // Compiled, this file is api/dist/main.js and the autoloaded plugins and routes sit beside it.
   sourceDir: import.meta.dirname,
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createRedis } from '@auction/platform';
+import { createRedis, freePort, type StripeDouble, startStripeDouble } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { type Projections, startProjections } from '@auction/projections';
 import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
@@ -18,6 +18,8 @@ export interface TestApp {
   redis: Redis;
   /** What the product emailed and texted, through the real queue, worker and local catchers. */
   messaging: TestMessaging;
+  /** The local Stripe double the app's Stripe calls go to; its webhook events are injected into the app. */
+  stripe: StripeDouble;
   /** Every log line the API wrote. */
   logs: string[];
   /** The id of a (demo) auction by its link. */
@@ -45,6 +47,7 @@ export async function startTestApp(
   const prefix = testPrefix();
   const redis = createRedis(testRedisUrl());
   const messaging = await startTestMessaging({ db: database.db, redisUrl: testRedisUrl(), prefix });
+  const stripe = await startStripeDouble({ port: await freePort() });
   const logs: string[] = [];
   const projections = startProjections({
     pool: database.pool,
@@ -66,11 +69,27 @@ export async function startTestApp(
     logStream: { write: (line: string) => void logs.push(line) },
     rateLimitNamespace: prefix,
     hub: { redisUrl: testRedisUrl(), redisPrefix: prefix },
+    stripe: {
+      secretKey: stripe.secretKey,
+      webhookSecret: stripe.webhookSecret,
+      publishableKey: 'pk_test_local_double',
+      apiUrl: stripe.url,
+    },
     ...options.app,
+  });
+  stripe.setWebhook(async (payload, signature) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe-webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    return response.statusCode;
   });
   return {
     app,
     database,
+    stripe,
     redis,
     messaging,
     logs,
@@ -88,6 +107,7 @@ export async function startTestApp(
       await app.close();
       await projections.stop();
       await messaging.stop();
+      await stripe.stop();
       redis.disconnect();
       await database.drop();
     },

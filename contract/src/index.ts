@@ -5,6 +5,7 @@
 export * from './account.ts';
 export * from './codes.ts';
 export * from './common.ts';
+export * from './cards.ts';
 export * from './fields.ts';
 export * from './health.ts';
 export * from './lots.ts';

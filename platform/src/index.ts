@@ -58,6 +58,14 @@ export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/re
 export { resolveServices, type Services } from './services/resolve.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble, twilioSignature } from './services/smsDouble.ts';
 export {
+  type StripeDouble,
+  type StripeDoubleOptions,
+  type StripeEvent,
+  startStripeDouble,
+  stripeSignature,
+  type TestCard,
+} from './services/stripeDouble.ts';
+export {
   MESSAGE_ID_HEADER,
   type SmtpCatcher,
   type SmtpCatcherOptions,

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { AccountRow } from '../accounts/auth.ts';
 import { admittedSql, mayViewAuction, membershipSql } from '../authorization/auctionVisibility.ts';
 import { mayAct } from '../authorization/organizationRules.ts';
+import { usableCardsOfSql } from '../payments/cardSql.ts';
 
 /** What the bid path's checks need besides the token: the caller's account, the lot's auction, the bidder. */
 export interface BidContextRow {
@@ -10,6 +11,7 @@ export interface BidContextRow {
   /** Absent when the lot does not exist. */
   auction:
     | {
+        id: number;
         status: number;
         url_magic_link: string;
         allow_anonymous_bidding: boolean;
@@ -35,6 +37,14 @@ export interface BidContextRow {
         in_organization: boolean;
         /** Manages the auction's organisation (its links are trusted: spec 001 §5 rule 5). */
         manages: boolean;
+        /** Has a usable card of the auction's payment configuration (spec 001 §5 rule 2); read only when the auction requires one. */
+        has_cards: boolean;
+        /**
+         * Has one selected for the auction (rule 3), or exactly one usable card, which is then the
+         * auto-selected one (`auto_selected_card`, recorded by the caller).
+         */
+        has_selected_card: boolean;
+        auto_selected_card: number | null;
       }
     | undefined;
 }
@@ -49,13 +59,19 @@ const BID_CONTEXT_QUERY = {
   name: 'bid-context',
   text: `SELECT
       acc.id, acc.roles, acc.disabled, acc.token_version, acc.has_temporary_password, acc.preferred_currency_code,
-      au.id IS NOT NULL AS lot_found, au.status, au.url_magic_link, au.allow_anonymous_bidding,
+      au.id IS NOT NULL AS lot_found, au.id AS auction_id, au.status, au.url_magic_link, au.allow_anonymous_bidding,
       au.require_cc_to_bid, au.require_address_to_bid, au.type,
       b.id AS bidder_id, b.roles AS bidder_roles, b.address, b.city, b.postal_code, b.province, b.country,
       EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = au.id AND ab.user_id = b.id
         AND ab.status = ${BidderStatus.Locked}) AS locked,
       ${membershipSql('au.organization_id', 'b.id')} AS in_organization,
-      ${admittedSql('au.id', 'b.id')} AS admitted
+      ${admittedSql('au.id', 'b.id')} AS admitted,
+      CASE WHEN au.require_cc_to_bid AND b.id IS NOT NULL THEN (
+        SELECT json_build_object('usable', count(*), 'single', min(pm.id),
+          'selected', bool_or(EXISTS (SELECT 1 FROM auction_payment_methods apm
+            WHERE apm.user_id = b.id AND apm.auction_id = au.id AND apm.payment_method_id = pm.id)),
+          'any_selection', EXISTS (SELECT 1 FROM auction_payment_methods apm WHERE apm.user_id = b.id AND apm.auction_id = au.id))
+        FROM ${usableCardsOfSql('au', 'b.id')}) END AS cards
     FROM users acc
     LEFT JOIN lots l ON l.id = $2
     LEFT JOIN auctions au ON au.id = l.auction_id
@@ -65,6 +81,7 @@ const BID_CONTEXT_QUERY = {
 
 interface Flat extends AccountRow {
   lot_found: boolean;
+  auction_id: number;
   status: number;
   url_magic_link: string;
   allow_anonymous_bidding: boolean;
@@ -81,6 +98,8 @@ interface Flat extends AccountRow {
   locked: boolean;
   in_organization: boolean;
   admitted: boolean;
+  /** Null unless the auction requires a card. */
+  cards: { usable: number; single: number | null; selected: boolean | null; any_selection: boolean } | null;
 }
 
 export async function bidContextOf(
@@ -103,6 +122,7 @@ export async function bidContextOf(
     },
     auction: row.lot_found
       ? {
+          id: row.auction_id,
           status: row.status,
           url_magic_link: row.url_magic_link,
           allow_anonymous_bidding: row.allow_anonymous_bidding,
@@ -126,7 +146,41 @@ export async function bidContextOf(
           locked: row.locked,
           in_organization: row.in_organization,
           manages: mayAct(row.bidder_roles, row.in_organization, 'manage'),
+          ...cardsOf(row.cards),
         }
       : undefined,
   };
+}
+
+/**
+ * Spec 001 §5 rules 2 and 3 with the auto-selection: a selected usable card, or exactly one usable
+ * card and no selection (that one is then selected). An auction not requiring a card reads none.
+ */
+function cardsOf(
+  cards: Flat['cards'],
+): Pick<NonNullable<BidContextRow['bidder']>, 'has_cards' | 'has_selected_card' | 'auto_selected_card'> {
+  if (!cards) return { has_cards: false, has_selected_card: false, auto_selected_card: null };
+  const usable = Number(cards.usable);
+  const single = usable === 1 && !cards.any_selection ? cards.single : null;
+  return {
+    has_cards: usable > 0,
+    has_selected_card: Boolean(cards.selected) || single !== null,
+    auto_selected_card: single,
+  };
+}
+
+/** Records the auto-selected card (the first bid of a bidder with one usable card and no selection). */
+export async function recordAutoSelectedCard(
+  pool: pg.Pool,
+  bidderId: string,
+  auctionId: number,
+  paymentMethodId: number,
+) {
+  await pool.query({
+    name: 'auto-select-card',
+    text: `INSERT INTO auction_payment_methods (user_id, auction_id, payment_method_id, payment_information_id)
+      SELECT $1, $2, pm.id, pm.payment_information_id FROM payment_methods pm WHERE pm.id = $3
+      ON CONFLICT (user_id, auction_id) DO NOTHING`,
+    values: [bidderId, auctionId, paymentMethodId],
+  });
 }

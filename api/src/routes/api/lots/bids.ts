@@ -7,7 +7,7 @@ import { checkedAccount } from '../../../accounts/auth.ts';
 import { isAddressCompleted } from '../../../accounts/profile.ts';
 import { clientCommandIdOf, commandIdOf } from '../../../commandId.ts';
 import { HttpError } from '../../../errors.ts';
-import { bidContextOf } from '../../../lots/bidContext.ts';
+import { bidContextOf, recordAutoSelectedCard } from '../../../lots/bidContext.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
 import { permissionToBid } from '../../../lots/permissionToBid.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
@@ -60,12 +60,15 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
         roles: bidder.roles,
         addressCompleted: isAddressCompleted(bidder),
         activeTrustedUrlMagicLinks: bidder.manages ? [auction.url_magic_link] : [],
-        // Cards arrive with the payments issue: until then an auction requiring one refuses bids.
-        hasCards: false,
-        hasSelectedCard: false,
+        hasCards: bidder.has_cards,
+        hasSelectedCard: bidder.has_selected_card,
       },
     });
     if (permission.reason && permission.reason !== 'auctionNotActive') throw new HttpError(403, permission.reason);
+    // Spec 001 §5: the single usable card is selected for the auction when none is (rare: once per bidder).
+    if (bidder.auto_selected_card !== null) {
+      await recordAutoSelectedCard(pool, bidder.id, auction.id, bidder.auto_selected_card);
+    }
     return { account, bidderId: bidder.id, auctionActive: auction.status === AuctionStatus.Active };
   }
 

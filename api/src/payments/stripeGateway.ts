@@ -1,0 +1,188 @@
+import Stripe from 'stripe';
+import { HttpError } from '../errors.ts';
+
+/**
+ * Where the API finds Stripe: with a real test key, Stripe itself; without one, the local Stripe
+ * double (STRIPE_API_URL) with its key and signing secret. The same code either way: only the
+ * SDK's host, port and protocol change.
+ */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** What the web app needs to open Checkout (the session answer carries it). */
+  publishableKey: string;
+  /** Base URL of a Stripe-compatible API (the double); absent: api.stripe.com. */
+  apiUrl?: string;
+}
+
+export type Card = Stripe.PaymentMethod;
+
+/**
+ * Every Stripe call the product makes, in one place, so the routes and the webhook speak of
+ * customers, cards and charges and never of HTTP. Stripe's own refusals (a card declined, an
+ * idempotency key reused) are HttpErrors with the spec's keys; Stripe being unreachable is 503.
+ */
+export interface StripeGateway {
+  readonly configured: boolean;
+  readonly publishableKey: string;
+  createCustomer(input: {
+    email: string;
+    name: string;
+    userId: string;
+    paymentInformationKey: string;
+  }): Promise<string>;
+  /** A Checkout session in setup mode: the hosted page collects a card for later charges. */
+  createSetupSession(input: {
+    customerId: string;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; url: string }>;
+  /** The payment method as Stripe holds it now; null when Stripe does not know it. */
+  retrievePaymentMethod(id: string): Promise<Card | null>;
+  retrieveSetupIntent(id: string): Promise<Stripe.SetupIntent | null>;
+  /** Takes the card off its customer; a card already detached is not an error. */
+  detachPaymentMethod(id: string): Promise<void>;
+  /** A charge, confirmed at once, off session; the key makes a retry the same charge (Stripe's idempotency). */
+  createPaymentIntent(
+    input: {
+      amount: number;
+      currency: string;
+      customerId: string;
+      paymentMethodId: string;
+      metadata: Record<string, string>;
+    },
+    idempotencyKey: string,
+  ): Promise<Stripe.PaymentIntent>;
+  retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent | null>;
+  refund(input: { paymentIntentId: string; amount?: number }, idempotencyKey: string): Promise<Stripe.Refund>;
+  /** The event if its Stripe-Signature is valid for the payload (bytes as received); throws otherwise. */
+  constructEvent(payload: Buffer, signature: string): Stripe.Event;
+}
+
+export function stripeGateway(settings: StripeSettings | undefined): StripeGateway {
+  if (!settings) return unconfigured;
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    // One retry, with the SDK's own idempotency key, for a dropped connection.
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw asHttpError(error);
+    }
+  };
+  const orNull = async <T>(run: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw asHttpError(error);
+    }
+  };
+  return {
+    configured: true,
+    publishableKey: settings.publishableKey,
+    createCustomer: ({ email, name, userId, paymentInformationKey }) =>
+      call(async () => {
+        const customer = await stripe.customers.create(
+          { email, name, metadata: { userId } },
+          // A retried registration of the same user and configuration finds the same customer.
+          { idempotencyKey: `customer-${paymentInformationKey}` },
+        );
+        return customer.id;
+      }),
+    createSetupSession: ({ customerId, successUrl, cancelUrl, metadata }) =>
+      call(async () => {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'setup',
+          customer: customerId,
+          currency: 'cad',
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          metadata,
+          setup_intent_data: { metadata },
+        });
+        if (!session.url) throw new HttpError(503, 'payment_provider_unavailable');
+        return { id: session.id, url: session.url };
+      }),
+    retrievePaymentMethod: (id) => orNull(() => stripe.paymentMethods.retrieve(id)),
+    retrieveSetupIntent: (id) => orNull(() => stripe.setupIntents.retrieve(id)),
+    detachPaymentMethod: (id) =>
+      call(async () => {
+        const current = await stripe.paymentMethods.retrieve(id).catch(() => null);
+        if (current?.customer) await stripe.paymentMethods.detach(id);
+      }),
+    createPaymentIntent: (input, idempotencyKey) =>
+      call(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            confirm: true,
+            off_session: true,
+            metadata: input.metadata,
+          },
+          { idempotencyKey },
+        ),
+      ),
+    retrievePaymentIntent: (id) => orNull(() => stripe.paymentIntents.retrieve(id)),
+    refund: ({ paymentIntentId, amount }, idempotencyKey) =>
+      call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntentId, ...(amount !== undefined ? { amount } : {}) },
+          { idempotencyKey },
+        ),
+      ),
+    constructEvent: (payload, signature) => stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret),
+  };
+}
+
+/** Stripe's errors as the spec's keys (spec 000 §8); anything else is Stripe being unreachable. */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return new HttpError(402, 'error_during_paiement', {
+      messages: ['error_during_paiement', error.code ?? 'card_declined'],
+      declineCode: error.decline_code ?? error.code,
+    });
+  }
+  if (error instanceof Stripe.errors.StripeIdempotencyError) return new HttpError(409, 'idempotency_key_reused');
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    return new HttpError(400, error.code === 'resource_missing' ? 'card_does_not_exist' : 'payment_request_invalid');
+  }
+  return new HttpError(503, 'payment_provider_unavailable');
+}
+
+/** No Stripe configured (a process that only describes the API): every call is 503. */
+const unavailable = async (): Promise<never> => {
+  throw new HttpError(503, 'payment_provider_unavailable');
+};
+const unconfigured: StripeGateway = {
+  configured: false,
+  publishableKey: '',
+  createCustomer: unavailable,
+  createSetupSession: unavailable,
+  retrievePaymentMethod: unavailable,
+  retrieveSetupIntent: unavailable,
+  detachPaymentMethod: unavailable,
+  createPaymentIntent: unavailable,
+  retrievePaymentIntent: unavailable,
+  refund: unavailable,
+  constructEvent: () => {
+    throw new HttpError(503, 'payment_provider_unavailable');
+  },
+};

@@ -1,0 +1,94 @@
+import type Stripe from 'stripe';
+import type { CardRepository, StripeCardState } from './cardRepository.ts';
+import { isRefusedBrand } from './cardRules.ts';
+import type { StripeGateway } from './stripeGateway.ts';
+
+/**
+ * What a verified Stripe event changes, applied once per event id and by the objects' current
+ * state rather than by the order events arrive in (Stripe neither orders nor deduplicates its
+ * deliveries): each event only names the cards it concerns; each card is read again from Stripe
+ * and stored as Stripe holds it now. A late `payment_method.attached` after a detach therefore
+ * finds the card detached and leaves it so.
+ */
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Codes of a failed charge that make the card itself unusable (not a transient failure). */
+const CARD_DECLINES = new Set(['card_declined', 'expired_card', 'incorrect_number', 'lost_card', 'stolen_card']);
+
+export async function applyStripeEvent(
+  event: Stripe.Event,
+  deps: { cards: CardRepository; stripe: StripeGateway },
+): Promise<WebhookOutcome> {
+  const { cards, stripe } = deps;
+  if (await cards.eventProcessed(event.id)) return 'duplicate';
+  const cardIds = await paymentMethodsNamed(event, stripe);
+  const declined = declinedPaymentMethod(event);
+  if (cardIds.length === 0 && !declined) {
+    // Recorded all the same, so a redelivery costs no further look-up.
+    return (await cards.applyEventOnce(event, async () => {})) ? 'ignored' : 'duplicate';
+  }
+  // Stripe's answers are read before the transaction: no network wait while holding a connection.
+  const states = (await Promise.all(cardIds.map((id) => stripe.retrievePaymentMethod(id)))).flatMap((pm) =>
+    pm?.card ? [cardStateOf(pm)] : [],
+  );
+  const applied = await cards.applyEventOnce(event, async (trx) => {
+    for (const state of states) await cards.applyCardState(trx, state);
+    if (declined) await cards.markDeclined(trx, declined);
+  });
+  if (!applied) return 'duplicate';
+  // A refused brand is taken off the customer at Stripe too, so it can never be charged.
+  for (const state of states) {
+    if (state.refused && state.customerId)
+      await stripe.detachPaymentMethod(state.stripePaymentMethodId).catch(() => {});
+  }
+  return 'applied';
+}
+
+/** The payment methods an event is about. */
+async function paymentMethodsNamed(event: Stripe.Event, stripe: StripeGateway): Promise<string[]> {
+  switch (event.type) {
+    case 'payment_method.attached':
+    case 'payment_method.detached':
+    case 'payment_method.updated':
+    case 'payment_method.automatically_updated':
+      return [event.data.object.id];
+    case 'setup_intent.succeeded':
+      return idOf(event.data.object.payment_method);
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      if (session.mode !== 'setup' || !session.setup_intent) return [];
+      if (typeof session.setup_intent !== 'string') return idOf(session.setup_intent.payment_method);
+      const intent = await stripe.retrieveSetupIntent(session.setup_intent);
+      return intent ? idOf(intent.payment_method) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** A charge declined for a reason that is the card's own: that card becomes declined. */
+function declinedPaymentMethod(event: Stripe.Event): string | null {
+  if (event.type !== 'payment_intent.payment_failed') return null;
+  const error = event.data.object.last_payment_error;
+  if (!error?.code || !CARD_DECLINES.has(error.code)) return null;
+  return error.payment_method?.id ?? idOf(event.data.object.payment_method)[0] ?? null;
+}
+
+function idOf(ref: string | { id: string } | null | undefined): string[] {
+  if (!ref) return [];
+  return [typeof ref === 'string' ? ref : ref.id];
+}
+
+export function cardStateOf(pm: Stripe.PaymentMethod): StripeCardState {
+  const card = pm.card as Stripe.PaymentMethod.Card;
+  return {
+    stripePaymentMethodId: pm.id,
+    customerId: typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null),
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    holderName: pm.billing_details?.name ?? null,
+    refused: isRefusedBrand(card.brand) || isRefusedBrand(card.display_brand ?? ''),
+  };
+}

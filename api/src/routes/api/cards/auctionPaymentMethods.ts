@@ -1,0 +1,60 @@
+import { cardsContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../accounts/auth.ts';
+import { auctionPaymentMethodDto } from '../../../payments/cardDto.ts';
+
+const tags = ['cards'];
+const security = [{ bearer: [] }];
+
+/**
+ * The card selected per auction (spec 000 §3 "Auction payment method", §7): listed, chosen (POST),
+ * changed (PUT, with the selection's id). Only a usable card of the auction's payment
+ * configuration may be selected; an auction's single usable card is selected when none is.
+ */
+const auctionPaymentMethodRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { cardsOnFile } = app;
+
+  app.get(
+    '/api/auction-payment-methods',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The user's selected cards, or one auction's (its single usable card selected when none is)",
+        ...cardsContract.auctionPaymentMethods,
+      },
+    },
+    async (request) =>
+      (await cardsOnFile.selections(accountOf(request).id, request.query.auctionId)).map(auctionPaymentMethodDto),
+  );
+
+  app.post(
+    '/api/auction-payment-methods',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Select the card to use in an auction (amex_not_accepted, card_declined_or_expired refused)',
+        ...cardsContract.selectAuctionPaymentMethod,
+      },
+    },
+    async (request) => auctionPaymentMethodDto(await cardsOnFile.select(accountOf(request).id, request.body)),
+  );
+
+  app.put(
+    '/api/auction-payment-methods',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the card selected for an auction',
+        ...cardsContract.updateAuctionPaymentMethod,
+      },
+    },
+    async (request) => auctionPaymentMethodDto(await cardsOnFile.select(accountOf(request).id, request.body)),
+  );
+};
+
+export default auctionPaymentMethodRoutes;

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Cards on file are a signed-in user's own: every call needs a session, checked before the body is read. */
+export default (async (app) => {
+  app.addHook('onRequest', app.authenticate);
+}) satisfies FastifyPluginAsync;
