@@ -403,6 +403,76 @@ export interface InvoiceLinesTable {
   occurred_at: Timestamp;
 }
 
+/** An organisation's taxes, in order; the rate in millionths (migration 0015). */
+export interface OrganizationTaxRatesTable {
+  organization_id: number;
+  position: number;
+  name: string;
+  rate_ppm: number;
+}
+
+/** Each organisation's last invoice number. */
+export interface InvoiceCountersTable {
+  organization_id: number;
+  last_number: number;
+}
+
+/** An invoice: a bidder's lots and purchases of an auction, or their donations (is_donation). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  public_id: string;
+  organization_id: number;
+  auction_id: number;
+  bidder_id: string;
+  is_donation: boolean;
+  number: number;
+  status: Generated<number>;
+  currency: Generated<string>;
+  subtotal: number;
+  card_fee: number;
+  total: number;
+  customer_business: string | null;
+  created_at: GeneratedTimestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface InvoiceItemsTable {
+  invoice_id: number;
+  position: number;
+  line_id: string;
+  kind: 'lot' | 'purchase' | 'donation';
+  lot_id: number | null;
+  lot_number: number | null;
+  lot_type: number | null;
+  description: Json<Translations>;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+}
+
+export interface InvoiceTaxesTable {
+  invoice_id: number;
+  position: number;
+  name: string;
+  rate_ppm: number;
+  amount: number;
+}
+
+/** One attempt to charge an invoice; its id is the PaymentIntent's idempotency key. */
+export interface PaymentAttemptsTable {
+  id: string;
+  invoice_id: number;
+  user_id: string;
+  stripe_payment_method_id: string;
+  amount: number;
+  currency: string;
+  status: Generated<'open' | 'succeeded' | 'failed'>;
+  payment_intent_id: string | null;
+  error_code: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 /** One-shot hub events the workers published, by what they were about (migration 0009). */
 export interface HubAnnouncementsTable {
   key: string;
@@ -453,4 +523,10 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   hub_announcements: HubAnnouncementsTable;
   auction_lifecycle: AuctionLifecycleTable;
+  organization_tax_rates: OrganizationTaxRatesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  invoice_taxes: InvoiceTaxesTable;
+  payment_attempts: PaymentAttemptsTable;
 }

@@ -40,6 +40,8 @@ export interface AuctionWorkersOptions {
   /** The engine's command handler for closes; one of its own by default. */
   handler?: LotCommandHandler;
   closingConcurrency?: number;
+  /** Completed → InvoiceGenerated this long after completion (default: the lifecycle's 5 minutes). */
+  invoiceDelayMs?: number;
   /** Sweep again this often (default 5 minutes; 0: only at start). */
   sweepIntervalMs?: number;
   pollIntervalMs?: number;
@@ -83,7 +85,14 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
     hub,
     ...(options.closingConcurrency ? { concurrency: options.closingConcurrency } : {}),
   });
-  const lifecycleWorker = startLifecycleWorker({ ...queueOptions, db, handler, queue: lifecycle, hub });
+  const lifecycleWorker = startLifecycleWorker({
+    ...queueOptions,
+    db,
+    handler,
+    queue: lifecycle,
+    hub,
+    ...(options.invoiceDelayMs !== undefined ? { invoiceDelayMs: options.invoiceDelayMs } : {}),
+  });
   // Plain mode: a batch is handled, then the checkpoint saved (at least once; both handlers are idempotent).
   const followerOptions = {
     pool,

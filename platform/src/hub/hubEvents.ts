@@ -15,6 +15,8 @@ export const hubEventNames = [
   'AuctionEnded',
   'AuctionStarted',
   'AuctionPreOpen',
+  /** Not in spec 001 §7: the auction's invoices exist (status InvoiceGenerated); bidders may pay. */
+  'AuctionInvoiceGenerated',
   'AuctionRequireCCToBidChanged',
   'AuctionLotItemCreated',
   'AuctionLotItemHidden',

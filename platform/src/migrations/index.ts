@@ -13,6 +13,7 @@ import * as m0011 from './0011_sanitized_rich_text.ts';
 import * as m0012 from './0012_refresh_token_families.ts';
 import * as m0013 from './0013_command_keys.ts';
 import * as m0014 from './0014_cards_on_file.ts';
+import * as m0015 from './0015_invoices.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_refresh_token_families': m0012,
   '0013_command_keys': m0013,
   '0014_cards_on_file': m0014,
+  '0015_invoices': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
 import type { HubTarget } from '../closings/announceOnce.ts';
 import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
 import { mapWithConcurrency } from '../closings/closingWorker.ts';
+import { generateInvoices } from '../invoices/generateInvoices.ts';
 import { type AuctionDates, nextTransition, statusEvent } from './auctionTransitions.ts';
 
 export interface LifecycleDeps {
@@ -21,7 +22,15 @@ export interface LifecycleDeps {
   clock?: () => number;
   /** How long a completion waits before looking again at read models still catching up. */
   settleRetryMs?: number;
+  /**
+   * How long after completion the auction's invoices are generated (default 5 minutes): the
+   * operators' window to remove a bid after the close (DESIGN.md §3 rule 4) before invoices exist.
+   */
+  invoiceDelayMs?: number;
 }
+
+/** Completed → InvoiceGenerated this long after completion, unless the deps say otherwise. */
+export const INVOICE_DELAY_MS = 5 * 60_000;
 
 export type LifecycleResult =
   | { kind: 'missing' }
@@ -30,6 +39,8 @@ export type LifecycleResult =
 
 interface AuctionRow extends AuctionDates {
   id: number;
+  /** When it became Completed. */
+  completedAt: number | null;
 }
 
 const ms = (date: Date | null) => (date === null ? null : date.getTime());
@@ -38,7 +49,7 @@ const iso = (at: number | null) => (at === null ? null : new Date(at).toISOStrin
 async function readAuction(db: Db, auctionId: number): Promise<AuctionRow | null> {
   const row = await db
     .selectFrom('auctions')
-    .select(['id', 'status', 'date_pre_open', 'date_open', 'date_completed'])
+    .select(['id', 'status', 'date_pre_open', 'date_open', 'date_completed', 'completed_date'])
     .where('id', '=', auctionId)
     .executeTakeFirst();
   if (!row) return null;
@@ -48,6 +59,7 @@ async function readAuction(db: Db, auctionId: number): Promise<AuctionRow | null
     datePreOpen: ms(row.date_pre_open),
     dateOpen: ms(row.date_open),
     dateCompleted: ms(row.date_completed),
+    completedAt: ms(row.completed_date),
   };
 }
 
@@ -166,6 +178,24 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
       const auction = await readAuction(deps.db, auctionId);
       if (!auction) return { kind: 'missing' };
       await announceChanges(deps.db, deps.hub, auction);
+      if (auction.status === AuctionStatus.Completed) {
+        const at = (auction.completedAt ?? clock()) + (deps.invoiceDelayMs ?? INVOICE_DELAY_MS);
+        const now = clock();
+        if (at > now) {
+          await deps.queue.add(
+            'transition',
+            { auctionId },
+            { jobId: `invoices-${auctionId}-${at}`, delay: at - now, removeOnComplete: true },
+          );
+          return { kind: 'scheduled', status: auction.status, to: AuctionStatus.InvoiceGenerated, at };
+        }
+        const generation = await generateInvoices(deps.db, deps.hub, auctionId);
+        if (generation.kind === 'behind') {
+          await job.moveToDelayed(clock() + (deps.settleRetryMs ?? 250), token);
+          throw new DelayedError();
+        }
+        continue;
+      }
       const transition = nextTransition(auction);
       if (!transition) return { kind: 'idle', status: auction.status };
       const now = clock();

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { requestAuctionSchedule } from '@auction/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
+import { generateInvoices } from '../../src/invoices/generateInvoices.ts';
+import {
+  bid,
+  createAuction,
+  createWorld,
+  eventually,
+  hubEvents,
+  openLot,
+  SECOND,
+  type World,
+} from '../workerFixtures.ts';
+
+let world: World;
+let workers: AuctionWorkers;
+
+beforeAll(async () => {
+  world = await createWorld();
+  workers = world.startWorkers({ invoiceDelayMs: 0 });
+  await workers.swept;
+});
+afterAll(async () => {
+  await world.close();
+});
+
+async function bidder(name: string): Promise<string> {
+  const row = await world.db
+    .insertInto('users')
+    .values({
+      username: `${name}-${randomUUID()}@example.com`,
+      password_hash: 'x',
+      nick_name: `${name}-${randomUUID()}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function quebecOrganization(): Promise<number> {
+  const org = await world.db
+    .insertInto('organizations')
+    .values({ name: `org-${randomUUID()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await world.db
+    .insertInto('organization_tax_rates')
+    .values([
+      { organization_id: org.id, position: 0, name: 'GST', rate_ppm: 50_000 },
+      { organization_id: org.id, position: 1, name: 'QST', rate_ppm: 99_750 },
+    ])
+    .execute();
+  return org.id;
+}
+
+const invoicesOf = (auctionId: number) =>
+  world.db.selectFrom('invoices').selectAll().where('auction_id', '=', auctionId).orderBy('number').execute();
+
+const taxesOf = (invoiceId: number) =>
+  world.db
+    .selectFrom('invoice_taxes')
+    .select(['name', 'amount'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('position')
+    .execute();
+
+/** An auction of this organisation that completes in a moment with lots won by the bidders given. */
+async function auctionWon(organizationId: number, wins: Array<[string, number]>) {
+  const t0 = Date.now();
+  const { auctionId } = await createAuction(world.db, {
+    status: 3,
+    dateOpen: t0 - 60_000,
+    dateCompleted: t0 + 2 * SECOND,
+    organizationId,
+  });
+  await world.db
+    .updateTable('auctions')
+    .set({ bill_credit_card_fees_to_client: true })
+    .where('id', '=', auctionId)
+    .execute();
+  const lots: number[] = [];
+  for (const [bidderId, amount] of wins) {
+    const lotId = await openLot(world, auctionId, { endsAt: t0 + 1_500 });
+    await bid(world, lotId, bidderId, amount);
+    lots.push(lotId);
+  }
+  await requestAuctionSchedule(workers.lifecycle, auctionId);
+  return { auctionId, lots };
+}
+
+describe('invoice generation', () => {
+  it('invoices each winner once the auction completes, with taxes, the accepted card fee and separate donation invoices', async () => {
+    const organizationId = await quebecOrganization();
+    const [alice, bob] = [await bidder('alice'), await bidder('bob')];
+    const { auctionId } = await auctionWon(organizationId, [
+      [alice, 50_00],
+      [bob, 30_00],
+    ]);
+    await world.db
+      .insertInto('auction_bidders')
+      .values([
+        { auction_id: auctionId, user_id: alice, status: 2, has_accepted_credit_card_fees: true },
+        { auction_id: auctionId, user_id: bob, status: 2, has_accepted_credit_card_fees: false },
+      ])
+      .execute();
+    // Bob's donation, as the donations projection writes its line.
+    await world.db
+      .insertInto('invoice_lines')
+      .values({
+        line_id: `donation:${randomUUID()}`,
+        auction_id: auctionId,
+        bidder_id: bob,
+        kind: 'donation',
+        lot_id: null,
+        donation_id: randomUUID(),
+        quantity: 1,
+        unit_price: 20_00,
+        amount: 20_00,
+        occurred_at: new Date(),
+      })
+      .execute();
+
+    const invoiced = await eventually(async () => {
+      const row = await world.db
+        .selectFrom('auctions')
+        .select('status')
+        .where('id', '=', auctionId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe(5);
+      return invoicesOf(auctionId);
+    });
+    expect(invoiced).toHaveLength(3);
+    const byKey = new Map(invoiced.map((inv) => [`${inv.bidder_id}:${inv.is_donation}`, inv]));
+
+    const aliceLots = byKey.get(`${alice}:false`);
+    // 50 $ + GST 2.50 $ + QST 4.99 $ (4.9875) = 57.49 $; fee 3.3 % = 1.897 → 1.90 $.
+    expect(aliceLots).toMatchObject({ subtotal: 50_00, card_fee: 1_90, total: 59_39, status: 1 });
+    expect(await taxesOf(aliceLots?.id as number)).toEqual([
+      { name: 'GST', amount: 2_50 },
+      { name: 'QST', amount: 4_99 },
+    ]);
+    // Bob refused the fees: none.
+    expect(byKey.get(`${bob}:false`)).toMatchObject({ subtotal: 30_00, card_fee: 0, total: 30_00 + 1_50 + 2_99 });
+    // A donation invoice carries no tax.
+    const donation = byKey.get(`${bob}:true`);
+    expect(donation).toMatchObject({ subtotal: 20_00, card_fee: 0, total: 20_00 });
+    expect(await taxesOf(donation?.id as number)).toEqual([]);
+
+    // Numbers run on per organisation, from 1.
+    expect(invoiced.map((inv) => inv.number)).toEqual([1, 2, 3]);
+    const items = await world.db
+      .selectFrom('invoice_items')
+      .selectAll()
+      .where('invoice_id', '=', aliceLots?.id as number)
+      .execute();
+    expect(items).toMatchObject([
+      { kind: 'lot', quantity: 1, amount: 50_00, description: { en: 'Cottage weekend', fr: 'Weekend au chalet' } },
+    ]);
+
+    await eventually(async () =>
+      expect((await hubEvents(world, auctionId)).map((e) => e.event)).toContain('AuctionInvoiceGenerated'),
+    );
+
+    // Generating again creates nothing.
+    expect(await generateInvoices(world.db, { redis: world.redis, prefix: world.prefix }, auctionId)).toEqual({
+      kind: 'notCompleted',
+    });
+    expect(await invoicesOf(auctionId)).toHaveLength(3);
+
+    // The organisation's next auction continues the numbering.
+    const carol = await bidder('carol');
+    const next = await auctionWon(organizationId, [[carol, 12_00]]);
+    const nextInvoices = await eventually(async () => {
+      const rows = await invoicesOf(next.auctionId);
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    expect(nextInvoices[0]?.number).toBe(4);
+  });
+});
