@@ -5,11 +5,14 @@ import {
   createDb,
   createPool,
   type Db,
+  freePort,
   type LocalMessaging,
   loadConfig,
   type RunningService,
   resolveServices,
+  type StripeDouble,
   startLocalMessaging,
+  startStripeDouble,
 } from '@auction/platform';
 import { buildWebIfStale } from './lib/buildWeb.ts';
 import { spawnProcess, waitForHealth } from './lib/children.ts';
@@ -35,6 +38,7 @@ try {
 /** The embedded servers, in the order they started. */
 const servers: RunningService[] = [];
 let localMessaging: { messaging: LocalMessaging; db: Db } | undefined;
+let stripeDouble: StripeDouble | undefined;
 const processes: Supervised[] = [];
 let stopping = false;
 
@@ -51,6 +55,7 @@ async function stopAll(code: number): Promise<never> {
     }
   };
   await Promise.all(processes.map((p) => attempt(() => p.stop())));
+  if (stripeDouble) await attempt(() => (stripeDouble as StripeDouble).stop());
   if (localMessaging) {
     const { messaging, db } = localMessaging;
     await attempt(() => messaging.stop());
@@ -87,7 +92,7 @@ try {
 
   const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: String(config.PORT) };
   const messaging = await messagingEnv(config, services.databaseUrl);
-  supervise('api', 'api/src/main.ts', { ...env, ...messaging.api });
+  supervise('api', 'api/src/main.ts', { ...env, ...messaging.api, ...(await stripeEnv(config)) });
   supervise('workers', 'workers/src/main.ts', { ...env, ...messaging.workers });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
@@ -99,6 +104,9 @@ try {
       `  Charity auctions is running at ${url}  (API under ${url}/api)`,
       config.DEMO ? `  Demo auction: ${url}/encans/demo-gala   (English: ${url}/en/auctions/demo-gala)` : '',
       localMessaging ? `  Outbox (email and SMS caught locally): ${url}/outbox` : '',
+      stripeDouble
+        ? `  Payments go to the local Stripe double at ${stripeDouble.url} (test card 4242 4242 4242 4242)`
+        : '',
       config.DEMO ? '  Demo logins:' : '',
       ...(config.DEMO
         ? DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(16)} ${a.username.padEnd(width)}  ${a.password}`)
@@ -152,4 +160,22 @@ async function messagingEnv(
   });
   shared.TWILIO_AUTH_TOKEN = messaging.sms.authToken;
   return { api: shared, workers: shared };
+}
+
+/**
+ * Without STRIPE_SECRET_KEY, payments go to the local Stripe double (docs/payments.md): the API gets
+ * its URL, its test key and its webhook signing secret, and the double posts its events to the
+ * API's webhook on this machine. With the key (and STRIPE_WEBHOOK_SECRET), the API talks to Stripe.
+ */
+async function stripeEnv(config: Config): Promise<NodeJS.ProcessEnv> {
+  if (config.STRIPE_SECRET_KEY) return {};
+  stripeDouble = await startStripeDouble({ port: await freePort() });
+  stripeDouble.setWebhook(`http://127.0.0.1:${config.PORT}/api/payments/stripe-webhook`);
+  log(`Payments go to the local Stripe double (${stripeDouble.url}).`);
+  return {
+    STRIPE_SECRET_KEY: stripeDouble.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripeDouble.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_local_double',
+    STRIPE_API_URL: stripeDouble.url,
+  };
 }

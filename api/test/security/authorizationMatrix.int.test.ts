@@ -167,6 +167,32 @@ const POLICY: Record<string, Policy> = {
   'GET /api/auctions/donations': auth((f) => `/api/auctions/donations?auctionId=${f.publicAuction.id}`),
   'DELETE /api/auctions/donations/:id': op(() => `/api/auctions/donations/${randomUUID()}`),
 
+  // Cards on file: the caller's own cards (another user's card is not found: api/test/routes/api/cards).
+  'GET /api/payment-informations': auth(),
+  'GET /api/payment-methods': auth(),
+  'GET /api/auction-payment-methods': auth((f) => `/api/auction-payment-methods?auctionId=${f.publicAuction.id}`),
+  'POST /api/auction-payment-methods': auth(undefined, (f) => ({ auctionId: f.publicAuction.id, paymentMethod_Id: 1 })),
+  'PUT /api/auction-payment-methods': auth(undefined, (f) => ({
+    id: 1,
+    auctionId: f.publicAuction.id,
+    paymentMethod_Id: 1,
+  })),
+  'POST /api/payments/stripeinformations/:id/session': auth(
+    () => '/api/payments/stripeinformations/1/session',
+    () => ({ successUrl: 'http://auctions.test/en/profile', cancelUrl: 'http://auctions.test/en/profile' }),
+  ),
+  'DELETE /api/payment-methods/delete-payment-method/:id': auth(() => '/api/payment-methods/delete-payment-method/1'),
+  'GET /api/payment-methods/list-active-auction/:paymentMethodId': auth(
+    () => '/api/payment-methods/list-active-auction/1',
+  ),
+  'POST /api/payment-methods/replace-payment-method': auth(undefined, () => ({
+    sourcePaymentMethodId: 1,
+    replacingPaymentMethodId: 2,
+  })),
+  'GET /api/dropdowns/stripeinformations/:companyId': {
+    access: 'operatorList',
+    url: () => '/api/dropdowns/stripeinformations/1',
+  },
   // The operator API.
   'GET /api/admin/organizations': { access: 'operatorList', url: () => '/api/admin/organizations' },
   'POST /api/admin/organizations': {
@@ -292,6 +318,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/docs/static/swagger-initializer.js': infra,
   'GET /api/docs/': infra,
   'POST /api/sms/inbound': infra,
+  // Stripe's events: authenticated by their signature (api/test/routes/api/cards).
+  'POST /api/payments/stripe-webhook': infra,
   'GET /api/BidNotificationHub': infra,
   'GET /api/dev/outbox': infra,
   'GET /outbox': infra,
