@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, matchPath, pathFor, rootPath, switchLocalePath } from '../src/i18n/routes.ts';
+import { detectLocale, matchPath, pathFor, rootPath, switchLocalePath } from '../../src/i18n/routes.ts';
 
 describe('pathFor', () => {
   it('puts French unprefixed and English under /en', () => {
