@@ -30,7 +30,13 @@ function photoDto(photo: AuctionPhotoRow) {
 export type AuctionPhotoDto = ReturnType<typeof photoDto>;
 
 /** Translations stored as `{ en, fr }` objects, given in the spec's list shape. */
-function translationList<T>(translations: Partial<Record<'en' | 'fr', T>>) {
+function translationList(
+  translations: Partial<Record<'en' | 'fr', string>>,
+): Array<{ languageCode: 'en' | 'fr'; name: string }>;
+function translationList<T extends object>(
+  translations: Partial<Record<'en' | 'fr', T>>,
+): Array<{ languageCode: 'en' | 'fr' } & T>;
+function translationList(translations: Partial<Record<'en' | 'fr', string | object>>) {
   return (['en', 'fr'] as const).flatMap((languageCode) => {
     const value = translations[languageCode];
     if (value === undefined) return [];

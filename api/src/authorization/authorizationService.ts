@@ -2,6 +2,7 @@ import type { Db } from '@auction/platform';
 import type { FastifyRequest } from 'fastify';
 import { type OperatorScope, operatorScope } from '../operator/operatorScope.ts';
 import { type AuctionAccess, type AuctionRef, accessToAuctions, requireVisibleAuction } from './auctionAccess.ts';
+import { admitBidder, type BidderStatusForAdmission } from './auctionAdmission.ts';
 import { actorOf, authorizeOn, type OwnedKind, type Owner } from './organizationAccess.ts';
 import type { Actor, OrganizationAction } from './organizationRules.ts';
 
@@ -21,6 +22,12 @@ export interface Authorization {
   authorizeOn(actor: Actor, action: OrganizationAction, kind: OwnedKind, id: number): Promise<Owner>;
   /** The operator behind a request and the organisations they manage. */
   operatorScope(request: FastifyRequest): Promise<OperatorScope>;
+  /** Admits the user to the auction (a private one opens to them) with the status given. */
+  admitBidder(
+    auctionId: number,
+    userId: string,
+    status: (typeof BidderStatusForAdmission)[keyof typeof BidderStatusForAdmission],
+  ): Promise<void>;
 }
 
 export function authorizationService(db: Db): Authorization {
@@ -30,5 +37,6 @@ export function authorizationService(db: Db): Authorization {
     actorOf: (account) => actorOf(db, account),
     authorizeOn: (actor, action, kind, id) => authorizeOn(db, actor, action, kind, id),
     operatorScope: (request) => operatorScope(db, request),
+    admitBidder: (auctionId, userId, status) => admitBidder(db, auctionId, userId, status),
   };
 }

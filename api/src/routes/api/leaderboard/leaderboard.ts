@@ -1,56 +1,31 @@
-import { AuctionStatus } from '@auction/contract';
-import type { Db } from '@auction/platform';
+import { AuctionStatus, leaderboardContract } from '@auction/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import { accessToAuctions, requireVisibleAuction } from '../authorization/auctionAccess.ts';
-import { moneyIn } from '../currency/convertedMoney.ts';
-import { HttpError } from '../errors.ts';
-import {
-  donationTotals,
-  type LeaderboardMode,
-  leaderboardCards,
-  leaderboardModeOf,
-} from '../leaderboard/leaderboard.ts';
-import { statusOf } from '../lots/lotItemDto.ts';
-import { lotQuery } from '../lots/lotRepository.ts';
-import { rowId } from '../validation.ts';
-import { languageOf } from '../i18n/language.ts';
+import { moneyIn } from '../../../currency/convertedMoney.ts';
+import { HttpError } from '../../../errors.ts';
+import { languageOf } from '../../../i18n/language.ts';
+import { type LeaderboardMode, leaderboardModeOf } from '../../../leaderboard/leaderboard.ts';
+import { statusOf } from '../../../lots/lotItemDto.ts';
 
 const tags = ['leaderboard'];
-const HEADINGS: Record<LeaderboardMode, string> = { leaders: 'leaders_list', winners: 'winners_list' };
-
-const byLink = z.object({ urlMagicLink: z.string().trim().min(1).max(200) });
-
-/** At most this many lots per refresh-winners call (a page of the lot list is at most 200). */
-const MAX_WINNER_LOTS = 500;
-const lotIds = z.array(rowId).min(1).max(MAX_WINNER_LOTS);
+const HEADINGS = { leaders: 'leaders_list', winners: 'winners_list' } as const satisfies Record<
+  LeaderboardMode,
+  string
+>;
 
 /**
  * The leaderboard and winners pages (spec 001 §2, §7): cards from the lot read model, the
  * auction's donations beside them, and the winner results of spec 001 §3 for lots a client saw
  * closing. Shapes are in docs/donations.md (spec 001 shows none).
  */
-export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
+const leaderboardRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const { auctionsRepository: auctions, lotsRepository: lots, leaderboard, authorization } = app;
 
   async function auctionOf(urlMagicLink: string, userId: string | null) {
-    const auction = await db
-      .selectFrom('auctions')
-      .select([
-        'id',
-        'type',
-        'organization_id',
-        'status',
-        'url_magic_link',
-        'date_completed',
-        'allow_items_management_by_team',
-      ])
-      .where(sql<boolean>`lower(url_magic_link) = lower(${urlMagicLink})`)
-      .executeTakeFirst();
+    const auction = await auctions.leaderboardAuction(urlMagicLink);
     if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
-    await requireVisibleAuction(db, auction, userId);
+    await authorization.requireVisibleAuction(auction, userId);
     return auction;
   }
 
@@ -60,14 +35,13 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
     const currency = app.currencyOf(request);
     const shown = mode === 'winners' ? 'winners' : leaderboardModeOf(auction.status);
     const [{ items, total }, donations] = await Promise.all([
-      leaderboardCards(
-        db,
+      leaderboard.cards(
         { id: auction.id, allowItemsManagementByTeam: auction.allow_items_management_by_team },
         shown,
         languageOf(request),
         currency,
       ),
-      donationTotals(db, auction.id, currency),
+      leaderboard.donationTotals(auction.id, currency),
     ]);
     return {
       auctionId: auction.id,
@@ -84,14 +58,7 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
   }
 
   async function banners(auctionId: number) {
-    const photos = await db
-      .selectFrom('auction_photos')
-      .select(['full_path', 'order', 'interval', 'is_used_in_english', 'is_used_in_french'])
-      .where('auction_id', '=', auctionId)
-      .where('is_used_as_banner_in_leaderboard', '=', true)
-      .orderBy('order')
-      .orderBy('id')
-      .execute();
+    const photos = await auctions.leaderboardBanners(auctionId);
     return photos.map((p) => ({
       fullPath: p.full_path,
       order: p.order,
@@ -102,13 +69,13 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
   }
 
   app.get(
-    '/auctions/leaderboard',
+    '/api/auctions/leaderboard',
     {
       preHandler: app.identify,
       schema: {
         tags,
         summary: "The leaderboard page: leaders (or winners once the auction is over), donations, the page's banners",
-        querystring: byLink,
+        ...leaderboardContract.page,
       },
     },
     async (request) => {
@@ -118,44 +85,43 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
   );
 
   app.get(
-    '/auctions/refresh-leaderboard',
+    '/api/auctions/refresh-leaderboard',
     {
       preHandler: app.identify,
       schema: {
         tags,
         summary: 'The leaderboard again, without its banners: what the page reloads on a bid or donation event',
-        querystring: byLink,
+        ...leaderboardContract.refresh,
       },
     },
     async (request) => board(request, request.query.urlMagicLink, 'status'),
   );
 
   app.get(
-    '/auctions/winner-leaderboard',
+    '/api/auctions/winner-leaderboard',
     {
       preHandler: app.identify,
-      schema: { tags, summary: 'The winners page: one card per lot won', querystring: byLink },
+      schema: { tags, summary: 'The winners page: one card per lot won', ...leaderboardContract.winners },
     },
     async (request) => board(request, request.query.urlMagicLink, 'winners'),
   );
 
   app.post(
-    '/auction-lot-items/refresh-winners',
+    '/api/auction-lot-items/refresh-winners',
     {
       preHandler: app.identify,
       schema: {
         tags: ['lots'],
         summary: 'Winner results (spec 001 §3) of the given lots: a list of ids, or { auctionLotItemIds }',
-        body: z.union([lotIds, z.object({ auctionLotItemIds: lotIds })]),
+        ...leaderboardContract.refreshWinners,
       },
     },
     async (request) => {
       const ids = [...new Set(Array.isArray(request.body) ? request.body : request.body.auctionLotItemIds)];
       const currency = app.currencyOf(request);
-      const rows = await lotQuery(db, null).where('l.id', 'in', ids).orderBy('l.id').execute();
+      const rows = await lots.lotsWithIds(ids);
       // Lots of auctions the user may not see are left out; hidden ones are shown to those who manage them.
-      const access = await accessToAuctions(
-        db,
+      const access = await authorization.accessToAuctions(
         [...new Set(rows.map((row) => row.auction_id))],
         request.account?.id ?? null,
       );
@@ -172,3 +138,5 @@ export const leaderboardRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { 
     },
   );
 };
+
+export default leaderboardRoutes;

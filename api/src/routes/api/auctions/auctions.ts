@@ -1,0 +1,57 @@
+import { AuctionStatus, auctionsContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { toAuctionDto } from '../../../auctions/auctionDto.ts';
+import { HttpError } from '../../../errors.ts';
+import { languageOf } from '../../../i18n/language.ts';
+import { localizedAuction } from '../../../i18n/localized.ts';
+
+/** The home page's auctions, one auction by its link, and the server's time for countdowns. */
+const auctionRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { auctionsRepository: auctions, authorization } = app;
+
+  app.get(
+    '/api/auctions',
+    {
+      preHandler: app.identify,
+      schema: { tags: ['auctions'], summary: 'Auctions listed on the home page', ...auctionsContract.list },
+    },
+    async (request) =>
+      (await auctions.list(request.account?.id ?? null)).map((auction) =>
+        localizedAuction(toAuctionDto(auction), languageOf(request)),
+      ),
+  );
+
+  app.get(
+    '/api/auctions/url-magic-link',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['auctions'],
+        summary: 'One auction by its link (a private one: 403 private_auction unless admitted or staff)',
+        ...auctionsContract.byLink,
+      },
+    },
+    async (request) => {
+      const auction = await auctions.findByLink(request.query.urlMagicLink);
+      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
+      await authorization.requireVisibleAuction(auction, request.account?.id ?? null);
+      return localizedAuction(toAuctionDto(auction), languageOf(request));
+    },
+  );
+
+  app.get(
+    '/api/account/client-synchronization-time',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The server's time: clients offset their countdowns by it",
+        ...auctionsContract.synchronizationTime,
+      },
+    },
+    async () => ({ currentTime: new Date().toISOString() }),
+  );
+};
+
+export default auctionRoutes;
