@@ -12,3 +12,5 @@ export * from './lots.ts';
 export * from './outbox.ts';
 export * from './sms.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
+export * from './auctions.ts';
+export * from './leaderboard.ts';
