@@ -1,58 +1,36 @@
+import { AuctionStatus, donationsContract, MAX_DONATION_CENTS } from '@auction/contract';
 import {
-  createDonationCommandHandler,
   type DonationState,
   donationDeletionCommandId,
   donationStreamId,
-  type EventStore,
   KEY_REUSED,
   sameDonation,
   scopedCommandId,
 } from '@auction/engine';
-import type { Db } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountOf } from '../accounts/auth.ts';
-import { OPERATOR_ROLES } from '../accounts/roles.ts';
-import { requireVisibleAuction } from '../authorization/auctionAccess.ts';
-import { mayViewAuction } from '../authorization/auctionVisibility.ts';
-import { actorOf } from '../authorization/organizationAccess.ts';
-import { mayActOn } from '../authorization/organizationRules.ts';
-import { type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
-import { donationAuction, donorContext, userDonations } from '../donations/donationRepository.ts';
-import { HttpError } from '../errors.ts';
-import { permissionToBid } from '../lots/permissionToBid.ts';
-import { amountInCents } from '../money.ts';
-import { mayManage, operatorScope } from '../operator/operatorScope.ts';
-import { rowId } from '../validation.ts';
+import { accountOf } from '../../../accounts/auth.ts';
+import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
+import { mayViewAuction } from '../../../authorization/auctionVisibility.ts';
+import { mayActOn } from '../../../authorization/organizationRules.ts';
+import { type CurrencyView, moneyIn } from '../../../currency/convertedMoney.ts';
+import { HttpError } from '../../../errors.ts';
+import { permissionToBid } from '../../../lots/permissionToBid.ts';
+import { amountInCents } from '../../../money.ts';
+import { mayManage } from '../../../operator/operatorScope.ts';
 
 const tags = ['donations'];
 
-export interface DonationRouteOptions {
-  db: Db;
-  eventStore: EventStore;
-}
-
-/** A client-generated id: the donation's name and its idempotency key. */
-const donationId = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'invalid_donation_id');
-
-/** Donations are at most this many cents (1,000,000.00): a typing slip, not a gift. */
-const MAX_DONATION = 100_000_000;
-
-/** The spec's `{ value, currencyCode }` (CAD, the auction's currency), or a bare amount. */
-const donationAmount = z
-  .union([
-    z.object({ value: z.union([z.number(), z.string().max(32)]), currencyCode: z.literal('CAD').optional() }),
-    z.number(),
-    z.string().max(32),
-  ])
+/** The contract's amount as a client sends it, in cents here (the engine's parser), at most 1,000,000.00. */
+const donationAmount = donationsContract.donate.body.shape.amount
   .pipe(amountInCents)
-  .refine((cents) => cents <= MAX_DONATION, 'invalid_amount');
+  .refine((cents) => cents <= MAX_DONATION_CENTS, 'invalid_amount');
+const donateSchema = {
+  ...donationsContract.donate,
+  body: donationsContract.donate.body.extend({ amount: donationAmount }),
+};
 
-const success = (message: string) => ({ success: true, message, messages: [message] });
+const success = (message: string) => ({ success: true as const, message, messages: [message] });
 
 type Received = NonNullable<DonationState['received']>;
 
@@ -72,9 +50,10 @@ function donationAnswer(received: Received, view: CurrencyView) {
  * client's id makes the call idempotent; the donations read model and the hub's DonationReceived
  * come from the projections. Choices are in docs/donations.md.
  */
-export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (root, { db, eventStore }) => {
+const donationRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const donations = createDonationCommandHandler(eventStore);
+  const { donations: service, authorization } = app;
+  const donations = service.commands;
 
   /** The first outcome of a donation id already used: the same donation again, or a conflict. */
   function retried(received: Received, asked: Parameters<typeof sameDonation>[1], view: CurrencyView) {
@@ -83,19 +62,13 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
   }
 
   app.post(
-    '/auctions/donations',
+    '/api/auctions/donations',
     {
       preHandler: app.identify,
       schema: {
         tags,
         summary: 'Donate to an auction; the client-generated id is the idempotency key',
-        body: z.object({
-          id: donationId,
-          auctionId: rowId,
-          userId: z.uuid().nullish(),
-          amount: donationAmount,
-          dateCreated: z.iso.datetime({ offset: true }).nullish(),
-        }),
+        ...donateSchema,
       },
     },
     async (request) => {
@@ -110,14 +83,14 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
       const earlier = (await donations.read(streamId)).state.received;
       if (earlier) return retried(earlier, asked, view);
 
-      const auction = await donationAuction(db, body.auctionId);
+      const auction = await service.auction(body.auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
-      const donor = account ? await donorContext(db, auction, account.id) : null;
+      const donor = account ? await service.donor(auction, account.id) : null;
       if (donor?.locked) throw new HttpError(403, 'bidder_locked');
       const permission = permissionToBid({
         auction: {
           urlMagicLink: auction.urlMagicLink,
-          isActive: auction.status === 3,
+          isActive: auction.status === AuctionStatus.Active,
           allowAnonymousBidding: auction.allowAnonymousBidding,
           requireCCToBid: auction.requireCCToBid,
           requireAddressToBid: auction.requireAddressToBid,
@@ -170,29 +143,28 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
   );
 
   app.get(
-    '/auctions/donations',
+    '/api/auctions/donations',
     {
       preHandler: app.authenticate,
       schema: {
         tags,
         security: [{ bearer: [] }],
         summary: "A bidder's donations to an auction, largest first, with their count and total",
-        querystring: z.object({ auctionId: rowId, userId: z.uuid().optional() }),
+        ...donationsContract.list,
       },
     },
     async (request) => {
       const { auctionId } = request.query;
       const userId = request.query.userId ?? accountOf(request).id;
-      const auction = await donationAuction(db, auctionId);
+      const auction = await service.auction(auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
-      await requireVisibleAuction(
-        db,
+      await authorization.requireVisibleAuction(
         { id: auction.id, type: auction.type, organization_id: auction.organizationId },
         accountOf(request).id,
       );
       await mayReadDonationsOf(request, userId, auction.organizationId);
       const view = app.currencyOf(request);
-      const { rows, feesAccepted } = await userDonations(db, auctionId, userId);
+      const { rows, feesAccepted } = await service.ofBidder(auctionId, userId);
       const total = rows.reduce((sum, row) => sum + row.amount, 0);
       return {
         auctionId,
@@ -216,27 +188,28 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
   async function mayReadDonationsOf(request: FastifyRequest, userId: string, organizationId: number) {
     const account = accountOf(request);
     if (userId === account.id) return;
-    if (!mayActOn(await actorOf(db, account), 'manage', organizationId)) throw new HttpError(403, 'forbidden');
+    if (!mayActOn(await authorization.actorOf(account), 'manage', organizationId))
+      throw new HttpError(403, 'forbidden');
   }
 
   app.delete(
-    '/auctions/donations/:id',
+    '/api/auctions/donations/:id',
     {
       preHandler: app.requireRoles(OPERATOR_ROLES),
       schema: {
         tags: ['operator'],
         security: [{ bearer: [] }],
         summary: 'Operator: delete a donation (its invoice line goes, the hub hears DonationDeleted); idempotent',
-        params: z.object({ id: donationId }),
+        ...donationsContract.remove,
       },
     },
     async (request) => {
       const streamId = donationStreamId(request.params.id);
       const received = (await donations.read(streamId)).state.received;
       if (!received) throw new HttpError(404, 'donation_not_found');
-      const auction = await donationAuction(db, received.auctionId);
+      const auction = await service.auction(received.auctionId);
       // Another organisation's donation does not exist for this operator.
-      if (!auction || !mayManage(await operatorScope(db, request), auction.organizationId)) {
+      if (!auction || !mayManage(await authorization.operatorScope(request), auction.organizationId)) {
         throw new HttpError(404, 'donation_not_found');
       }
       // Deleted already, or meanwhile by another request: the decider answers the same.
@@ -253,3 +226,5 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (r
     },
   );
 };
+
+export default donationRoutes;

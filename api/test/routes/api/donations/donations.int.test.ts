@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HUB_PATH } from '../../src/hub/hubPlugin.ts';
-import { bearer, login, registerConfirmed } from '../accounts/accountFlows.ts';
-import { HubClient } from '../hub/hubTestKit.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { HUB_PATH } from '../../../../src/hub/hubPlugin.ts';
+import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { HubClient } from '../../../hub/hubTestKit.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
 
 let test: TestApp;
 let galaId: number;

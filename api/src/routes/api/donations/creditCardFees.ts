@@ -1,11 +1,8 @@
-import { BidderStatus, isAuctionClosed } from '@auction/contract';
-import type { Db } from '@auction/platform';
+import { auctionsContract, BidderStatus, isAuctionClosed } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accountOf } from '../accounts/auth.ts';
-import { HttpError } from '../errors.ts';
-import { booleanish, rowId } from '../validation.ts';
+import { accountOf } from '../../../accounts/auth.ts';
+import { HttpError } from '../../../errors.ts';
 
 /**
  * Spec 001 §4 donation flow: when the auction bills card fees to the client, the bidder accepts or
@@ -13,56 +10,34 @@ import { booleanish, rowId } from '../validation.ts';
  * once the auction is past Active. Spec 001 §7 names the path's two parameters `{a}/{b}`: here
  * they are the auction id and the decision (`true`/`false`).
  */
-export const creditCardFeeRoutes: FastifyPluginAsync<{ db: Db }> = async (root, { db }) => {
+const creditCardFeeRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const { auctionsRepository: auctions } = app;
 
   app.post(
-    '/auctions/auction-bidder-has-accepted-credit-card-fees/:auctionId/:accepted',
+    '/api/auctions/auction-bidder-has-accepted-credit-card-fees/:auctionId/:accepted',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['auction bidders'],
         security: [{ bearer: [] }],
         summary: "The signed-in bidder accepts (true) or refuses (false) the auction's credit card fees",
-        params: z.object({ auctionId: rowId, accepted: booleanish }),
+        ...auctionsContract.creditCardFees,
       },
     },
     async (request) => {
       const { auctionId, accepted } = request.params;
       const userId = accountOf(request).id;
-      const auction = await db
-        .selectFrom('auctions')
-        .select(['id', 'status', 'bill_credit_card_fees_to_client'])
-        .where('id', '=', auctionId)
-        .executeTakeFirst();
+      const auction = await auctions.creditCardFeesOf(auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
       if (!auction.bill_credit_card_fees_to_client) throw new HttpError(409, 'credit_card_fees_not_billed');
       if (isAuctionClosed(auction.status)) throw new HttpError(409, 'auctionNotActive');
-      const current = await db
-        .selectFrom('auction_bidders')
-        .select('status')
-        .where('auction_id', '=', auctionId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const current = await auctions.bidder(auctionId, userId);
       if (current?.status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked');
       // Deciding on fees is taking part: a bidder with no status yet becomes Visited.
-      const row = await db
-        .insertInto('auction_bidders')
-        .values({
-          auction_id: auctionId,
-          user_id: userId,
-          status: BidderStatus.Visited,
-          has_accepted_credit_card_fees: accepted,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['auction_id', 'user_id'])
-            .doUpdateSet({ has_accepted_credit_card_fees: accepted, updated_at: new Date() }),
-        )
-        .returning(['status', 'has_accepted_credit_card_fees'])
-        .executeTakeFirstOrThrow();
+      const row = await auctions.setCreditCardFeesAccepted(auctionId, userId, accepted);
       return {
-        success: true,
+        success: true as const,
         auctionId,
         auctionBidderStatus: row.status,
         bidderHasAcceptedCreditCardFees: row.has_accepted_credit_card_fees,
@@ -70,3 +45,5 @@ export const creditCardFeeRoutes: FastifyPluginAsync<{ db: Db }> = async (root, 
     },
   );
 };
+
+export default creditCardFeeRoutes;

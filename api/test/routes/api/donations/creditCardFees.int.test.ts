@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
 
 let test: TestApp;
 let galaId: number;
