@@ -14,3 +14,4 @@ export * from './sms.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './auctions.ts';
 export * from './leaderboard.ts';
+export * from './donations.ts';
