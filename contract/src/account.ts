@@ -277,3 +277,11 @@ export const invitationAnswer = z.string();
 
 /** A 204: nothing in the body. */
 export const noContent = z.null().describe('No content');
+
+export type Bidder = z.infer<typeof bidder>;
+export type Profile = z.infer<typeof profile>;
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
+export type OrganizationNotification = z.infer<typeof organizationNotification>;
+export type Channels = z.infer<typeof channels>;
+export type UnsubscribeModel = z.infer<typeof unsubscribeModel>;
+export type OnBoardInfo = z.infer<typeof onBoardInfo>;

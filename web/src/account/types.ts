@@ -1,78 +1,23 @@
-export interface Bidder {
-  firstName: string;
-  lastName: string;
-  business: string | null;
-  nickName: string;
-  email: string;
-  phoneNumber: string | null;
-  phoneNumberConfirmed: boolean;
-  preferredLanguage: 'en' | 'fr';
-  preferredCurrencyCode: 'CAD' | 'USD';
-  address: string | null;
-  apartment: string | null;
-  city: string | null;
-  postalCode: string | null;
-  province: string | null;
-  provinceEnum: number | null;
-  country: string | null;
-  addressCompleted: boolean;
-  smsGeneralNotifications: boolean;
-  emailGeneralNotifications: boolean;
-  smsOutbidNotifications: boolean;
-  emailOutbidNotifications: boolean;
-  sentStopDate: string | null;
-}
+import type { OnBoardInfo } from '@auction/contract';
 
-/** Spec 000 §3 Account, as the token call and GET /api/account answer it. */
-export interface Profile {
-  id: string;
-  username: string;
-  hasTemporaryPassword: boolean;
-  roles: Array<{ role: number }>;
-  activeUrlMagicLinks: string[];
-  activeTrustedUrlMagicLinks: string[];
-  paymentInformations: unknown[];
-  addressCompleted: boolean;
-  preferredLanguage: { value: number; code: 'en' | 'fr'; name: string };
-  bidder: Bidder;
-}
-
-/** The session's access token with the profile; the refresh token came as an httpOnly cookie. */
-export interface SessionAnswer extends Profile {
-  token: string;
-}
-
-/** One organisation's notification channels for the user (spec 000 §2); `id` 0 is not saved yet. */
-export interface OrganizationNotification {
-  id: number;
-  organization_Id: number;
-  organizationName: string;
-  smsNotifications: boolean;
-  emailNotifications: boolean;
-  isCurrent?: boolean;
-}
-
-/** The general and outbid channels of the notifications and unsubscribe screens. */
-export type Channels = Pick<
+/**
+ * The account's answers as the API sends them, inferred from the contract's schemas
+ * (contract/src/account.ts): Bidder (spec 000 §3), Profile (the token call and GET /api/account),
+ * SessionAnswer (the profile with the access token; the refresh token is an httpOnly cookie),
+ * OrganizationNotification (`id` 0: not saved yet), Channels (the general and outbid channels) and
+ * UnsubscribeModel (the unsubscribe screen's).
+ */
+export type {
   Bidder,
-  'smsGeneralNotifications' | 'emailGeneralNotifications' | 'smsOutbidNotifications' | 'emailOutbidNotifications'
->;
+  Channels,
+  OrganizationNotification,
+  Profile,
+  SessionAnswer,
+  UnsubscribeModel,
+} from '@auction/contract';
 
-/** GET /api/bidder-organization-notifications/by-code/{identity}: the unsubscribe screen's model. */
-export interface UnsubscribeModel {
-  bidder: Channels & { firstName: string };
-  organizationNotifications: OrganizationNotification[];
-}
-
-/** GET /api/onboarding/on-board-info: what an on-board link already knows of the new bidder. */
-export interface Prefill {
-  userName?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  phoneNumber?: string | null;
-  auctionId?: number | null;
-  urlMagicLink?: string | null;
-}
+/** GET /api/onboarding/on-board-info (or nothing known yet): what the registration form starts from. */
+export type Prefill = Partial<OnBoardInfo>;
 
 /** A JSON Patch `add` of one profile field (PATCH /api/account). */
 export interface ProfileOperation {

@@ -58,6 +58,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The answer is text, not JSON (the invitation call). */
   text?: boolean;
+  /**
+   * The contract's schema of the answer (@auction/contract): in development the answer is checked
+   * against it and a mismatch is reported in the console, so API and app drift apart visibly.
+   */
+  answer?: { safeParse(value: unknown): { success: boolean; error?: unknown } };
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -145,7 +150,17 @@ export async function api<T>(path: `/api/${string}`, options: RequestOptions = {
   }
   if (options.text) return (await response.text()) as T;
   if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const answer: unknown = await response.json();
+  if (inDevelopment() && options.answer) {
+    const checked = options.answer.safeParse(answer);
+    if (!checked.success) console.warn(`The answer of ${path} does not match the contract`, checked.error);
+  }
+  return answer as T;
+}
+
+/** Vite's development server (its `import.meta.env.DEV`); false in the built app. */
+function inDevelopment(): boolean {
+  return (import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV === true;
 }
 
 export function createQueryClient(): QueryClient {
