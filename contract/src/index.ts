@@ -15,3 +15,4 @@ export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './auctions.ts';
 export * from './leaderboard.ts';
 export * from './donations.ts';
+export * from './invoices.ts';

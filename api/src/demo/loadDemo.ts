@@ -70,6 +70,15 @@ export async function loadDemo(
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
+    // The demo organisation charges Quebec's taxes on its invoices: GST 5 %, QST 9.975 %.
+    await trx
+      .insertInto('organization_tax_rates')
+      .values([
+        { organization_id: organizationId, position: 0, name: 'GST', rate_ppm: 50_000 },
+        { organization_id: organizationId, position: 1, name: 'QST', rate_ppm: 99_750 },
+      ])
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const gala = await createAuction(trx as unknown as Db, organizationId, now, 'gala');
     const spring = await createAuction(trx as unknown as Db, organizationId, now, 'spring');
     const autumn = await createAuction(trx as unknown as Db, organizationId, now, 'autumn');

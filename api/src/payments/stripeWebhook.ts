@@ -1,4 +1,7 @@
+import type { Database } from '@auction/platform';
+import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
+import { ATTEMPT_METADATA, type InvoicePayments } from '../invoices/invoicePayments.ts';
 import type { CardRepository, StripeCardState } from './cardRepository.ts';
 import { isRefusedBrand } from './cardRules.ts';
 import type { StripeGateway } from './stripeGateway.ts';
@@ -17,13 +20,14 @@ const CARD_DECLINES = new Set(['card_declined', 'expired_card', 'incorrect_numbe
 
 export async function applyStripeEvent(
   event: Stripe.Event,
-  deps: { cards: CardRepository; stripe: StripeGateway },
+  deps: { cards: CardRepository; stripe: StripeGateway; invoicePayments?: Pick<InvoicePayments, 'applyPaymentIntent'> },
 ): Promise<WebhookOutcome> {
   const { cards, stripe } = deps;
   if (await cards.eventProcessed(event.id)) return 'duplicate';
   const cardIds = await paymentMethodsNamed(event, stripe);
   const declined = declinedPaymentMethod(event);
-  if (cardIds.length === 0 && !declined) {
+  const invoiceCharge = invoicePaymentIntent(event);
+  if (cardIds.length === 0 && !declined && !invoiceCharge) {
     // Recorded all the same, so a redelivery costs no further look-up.
     return (await cards.applyEventOnce(event, async () => {})) ? 'ignored' : 'duplicate';
   }
@@ -34,6 +38,10 @@ export async function applyStripeEvent(
   const applied = await cards.applyEventOnce(event, async (trx) => {
     for (const state of states) await cards.applyCardState(trx, state);
     if (declined) await cards.markDeclined(trx, declined);
+    // An invoice's charge settles its payment attempt in the same transaction as the event's record.
+    if (invoiceCharge && deps.invoicePayments) {
+      await deps.invoicePayments.applyPaymentIntent(trx as unknown as Transaction<Database>, invoiceCharge);
+    }
   });
   if (!applied) return 'duplicate';
   // A refused brand is taken off the customer at Stripe too, so it can never be charged.
@@ -64,6 +72,12 @@ async function paymentMethodsNamed(event: Stripe.Event, stripe: StripeGateway): 
     default:
       return [];
   }
+}
+
+/** A charge of an invoice's payment attempt (docs/payments.md "Paying an invoice"), succeeded or refused. */
+function invoicePaymentIntent(event: Stripe.Event): Stripe.PaymentIntent | null {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return null;
+  return event.data.object.metadata?.[ATTEMPT_METADATA] ? event.data.object : null;
 }
 
 /** A charge declined for a reason that is the card's own: that card becomes declined. */

@@ -189,6 +189,18 @@ const POLICY: Record<string, Policy> = {
     sourcePaymentMethodId: 1,
     replacingPaymentMethodId: 2,
   })),
+  // Invoices: the bidder's own; staff of the organisation read them (an unknown or foreign one is
+  // invoice_not_found: api/test/routes/api/invoices).
+  'GET /api/account/invoices': auth(),
+  'GET /api/auctions/invoice/:id': auth(() => '/api/auctions/invoice/inv_unknown'),
+  'PATCH /api/auctions/invoice/:id': auth(
+    () => '/api/auctions/invoice/inv_unknown',
+    () => [{ fieldName: 'userBusiness', value: 'x' }],
+  ),
+  'POST /api/auctions/invoice/:id/payment': auth(
+    () => '/api/auctions/invoice/inv_unknown/payment',
+    () => ({}),
+  ),
   'GET /api/dropdowns/stripeinformations/:companyId': {
     access: 'operatorList',
     url: () => '/api/dropdowns/stripeinformations/1',

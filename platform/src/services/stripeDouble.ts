@@ -150,6 +150,8 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const objects = new Map<string, StripeObject>();
   /** Per API key, Stripe keeps an idempotency key's first answer (24 hours there; the process's life here). */
   const idempotency = new Map<string, IdempotentAnswer>();
+  /** Keys whose first request is still running. */
+  const inFlight = new Set<string>();
   const behaviours = new Map<string, CardBehaviour>();
   const events: StripeEvent[] = [];
   const held: StripeEvent[] = [];
@@ -506,6 +508,15 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
           },
         });
       }
+      if (!first && inFlight.has(scoped)) {
+        // Stripe answers a key whose first request is still running with 409, and runs nothing.
+        return send(response, 409, {
+          error: {
+            type: 'idempotency_error',
+            message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${idempotencyKey}. Please try again later.`,
+          },
+        });
+      }
       if (first) {
         response.writeHead(first.status, {
           'content-type': 'application/json',
@@ -519,12 +530,15 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const match = route[0].exec(path) as RegExpExecArray;
     let status = 200;
     let answer: unknown;
+    if (scoped) inFlight.add(scoped);
     try {
       answer = await handler(parse(body), match);
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
       answer = { error: error.body };
+    } finally {
+      if (scoped) inFlight.delete(scoped);
     }
     const text = JSON.stringify(answer);
     // Stripe does not store answers to requests that failed validation before running (400s from

@@ -21,7 +21,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "Stripe's events, signed (Stripe-Signature): cards attached, detached, declined",
+        summary: "Stripe's events, signed (Stripe-Signature): cards attached, detached, declined; invoice charges",
         ...cardsContract.stripeWebhook,
       },
     },
@@ -37,7 +37,11 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
       } catch {
         throw new HttpError(400, 'invalid_signature');
       }
-      const outcome = await applyStripeEvent(event, { cards: app.cardRepository, stripe: app.stripe });
+      const outcome = await applyStripeEvent(event, {
+        cards: app.cardRepository,
+        stripe: app.stripe,
+        invoicePayments: app.invoicePayments,
+      });
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const, outcome };
     },

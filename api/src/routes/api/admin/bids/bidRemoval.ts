@@ -2,6 +2,7 @@ import { operator } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
+import { HttpError } from '../../../../errors.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
 
 const { bidRemovalBody, bidRemovalParams, lotCommandAnswer, operatorErrors } = operator;
@@ -26,15 +27,20 @@ export default (async (root) => {
     async (request) => {
       const lotId = request.params.id;
       const lot = await app.operatorAccess.managedAuction(request, 'lot', lotId);
-      return runLotCommand(app.lotCommands, lotId, {
-        type: 'RemoveBid',
-        bidId: request.params.bidId,
-        reason: request.body.reason,
-        commandId: commandIdOf(request, request.body.commandId),
-        userId: lot.userId,
-        at: Date.now(),
-        auctionActive: lot.auctionActive,
-      });
+      // Once the auction's invoices exist the standing is billed: DESIGN.md §3 rule 4.
+      const answer = await app.invoices.unlessInvoiced(lot.auctionId, () =>
+        runLotCommand(app.lotCommands, lotId, {
+          type: 'RemoveBid',
+          bidId: request.params.bidId,
+          reason: request.body.reason,
+          commandId: commandIdOf(request, request.body.commandId),
+          userId: lot.userId,
+          at: Date.now(),
+          auctionActive: lot.auctionActive,
+        }),
+      );
+      if (answer === 'lot_invoiced') throw new HttpError(409, 'lot_invoiced');
+      return answer;
     },
   );
 }) satisfies FastifyPluginAsync;

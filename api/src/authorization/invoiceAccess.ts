@@ -1,0 +1,19 @@
+import { type Actor, mayActOn } from './organizationRules.ts';
+
+/**
+ * Who may see an invoice (docs/payments.md): the bidder it bills, and the staff who manage the
+ * organisation that issued it (administrators everywhere). Only the bidder may change it or pay
+ * it. Anyone else is answered `invoice_not_found`, so invoice keys of others do not leak.
+ */
+export interface InvoiceOwner {
+  bidderId: string;
+  organizationId: number;
+}
+
+export function mayReadInvoice(actor: Actor, invoice: InvoiceOwner): boolean {
+  return invoice.bidderId === actor.userId || mayActOn(actor, 'manage', invoice.organizationId);
+}
+
+export function mayPayInvoice(actor: Pick<Actor, 'userId'>, invoice: InvoiceOwner): boolean {
+  return invoice.bidderId === actor.userId;
+}

@@ -1,0 +1,107 @@
+import { type InvoiceAnswer, InvoiceStatus, type InvoiceSummary } from '@auction/contract';
+import type { Translations } from '@auction/platform';
+import type { Language } from '../i18n/localized.ts';
+import { toMoney } from '../money.ts';
+import type { InvoiceDetail, InvoiceSummaryRow } from './invoiceRepository.ts';
+
+const NO_TRANSLATIONS = 'no-translations';
+
+function textIn(translations: Translations, language: Language): string {
+  return translations[language] ?? translations.en ?? translations.fr ?? NO_TRANSLATIONS;
+}
+
+const money = (cents: number, currency: string) => toMoney(cents, currency) as { value: number; currencyCode: string };
+
+export function invoiceSummaryDto(row: InvoiceSummaryRow, language: Language): InvoiceSummary {
+  return {
+    id: row.id,
+    stripeInvoiceId: row.public_id,
+    number: row.number,
+    auctionId: row.auction_id,
+    auctionName: textIn(row.auction_names, language),
+    isDonation: row.is_donation,
+    isPaid: row.status === InvoiceStatus.Paid,
+    status: row.status,
+    invoiceDate: row.created_at.toISOString(),
+    invoiceTotal: money(row.total, row.currency),
+    customerName: row.customer_name,
+  };
+}
+
+/** Spec 000 §3 "Invoice" as the invoice page reads it, in the request language. */
+export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey: string): InvoiceAnswer {
+  const { invoice, customer } = detail;
+  const currency = invoice.currency;
+  const isPaid = invoice.status === InvoiceStatus.Paid;
+  const names = Object.fromEntries(detail.auctionNames.map((n) => [n.languageCode, n.titleShort])) as Translations;
+  const customerName = `${customer.firstName} ${customer.lastName}`.trim();
+  return {
+    id: invoice.id,
+    stripeInvoiceId: invoice.public_id,
+    stripeKey,
+    number: invoice.number,
+    auctionId: invoice.auction_id,
+    auctionName: textIn(names, language),
+    auctionTranslations: detail.auctionNames,
+    auctionLanguages: invoice.auction_languages,
+    isDonation: invoice.is_donation,
+    isPaid,
+    status: invoice.status,
+    invoiceDate: invoice.created_at.toISOString(),
+    subtotal: money(invoice.subtotal, currency),
+    taxes: detail.taxes.map((tax) => ({
+      name: tax.name,
+      rate: tax.rate_ppm / 10_000,
+      amount: money(tax.amount, currency),
+      currency,
+    })),
+    creditCardFee: money(invoice.card_fee, currency),
+    invoiceTotal: money(invoice.total, currency),
+    amount: money(isPaid ? 0 : invoice.total, currency),
+    name: invoice.organization_name,
+    billingFrom: { name: invoice.organization_name },
+    customerEmail: customer.email,
+    customer: {
+      business: invoice.customer_business,
+      name: customerName,
+      address: customer.address,
+      apartment: customer.apartment,
+      city: customer.city,
+      province: customer.province,
+      postalCode: customer.postalCode,
+      country: customer.country,
+      phone: customer.phone,
+      email: customer.email,
+    },
+    lines: detail.lines.map((line) => ({
+      id: line.line_id,
+      lotNumber: line.lot_number,
+      auctionLotItemType: line.lot_type,
+      kind: line.kind,
+      description: textIn(line.description, language),
+      quantity: line.quantity,
+      unitPrice: money(line.unit_price, currency),
+      amount: money(line.amount, currency),
+      currency,
+      isBuyerPremium: false,
+    })),
+    paymentMethod: detail.card
+      ? {
+          id: detail.card.id,
+          stripePaymentMethodId: detail.card.stripe_payment_method_id,
+          cardHolderName: detail.card.card_holder_name,
+          last4: detail.card.last4,
+          brand: detail.card.brand,
+        }
+      : null,
+    paymentInProgress: !isPaid && detail.paymentInProgress,
+    payments: isPaid
+      ? detail.payments.map((p) => ({
+          id: p.id,
+          paymentDate: p.updated_at.toISOString(),
+          paymentConfirmationIdentifier: p.payment_intent_id ?? p.id,
+          amount: money(p.amount, currency),
+        }))
+      : [],
+  };
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { InvoiceStatus } from '@auction/contract';
+import type { Database, Db } from '@auction/platform';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type Stripe from 'stripe';
+import { HttpError } from '../errors.ts';
+import { cardStatus, refusalOf } from '../payments/cardRules.ts';
+import type { StripeGateway } from '../payments/stripeGateway.ts';
+import type { InvoiceRow } from './invoiceRepository.ts';
+
+/**
+ * Paying an invoice by card, with exactly one successful charge per invoice (docs/payments.md
+ * "Paying an invoice"):
+ *
+ * 1. An attempt is claimed in a transaction holding the invoice row (SELECT … FOR UPDATE) before
+ *    Stripe is called: a paid invoice answers paid; an open attempt (a charge whose outcome is not
+ *    known yet) is reused; otherwise a new one is recorded. At most one attempt is open per
+ *    invoice (a partial unique index), so two requests at once, a double click or a retry after
+ *    a timeout all continue the same attempt.
+ * 2. The PaymentIntent is created with the attempt's id as Stripe's idempotency key and the same
+ *    parameters every time, so Stripe answers a repeated attempt with the same PaymentIntent and
+ *    never charges twice for it.
+ * 3. Stripe's answer and the webhook converge on the attempt row (`applyPaymentIntent`): a
+ *    succeeded PaymentIntent makes the attempt succeeded and the invoice paid, whichever arrives
+ *    first, and the second finds it done. A process killed after the charge leaves the attempt
+ *    open: the webhook or the next request (same key, same PaymentIntent) settles it.
+ * 4. Only a refusal by Stripe (a card error) closes an attempt as failed; a new request then opens
+ *    a new attempt (a new key). An unknown outcome (Stripe unreachable) leaves it open.
+ */
+export interface InvoicePayments {
+  pay(
+    invoice: InvoiceRow,
+    userId: string,
+    paymentMethodId: number | undefined,
+  ): Promise<{ isPaid: boolean; paymentIntentId: string | null }>;
+  /** What a PaymentIntent of an invoice attempt says, applied to the attempt and its invoice (once, monotonic). */
+  applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<void>;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+interface ChargeCard {
+  stripe_payment_method_id: string;
+  stripe_customer_id: string;
+}
+
+/** The metadata key naming the attempt on its PaymentIntent. */
+export const ATTEMPT_METADATA = 'paymentAttemptId';
+
+export function invoicePayments(deps: { db: Db; stripe: StripeGateway }): InvoicePayments {
+  const { db, stripe } = deps;
+
+  async function cardToCharge(invoice: InvoiceRow, userId: string, paymentMethodId?: number): Promise<ChargeCard> {
+    const { rows } = await sql<{
+      id: number;
+      stripe_payment_method_id: string;
+      stripe_customer_id: string;
+      state: 'active' | 'declined' | 'refused' | 'detached';
+      exp_month: number;
+      exp_year: number;
+    }>`
+      SELECT pm.id, pm.stripe_payment_method_id, pi.stripe_customer_id, pm.state, pm.exp_month, pm.exp_year
+      FROM payment_methods pm JOIN payment_informations pi ON pi.id = pm.payment_information_id
+      WHERE pi.user_id = ${userId} AND pm.state <> 'detached' AND ${
+        paymentMethodId === undefined
+          ? sql`pm.id = (SELECT payment_method_id FROM auction_payment_methods
+              WHERE user_id = ${userId} AND auction_id = ${invoice.auction_id})`
+          : sql`pm.id = ${paymentMethodId}`
+      }`.execute(db);
+    const card = rows[0];
+    if (!card) {
+      throw paymentMethodId === undefined
+        ? new HttpError(409, 'requiresSelectedCreditCard')
+        : new HttpError(404, 'card_does_not_exist');
+    }
+    const status = cardStatus({ state: card.state, expMonth: card.exp_month, expYear: card.exp_year }, new Date());
+    const refusal = status ? refusalOf(status) : 'card_does_not_exist';
+    if (refusal) throw new HttpError(409, refusal);
+    return card;
+  }
+
+  /** Claims the invoice's attempt: the open one, or a new one on this card; none once paid. */
+  async function claim(invoice: InvoiceRow, userId: string, card: () => Promise<ChargeCard>) {
+    // The card is read before the transaction: no look-up while the invoice row is held.
+    const chosen = await card();
+    return db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('invoices')
+        .select(['status', 'total', 'currency'])
+        .where('id', '=', invoice.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (current.status === InvoiceStatus.Paid) return null;
+      const open = await trx
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('invoice_id', '=', invoice.id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (open) return open;
+      return trx
+        .insertInto('payment_attempts')
+        .values({
+          id: randomUUID(),
+          invoice_id: invoice.id,
+          user_id: userId,
+          stripe_payment_method_id: chosen.stripe_payment_method_id,
+          amount: current.total,
+          currency: current.currency,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async function applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<void> {
+    const attemptId = pi.metadata?.[ATTEMPT_METADATA];
+    if (!attemptId || !/^[0-9a-f-]{36}$/.test(attemptId)) return;
+    if (pi.status === 'succeeded') {
+      const settled = await executor
+        .updateTable('payment_attempts')
+        .set({ status: 'succeeded', payment_intent_id: pi.id, error_code: null, updated_at: new Date() })
+        .where('id', '=', attemptId)
+        .where('status', '<>', 'succeeded')
+        .returning('invoice_id')
+        .executeTakeFirst();
+      if (settled) {
+        await executor
+          .updateTable('invoices')
+          .set({ status: InvoiceStatus.Paid, paid_at: new Date() })
+          .where('id', '=', settled.invoice_id)
+          .where('status', '=', InvoiceStatus.Unpaid)
+          .execute();
+      }
+      return;
+    }
+    if (pi.last_payment_error || pi.status === 'canceled') {
+      // A refusal closes only an attempt still open: a success is never undone by a late failure.
+      await executor
+        .updateTable('payment_attempts')
+        .set({
+          status: 'failed',
+          payment_intent_id: pi.id,
+          error_code: pi.last_payment_error?.code ?? pi.status,
+          updated_at: new Date(),
+        })
+        .where('id', '=', attemptId)
+        .where('status', '=', 'open')
+        .execute();
+    }
+  }
+
+  return {
+    applyPaymentIntent,
+
+    async pay(invoice, userId, paymentMethodId) {
+      const attempt = await claim(invoice, userId, () => cardToCharge(invoice, userId, paymentMethodId));
+      if (!attempt) return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
+      const { rows } = await sql<ChargeCard>`
+        SELECT pm.stripe_payment_method_id, pi.stripe_customer_id
+        FROM payment_methods pm JOIN payment_informations pi ON pi.id = pm.payment_information_id
+        WHERE pm.stripe_payment_method_id = ${attempt.stripe_payment_method_id}`.execute(db);
+      const card = rows[0];
+      if (!card) throw new HttpError(409, 'card_does_not_exist');
+      let pi: Stripe.PaymentIntent;
+      try {
+        pi = await stripe.createPaymentIntent(
+          {
+            amount: attempt.amount,
+            currency: attempt.currency,
+            customerId: card.stripe_customer_id,
+            paymentMethodId: card.stripe_payment_method_id,
+            metadata: { invoiceId: String(invoice.id), [ATTEMPT_METADATA]: attempt.id },
+          },
+          `invoice-payment-${attempt.id}`,
+        );
+      } catch (error) {
+        // The same attempt is being charged by another request right now (Stripe's 409 for a key
+        // in flight): that request settles it; this one reports the payment as under way.
+        if (error instanceof HttpError && error.message === 'idempotency_key_reused') {
+          return { isPaid: false, paymentIntentId: null };
+        }
+        if (error instanceof HttpError && error.statusCode === 402) {
+          await db
+            .updateTable('payment_attempts')
+            .set({
+              status: 'failed',
+              error_code: String(error.extra.declineCode ?? 'card_declined'),
+              updated_at: new Date(),
+            })
+            .where('id', '=', attempt.id)
+            .where('status', '=', 'open')
+            .execute();
+        }
+        throw error;
+      }
+      await db.transaction().execute((trx) => applyPaymentIntent(trx, pi));
+      return { isPaid: pi.status === 'succeeded', paymentIntentId: pi.id };
+    },
+  };
+
+  async function paidIntentOf(invoiceId: number): Promise<string | null> {
+    const row = await db
+      .selectFrom('payment_attempts')
+      .select('payment_intent_id')
+      .where('invoice_id', '=', invoiceId)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return row?.payment_intent_id ?? null;
+  }
+}

@@ -1,0 +1,267 @@
+import { AuctionStatus } from '@auction/contract';
+import type { Db, Translations } from '@auction/platform';
+import { sql } from 'kysely';
+
+/** Invoices in PostgreSQL (migration 0015), as the invoice calls read and change them. */
+
+export interface InvoiceRow {
+  id: number;
+  public_id: string;
+  organization_id: number;
+  organization_name: string;
+  auction_id: number;
+  auction_languages: number[];
+  bidder_id: string;
+  is_donation: boolean;
+  number: number;
+  status: number;
+  currency: string;
+  subtotal: number;
+  card_fee: number;
+  total: number;
+  customer_business: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+export interface InvoiceSummaryRow extends InvoiceRow {
+  auction_names: Translations;
+  customer_name: string;
+}
+
+export interface InvoiceDetail {
+  invoice: InvoiceRow;
+  auctionNames: Array<{ languageCode: string; titleShort: string }>;
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    address: string | null;
+    apartment: string | null;
+    city: string | null;
+    province: string | null;
+    postalCode: string | null;
+    country: string | null;
+  };
+  lines: Array<{
+    line_id: string;
+    kind: string;
+    lot_number: number | null;
+    lot_type: number | null;
+    description: Translations;
+    quantity: number;
+    unit_price: number;
+    amount: number;
+  }>;
+  taxes: Array<{ name: string; rate_ppm: number; amount: number }>;
+  payments: Array<{ id: string; payment_intent_id: string | null; amount: number; updated_at: Date }>;
+  paymentInProgress: boolean;
+  card: {
+    id: number;
+    stripe_payment_method_id: string;
+    card_holder_name: string | null;
+    last4: string;
+    brand: string;
+  } | null;
+}
+
+export interface InvoiceListFilter {
+  /** The bidder's own invoices… */
+  bidderId?: string;
+  /** …or every invoice of this auction (staff). */
+  auctionId?: number;
+  from: Date;
+  to: Date | null;
+  search?: string;
+}
+
+export function invoiceRepository(db: Db) {
+  const invoiceColumns = [
+    'i.id',
+    'i.public_id',
+    'i.organization_id',
+    'o.name as organization_name',
+    'i.auction_id',
+    'a.languages as auction_languages',
+    'i.bidder_id',
+    'i.is_donation',
+    'i.number',
+    'i.status',
+    'i.currency',
+    'i.subtotal',
+    'i.card_fee',
+    'i.total',
+    'i.customer_business',
+    'i.created_at',
+    'i.paid_at',
+  ] as const;
+  const invoices = () =>
+    db
+      .selectFrom('invoices as i')
+      .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+      .innerJoin('auctions as a', 'a.id', 'i.auction_id');
+
+  return {
+    async byPublicId(publicId: string): Promise<InvoiceRow | undefined> {
+      return invoices().select(invoiceColumns).where('i.public_id', '=', publicId).executeTakeFirst();
+    },
+
+    async list(filter: InvoiceListFilter): Promise<InvoiceSummaryRow[]> {
+      let query = invoices()
+        .innerJoin('users as u', 'u.id', 'i.bidder_id')
+        .select(invoiceColumns)
+        .select((eb) => [
+          sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('customer_name'),
+          eb
+            .selectFrom('auction_translations as t')
+            .whereRef('t.auction_id', '=', 'i.auction_id')
+            .select(sql<Translations>`jsonb_object_agg(t.language_code, t.title_short)`.as('names'))
+            .as('auction_names'),
+        ])
+        .where('i.created_at', '>=', filter.from)
+        .orderBy('i.created_at', 'desc')
+        .orderBy('i.id', 'desc')
+        .limit(500);
+      if (filter.to) query = query.where('i.created_at', '<', filter.to);
+      if (filter.bidderId) query = query.where('i.bidder_id', '=', filter.bidderId);
+      if (filter.auctionId) query = query.where('i.auction_id', '=', filter.auctionId);
+      const search = filter.search && filter.search.length >= 2 ? filter.search : null;
+      if (search) {
+        const like = `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql`i.number::text`, '=', search.replace(/^#/, '')),
+            eb('o.name', 'ilike', like),
+            eb.exists(
+              eb
+                .selectFrom('auction_translations as t')
+                .whereRef('t.auction_id', '=', 'i.auction_id')
+                .where('t.title_short', 'ilike', like)
+                .select(sql`1`.as('one')),
+            ),
+          ]),
+        );
+      }
+      const rows = await query.execute();
+      return rows.map((row) => ({ ...row, auction_names: row.auction_names ?? {} }));
+    },
+
+    /** The years the bidder has invoices in, newest first. */
+    async yearsOf(bidderId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('invoices')
+        .select(sql<number>`DISTINCT extract(year FROM created_at AT TIME ZONE 'UTC')::int`.as('year'))
+        .where('bidder_id', '=', bidderId)
+        .execute();
+      return rows.map((row) => row.year).sort((a, b) => b - a);
+    },
+
+    async detail(invoice: InvoiceRow): Promise<InvoiceDetail> {
+      const [auctionNames, customer, lines, taxes, attempts, card] = await Promise.all([
+        db
+          .selectFrom('auction_translations')
+          .select(['language_code as languageCode', 'title_short as titleShort'])
+          .where('auction_id', '=', invoice.auction_id)
+          .orderBy('language_code')
+          .execute(),
+        db
+          .selectFrom('users')
+          .select([
+            'first_name as firstName',
+            'last_name as lastName',
+            'username as email',
+            'phone_number as phone',
+            'address',
+            'apartment',
+            'city',
+            'province',
+            'postal_code as postalCode',
+            'country',
+          ])
+          .where('id', '=', invoice.bidder_id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('invoice_items')
+          .select(['line_id', 'kind', 'lot_number', 'lot_type', 'description', 'quantity', 'unit_price', 'amount'])
+          .where('invoice_id', '=', invoice.id)
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('invoice_taxes')
+          .select(['name', 'rate_ppm', 'amount'])
+          .where('invoice_id', '=', invoice.id)
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('payment_attempts')
+          .select(['id', 'status', 'payment_intent_id', 'amount', 'updated_at'])
+          .where('invoice_id', '=', invoice.id)
+          .where('status', 'in', ['open', 'succeeded'])
+          .execute(),
+        selectedCard(db, invoice.bidder_id, invoice.auction_id),
+      ]);
+      return {
+        invoice,
+        auctionNames,
+        customer,
+        lines,
+        taxes,
+        payments: attempts.filter((a) => a.status === 'succeeded'),
+        paymentInProgress: attempts.some((a) => a.status === 'open'),
+        card: card ?? null,
+      };
+    },
+
+    async setBusiness(invoiceId: number, business: string | null): Promise<void> {
+      await db.updateTable('invoices').set({ customer_business: business }).where('id', '=', invoiceId).execute();
+    },
+
+    /**
+     * Runs an operator's change to an auction's bids (a removal) unless its invoices exist
+     * (DESIGN.md §3 rule 4): the auction row is held shared while `change` runs, so invoice
+     * generation, which updates that row first, waits for it and then sees its effect in the log.
+     */
+    async unlessInvoiced<T>(auctionId: number, change: () => Promise<T>): Promise<T | 'lot_invoiced'> {
+      return db.transaction().execute(async (trx) => {
+        const auction = await trx
+          .selectFrom('auctions')
+          .select('status')
+          .where('id', '=', auctionId)
+          .forShare()
+          .executeTakeFirst();
+        if (
+          auction &&
+          (auction.status === AuctionStatus.InvoiceGenerated || auction.status === AuctionStatus.Archived)
+        ) {
+          return 'lot_invoiced' as const;
+        }
+        return change();
+      });
+    },
+  };
+}
+
+/** The card the bidder selected for the auction, if any and still on file. */
+export async function selectedCard(db: Db, userId: string, auctionId: number) {
+  const { rows } = await sql<{
+    id: number;
+    stripe_payment_method_id: string;
+    stripe_customer_id: string;
+    card_holder_name: string | null;
+    last4: string;
+    brand: string;
+    state: string;
+    exp_month: number;
+    exp_year: number;
+  }>`
+    SELECT pm.id, pm.stripe_payment_method_id, pi.stripe_customer_id, pm.card_holder_name, pm.last4, pm.brand,
+      pm.state, pm.exp_month, pm.exp_year
+    FROM auction_payment_methods apm
+    JOIN payment_methods pm ON pm.id = apm.payment_method_id
+    JOIN payment_informations pi ON pi.id = pm.payment_information_id
+    WHERE apm.user_id = ${userId} AND apm.auction_id = ${auctionId} AND pm.state <> 'detached'`.execute(db);
+  return rows[0];
+}
+
+export type InvoiceRepository = ReturnType<typeof invoiceRepository>;

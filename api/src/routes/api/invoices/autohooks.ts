@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Invoices are a signed-in user's (or their organisation's staff's): every call needs a session. */
+export default (async (app) => {
+  app.addHook('onRequest', app.authenticate);
+}) satisfies FastifyPluginAsync;

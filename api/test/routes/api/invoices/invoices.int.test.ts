@@ -1,0 +1,442 @@
+import { randomBytes } from 'node:crypto';
+import { invoiceFigures } from '@auction/platform/invoices';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../../testApp.ts';
+
+let test: TestApp;
+let galaId: number;
+let organizationId: number;
+let manager: string;
+beforeAll(async () => {
+  test = await startTestApp();
+  galaId = await test.auctionId('demo-gala');
+  const gala = await test.database.db
+    .selectFrom('auctions')
+    .select('organization_id')
+    .where('id', '=', galaId)
+    .executeTakeFirstOrThrow();
+  organizationId = gala.organization_id;
+  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
+});
+afterAll(async () => {
+  await test?.close();
+});
+
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const QUEBEC = [
+  { name: 'GST', ratePpm: 50_000 },
+  { name: 'QST', ratePpm: 99_750 },
+];
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: unknown) {
+  return test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+/** An invoice as the workers write it: a lot won at this price, Quebec's taxes, numbered by the counter. */
+async function invoiceFor(bidderId: string, price: number, options: { createdAt?: Date; isDonation?: boolean } = {}) {
+  const { db } = test.database;
+  const figures = invoiceFigures({
+    lineAmounts: [price],
+    taxRates: QUEBEC,
+    isDonation: options.isDonation ?? false,
+    billCardFee: false,
+  });
+  // A fresh auction per invoice: one invoice per bidder, auction and kind.
+  const auction = await db
+    .insertInto('auctions')
+    .values({
+      organization_id: organizationId,
+      url_magic_link: `inv-${randomBytes(4).toString('hex')}`,
+      status: 5,
+      colors: '{}',
+      footer: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('auction_translations')
+    .values([
+      { auction_id: auction.id, language_code: 'en', title_short: 'Winter gala' },
+      { auction_id: auction.id, language_code: 'fr', title_short: "Gala d'hiver" },
+    ])
+    .execute();
+  const counter = await db
+    .insertInto('invoice_counters')
+    .values({ organization_id: organizationId, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('organization_id').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  const invoice = await db
+    .insertInto('invoices')
+    .values({
+      public_id: `inv_${randomBytes(12).toString('base64url')}`,
+      organization_id: organizationId,
+      auction_id: auction.id,
+      bidder_id: bidderId,
+      is_donation: options.isDonation ?? false,
+      number: counter.last_number,
+      subtotal: figures.subtotal,
+      card_fee: figures.cardFee,
+      total: figures.total,
+      customer_business: null,
+      ...(options.createdAt ? { created_at: options.createdAt } : {}),
+    })
+    .returning(['id', 'public_id', 'number', 'auction_id'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('invoice_items')
+    .values({
+      invoice_id: invoice.id,
+      position: 0,
+      line_id: `lot:${invoice.id}`,
+      kind: options.isDonation ? 'donation' : 'lot',
+      lot_number: 7,
+      lot_type: 1,
+      description: JSON.stringify({ en: 'Cottage weekend', fr: 'Weekend au chalet' }),
+      quantity: 1,
+      unit_price: price,
+      amount: price,
+    })
+    .execute();
+  if (figures.taxes.length) {
+    await db
+      .insertInto('invoice_taxes')
+      .values(
+        figures.taxes.map((tax, position) => ({
+          invoice_id: invoice.id,
+          position,
+          name: tax.name,
+          rate_ppm: tax.ratePpm,
+          amount: tax.amount,
+        })),
+      )
+      .execute();
+  }
+  return { ...invoice, total: figures.total };
+}
+
+/** A card through the stand-in Checkout, selected for the invoice's auction. */
+async function cardFor(token: string, auctionId: number, number = '4242 4242 4242 4242') {
+  const session = await call('POST', '/api/payments/stripeinformations/1/session', token, {
+    successUrl: 'http://auctions.test/en/profile',
+    cancelUrl: 'http://auctions.test/en/profile',
+  });
+  expect(session.statusCode).toBe(200);
+  await test.stripe.completeCheckout(session.json().sessionId, {
+    number,
+    expMonth: 12,
+    expYear: NEXT_YEAR,
+    name: 'Card Holder',
+  });
+  const cards = (await call('GET', '/api/payment-methods', token)).json() as { id: number; last4: string }[];
+  const card = cards.findLast((c) => c.last4 === number.replaceAll(' ', '').slice(-4));
+  if (!card) throw new Error('card not on file');
+  const selected = await call('POST', '/api/auction-payment-methods', token, {
+    auctionId,
+    paymentMethod_Id: card.id,
+  });
+  expect(selected.statusCode).toBe(200);
+  return card.id;
+}
+
+/** Successful charges Stripe (the double) made for an invoice. */
+const chargesOf = (invoiceId: number) =>
+  test.stripe.events.filter(
+    (event) =>
+      event.type === 'payment_intent.succeeded' &&
+      (event.data.object.metadata as Record<string, string>).invoiceId === String(invoiceId),
+  ).length;
+
+const pay = (token: string, publicId: string, payload: Record<string, unknown> = {}) =>
+  call('POST', `/api/auctions/invoice/${publicId}/payment`, token, payload);
+
+describe('invoice list and invoice page', () => {
+  it("lists the caller's invoices in the period, searched, with the years; another bidder sees none", async () => {
+    const alice = await registerConfirmed(test);
+    const recent = await invoiceFor(alice.id, 50_00);
+    const lastYear = await invoiceFor(alice.id, 20_00, {
+      createdAt: new Date(Date.UTC(new Date().getUTCFullYear() - 1, 5, 1)),
+    });
+
+    const list = await call('GET', '/api/account/invoices', alice.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({
+      count: 1,
+      invoices: [
+        {
+          stripeInvoiceId: recent.public_id,
+          number: recent.number,
+          auctionName: "Gala d'hiver",
+          isPaid: false,
+          status: 1,
+          isDonation: false,
+          invoiceTotal: { value: 57.49, currencyCode: 'CAD' },
+        },
+      ],
+    });
+    expect(list.json().years).toEqual([new Date().getUTCFullYear(), new Date().getUTCFullYear() - 1]);
+
+    const past = await call('GET', '/api/account/invoices?time=-1&yearsModifier=1', alice.token);
+    expect(past.json().invoices.map((i: { number: number }) => i.number)).toEqual([lastYear.number]);
+    const thisYear = await call('GET', '/api/account/invoices?time=0', alice.token);
+    expect(thisYear.json().count).toBe(1);
+    const search = await call('GET', `/api/account/invoices?search=${recent.number}`, alice.token);
+    expect(search.json().count).toBe(1);
+    expect((await call('GET', '/api/account/invoices?search=nothing-like-it', alice.token)).json().count).toBe(0);
+    expect((await call('GET', '/api/account/invoices?time=7', alice.token)).statusCode).toBe(400);
+
+    const bob = await registerConfirmed(test);
+    expect((await call('GET', '/api/account/invoices', bob.token)).json()).toMatchObject({ count: 0, invoices: [] });
+    expect((await call('GET', '/api/account/invoices', null)).statusCode).toBe(401);
+    // Staff of the organisation list every invoice of one of its auctions.
+    const staff = await call('GET', `/api/account/invoices?auctionId=${recent.auction_id}`, manager);
+    expect(staff.json().invoices.map((i: { number: number }) => i.number)).toEqual([recent.number]);
+    // A bidder asking for an auction sees only their own in it.
+    expect((await call('GET', `/api/account/invoices?auctionId=${recent.auction_id}`, bob.token)).json().count).toBe(0);
+  });
+
+  it('answers one invoice to its bidder and its organisation’s staff, invoice_not_found to anyone else', async () => {
+    const carol = await registerConfirmed(test);
+    const invoice = await invoiceFor(carol.id, 100_00);
+    const mine = await test.app.inject({
+      method: 'GET',
+      url: `/api/auctions/invoice/${invoice.public_id}`,
+      headers: { ...bearer(carol.token), 'accept-language': 'en' },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      stripeInvoiceId: invoice.public_id,
+      stripeKey: 'pk_test_local_double',
+      number: invoice.number,
+      auctionName: 'Winter gala',
+      isPaid: false,
+      status: 1,
+      subtotal: { value: 100, currencyCode: 'CAD' },
+      taxes: [
+        { name: 'GST', rate: 5, amount: { value: 5 } },
+        { name: 'QST', rate: 9.975, amount: { value: 9.98 } },
+      ],
+      creditCardFee: { value: 0 },
+      invoiceTotal: { value: 114.98 },
+      amount: { value: 114.98 },
+      lines: [
+        { lotNumber: 7, description: 'Cottage weekend', quantity: 1, amount: { value: 100 }, isBuyerPremium: false },
+      ],
+      paymentMethod: null,
+      payments: [],
+    });
+    expect((await call('GET', `/api/auctions/invoice/${invoice.public_id}`, manager)).statusCode).toBe(200);
+
+    const dave = await registerConfirmed(test);
+    const other = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, dave.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('invoice_not_found');
+    expect((await call('GET', '/api/auctions/invoice/inv_unknown', carol.token)).json().message).toBe(
+      'invoice_not_found',
+    );
+    expect((await call('GET', `/api/auctions/invoice/${invoice.public_id}`, null)).statusCode).toBe(401);
+  });
+
+  it('saves the business field for the bidder only (saved_successfully)', async () => {
+    const erin = await registerConfirmed(test);
+    const invoice = await invoiceFor(erin.id, 10_00);
+    const saved = await call('PATCH', `/api/auctions/invoice/${invoice.public_id}`, erin.token, [
+      { fieldName: 'userBusiness', value: 'Erin & Co.' },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      success: true,
+      message: 'saved_successfully',
+      invoice: { customer: { business: 'Erin & Co.' } },
+    });
+    const staff = await call('PATCH', `/api/auctions/invoice/${invoice.public_id}`, manager, [
+      { fieldName: 'userBusiness', value: 'Not theirs' },
+    ]);
+    expect(staff.statusCode).toBe(404);
+    const wrongField = await call('PATCH', `/api/auctions/invoice/${invoice.public_id}`, erin.token, [
+      { fieldName: 'total', value: '0' },
+    ]);
+    expect(wrongField.statusCode).toBe(400);
+  });
+});
+
+describe('after the invoices exist', () => {
+  it('a bid removal is refused with lot_invoiced (DESIGN.md §3 rule 4), and nothing is appended', async () => {
+    const admin = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
+    const { db } = test.database;
+    const placed = await db
+      .selectFrom('events as e')
+      .innerJoin('lots as l', (join) => join.on(sql`e.stream_id`, '=', sql`'lot-' || l.id`))
+      .select(['l.id as lotId', 'e.data'])
+      .where('l.auction_id', '=', galaId)
+      .where('e.type', '=', 'BidPlaced')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const bidId = encodeURIComponent((placed.data as { bidId: string }).bidId);
+    const before = await db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const { status } = await db
+      .selectFrom('auctions')
+      .select('status')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('auctions').set({ status: 5 }).where('id', '=', galaId).execute();
+    try {
+      const refused = await call('POST', `/api/admin/lots/${placed.lotId}/bids/${bidId}/remove`, admin, {
+        reason: 'after the invoices',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('lot_invoiced');
+      const after = await db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+    } finally {
+      await db.updateTable('auctions').set({ status }).where('id', '=', galaId).execute();
+    }
+  });
+});
+
+describe('paying an invoice', () => {
+  it('charges the selected card once; the invoice is paid with its payment listed', async () => {
+    const frank = await registerConfirmed(test);
+    const invoice = await invoiceFor(frank.id, 50_00);
+    await cardFor(frank.token, invoice.auction_id);
+    const paid = await pay(frank.token, invoice.public_id);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      success: true,
+      message: 'payment_succeeded',
+      isPaid: true,
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      invoice: { isPaid: true, status: 2, amount: { value: 0 }, paymentInProgress: false },
+    });
+    expect(paid.json().invoice.payments).toEqual([
+      expect.objectContaining({
+        paymentConfirmationIdentifier: paid.json().paymentIntentId,
+        amount: { value: 57.49, currencyCode: 'CAD' },
+      }),
+    ]);
+    const intent = test.stripe.events.findLast((e) => e.type === 'payment_intent.succeeded');
+    expect(intent?.data.object).toMatchObject({ amount: 57_49, currency: 'cad' });
+    // Paying again (a double click after success) charges nothing more.
+    const again = await pay(frank.token, invoice.public_id);
+    expect(again.json()).toMatchObject({ isPaid: true, paymentIntentId: paid.json().paymentIntentId });
+    expect(chargesOf(invoice.id)).toBe(1);
+    // Someone else cannot pay it (nor learn it exists).
+    const gina = await registerConfirmed(test);
+    expect((await pay(gina.token, invoice.public_id)).json().message).toBe('invoice_not_found');
+  });
+
+  it('a declined card answers error_during_paiement and leaves the invoice unpaid; another card then pays it', async () => {
+    const hank = await registerConfirmed(test);
+    const invoice = await invoiceFor(hank.id, 30_00);
+    await cardFor(hank.token, invoice.auction_id, '4000 0000 0000 0341');
+    const declined = await pay(hank.token, invoice.public_id);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().message).toBe('error_during_paiement');
+    const after = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, hank.token);
+    expect(after.json()).toMatchObject({ isPaid: false, status: 1, payments: [], paymentInProgress: false });
+
+    const good = await cardFor(hank.token, invoice.auction_id);
+    const paid = await pay(hank.token, invoice.public_id, { paymentMethodId: good });
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    expect(chargesOf(invoice.id)).toBe(1);
+    const { rows } = await sql<{ status: string }>`SELECT status FROM payment_attempts WHERE invoice_id = ${invoice.id}
+      ORDER BY created_at`.execute(test.database.db);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('without a card selected for the auction: requiresSelectedCreditCard, nothing charged', async () => {
+    const ivy = await registerConfirmed(test);
+    const invoice = await invoiceFor(ivy.id, 10_00);
+    const refused = await pay(ivy.token, invoice.public_id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('requiresSelectedCreditCard');
+    expect(chargesOf(invoice.id)).toBe(0);
+  });
+});
+
+describe('no double charge', () => {
+  it('ten payment requests at once (a double click, two tabs): one charge', async () => {
+    const jack = await registerConfirmed(test);
+    const invoice = await invoiceFor(jack.id, 75_00);
+    await cardFor(jack.token, invoice.auction_id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(jack.token, invoice.public_id)));
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    expect(answers.some((a) => a.json().message === 'payment_succeeded')).toBe(true);
+    expect(chargesOf(invoice.id)).toBe(1);
+    const current = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, jack.token);
+    expect(current.json()).toMatchObject({ isPaid: true, status: 2 });
+    expect(current.json().payments).toHaveLength(1);
+  });
+
+  it('an API killed after the charge, before its write: the webhook settles it; a retry charges nothing more', async () => {
+    const kate = await registerConfirmed(test);
+    const invoice = await invoiceFor(kate.id, 40_00);
+    await cardFor(kate.token, invoice.auction_id);
+    // The process dies after Stripe charged: the attempt is open, nothing recorded of the charge,
+    // and the webhook has not arrived yet.
+    test.stripe.pauseWebhooks();
+    const payments = test.app.invoicePayments;
+    const { db } = test.database;
+    const row = await test.app.invoices.byPublicId(invoice.public_id);
+    if (!row) throw new Error('no invoice');
+    const killed = await payments.pay(row, kate.id, undefined).catch((error) => error);
+    expect(killed).toMatchObject({ isPaid: true });
+    // Undo the API's own write, as if it never happened: the attempt open again, the invoice unpaid.
+    await sql`UPDATE payment_attempts SET status = 'open', payment_intent_id = NULL WHERE invoice_id = ${invoice.id}`.execute(
+      db,
+    );
+    await sql`UPDATE invoices SET status = 1, paid_at = NULL WHERE id = ${invoice.id}`.execute(db);
+
+    // A retry of the request continues the same attempt: Stripe replays the same PaymentIntent.
+    const retried = await pay(kate.token, invoice.public_id);
+    expect(retried.json()).toMatchObject({ isPaid: true, paymentIntentId: killed.paymentIntentId });
+    expect(chargesOf(invoice.id)).toBe(1);
+
+    // The webhook, late and delivered twice, finds it settled and changes nothing.
+    await test.stripe.resumeWebhooks();
+    const succeeded = test.stripe.events.findLast(
+      (e) =>
+        e.type === 'payment_intent.succeeded' &&
+        (e.data.object.metadata as Record<string, string>).invoiceId === String(invoice.id),
+    );
+    if (!succeeded) throw new Error('no succeeded event');
+    expect(await test.stripe.deliver(succeeded)).toBe(200);
+    const { rows } = await sql<{
+      status: string;
+    }>`SELECT status FROM payment_attempts WHERE invoice_id = ${invoice.id}`.execute(db);
+    expect(rows).toEqual([{ status: 'succeeded' }]);
+    expect(chargesOf(invoice.id)).toBe(1);
+  });
+
+  it('the webhook alone marks the invoice paid when the API never wrote the outcome', async () => {
+    const liam = await registerConfirmed(test);
+    const invoice = await invoiceFor(liam.id, 25_00);
+    await cardFor(liam.token, invoice.auction_id);
+    test.stripe.pauseWebhooks();
+    const row = await test.app.invoices.byPublicId(invoice.public_id);
+    if (!row) throw new Error('no invoice');
+    await test.app.invoicePayments.pay(row, liam.id, undefined);
+    const { db } = test.database;
+    await sql`UPDATE payment_attempts SET status = 'open', payment_intent_id = NULL WHERE invoice_id = ${invoice.id}`.execute(
+      db,
+    );
+    await sql`UPDATE invoices SET status = 1, paid_at = NULL WHERE id = ${invoice.id}`.execute(db);
+    const pending = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, liam.token);
+    expect(pending.json()).toMatchObject({ isPaid: false, paymentInProgress: true });
+
+    await test.stripe.resumeWebhooks();
+    const paid = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, liam.token);
+    expect(paid.json()).toMatchObject({ isPaid: true, status: 2, paymentInProgress: false });
+    expect(paid.json().payments).toHaveLength(1);
+    expect(chargesOf(invoice.id)).toBe(1);
+  });
+});

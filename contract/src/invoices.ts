@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { errorAnswers, money, rowId, rowIdValue } from './common.ts';
+
+/**
+ * Invoices and their payment (spec 000 §2 "Invoice list", "Invoice page", §3 "Invoice", "Invoice
+ * line", §4, §7, §8): the requests and answers of the invoice calls.
+ */
+
+/** Spec 000 §7: `time` 3 the past 3 months (default), 0 the current year, -1 a past year (`yearsModifier`). */
+export const InvoicePeriod = { PastThreeMonths: 3, CurrentYear: 0, PastYear: -1 } as const;
+
+export const invoiceListQuery = z.object({
+  time: z.coerce
+    .number()
+    .int()
+    .refine((t) => t === 3 || t === 0 || t === -1, 'invalid_period')
+    .default(3),
+  /** The current year minus the chosen year, with `time` -1. */
+  yearsModifier: z.coerce.number().int().min(1).max(100).nullish(),
+  /** Auction title, invoice number or amount; shorter than 2 characters does not filter (spec 000 §5). */
+  search: z.string().trim().max(100).optional(),
+  /** Staff of the auction's organisation: every invoice of the auction; others: their own in it. */
+  auctionId: rowId.optional(),
+});
+
+export const invoiceSummary = z.object({
+  id: z.number().int(),
+  stripeInvoiceId: z.string(),
+  number: z.number().int(),
+  auctionId: z.number().int(),
+  auctionName: z.string(),
+  isDonation: z.boolean(),
+  isPaid: z.boolean(),
+  /** 1 unpaid (PendingPayment), 2 paid. */
+  status: z.number().int(),
+  invoiceDate: z.string(),
+  invoiceTotal: money,
+  customerName: z.string(),
+});
+
+export const invoiceListAnswer = z.object({
+  count: z.number().int(),
+  /** The years the caller has invoices in, newest first, for the period dropdown. */
+  years: z.array(z.number().int()),
+  invoices: z.array(invoiceSummary),
+});
+
+export const invoiceLine = z.object({
+  id: z.string(),
+  lotNumber: z.number().int().nullable(),
+  auctionLotItemType: z.number().int().nullable(),
+  /** lot, purchase or donation. */
+  kind: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPrice: money,
+  amount: money,
+  currency: z.string(),
+  isBuyerPremium: z.boolean(),
+});
+
+export const invoiceTax = z.object({
+  name: z.string(),
+  /** The rate in percent (9.975). */
+  rate: z.number(),
+  amount: money,
+  currency: z.string(),
+});
+
+export const invoicePayment = z.object({
+  id: z.string(),
+  paymentDate: z.string(),
+  /** Stripe's PaymentIntent id. */
+  paymentConfirmationIdentifier: z.string(),
+  amount: money,
+});
+
+export const invoiceAnswer = z.object({
+  id: z.number().int(),
+  stripeInvoiceId: z.string(),
+  /** What the web app opens Stripe with. */
+  stripeKey: z.string(),
+  number: z.number().int(),
+  auctionId: z.number().int(),
+  auctionName: z.string(),
+  auctionTranslations: z.array(z.object({ languageCode: z.string(), titleShort: z.string() })),
+  auctionLanguages: z.array(z.number().int()),
+  isDonation: z.boolean(),
+  isPaid: z.boolean(),
+  status: z.number().int(),
+  invoiceDate: z.string(),
+  subtotal: money,
+  taxes: z.array(invoiceTax),
+  creditCardFee: money,
+  invoiceTotal: money,
+  /** What is still owed: the total until paid, then 0. */
+  amount: money,
+  name: z.string(),
+  billingFrom: z.object({ name: z.string() }),
+  customerEmail: z.string(),
+  customer: z.object({
+    business: z.string().nullable(),
+    name: z.string(),
+    address: z.string().nullable(),
+    apartment: z.string().nullable(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string(),
+  }),
+  lines: z.array(invoiceLine),
+  /** The card the invoice would be charged on: the one selected for the auction. */
+  paymentMethod: z
+    .object({
+      id: z.number().int(),
+      stripePaymentMethodId: z.string(),
+      cardHolderName: z.string().nullable(),
+      last4: z.string(),
+      brand: z.string(),
+    })
+    .nullable(),
+  /** A charge under way (its outcome not yet confirmed by Stripe): the pay button stays disabled. */
+  paymentInProgress: z.boolean(),
+  /** Listed only once paid (spec 000 §4). */
+  payments: z.array(invoicePayment),
+});
+
+/** `/api/auctions/invoice/:id`: the invoice's key (its page's {stripeInvoiceId}). */
+export const invoiceParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** Spec 000 §7: a list of `{ fieldName: 'userBusiness', value }`. */
+export const invoicePatchBody = z
+  .array(z.object({ fieldName: z.literal('userBusiness'), value: z.string().trim().max(200).nullable() }))
+  .min(1)
+  .max(10);
+
+export const invoicePatchAnswer = z.object({
+  success: z.literal(true),
+  message: z.literal('saved_successfully'),
+  messages: z.array(z.string()),
+  invoice: invoiceAnswer,
+});
+
+export const invoicePaymentBody = z
+  .object({
+    /** One of the caller's usable cards (payment_methods id); by default the card selected for the auction. */
+    paymentMethodId: rowIdValue.optional(),
+  })
+  .default({});
+
+export const invoicePaymentAnswer = z.object({
+  success: z.literal(true),
+  /** payment_succeeded, or payment_processing while Stripe has not confirmed it. */
+  message: z.enum(['payment_succeeded', 'payment_processing']),
+  messages: z.array(z.string()),
+  isPaid: z.boolean(),
+  paymentIntentId: z.string().nullable(),
+  invoice: invoiceAnswer,
+});
+
+export const invoicesContract = {
+  list: { querystring: invoiceListQuery, response: { 200: invoiceListAnswer, ...errorAnswers(401) } },
+  one: { params: invoiceParams, response: { 200: invoiceAnswer, ...errorAnswers(401, 404) } },
+  patch: {
+    params: invoiceParams,
+    body: invoicePatchBody,
+    response: { 200: invoicePatchAnswer, ...errorAnswers(401, 404) },
+  },
+  pay: {
+    params: invoiceParams,
+    body: invoicePaymentBody,
+    response: { 200: invoicePaymentAnswer, ...errorAnswers(401, 402, 404, 409) },
+  },
+} as const;
+
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+export type InvoiceListAnswer = z.infer<typeof invoiceListAnswer>;
+export type InvoiceAnswer = z.infer<typeof invoiceAnswer>;
+export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>;
