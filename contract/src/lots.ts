@@ -64,9 +64,9 @@ export type LotTableQuery = z.infer<typeof lotTableQuery>;
 export const lotTranslation = z.object({
   languageCode: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
-  information: z.string().nullable(),
-  shippingInformation: z.string().nullable(),
+  description: z.string(),
+  information: z.string(),
+  shippingInformation: z.string(),
 });
 
 export const lotPhoto = z.object({

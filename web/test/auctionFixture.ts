@@ -13,6 +13,7 @@ export function auctionFixture(
       languageCode: languageCode as 'en' | 'fr',
       titleShort,
       description: '',
+      teamAppellation: null,
     })),
     languages: [1, 2],
     datePreOpen: null,

@@ -48,6 +48,7 @@ export function lotFixture(overrides: Partial<Lot> = {}): Lot {
     extensionDurationInMinutes: 2,
     extensionDurationMaximumMinutes: 10,
     minutesLeftBeforeAllowingExtension: 2,
+    userMaxBid: null,
     ...overrides,
   };
 }

@@ -1,103 +1,35 @@
-import type { Locale } from '../i18n/routes.ts';
-import type { Money } from '../lib/money.ts';
+import type {
+  AuctionStatus,
+  auction,
+  auctionPhoto,
+  auctionTab,
+  auctionTranslation,
+  donationPreset,
+  exchangeRate,
+  organizationTeam,
+} from '@auction/contract';
+import type { z } from 'zod';
 
 // Spec 001 §3 and §4: the contract's codes.
 export { AuctionStatus, AuctionType, DonationType } from '@auction/contract';
 
-export interface AuctionTranslation {
-  languageCode: Locale;
-  titleShort: string;
-  description: string;
-  teamAppellation?: string | null;
-}
-
-export interface AuctionBanner {
-  fullPath: string;
-}
-
-export interface NamedTranslation {
-  languageCode: string;
-  name: string;
-}
-
-/** One entry of GET /api/auctions. Dates are ISO strings. */
-export interface AuctionSummary {
-  id: number;
-  status: AuctionStatus;
-  urlMagicLink: string;
-  type: number;
-  translations: AuctionTranslation[];
-  // Spec 001 §3 enumeration: 1 English, 2 French.
-  languages: number[];
-  datePreOpen: string | null;
-  dateOpen: string | null;
-  dateCompleted: string | null;
-  isAvailable: boolean;
-  organizationId: number;
-  organizationName: string;
-  currency: string;
-  bannerEnglish: AuctionBanner | null;
-  bannerFrench: AuctionBanner | null;
-  lotCount: number;
-}
-
-export interface AuctionTab {
-  id: number;
-  order: number;
-  translations: Array<{ languageCode: string; name: string; url: string; title: string; content: string }>;
-}
-
-export interface AuctionPhoto {
-  id: number;
-  order: number;
-  fullPath: string;
-  interval: number;
-  bannerType: 'image' | 'video' | string;
-  videoUrl: string | null;
-  additionalLinkUrl: string | null;
-  isUsedInFrench: boolean;
-  isUsedInEnglish: boolean;
-  isUsedOnMobile: boolean;
-  isUsedOnComputer: boolean;
-  isUsedAsBackgroundImage: boolean;
-  isVideoAlwaysOnTop: boolean;
-  isUsedAsBannerInLeaderboard?: boolean;
-}
-
-export interface DonationPreset {
-  id: number;
-  order: number;
-  amount: Money | null;
-  isOtherAmount: boolean;
-}
+// The answers of /api/auctions…, as the contract (contract/src/auctions.ts) describes them.
+export type AuctionTranslation = z.infer<typeof auctionTranslation>;
+export type AuctionBanner = NonNullable<Auction['bannerEnglish']>;
+export type NamedTranslation = Auction['itemCategories'][number]['translations'][number];
+export type AuctionTab = z.infer<typeof auctionTab>;
+export type AuctionPhoto = z.infer<typeof auctionPhoto>;
+export type DonationPreset = z.infer<typeof donationPreset>;
+export type OrganizationTeam = z.infer<typeof organizationTeam>;
+export type ExchangeRate = z.infer<typeof exchangeRate>;
 
 /**
- * GET /api/auctions/url-magic-link. The fields past the summary arrived while this app was being
- * built, so they are optional: a screen that needs one shows its neutral form without it.
+ * GET /api/auctions/url-magic-link: the spec's Auction in the request language. The colours,
+ * footer and integration keys are the auction's own, typed where the screens read them.
  */
-export interface Auction extends AuctionSummary {
-  completedDate?: string | null;
-  tabs?: AuctionTab[];
-  itemCategories?: Array<{ id: number; order: number; translations: NamedTranslation[] }>;
-  closingGroups?: Array<{
-    id: number;
-    isHiddenInMenu: boolean;
-    dateCompleted: string;
-    translations: NamedTranslation[];
-  }>;
-  hideCountdown?: boolean;
-  showAuctionCarousel?: boolean;
-  allowAnonymousBidding?: boolean;
-  requireCCToBid?: boolean;
-  requireAddressToBid?: boolean;
-  allowItemsManagementByTeam?: boolean;
-  paymentType?: number;
-  allowProxyBidding?: boolean;
-  donationType?: number;
-  donationUrl?: string | null;
-  donationAllowOtherAmount?: boolean;
-  donations?: DonationPreset[];
-  photos?: AuctionPhoto[];
+export type Auction = z.infer<typeof auction> & {
+  /** The API answers the spec's codes only. */
+  status: AuctionStatus;
   primaryColor?: string;
   primaryTextColor?: string;
   secondaryColor?: string;
@@ -107,18 +39,25 @@ export interface Auction extends AuctionSummary {
   footerUrl?: string;
   footerColor?: string;
   footerTextColor?: string;
-}
+};
 
-export interface OrganizationTeam {
-  id: number;
-  backgroundColor: string | null;
-  textColor: string | null;
-  translations: NamedTranslation[];
-}
-
-export interface ExchangeRate {
-  baseCurrency: string;
-  targetCurrency: string;
-  rate: number;
-  date: string;
-}
+/** What the home page's cards read of an entry of GET /api/auctions (each is a whole Auction). */
+export type AuctionSummary = Pick<
+  Auction,
+  | 'id'
+  | 'status'
+  | 'urlMagicLink'
+  | 'type'
+  | 'translations'
+  | 'languages'
+  | 'datePreOpen'
+  | 'dateOpen'
+  | 'dateCompleted'
+  | 'isAvailable'
+  | 'organizationId'
+  | 'organizationName'
+  | 'currency'
+  | 'bannerEnglish'
+  | 'bannerFrench'
+  | 'lotCount'
+>;

@@ -1,8 +1,5 @@
-import type { Money } from '../lib/money.ts';
+import type { donationList } from '@auction/contract';
+import type { z } from 'zod';
 
-/** GET /api/auctions/donations: the signed-in user's donations to one auction. */
-export interface DonationList {
-  count: number;
-  total: Money;
-  items: Array<{ id: string; amount: Money; dateCreated: string }>;
-}
+/** GET /api/auctions/donations: the signed-in user's donations to one auction (contract/src/donations.ts). */
+export type DonationList = z.infer<typeof donationList>;

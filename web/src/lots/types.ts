@@ -1,117 +1,35 @@
-import type { Money } from '../lib/money.ts';
+import type {
+  allowedBidding,
+  bidAnswer,
+  bidHistoryEntry,
+  bidStanding,
+  lotDetail,
+  lotItem,
+  lotPage,
+  lotPhoto,
+  lotTranslation,
+  userBanner,
+} from '@auction/contract';
+import type { z } from 'zod';
 
 // Spec 001 §4 lot status codes and §9 sale types: the contract's.
 export { LotStatus, LotType } from '@auction/contract';
 
-export interface LotTranslation {
-  languageCode: string;
-  name: string;
-  description: string;
-  information: string;
-  shippingInformation: string;
-}
-
-export interface LotPhoto {
-  fullPath_Large: string;
-  fullPath_Medium: string | null;
-  description: string | null;
-  order: number;
-}
-
-export interface BidHistoryEntry {
-  id: string;
-  auctionLotItemId: number;
-  userId: string;
-  bidderDisplayName: string;
-  amount: Money;
-  isAutoBid: boolean;
-  isMaxBid: boolean;
-  bidDate: string;
-  quantity?: number;
-}
-
-export interface AllowedBidding {
-  canBid: boolean;
-  reason: string | null;
-  isAuctionActive: boolean;
-  requireCCToBid: boolean;
-  requireAddressToBid: boolean;
-}
-
+// The answers of /api/auction-lot-items and /api/bids, as the contract (contract/src/lots.ts) describes them.
+export type LotTranslation = z.infer<typeof lotTranslation>;
+export type LotPhoto = z.infer<typeof lotPhoto>;
+export type BidHistoryEntry = z.infer<typeof bidHistoryEntry>;
+export type AllowedBidding = z.infer<typeof allowedBidding>;
 /** Spec 001 §3 lot item as GET /api/auction-lot-items answers it (the list's fields). */
-export interface Lot {
-  id: number;
-  auctionId: number;
-  lotNumber: number;
-  type: number;
-  status: number;
-  name: string;
-  translations: LotTranslation[];
-  photos: LotPhoto[];
-  mainPhotoFullPath_Medium: string | null;
-  itemCategories: Array<{ id: number }>;
-  auctionClosingGroupId: number | null;
-  startingBid: Money | null;
-  lastBid: Money | null;
-  minimumIncrement: Money | null;
-  valuation: Money | null;
-  multiSalePrice: Money | null;
-  multiSaleQuantity: number | null;
-  soldQuantity: number;
-  remainingQuantity: number | null;
-  maxPerBidder: number | null;
-  isDonation: boolean;
-  isHidden: boolean;
-  isFavorite: boolean;
-  winnerUserId: string | null;
-  winningUserId: string | null;
-  auctionWinner: string | null;
-  winnerName: string | null;
-  lastBidder: string | null;
-  bidders: string[];
-  bidCount: number;
-  isWinning: boolean;
-  offeredBy: string | null;
-  additionalInfoExternalUrl: string | null;
-  organizationTeamId: number | null;
-  dateCompletedUtc: string;
-  initialDateCompleted: string;
-  dateTurningRed: string;
-  allowsTimeExtension: boolean;
-  extensionDurationInMinutes: number;
-  extensionDurationMaximumMinutes: number;
-  minutesLeftBeforeAllowingExtension: number;
-  /** The signed-in user's banner as the API computes it (docs/donations.md); absent for visitors. */
+export type Lot = Omit<z.infer<typeof lotItem>, 'userBanner'> & {
+  /** Absent on a lot the screens built themselves (the banner is then computed locally). */
   userBanner?: ServerUserBanner | null;
-}
-
-export interface ServerUserBanner {
-  state: 'ownedItems' | 'donationsDone' | 'winner' | 'lost' | 'processing' | 'currentWinner' | 'currentLoser';
-  count?: number | null;
-  lostLead?: boolean;
-}
-
+};
+/** The signed-in user's banner as the API computes it (docs/donations.md); null for visitors. */
+export type ServerUserBanner = z.infer<typeof userBanner>;
 /** GET /api/auction-lot-items/{id}: the lot with its history, related lots and what the user may do. */
-export interface LotDetail extends Lot {
-  listBidsHistory: BidHistoryEntry[];
-  relatedAuctionLotItems: Lot[];
-  allowedBidding: AllowedBidding;
-  maxBid: Money | null;
-}
-
-export interface LotPage {
-  count: number;
-  currentPage: number;
-  pageSize: number;
-  items: Lot[];
-}
-
+export type LotDetail = z.infer<typeof lotDetail>;
+export type LotPage = z.infer<typeof lotPage>;
 /** The user's standing on a lot after a bid, max bid or purchase (POST /api/bids/…). */
-export interface Standing {
-  isWinning: boolean;
-  maxBid: { value: number } | null;
-}
-
-export interface BidAnswer {
-  standing: Standing;
-}
+export type Standing = z.infer<typeof bidStanding>;
+export type BidAnswer = z.infer<typeof bidAnswer>;

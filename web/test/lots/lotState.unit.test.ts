@@ -150,10 +150,12 @@ describe('time extension (spec 001 §4)', () => {
 
 describe('the API’s user banner', () => {
   it('wins over the local computation and carries the owned quantity', () => {
-    const bought = lotFixture({ type: 3, userBanner: { state: 'ownedItems', count: 3 } });
+    const bought = lotFixture({ type: 3, userBanner: { state: 'ownedItems', count: 3, lostLead: false } });
     expect(userBannerOf(bought, me, ACTIVE)).toEqual({ kind: 'owned', count: 3 });
     expect(highlightOf(bought, me, ACTIVE, before)).toBe('purchased');
-    expect(userBannerOf(lotFixture({ userBanner: { state: 'currentLoser', lostLead: true } }), me, ACTIVE)).toEqual({
+    expect(
+      userBannerOf(lotFixture({ userBanner: { state: 'currentLoser', count: null, lostLead: true } }), me, ACTIVE),
+    ).toEqual({
       kind: 'currentLoser',
     });
     expect(userBannerOf(lotFixture({ bidders: ['me'], winningUserId: 'me', userBanner: null }), me, ACTIVE)).toBeNull();
