@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 
 /**
  * The product's processes as plain JavaScript, for `node api/dist/main.js` and
@@ -68,7 +68,7 @@ const API_MAIN = 'api/src/main.ts';
 /** The API's folders that @fastify/autoload reads at run time, file by file. */
 const AUTOLOADED = ['plugins', 'routes'];
 
-const common = {
+const common: BuildOptions = {
   absWorkingDir: ROOT,
   bundle: true,
   platform: 'node',
@@ -79,7 +79,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   plugins: [workspacesInline],
-} as const;
+};
 
 /**
  * The API loads its plugins and routes with @fastify/autoload, which imports every file of

@@ -85,7 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dir = deps.sourceDir ?? SOURCE_DIR;
   // Under tsx the autoloaded files are TypeScript; autoload recognises Vitest but not `--import tsx`.
   if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
-  await app.register(infrastructure, { ...deps, webDist: deps.webDist ?? defaultWebDist });
+  // What only the server's construction reads (logging, the route listener, where the sources are)
+  // stays here; the rest is the instance's infrastructure.
+  const { logLevel: _level, logStream: _stream, onRoute: _onRoute, sourceDir: _dir, ...infra } = deps;
+  await app.register(infrastructure, { ...infra, webDist: deps.webDist ?? defaultWebDist });
   await app.register(fastifyAutoload, { dir: resolve(dir, 'plugins/external'), forceESM: true });
   await app.register(fastifyAutoload, { dir: resolve(dir, 'plugins/app'), forceESM: true });
   await app.register(fastifyAutoload, {

@@ -47,7 +47,11 @@ export const DEFAULT_CAD_TO_USD = 0.72;
  * The one place the process's infrastructure enters the app: every plugin and route reads it from
  * the instance (`app.db`, `app.lotCommands`, `app.settings`) rather than from options passed down.
  */
-export const infrastructure = fp<AppDeps & { webDist: string }>(
+export type InfrastructureOptions = Omit<AppDeps, 'logLevel' | 'logStream' | 'onRoute' | 'sourceDir'> & {
+  webDist: string;
+};
+
+export const infrastructure = fp<InfrastructureOptions>(
   async (app, deps) => {
     app.decorate('db', deps.db);
     app.decorate('pool', deps.pool);

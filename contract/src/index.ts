@@ -1,18 +1,20 @@
 /**
- * The contract between the API and its clients: the spec's codes (and, beside them, the request
- * and answer schemas of each resource). The lowest layer: it imports nothing but zod.
+ * The contract between the API and its clients: the spec's codes and, beside them, the request
+ * and answer schemas of each resource. The lowest layer: it imports nothing but zod.
  */
 export * from './account.ts';
+export * from './auctions.ts';
+export * from './cards.ts';
 export * from './codes.ts';
 export * from './common.ts';
-export * from './cards.ts';
+export * from './donations.ts';
 export * from './fields.ts';
 export * from './health.ts';
-export * from './lots.ts';
-export * from './outbox.ts';
-export * from './sms.ts';
-export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
-export * from './auctions.ts';
-export * from './leaderboard.ts';
-export * from './donations.ts';
 export * from './invoices.ts';
+export * from './leaderboard.ts';
+export * from './lots.ts';
+/** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
+export * as operator from './operator.ts';
+export * from './outbox.ts';
+export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
+export * from './sms.ts';
