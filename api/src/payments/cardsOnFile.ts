@@ -34,6 +34,33 @@ export function cardsOnFile(deps: { cards: CardRepository; stripe: StripeGateway
 
   return {
     /**
+     * Permission to bid rules 2 and 3 (spec 001 §5) outside the bid path (which reads them in its
+     * one statement, lots/bidContext.ts): any usable card of the auction's payment configuration,
+     * and a selected one or a single usable one (the auto-selection, made at the first bid). Reads
+     * nothing when the auction does not require a card.
+     */
+    async permissionCards(
+      userId: string,
+      auction: { id: number; requireCCToBid: boolean },
+    ): Promise<{ hasCards: boolean; hasSelectedCard: boolean }> {
+      if (!auction.requireCCToBid) return { hasCards: false, hasSelectedCard: false };
+      const [stripeInformationId, selected, owned] = await Promise.all([
+        cards.auctionStripeInformationId(auction.id),
+        cards.selectionFor(userId, auction.id),
+        cards.cardsOf(userId),
+      ]);
+      const eligible = owned
+        .filter((card) => stripeInformationId == null || card.stripe_information_id === stripeInformationId)
+        .map((card) => ({ ...card, status: statusOf(card) }));
+      const usable = eligible.filter((card) => card.status === 'usable');
+      const selectedUsable = selected !== undefined && usable.some((card) => card.id === selected.payment_method_id);
+      return {
+        hasCards: usable.length > 0,
+        hasSelectedCard: selectedUsable || (selected === undefined && autoSelected(eligible, null) !== null),
+      };
+    },
+
+    /**
      * The user's selections; for one auction, its single usable card is selected when none is
      * (spec 001 §5 "auto-selected").
      */

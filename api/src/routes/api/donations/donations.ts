@@ -52,7 +52,7 @@ function donationAnswer(received: Received, view: CurrencyView) {
  */
 const donationRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { donations: service, authorization } = app;
+  const { donations: service, authorization, cardsOnFile } = app;
   const donations = service.commands;
 
   /** The first outcome of a donation id already used: the same donation again, or a conflict. */
@@ -85,7 +85,12 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
 
       const auction = await service.auction(body.auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
-      const donor = account ? await service.donor(auction, account.id) : null;
+      const [donor, cards] = account
+        ? await Promise.all([
+            service.donor(auction, account.id),
+            cardsOnFile.permissionCards(account.id, { id: auction.id, requireCCToBid: auction.requireCCToBid }),
+          ])
+        : [null, null];
       if (donor?.locked) throw new HttpError(403, 'bidder_locked');
       const permission = permissionToBid({
         auction: {
@@ -102,9 +107,8 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
               roles: donor.roles,
               addressCompleted: donor.addressCompleted,
               activeTrustedUrlMagicLinks: donor.manages ? [auction.urlMagicLink] : [],
-              // Cards arrive with the payments issue: until then an auction requiring one refuses donations.
-              hasCards: false,
-              hasSelectedCard: false,
+              hasCards: cards?.hasCards ?? false,
+              hasSelectedCard: cards?.hasSelectedCard ?? false,
             }
           : null,
       });

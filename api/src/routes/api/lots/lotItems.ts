@@ -22,7 +22,7 @@ const tags = ['lots'];
  */
 const lotItemRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { lotsRepository: lots, authorization } = app;
+  const { lotsRepository: lots, authorization, cardsOnFile } = app;
 
   /** The lots' auction, once it is known the user may see it (a private auction: 403 private_auction). */
   async function auctionOf(where: { urlMagicLink?: string; id?: number }, userId: string | null) {
@@ -130,10 +130,13 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
         throw new HttpError(404, 'item_not_found');
       }
       // Independent reads, in flight together.
-      const [history, relatedRows, profile] = await Promise.all([
+      const [history, relatedRows, profile, cards] = await Promise.all([
         lots.bidHistory(row.id),
         row.category_ids.length > 0 ? lots.relatedLots(row, user?.id ?? null) : [],
         user ? lots.bidderProfile(user.id) : undefined,
+        user
+          ? cardsOnFile.permissionCards(user.id, { id: auction.id, requireCCToBid: auction.require_cc_to_bid })
+          : null,
       ]);
       const related = relatedRows.map((other) => ({
         ...lotItemDto(other, now, user?.id ?? null, currency),
@@ -152,8 +155,8 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
               roles: profile.roles,
               addressCompleted: isAddressCompleted(profile),
               activeTrustedUrlMagicLinks: [],
-              hasCards: false,
-              hasSelectedCard: false,
+              hasCards: cards?.hasCards ?? false,
+              hasSelectedCard: cards?.hasSelectedCard ?? false,
             }
           : null,
         lot: {

@@ -404,6 +404,39 @@ describe('a card required to bid (spec 001 §5 rules 2 and 3)', () => {
   });
 });
 
+describe('permission to bid outside the bid path', () => {
+  it("the lot page's allowedBidding and a donation follow the bidder's cards when the auction requires one", async () => {
+    await requireCard(true);
+    try {
+      const lotId = await openLot();
+      const kim = await registerConfirmed(test);
+      const page = async () => (await call('GET', `/api/auction-lot-items/${lotId}`, kim.token)).json().allowedBidding;
+      const donate = () =>
+        call('POST', '/api/auctions/donations', kim.token, {
+          id: randomUUID(),
+          auctionId: galaId,
+          amount: { value: 25, currencyCode: 'CAD' },
+        });
+
+      expect(await page()).toMatchObject({ canBid: false, reason: 'requiresCreateCreditCard' });
+      const refused = await donate();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('requiresCreateCreditCard');
+
+      // One usable card: it is the auto-selected one, so the bidder may bid and donate.
+      await addCard(kim.token, '4242424242424242');
+      expect(await page()).toMatchObject({ canBid: true, reason: null });
+      expect((await donate()).statusCode).toBe(200);
+
+      // A second card without a selection: the bidder must choose (rule 3).
+      await addCard(kim.token, '5555555555554444');
+      expect(await page()).toMatchObject({ canBid: false, reason: 'requiresSelectedCreditCard' });
+    } finally {
+      await requireCard(false);
+    }
+  });
+});
+
 describe('the double honours idempotency keys as Stripe does', () => {
   it('same key and parameters: the same object; same key, other parameters: 400 idempotency error', async () => {
     const kim = await registerConfirmed(test);
