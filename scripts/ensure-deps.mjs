@@ -7,7 +7,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const manifests = [
   'package.json',
   'package-lock.json',
-  ...['contract', 'platform', 'engine', 'projections', 'api', 'workers', 'web', 'load-tests'].map((w) => `${w}/package.json`),
+  ...['contract', 'platform', 'engine', 'projections', 'api', 'workers', 'web', 'load-tests'].map(
+    (w) => `${w}/package.json`,
+  ),
 ];
 const hash = createHash('sha256');
 for (const file of manifests) if (existsSync(file)) hash.update(file).update(readFileSync(file));

@@ -69,11 +69,17 @@ export const configSchema = z.object({
   /** Base URL of a Twilio-compatible API: the local SMS double. Unset means Twilio itself. */
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Stripe's secret key (test mode: sk_test_…). Unset: the local Stripe double (STRIPE_API_URL) is used. */
-  STRIPE_SECRET_KEY: z.string().regex(/^[sr]k_(test|live)_/, 'expected a Stripe secret key (sk_test_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^[sr]k_(test|live)_/, 'expected a Stripe secret key (sk_test_…)')
+    .optional(),
   /** The webhook endpoint's signing secret (whsec_…): events without its signature are refused. */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   /** The publishable key (pk_test_…) the web app opens Checkout with. */
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'expected a Stripe publishable key (pk_test_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'expected a Stripe publishable key (pk_test_…)')
+    .optional(),
   /** Base URL of a Stripe-compatible API: the local Stripe double. Unset means Stripe itself. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** CAD→USD rate for the approximate converted amounts of bidders who prefer USD. */

@@ -1,3 +1,4 @@
+export { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
 export { type Config, ConfigError, configSchema, loadConfig } from './config.ts';
 export { createDb, createPool, type Db, executePrepared } from './db.ts';
 export {
@@ -40,7 +41,6 @@ export {
 export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { createRedis } from './redis.ts';
-export { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
 export { sanitizeRichText } from './richText/sanitizeRichText.ts';
 export type * from './schema.ts';
 export { aptInstall, onPath } from './services/aptInstall.ts';
@@ -58,6 +58,12 @@ export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/re
 export { resolveServices, type Services } from './services/resolve.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble, twilioSignature } from './services/smsDouble.ts';
 export {
+  MESSAGE_ID_HEADER,
+  type SmtpCatcher,
+  type SmtpCatcherOptions,
+  startSmtpCatcher,
+} from './services/smtpCatcher.ts';
+export {
   type StripeDouble,
   type StripeDoubleOptions,
   type StripeEvent,
@@ -65,10 +71,4 @@ export {
   stripeSignature,
   type TestCard,
 } from './services/stripeDouble.ts';
-export {
-  MESSAGE_ID_HEADER,
-  type SmtpCatcher,
-  type SmtpCatcherOptions,
-  startSmtpCatcher,
-} from './services/smtpCatcher.ts';
 export { liftSmsStop, recordSmsStop, smsStopReason } from './smsOptOuts.ts';

@@ -1,5 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
 import { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
+import sanitizeHtml from 'sanitize-html';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...richTextPolicy.tags],

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { isAllowedHref } from '@auction/contract/richTextPolicy';
+import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../src/richText/sanitizeRichText.ts';
 import { richTextCases } from './richTextCases.ts';
 
