@@ -33,6 +33,12 @@ export interface EmbeddedPostgresOptions {
   durable?: boolean;
   /** Throw-away clusters (tests, benchmarks) are deleted when stopped. */
   removeOnStop?: boolean;
+  /**
+   * Out of the terminal's process group, so Ctrl-C reaches only the caller, which stops the server
+   * after the processes that use it (`npm start`); otherwise the server would stop at once and
+   * they would end on connection errors.
+   */
+  ownProcessGroup?: boolean;
   log?: (line: string) => void;
 }
 
@@ -126,6 +132,7 @@ interface RunOptions {
   user?: { uid: number; gid: number };
   cwd: string;
   log: (line: string) => void;
+  detached?: boolean;
 }
 
 function spawnServerProgram(file: string, args: string[], options: RunOptions): ChildProcess {
@@ -135,6 +142,7 @@ function spawnServerProgram(file: string, args: string[], options: RunOptions): 
     // English messages, so a failure can be recognised and explained.
     env: { ...process.env, LC_MESSAGES: 'C', LANG: process.env.LANG ?? 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
 }
 
@@ -228,7 +236,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (options.durable === false) {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
-  const server = spawnServerProgram(postgresBin, ['-D', dataDir, '-p', String(options.port), ...flags], run);
+  const server = spawnServerProgram(postgresBin, ['-D', dataDir, '-p', String(options.port), ...flags], {
+    ...run,
+    detached: options.ownProcessGroup ?? false,
+  });
   await untilReady(server, log, (code, output) => explain(code, output, postgresBin));
 
   const stop = async () => {

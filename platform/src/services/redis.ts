@@ -16,6 +16,8 @@ export interface LocalRedisOptions {
   log?: (line: string) => void;
   /** What the user should see: an apt-get install under way. */
   announce?: (line: string) => void;
+  /** Out of the terminal's process group: Ctrl-C reaches only the caller, which stops it last (`npm start`). */
+  ownProcessGroup?: boolean;
 }
 
 export const REDIS_MISSING_MESSAGE =
@@ -54,7 +56,10 @@ export async function startLocalRedis(options: LocalRedisOptions): Promise<Runni
   await assertPortFree(options.port, (code) => new ServiceStartError(explain(code, '')));
   const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
   args.push('--appendonly', options.persistent ? 'yes' : 'no');
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('redis-server', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
+  });
   await waitUntilReady(child, explain, log);
   return {
     url: `redis://127.0.0.1:${options.port}`,

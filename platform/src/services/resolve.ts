@@ -36,6 +36,7 @@ export async function resolveServices(
         dataDir: join(config.DATA_DIR, 'postgres'),
         port: config.EMBEDDED_PG_PORT,
         database: 'auction',
+        ownProcessGroup: true,
       });
       keep(pg);
       log(`PostgreSQL is running (data in ${pg.dataDir}).`);
@@ -51,6 +52,7 @@ export async function resolveServices(
         allowAptInstall: config.ALLOW_APT_INSTALL,
         log: () => {},
         announce: log,
+        ownProcessGroup: true,
       });
       keep(redis);
       redisUrl = redis.url;
