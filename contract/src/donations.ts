@@ -62,7 +62,7 @@ export const donationParams = z.object({ id: donationId });
 
 /** Every request and answer of the donation operations, by operation. */
 export const donationsContract = {
-  donate: { body: donateBody, response: { 200: donationAnswer, ...errorAnswers(401, 403, 404, 409) } },
+  donate: { body: donateBody, response: { 200: donationAnswer, ...errorAnswers(401, 403, 404, 409, 422) } },
   list: { querystring: donationsQuery, response: { 200: donationList, ...errorAnswers(401, 403, 404) } },
   remove: { params: donationParams, response: { 200: donationAnswer, ...errorAnswers(401, 403, 404) } },
 } as const;

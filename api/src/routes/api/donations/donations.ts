@@ -57,7 +57,7 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
 
   /** The first outcome of a donation id already used: the same donation again, or a conflict. */
   function retried(received: Received, asked: Parameters<typeof sameDonation>[1], view: CurrencyView) {
-    if (!sameDonation(received, asked)) throw new HttpError(409, 'donation_id_conflict');
+    if (!sameDonation(received, asked)) throw new HttpError(422, KEY_REUSED);
     return { ...success('donation_successful'), donation: donationAnswer(received, view) };
   }
 
@@ -139,7 +139,7 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
       if (reason === KEY_REUSED || reason === 'donation_id_conflict') {
         // The same id raced in from another request: answer the first outcome, or the conflict.
         const raced = (await donations.read(streamId)).state.received;
-        if (!raced) throw new HttpError(409, 'donation_id_conflict');
+        if (!raced) throw new HttpError(422, KEY_REUSED);
         return retried(raced, asked, view);
       }
       throw new HttpError(reason === 'invalid_donation_amount' ? 400 : 409, reason);

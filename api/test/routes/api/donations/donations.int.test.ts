@@ -71,8 +71,9 @@ describe('donations', () => {
     expect(events).toEqual([{ type: 'DonationReceived' }]);
 
     const conflicting = await donate(donor.token, { ...body, amount: 100 });
-    expect(conflicting.statusCode).toBe(409);
-    expect(conflicting.json().message).toBe('donation_id_conflict');
+    // Stripe's semantics, as for bids: the same key for another request changes nothing.
+    expect(conflicting.statusCode).toBe(422);
+    expect(conflicting.json().message).toBe('idempotency_key_reused');
 
     expect((await donate(donor.token, { amount: '25.00' })).statusCode).toBe(200);
     expect((await donate(donor.token, { amount: 100 })).statusCode).toBe(200);
