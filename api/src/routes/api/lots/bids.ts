@@ -9,7 +9,7 @@ import { clientCommandIdOf, commandIdOf } from '../../../commandId.ts';
 import { HttpError } from '../../../errors.ts';
 import { bidContextOf, recordAutoSelectedCard } from '../../../lots/bidContext.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
-import { permissionToBid } from '../../../lots/permissionToBid.ts';
+import { biddingAuction, permissionToBid } from '../../../lots/permissionToBid.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
 import { amountInCents, toMoney } from '../../../money.ts';
 
@@ -48,14 +48,7 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
     if (!auction || !bidder) throw new HttpError(404, 'item_not_found');
     if (bidder.locked) throw new HttpError(403, 'bidder_locked');
     const permission = permissionToBid({
-      auction: {
-        urlMagicLink: auction.url_magic_link,
-        isActive: auction.status === AuctionStatus.Active,
-        allowAnonymousBidding: auction.allow_anonymous_bidding,
-        requireCCToBid: auction.require_cc_to_bid,
-        requireAddressToBid: auction.require_address_to_bid,
-        visible: auction.visible,
-      },
+      auction: biddingAuction(auction),
       user: {
         roles: bidder.roles,
         addressCompleted: isAddressCompleted(bidder),

@@ -11,7 +11,7 @@ import { endsAt, lotItemDto, nameOf, statusOf } from '../../../lots/lotItemDto.t
 import { fold, listLots } from '../../../lots/lotList.ts';
 import type { ListingRow } from '../../../lots/lotRepository.ts';
 import { unflattenQuery } from '../../../lots/lotTableQuery.ts';
-import { permissionToBid } from '../../../lots/permissionToBid.ts';
+import { biddingAuction, permissionToBid } from '../../../lots/permissionToBid.ts';
 
 const tags = ['lots'];
 
@@ -143,13 +143,7 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
         name: nameOf(other, languageOf(request)),
       }));
       const allowedBidding = permissionToBid({
-        auction: {
-          urlMagicLink: auction.url_magic_link,
-          isActive: auction.status === AuctionStatus.Active,
-          allowAnonymousBidding: auction.allow_anonymous_bidding,
-          requireCCToBid: auction.require_cc_to_bid,
-          requireAddressToBid: auction.require_address_to_bid,
-        },
+        auction: biddingAuction(auction),
         user: profile
           ? {
               roles: profile.roles,
