@@ -298,6 +298,22 @@ describe('lots', () => {
       .where('stream_id', '=', `lot-${lot.id}`)
       .execute();
     expect(events.map((e) => e.type)).toEqual(['LotOpened']);
+    // The same key for another lot (another number, another auction) is refused and creates nothing.
+    const { auction: other } = await newAuction();
+    for (const [auctionId, lotNumber] of [
+      [auction.id, 8],
+      [other.id, 7],
+    ]) {
+      const reused = await call('POST', `/api/admin/auctions/${auctionId}/lots`, admin, {
+        commandId,
+        lotNumber,
+        translations: { en: { name: 'Another lot' } },
+        dateCompleted: inHours(2),
+      });
+      expect([reused.statusCode, reused.json().message]).toEqual([422, 'idempotency_key_reused']);
+    }
+    const after = await test.database.db.selectFrom('lots').select('id').execute();
+    expect(after.filter((row) => row.id > lot.id)).toHaveLength(0);
     const hub = await hubEventsSince(test.redis, auction.id, '0-0', test.prefix);
     expect(hub?.find((e) => e.event === 'AuctionLotItemCreated')?.data).toMatchObject({
       auctionLotItemDto: { id: lot.id, lotNumber: 7 },

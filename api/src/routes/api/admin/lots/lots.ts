@@ -1,5 +1,5 @@
 import { commandId, idParams, operator } from '@auction/contract';
-import type { LotCommand } from '@auction/engine';
+import { KEY_REUSED, type LotCommand } from '@auction/engine';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
@@ -55,7 +55,15 @@ export default (async (root) => {
       const { commandId: given, ...fields } = request.body;
       const openCommandId = commandIdOf(request, given);
       const existing = await lots.openedBy(openCommandId);
-      if (existing !== null) return reply.code(200).send(await lotAnswer(existing));
+      if (existing !== null) {
+        const first = await lotAnswer(existing);
+        // Stripe's semantics: the key of another creation (another auction or lot number) changes nothing.
+        const other =
+          first.auctionId !== request.params.id ||
+          (fields.lotNumber !== undefined && first.lotNumber !== fields.lotNumber);
+        if (other) throw new HttpError(422, KEY_REUSED);
+        return reply.code(200).send(first);
+      }
       if (!fields.translations) throw new HttpError(400, 'translation_required');
 
       const lotId = await lots.create(owner, fields);
