@@ -1,11 +1,10 @@
+import { BidderStatus } from '@auction/contract';
 import type { DonationAuction } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { isAddressCompleted } from '../accounts/profile.ts';
 import { admittedSql, membershipSql, type Viewer } from '../authorization/auctionVisibility.ts';
 import { mayAct } from '../authorization/organizationRules.ts';
-
-const LOCKED = 3;
 
 export interface DonationAuctionRow extends DonationAuction {
   organizationId: number;
@@ -70,7 +69,7 @@ export async function donorContext(db: Db, auction: DonationAuctionRow, userId: 
       'u.province',
       'u.country',
       sql<boolean>`EXISTS (SELECT 1 FROM auction_bidders b WHERE b.auction_id = ${auction.id}
-        AND b.user_id = u.id AND b.status = ${LOCKED})`.as('locked'),
+        AND b.user_id = u.id AND b.status = ${BidderStatus.Locked})`.as('locked'),
       sql<boolean>`${sql.raw(membershipSql('a.organization_id', 'u.id'))}`.as('in_organization'),
       sql<boolean>`${sql.raw(admittedSql('a.id', 'u.id'))}`.as('admitted'),
     ])
