@@ -1,5 +1,4 @@
 import type { Db } from '@auction/platform';
-import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -86,7 +85,6 @@ declare module 'fastify' {
 export interface AuthOptions {
   pool: pg.Pool;
   db: Db;
-  jwtSecret: string;
   /** Mark the refresh cookie Secure (everywhere but a developer's http://localhost). */
   secureCookies: boolean;
 }
@@ -137,8 +135,7 @@ export function checkedAccount(
 }
 
 export const authPlugin = fp<AuthOptions>(
-  async (app: FastifyInstance, { pool, db, jwtSecret, secureCookies }) => {
-    await app.register(fastifyJwt, { secret: jwtSecret });
+  async (app: FastifyInstance, { pool, db, secureCookies }) => {
     app.decorateRequest('account', null);
 
     function issueAccessToken(user: { id: string; token_version: number }) {

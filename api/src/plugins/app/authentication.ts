@@ -12,10 +12,9 @@ export default fp(
     await app.register(authPlugin, {
       pool: app.pool,
       db: app.db,
-      jwtSecret: app.settings.jwtSecret,
       secureCookies: secureCookiesFor(app.settings.publicUrl),
     });
     await app.register(rateLimitPlugin, { redis: app.redis, namespace: app.settings.rateLimitNamespace });
   },
-  { name: 'authentication', dependencies: ['infrastructure', 'rate-limit'] },
+  { name: 'authentication', dependencies: ['infrastructure', 'rate-limit', 'jwt'] },
 );
