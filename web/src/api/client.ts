@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { defaultLocale, type Locale } from '../i18n/routes.ts';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
+import { devAnswerSchema } from './devAnswers.ts';
 
 // Earlier versions kept the refresh token in storage, where any script could read it: gone on load.
 try {
@@ -151,11 +152,15 @@ export async function api<T>(path: `/api/${string}`, options: RequestOptions = {
   if (options.text) return (await response.text()) as T;
   if (response.status === 204) return undefined as T;
   const answer: unknown = await response.json();
-  if (inDevelopment() && options.answer) {
-    const checked = options.answer.safeParse(answer);
-    if (!checked.success) console.warn(`The answer of ${path} does not match the contract`, checked.error);
-  }
+  if (inDevelopment()) await checkAnswer(path, options, answer);
   return answer as T;
+}
+
+/** In development: warns when an answer does not match the contract's schema of its call. */
+async function checkAnswer(path: string, options: RequestOptions, answer: unknown): Promise<void> {
+  const schema = options.answer ?? (await devAnswerSchema(options.method ?? 'GET', path));
+  const checked = schema?.safeParse(answer);
+  if (checked && !checked.success) console.warn(`The answer of ${path} does not match the contract`, checked.error);
 }
 
 /** Vite's development server (its `import.meta.env.DEV`); false in the built app. */
