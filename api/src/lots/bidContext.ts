@@ -3,7 +3,8 @@ import type pg from 'pg';
 import type { AccountRow } from '../accounts/auth.ts';
 import { admittedSql, mayViewAuction, membershipSql } from '../authorization/auctionVisibility.ts';
 import { mayAct } from '../authorization/organizationRules.ts';
-import { usableCardsOfSql } from '../payments/cardSql.ts';
+import { type CardSummary, cardPermission } from '../payments/cardRules.ts';
+import { cardSummarySql } from '../payments/cardSql.ts';
 
 /** What the bid path's checks need besides the token: the caller's account, the lot's auction, the bidder. */
 export interface BidContextRow {
@@ -66,12 +67,7 @@ const BID_CONTEXT_QUERY = {
         AND ab.status = ${BidderStatus.Locked}) AS locked,
       ${membershipSql('au.organization_id', 'b.id')} AS in_organization,
       ${admittedSql('au.id', 'b.id')} AS admitted,
-      CASE WHEN au.require_cc_to_bid AND b.id IS NOT NULL THEN (
-        SELECT json_build_object('usable', count(*), 'single', min(pm.id),
-          'selected', bool_or(EXISTS (SELECT 1 FROM auction_payment_methods apm
-            WHERE apm.user_id = b.id AND apm.auction_id = au.id AND apm.payment_method_id = pm.id)),
-          'any_selection', EXISTS (SELECT 1 FROM auction_payment_methods apm WHERE apm.user_id = b.id AND apm.auction_id = au.id))
-        FROM ${usableCardsOfSql('au', 'b.id')}) END AS cards
+      CASE WHEN au.require_cc_to_bid AND b.id IS NOT NULL THEN ${cardSummarySql('au', 'b.id')} END AS cards
     FROM users acc
     LEFT JOIN lots l ON l.id = $2
     LEFT JOIN auctions au ON au.id = l.auction_id
@@ -99,7 +95,7 @@ interface Flat extends AccountRow {
   in_organization: boolean;
   admitted: boolean;
   /** Null unless the auction requires a card. */
-  cards: { usable: number; single: number | null; selected: boolean | null; any_selection: boolean } | null;
+  cards: CardSummary | null;
 }
 
 export async function bidContextOf(
@@ -152,20 +148,15 @@ export async function bidContextOf(
   };
 }
 
-/**
- * Spec 001 §5 rules 2 and 3 with the auto-selection: a selected usable card, or exactly one usable
- * card and no selection (that one is then selected). An auction not requiring a card reads none.
- */
+/** Rules 2 and 3 as the bid path reads them (an auction not requiring a card reads none). */
 function cardsOf(
   cards: Flat['cards'],
 ): Pick<NonNullable<BidContextRow['bidder']>, 'has_cards' | 'has_selected_card' | 'auto_selected_card'> {
-  if (!cards) return { has_cards: false, has_selected_card: false, auto_selected_card: null };
-  const usable = Number(cards.usable);
-  const single = usable === 1 && !cards.any_selection ? cards.single : null;
+  const permission = cardPermission(cards);
   return {
-    has_cards: usable > 0,
-    has_selected_card: Boolean(cards.selected) || single !== null,
-    auto_selected_card: single,
+    has_cards: permission.hasCards,
+    has_selected_card: permission.hasSelectedCard,
+    auto_selected_card: permission.autoSelectedCard,
   };
 }
 

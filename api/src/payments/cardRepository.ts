@@ -1,7 +1,8 @@
 import { AuctionStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { StoredCardState } from './cardRules.ts';
+import type { CardSummary, StoredCardState } from './cardRules.ts';
+import { auctionStripeInformationSql, cardSummarySql } from './cardSql.ts';
 
 /**
  * Cards on file in PostgreSQL (migration 0014): the Stripe customer of each user and payment
@@ -63,9 +64,8 @@ type Executor = Kysely<unknown> | Transaction<unknown> | Db;
 const CARD_COLUMNS = sql`pm.id, pm.payment_information_id, pi.stripe_information_id, pi.stripe_customer_id,
   pm.stripe_payment_method_id, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.card_holder_name, pm.state`;
 
-/** The configuration an auction charges through: its own, else its organisation's company's first. */
-const AUCTION_STRIPE_INFORMATION = sql`COALESCE(a.stripe_information_id,
-  (SELECT si.id FROM stripe_informations si WHERE si.company_id = o.company_id ORDER BY si.id LIMIT 1))`;
+/** The configuration auction `a` charges through (cardSql.ts, written once for every statement). */
+const AUCTION_STRIPE_INFORMATION = sql.raw(auctionStripeInformationSql('a'));
 
 /** Auctions where a card still has a use: not yet invoiced (invoices carry their own card). */
 const OPEN_STATUSES = [AuctionStatus.PreOpen, AuctionStatus.Active, AuctionStatus.Completed];
@@ -85,6 +85,16 @@ export function cardRepository(db: Db) {
         sql<StripeInformationRow>`SELECT * FROM stripe_informations WHERE company_id = ${companyId} ORDER BY id`,
       );
       return rows;
+    },
+
+    /** The user's cards for the auction, as permission to bid reads them (cardRules.ts `cardPermission`). */
+    async cardSummary(userId: string, auctionId: number): Promise<CardSummary | null> {
+      const { rows } = await run(
+        db,
+        sql<{ cards: CardSummary }>`SELECT ${sql.raw(cardSummarySql('a', 'u.id'))} AS cards
+          FROM auctions a, users u WHERE a.id = ${auctionId} AND u.id = ${userId}`,
+      );
+      return rows[0]?.cards ?? null;
     },
 
     /** The auction's payment configuration id, or undefined for an unknown auction. */

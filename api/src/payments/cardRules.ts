@@ -51,3 +51,31 @@ export function autoSelected<C extends { id: number; status: CardStatus | null }
   const usable = eligible.filter((card) => card.status === 'usable');
   return usable.length === 1 ? (usable[0] as C) : null;
 }
+
+/** A user's cards for an auction, as `cardSummarySql` reads them. */
+export interface CardSummary {
+  usable: number | string;
+  single: number | null;
+  selected: boolean | null;
+  any_selection: boolean;
+}
+
+/**
+ * Spec 001 §5 rules 2 and 3 with the auto-selection: a card exists when a usable one does; one is
+ * selected when a usable one is, or when exactly one is usable and none is selected (that one is
+ * the auto-selected card, recorded at the first bid).
+ */
+export function cardPermission(cards: CardSummary | null): {
+  hasCards: boolean;
+  hasSelectedCard: boolean;
+  autoSelectedCard: number | null;
+} {
+  if (!cards) return { hasCards: false, hasSelectedCard: false, autoSelectedCard: null };
+  const usable = Number(cards.usable);
+  const single = usable === 1 && !cards.any_selection ? cards.single : null;
+  return {
+    hasCards: usable > 0,
+    hasSelectedCard: Boolean(cards.selected) || single !== null,
+    autoSelectedCard: single,
+  };
+}

@@ -23,3 +23,17 @@ export function usableCardsOfSql(auction: string, user: string): string {
     WHERE pi.user_id = ${user} AND pi.stripe_information_id = ${auctionStripeInformationSql(auction)}
       AND ${USABLE_CARD_SQL}`;
 }
+
+/**
+ * What permission to bid rules 2 and 3 read of a user's cards for an auction, as one JSON value:
+ * how many usable cards, the lowest one's id, whether a usable one is selected for the auction,
+ * and whether any is. `cardPermission` (cardRules.ts) decides on it.
+ */
+export function cardSummarySql(auction: string, user: string): string {
+  return `(SELECT json_build_object('usable', count(*), 'single', min(pm.id),
+      'selected', bool_or(EXISTS (SELECT 1 FROM auction_payment_methods apm
+        WHERE apm.user_id = ${user} AND apm.auction_id = ${auction}.id AND apm.payment_method_id = pm.id)),
+      'any_selection', EXISTS (SELECT 1 FROM auction_payment_methods apm
+        WHERE apm.user_id = ${user} AND apm.auction_id = ${auction}.id))
+    FROM ${usableCardsOfSql(auction, user)})`;
+}

@@ -1,7 +1,7 @@
 import type { Authorization } from '../authorization/authorizationService.ts';
 import { HttpError } from '../errors.ts';
 import type { AuctionPaymentMethodRow, CardRepository, PaymentMethodRow } from './cardRepository.ts';
-import { autoSelected, cardStatus } from './cardRules.ts';
+import { autoSelected, cardPermission, cardStatus } from './cardRules.ts';
 import type { StripeGateway } from './stripeGateway.ts';
 
 /**
@@ -44,20 +44,7 @@ export function cardsOnFile(deps: { cards: CardRepository; stripe: StripeGateway
       auction: { id: number; requireCCToBid: boolean },
     ): Promise<{ hasCards: boolean; hasSelectedCard: boolean }> {
       if (!auction.requireCCToBid) return { hasCards: false, hasSelectedCard: false };
-      const [stripeInformationId, selected, owned] = await Promise.all([
-        cards.auctionStripeInformationId(auction.id),
-        cards.selectionFor(userId, auction.id),
-        cards.cardsOf(userId),
-      ]);
-      const eligible = owned
-        .filter((card) => stripeInformationId == null || card.stripe_information_id === stripeInformationId)
-        .map((card) => ({ ...card, status: statusOf(card) }));
-      const usable = eligible.filter((card) => card.status === 'usable');
-      const selectedUsable = selected !== undefined && usable.some((card) => card.id === selected.payment_method_id);
-      return {
-        hasCards: usable.length > 0,
-        hasSelectedCard: selectedUsable || (selected === undefined && autoSelected(eligible, null) !== null),
-      };
+      return cardPermission(await cards.cardSummary(userId, auction.id));
     },
 
     /**
