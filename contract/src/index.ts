@@ -7,6 +7,7 @@ export * from './auctions.ts';
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './common.ts';
+export * from './documents.ts';
 export * from './donations.ts';
 export * from './fields.ts';
 export * from './health.ts';
