@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { hubPlugin } from '../src/hub/hubPlugin.ts';
+import websocket from '../src/plugins/external/websocket.ts';
 
 /**
- * One hub process of the benchmark (forked by hub-bench.ts): a bare Fastify app with only the hub.
+ * One hub process of the benchmark (forked by hub-bench.ts): a bare Fastify app with only the hub
+ * and the app's websocket plugin.
  * Tells its port, then on request its CPU time and event-loop delay since the last `mark`.
  */
 const redisUrl = process.env.BENCH_REDIS_URL as string;
@@ -12,6 +14,7 @@ const redisPrefix = process.env.BENCH_PREFIX as string;
 const tickMs = Number(process.env.BENCH_TICK_MS ?? '100');
 
 const app = Fastify({ logger: false });
+await app.register(websocket);
 await app.register(hubPlugin, { redisUrl, redisPrefix, tickMs });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -1,4 +1,3 @@
-import fastifyWebsocket from '@fastify/websocket';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -13,6 +12,13 @@ import { Hub } from './hub.ts';
 import { accessTokenOf, type Identity, identify, redactAccessToken, type TokenVersionCheck } from './hubIdentity.ts';
 
 export const HUB_PATH = '/api/BidNotificationHub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's hub, for the long-polling fallback. */
+    liveHub: Hub;
+  }
+}
 
 export interface HubPluginOptions {
   redisUrl: string;
@@ -35,14 +41,10 @@ export interface HubPluginOptions {
   mayWatch?: (userId: string | null, auctionId: number) => Promise<boolean>;
 }
 
-/** Client messages are a few dozen bytes; anything large is not one of ours. */
-const MAX_CLIENT_MESSAGE_BYTES = 4096;
-
 /**
  * The live connection of spec 001 §7 at /api/BidNotificationHub (protocol: docs/hub.md); uses the
- * app's @fastify/jwt when present. Not encapsulated, on purpose: @fastify/websocket's hooks must see
- * every route, or an upgrade request to any other path is answered 404 and its socket is never
- * released, which also keeps app.close() waiting forever.
+ * app's @fastify/jwt when present and the app's @fastify/websocket (plugins/external/websocket.ts),
+ * which lets the hub say its 1001 goodbye to every socket before it closes them.
  */
 export const hubPlugin = fp<
   HubPluginOptions,
@@ -64,27 +66,9 @@ export const hubPlugin = fp<
     app.addHook('onClose', async () => {
       await hub.stop();
     });
-    const sayGoodbye = () => hub.closeConnections(options.closeGraceMs ?? 1_000);
-
-    if (app.hasDecorator('websocketServer')) {
-      app.addHook('preClose', sayGoodbye);
-    } else {
-      await app.register(fastifyWebsocket, {
-        options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, closeTimeout: 5_000 },
-        // The hub's sockets get 1001 (reconnect elsewhere) and a grace period; any other socket gets
-        // the plugin's default close.
-        preClose(done) {
-          const server = this.websocketServer;
-          sayGoodbye()
-            .catch((error: unknown) => app.log.error({ err: error }, 'hub: closing sockets failed'))
-            .finally(() => {
-              for (const client of server.clients) client.close();
-              server.close();
-              done();
-            });
-        },
-      });
-    }
+    // The long-polling route (routes/api/hub/longPoll.ts) serves the same hub.
+    app.decorate('liveHub', hub);
+    app.onWebsocketsClosing(() => hub.closeConnections(options.closeGraceMs ?? 1_000));
 
     const identities = new WeakMap<FastifyRequest, Identity>();
     app.get(
@@ -104,5 +88,5 @@ export const hubPlugin = fp<
       },
     );
   },
-  { name: 'hub', fastify: '5.x' },
+  { name: 'hub', fastify: '5.x', dependencies: ['websocket'] },
 );

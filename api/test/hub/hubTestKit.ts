@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { HUB_PATH, type HubPluginOptions, hubPlugin } from '../../src/hub/hubPlugin.ts';
 import type { ServerMessage } from '../../src/hub/protocol.ts';
+import websocket from '../../src/plugins/external/websocket.ts';
 
 export interface HubApp {
   app: FastifyInstance;
@@ -11,12 +12,13 @@ export interface HubApp {
   logs: string[];
 }
 
-/** A bare Fastify app with only the hub (and @fastify/jwt when a secret is given), listening on a free port. */
+/** A bare Fastify app with only the hub and the app's websocket plugin (and @fastify/jwt when a secret is given), listening on a free port. */
 export async function startHubApp(options: HubPluginOptions & { jwtSecret?: string }): Promise<HubApp> {
   const { jwtSecret, ...hubOptions } = options;
   const logs: string[] = [];
   const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } } });
   if (jwtSecret) await app.register(fastifyJwt, { secret: jwtSecret });
+  await app.register(websocket);
   await app.register(hubPlugin, hubOptions);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
