@@ -270,7 +270,7 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     const page = await context.newPage();
     await page.goto(`${origin}/en/auctions/${AUCTION}/leaderboard`);
     const banner = page.getByRole('region', { name: 'Leaderboard banner' }).locator('img');
-    expect(await banner.getAttribute('src')).toBe('/demo/banner-gala.svg');
+    expect(await banner.getAttribute('src')).toBe('/demo/banner-gala.jpg');
 
     await page.goto(`${origin}/en/auctions/${AUCTION}/items`);
     await page.getByRole('region', { name: 'Other auctions' }).getByRole('link', { name: 'Spring Auction' }).waitFor();

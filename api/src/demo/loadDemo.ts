@@ -200,8 +200,8 @@ async function createAuction(
       allow_items_management_by_team: true,
       donation_type: DonationType.Internal,
       donation_allow_other_amount: true,
-      banner_english: `/demo/${spec.banner}.svg`,
-      banner_french: `/demo/${spec.banner}.svg`,
+      banner_english: `/demo/${spec.banner}.jpg`,
+      banner_french: `/demo/${spec.banner}.jpg`,
       colors: JSON.stringify({ primaryColor: '#1d3557', primaryTextColor: '#ffffff', secondaryColor: '#e63946' }),
       footer: JSON.stringify({ footerEmail: 'info@petitsbonheurs.example', footerPhoneNumber: '(514) 555-0100' }),
     })
@@ -226,7 +226,7 @@ async function createAuction(
     .execute();
   await db
     .insertInto('auction_photos')
-    .values({ auction_id: auction.id, full_path: `/demo/${spec.banner}.svg`, order: 0 })
+    .values({ auction_id: auction.id, full_path: `/demo/${spec.banner}.jpg`, order: 0 })
     .execute();
   const categories = await db
     .insertInto('item_categories')
@@ -310,7 +310,7 @@ async function createAuction(
       .execute();
     await db
       .insertInto('lot_photos')
-      .values({ lot_id: row.id, full_path_large: `/demo/${lot.photo}.svg`, full_path_medium: `/demo/${lot.photo}.svg` })
+      .values({ lot_id: row.id, full_path_large: `/demo/${lot.photo}.jpg`, full_path_medium: `/demo/${lot.photo}.jpg` })
       .execute();
     const category = categories[lot.category];
     if (category) await db.insertInto('lot_categories').values({ lot_id: row.id, category_id: category.id }).execute();
