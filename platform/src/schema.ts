@@ -76,6 +76,8 @@ export interface AuctionsTable {
   payment_type: Generated<number>;
   allow_proxy_bidding: Generated<boolean>;
   bill_credit_card_fees_to_client: Generated<boolean>;
+  donation_receipt_minimum_cents: Generated<number>;
+  charge_automatically_at_completion: Generated<boolean>;
   bill_credit_card_fees_provide_receipt: Generated<boolean>;
   bill_credit_card_fees_minimum_amount: number | null;
   currency: Generated<string>;
@@ -327,6 +329,14 @@ export interface OutboxMessagesTable {
   body: string;
   html: string | null;
   received_at: GeneratedTimestamp;
+  attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
+}
+
+/** What the outbox keeps of an email's attachment (not its bytes). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
 }
 
 export interface LotViewsTable {
@@ -434,6 +444,37 @@ export interface InvoicesTable {
   customer_business: string | null;
   created_at: GeneratedTimestamp;
   paid_at: Timestamp | null;
+  automatic_charge: Generated<'pending' | 'attempted' | null>;
+}
+
+export interface ReceiptCountersTable {
+  organization_id: number;
+  last_number: number;
+}
+
+export interface DonationReceiptsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  organization_id: number;
+  number: number;
+  eligible_amount: number;
+  fair_market_value: number;
+  amount_received: number;
+  language: 'en' | 'fr';
+  issued_at: GeneratedTimestamp;
+}
+
+export interface InvoiceRefundsTable {
+  id: string;
+  invoice_id: number;
+  command_id: string;
+  requested_by: string;
+  amount: number;
+  reason: string;
+  status: Generated<'pending' | 'succeeded' | 'failed' | 'canceled'>;
+  stripe_refund_id: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface InvoiceItemsTable {
@@ -526,6 +567,9 @@ export interface Database {
   organization_tax_rates: OrganizationTaxRatesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  receipt_counters: ReceiptCountersTable;
+  donation_receipts: DonationReceiptsTable;
+  invoice_refunds: InvoiceRefundsTable;
   invoice_items: InvoiceItemsTable;
   invoice_taxes: InvoiceTaxesTable;
   payment_attempts: PaymentAttemptsTable;

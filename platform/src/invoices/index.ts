@@ -1,3 +1,4 @@
+export { earnsReceipt, type ReceiptFigures, type ReceiptLine, receiptFigures } from './donationReceipt.ts';
 export {
   applyRatePpm,
   CARD_FEE_MINIMUM_CENTS,
@@ -7,3 +8,4 @@ export {
   type TaxAmount,
   type TaxRate,
 } from './invoiceArithmetic.ts';
+export { type DocumentLanguage, formatDate, formatMoney } from './moneyFormat.ts';

@@ -14,6 +14,8 @@ import * as m0012 from './0012_refresh_token_families.ts';
 import * as m0013 from './0013_command_keys.ts';
 import * as m0014 from './0014_cards_on_file.ts';
 import * as m0015 from './0015_invoices.ts';
+import * as m0016 from './0016_invoice_documents.ts';
+import * as m0017 from './0017_audit_log.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0013_command_keys': m0013,
   '0014_cards_on_file': m0014,
   '0015_invoices': m0015,
+  '0016_invoice_documents': m0016,
+  '0017_audit_log': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

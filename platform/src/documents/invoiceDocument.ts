@@ -1,0 +1,126 @@
+import { type DocumentLanguage, formatDate, formatMoney } from '../invoices/moneyFormat.ts';
+import { amountRow, renderPdf } from './pdfDocument.ts';
+
+/** An invoice as its PDF shows it (spec 000 §3 "Invoice"), amounts in cents. */
+export interface InvoiceDocument {
+  language: DocumentLanguage;
+  number: number;
+  date: Date;
+  organizationName: string;
+  auctionName: string;
+  isDonation: boolean;
+  currency: string;
+  customer: { name: string; business: string | null; email: string; address: string[] };
+  lines: Array<{ description: string; lotNumber: number | null; quantity: number; unitPrice: number; amount: number }>;
+  subtotal: number;
+  /** rate in percent (9.975). */
+  taxes: Array<{ name: string; rate: number; amount: number }>;
+  cardFee: number;
+  total: number;
+  isPaid: boolean;
+  payments: Array<{ date: Date; reference: string; amount: number }>;
+  refunds: Array<{ date: Date; amount: number }>;
+}
+
+const TEXT = {
+  en: {
+    invoice: 'Invoice',
+    donationInvoice: 'Donation invoice',
+    number: 'Number',
+    date: 'Date',
+    auction: 'Auction',
+    billedTo: 'Billed to',
+    lot: 'Lot',
+    description: 'Description',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    cardFee: 'Credit card fee',
+    total: 'Total',
+    paid: 'Paid',
+    unpaid: 'Unpaid: amount due',
+    payments: 'Payments',
+    refunds: 'Refunds',
+    refund: 'Refund',
+  },
+  fr: {
+    invoice: 'Facture',
+    donationInvoice: 'Facture de don',
+    number: 'Numéro',
+    date: 'Date',
+    auction: 'Encan',
+    billedTo: 'Facturé à',
+    lot: 'Lot',
+    description: 'Description',
+    quantity: 'Qté',
+    unitPrice: 'Prix unitaire',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    cardFee: 'Frais de carte de crédit',
+    total: 'Total',
+    paid: 'Payée',
+    unpaid: 'Impayée : montant dû',
+    payments: 'Paiements',
+    refunds: 'Remboursements',
+    refund: 'Remboursement',
+  },
+} as const;
+
+export function invoiceTexts(language: DocumentLanguage) {
+  return TEXT[language];
+}
+
+/** The invoice's print version as a PDF, in the chosen language. */
+export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const t = TEXT[invoice.language];
+  const money = (cents: number) => formatMoney(cents, invoice.language, invoice.currency);
+  const title = `${invoice.isDonation ? t.donationInvoice : t.invoice} #${invoice.number}`;
+  return renderPdf({ title, author: invoice.organizationName }, (doc) => {
+    doc.font('bold').fontSize(20).text(invoice.organizationName);
+    doc.fontSize(14).text(title).font('regular').fontSize(10).moveDown(0.5);
+    const colon = invoice.language === 'fr' ? ' :' : ':';
+    doc.text(`${t.date}${colon} ${formatDate(invoice.date, invoice.language)}`);
+    doc.text(`${t.auction}${colon} ${invoice.auctionName}`).moveDown();
+    doc.font('bold').text(t.billedTo).font('regular');
+    for (const line of [
+      invoice.customer.business,
+      invoice.customer.name,
+      ...invoice.customer.address,
+      invoice.customer.email,
+    ]) {
+      if (line) doc.text(line);
+    }
+    doc.moveDown();
+    doc.font('bold').text(`${t.description} — ${t.quantity} × ${t.unitPrice}`).font('regular');
+    for (const line of invoice.lines) {
+      const lot = line.lotNumber === null ? '' : `${t.lot} ${line.lotNumber} · `;
+      amountRow(doc, `${lot}${line.description} — ${line.quantity} × ${money(line.unitPrice)}`, money(line.amount));
+    }
+    doc.moveDown(0.5);
+    amountRow(doc, t.subtotal, money(invoice.subtotal));
+    for (const tax of invoice.taxes) {
+      const rate = new Intl.NumberFormat(invoice.language === 'fr' ? 'fr-CA' : 'en-CA', {
+        maximumFractionDigits: 3,
+      }).format(tax.rate);
+      amountRow(doc, `${tax.name} (${rate} %)`, money(tax.amount));
+    }
+    if (invoice.cardFee > 0) amountRow(doc, t.cardFee, money(invoice.cardFee));
+    amountRow(doc, t.total, money(invoice.total), { bold: true });
+    doc.moveDown();
+    if (invoice.isPaid) {
+      doc.font('bold').text(t.paid).font('regular');
+      for (const payment of invoice.payments) {
+        amountRow(doc, `${formatDate(payment.date, invoice.language)} · ${payment.reference}`, money(payment.amount));
+      }
+    } else {
+      amountRow(doc, t.unpaid, money(invoice.total), { bold: true });
+    }
+    if (invoice.refunds.length > 0) {
+      doc.moveDown(0.5).font('bold').text(t.refunds).font('regular');
+      for (const refund of invoice.refunds) {
+        amountRow(doc, `${t.refund} · ${formatDate(refund.date, invoice.language)}`, `−${money(refund.amount)}`);
+      }
+    }
+  });
+}

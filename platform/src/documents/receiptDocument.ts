@@ -1,0 +1,74 @@
+import { type DocumentLanguage, formatDate, formatMoney } from '../invoices/moneyFormat.ts';
+import { amountRow, renderPdf } from './pdfDocument.ts';
+
+/** An official donation receipt (spec 000 §9) as its PDF shows it, amounts in cents. */
+export interface ReceiptDocument {
+  language: DocumentLanguage;
+  number: number;
+  issuedAt: Date;
+  organizationName: string;
+  auctionName: string;
+  invoiceNumber: number;
+  donorName: string;
+  donorAddress: string[];
+  currency: string;
+  amountReceived: number;
+  fairMarketValue: number;
+  eligibleAmount: number;
+}
+
+const TEXT = {
+  en: {
+    title: 'Official donation receipt for income tax purposes',
+    number: 'Receipt number',
+    issued: 'Date issued',
+    received: 'Date received',
+    donor: 'Donor',
+    auction: 'Auction',
+    invoice: 'Invoice',
+    amountReceived: 'Total amount received',
+    fairMarketValue: 'Fair market value of the advantage received',
+    eligible: 'Eligible amount of the gift for tax purposes',
+    signature: 'Authorized signature',
+  },
+  fr: {
+    title: "Reçu officiel de don aux fins de l'impôt sur le revenu",
+    number: 'Numéro du reçu',
+    issued: "Date d'émission",
+    received: 'Date de réception',
+    donor: 'Donateur',
+    auction: 'Encan',
+    invoice: 'Facture',
+    amountReceived: 'Montant total reçu',
+    fairMarketValue: "Juste valeur marchande de l'avantage reçu",
+    eligible: 'Montant admissible du don aux fins de l’impôt',
+    signature: 'Signature autorisée',
+  },
+} as const;
+
+export function receiptTexts(language: DocumentLanguage) {
+  return TEXT[language];
+}
+
+/** The receipt as a PDF in the donor's language. */
+export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
+  const t = TEXT[receipt.language];
+  const money = (cents: number) => formatMoney(cents, receipt.language, receipt.currency);
+  const colon = receipt.language === 'fr' ? ' :' : ':';
+  return renderPdf({ title: `${t.title} #${receipt.number}`, author: receipt.organizationName }, (doc) => {
+    doc.font('bold').fontSize(20).text(receipt.organizationName);
+    doc.fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
+    amountRow(doc, t.number, String(receipt.number), { bold: true });
+    amountRow(doc, t.issued, formatDate(receipt.issuedAt, receipt.language));
+    amountRow(doc, t.received, formatDate(receipt.issuedAt, receipt.language));
+    amountRow(doc, t.auction, receipt.auctionName);
+    amountRow(doc, t.invoice, `#${receipt.invoiceNumber}`);
+    doc.moveDown().font('bold').text(`${t.donor}${colon}`).font('regular');
+    for (const line of [receipt.donorName, ...receipt.donorAddress]) if (line) doc.text(line);
+    doc.moveDown();
+    amountRow(doc, t.amountReceived, money(receipt.amountReceived));
+    amountRow(doc, t.fairMarketValue, money(receipt.fairMarketValue));
+    amountRow(doc, t.eligible, money(receipt.eligibleAmount), { bold: true });
+    doc.moveDown(3).text('______________________________').text(t.signature);
+  });
+}

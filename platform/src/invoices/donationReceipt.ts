@@ -1,0 +1,55 @@
+/**
+ * Which paid invoices earn an official donation receipt, and for how much (spec 000 §9; docs/payments.md
+ * "Donation receipts"). Pure, integer cents.
+ *
+ * - A donation line is a gift of its whole amount.
+ * - A lot (or purchase) line is a gift of what was paid above its fair market value (the lot's
+ *   `valuation`, per unit): quantity × (unit price − valuation) when positive. A lot without a
+ *   valuation earns nothing: with no fair market value the gift cannot be stated.
+ * - Taxes and the card fee are not gifts.
+ * - A receipt is issued when the eligible amount reaches the auction's minimum (and is above 0).
+ */
+
+export interface ReceiptLine {
+  kind: 'lot' | 'purchase' | 'donation';
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  /** The lot's fair market value per unit in cents; null when the lot has none. */
+  valuation: number | null;
+}
+
+export interface ReceiptFigures {
+  /** What the donor paid for the lines (before taxes and fee). */
+  amountReceived: number;
+  /** The fair market value of what the donor received in return. */
+  fairMarketValue: number;
+  /** amountReceived − fairMarketValue over the eligible lines. */
+  eligibleAmount: number;
+}
+
+/** The eligible amount of an invoice's lines. */
+export function receiptFigures(lines: readonly ReceiptLine[]): ReceiptFigures {
+  let amountReceived = 0;
+  let fairMarketValue = 0;
+  let eligibleAmount = 0;
+  for (const line of lines) {
+    if (line.kind === 'donation') {
+      amountReceived += line.amount;
+      eligibleAmount += line.amount;
+      continue;
+    }
+    if (line.valuation === null || line.valuation < 0) continue;
+    const value = line.quantity * line.valuation;
+    if (line.amount <= value) continue;
+    amountReceived += line.amount;
+    fairMarketValue += value;
+    eligibleAmount += line.amount - value;
+  }
+  return { amountReceived, fairMarketValue, eligibleAmount };
+}
+
+/** Whether the figures earn a receipt under the auction's minimum (in cents). */
+export function earnsReceipt(figures: ReceiptFigures, minimumCents: number): boolean {
+  return figures.eligibleAmount > 0 && figures.eligibleAmount >= minimumCents;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { type InvoiceDocument, invoicePdf, receiptPdf } from '../../src/documents/index.ts';
+
+const invoice: InvoiceDocument = {
+  language: 'fr',
+  number: 42,
+  date: new Date('2026-11-20T15:00:00Z'),
+  organizationName: 'Fondation Démo',
+  auctionName: "Gala d'hiver",
+  isDonation: false,
+  currency: 'CAD',
+  customer: { name: 'Élise Tremblay', business: null, email: 'elise@example.com', address: ['12 rue Principale'] },
+  lines: [{ description: 'Weekend au chalet', lotNumber: 7, quantity: 1, unitPrice: 1234_56, amount: 1234_56 }],
+  subtotal: 1234_56,
+  taxes: [{ name: 'TPS', rate: 5, amount: 61_73 }],
+  cardFee: 0,
+  total: 1296_29,
+  isPaid: true,
+  payments: [{ date: new Date('2026-11-21T15:00:00Z'), reference: 'pi_123', amount: 1296_29 }],
+  refunds: [],
+};
+
+describe('invoice and receipt PDFs', () => {
+  it('are PDF files with the embedded font', async () => {
+    for (const pdf of [
+      await invoicePdf(invoice),
+      await invoicePdf({ ...invoice, language: 'en', isPaid: false, payments: [] }),
+      await receiptPdf({
+        language: 'en',
+        number: 3,
+        issuedAt: new Date(),
+        organizationName: 'Demo Foundation',
+        auctionName: 'Winter gala',
+        invoiceNumber: 42,
+        donorName: 'Élise Tremblay',
+        donorAddress: [],
+        currency: 'CAD',
+        amountReceived: 500_00,
+        fairMarketValue: 300_00,
+        eligibleAmount: 200_00,
+      }),
+    ]) {
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // The font is embedded (a subset of Noto Sans), not one of the viewer's standard fonts.
+      expect(pdf.toString('latin1')).toMatch(/NotoSans/);
+      expect(pdf.toString('latin1')).toMatch(/FontFile2|FontFile3/);
+    }
+  });
+});
