@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const WORKSPACES = '{platform,engine,projections,api,workers,web,load-tests,scripts}';
+const WORKSPACES = '{contract,platform,engine,projections,api,workers,web,load-tests,scripts}';
 
 /**
  * Three tiers, told apart by the file name: `*.unit.test.ts` (no services, seconds),

@@ -17,5 +17,6 @@ export * from './lots.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';
 export * from './outbox.ts';
+export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './sms.ts';

@@ -1,4 +1,4 @@
-import { permissionToBid } from '@auction/api/permissionToBid';
+import { permissionToBid } from '@auction/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useId, useState } from 'react';

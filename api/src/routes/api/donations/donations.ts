@@ -1,4 +1,4 @@
-import { AuctionStatus, donationsContract, MAX_DONATION_CENTS } from '@auction/contract';
+import { AuctionStatus, donationsContract, MAX_DONATION_CENTS, permissionToBid } from '@auction/contract';
 import {
   type DonationState,
   donationDeletionCommandId,
@@ -15,7 +15,6 @@ import { mayViewAuction } from '../../../authorization/auctionVisibility.ts';
 import { mayActOn } from '../../../authorization/organizationRules.ts';
 import { type CurrencyView, moneyIn } from '../../../currency/convertedMoney.ts';
 import { HttpError } from '../../../errors.ts';
-import { permissionToBid } from '../../../lots/permissionToBid.ts';
 import { amountInCents } from '../../../money.ts';
 import { mayManage } from '../../../operator/operatorScope.ts';
 

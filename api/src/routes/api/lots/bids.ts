@@ -1,4 +1,4 @@
-import { AuctionStatus, lotsContract, Role } from '@auction/contract';
+import { AuctionStatus, lotsContract, permissionToBid, Role } from '@auction/contract';
 import { type LotCommand, type LotState, lotStreamId, maxBidOf } from '@auction/engine';
 import { bidAckSeconds, bidsTotal } from '@auction/platform/metrics';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -8,8 +8,8 @@ import { isAddressCompleted } from '../../../accounts/profile.ts';
 import { clientCommandIdOf, commandIdOf } from '../../../commandId.ts';
 import { HttpError } from '../../../errors.ts';
 import { bidContextOf, recordAutoSelectedCard } from '../../../lots/bidContext.ts';
+import { biddingAuction } from '../../../lots/biddingAuction.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
-import { biddingAuction, permissionToBid } from '../../../lots/permissionToBid.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
 import { amountInCents, toMoney } from '../../../money.ts';
 

@@ -1,4 +1,4 @@
-import { AuctionStatus, isAuctionClosed, LotType, lotsContract } from '@auction/contract';
+import { AuctionStatus, isAuctionClosed, LotType, lotsContract, permissionToBid } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isAddressCompleted } from '../../../accounts/profile.ts';
@@ -6,12 +6,12 @@ import { PRIVATE_AUCTION } from '../../../authorization/auctionVisibility.ts';
 import { moneyIn } from '../../../currency/convertedMoney.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
+import { biddingAuction } from '../../../lots/biddingAuction.ts';
 import { bidHistoryDto } from '../../../lots/bidHistory.ts';
 import { endsAt, lotItemDto, nameOf, statusOf } from '../../../lots/lotItemDto.ts';
 import { fold, listLots } from '../../../lots/lotList.ts';
 import type { ListingRow } from '../../../lots/lotRepository.ts';
 import { unflattenQuery } from '../../../lots/lotTableQuery.ts';
-import { biddingAuction, permissionToBid } from '../../../lots/permissionToBid.ts';
 
 const tags = ['lots'];
 

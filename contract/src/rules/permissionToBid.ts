@@ -1,4 +1,5 @@
-import { AuctionStatus, LotStatus, Role } from '@auction/contract';
+import { LotStatus, Role } from '../codes.ts';
+
 /**
  * Permission to bid or donate (spec 001 §5), as one pure function shared by the API and the web
  * app: the rules are evaluated in the spec's order and a later rule's verdict overrides an earlier
@@ -90,24 +91,5 @@ export function permissionToBid({ auction, user, lot }: BiddingContext): Allowed
     isAuctionActive: auction.isActive,
     requireCCToBid: auction.requireCCToBid,
     requireAddressToBid: auction.requireAddressToBid,
-  };
-}
-
-/** An auction's row (as the lot reads and the bid path select it) in the shape the rules read. */
-export function biddingAuction(row: {
-  url_magic_link: string;
-  status: number;
-  allow_anonymous_bidding: boolean;
-  require_cc_to_bid: boolean;
-  require_address_to_bid: boolean;
-  visible?: boolean;
-}): BiddingContext['auction'] {
-  return {
-    urlMagicLink: row.url_magic_link,
-    isActive: row.status === AuctionStatus.Active,
-    allowAnonymousBidding: row.allow_anonymous_bidding,
-    requireCCToBid: row.require_cc_to_bid,
-    requireAddressToBid: row.require_address_to_bid,
-    ...(row.visible === undefined ? {} : { visible: row.visible }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BiddingContext, permissionToBid } from '../../src/lots/permissionToBid.ts';
+import { type BiddingContext, permissionToBid } from '../../src/rules/permissionToBid.ts';
 
 const auction: BiddingContext['auction'] = {
   urlMagicLink: 'Gala-2026',
