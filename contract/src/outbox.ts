@@ -15,6 +15,7 @@ export const outboxMessage = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   html: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
   receivedAt: z.date(),
 });
 export const outboxMessages = z.array(outboxMessage);

@@ -42,6 +42,7 @@ export function outboxPage(messages: OutboxMessage[], to: string | undefined): s
     <dt>From</dt><dd>${escapeHtml(m.from)}</dd>
     ${m.subject !== null ? `<dt>Subject</dt><dd>${escapeHtml(m.subject)}</dd>` : ''}
     ${m.messageId !== null ? `<dt>Id</dt><dd><code>${escapeHtml(m.messageId)}</code></dd>` : ''}
+    ${m.attachments.length > 0 ? `<dt>Attachments</dt><dd>${m.attachments.map((a) => `${escapeHtml(a.filename)} (${escapeHtml(a.contentType)}, ${a.size} bytes)`).join(', ')}</dd>` : ''}
   </dl>
   <pre>${linkify(m.body)}</pre>
 </article>`,

@@ -14,6 +14,8 @@ export interface OutboxMessage {
   subject: string | null;
   body: string;
   html: string | null;
+  /** Email: the files it carried (name, type, size). */
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
   receivedAt: Date;
 }
 
@@ -31,7 +33,17 @@ export interface OutboxQuery {
 export async function listOutbox(db: Db, query: OutboxQuery = {}): Promise<OutboxMessage[]> {
   let select = db
     .selectFrom('outbox_messages as o')
-    .select(['o.id', 'o.channel', 'o.message_id', 'o.from_address', 'o.to_address', 'o.subject', 'o.body', 'o.html'])
+    .select([
+      'o.id',
+      'o.channel',
+      'o.message_id',
+      'o.from_address',
+      'o.to_address',
+      'o.subject',
+      'o.body',
+      'o.html',
+      'o.attachments',
+    ])
     .select(sql<Date>`o.received_at`.as('received_at'));
   if (query.to !== undefined) {
     const address = query.to.includes('@') ? query.to : (tenDigitPhone(query.to) ?? query.to);
@@ -65,6 +77,7 @@ export async function listOutbox(db: Db, query: OutboxQuery = {}): Promise<Outbo
     subject: row.subject,
     body: row.body,
     html: row.html,
+    attachments: row.attachments ?? [],
     receivedAt: row.received_at,
   }));
 }

@@ -69,6 +69,14 @@ async function store(db: Db, raw: Buffer, envelope: Envelope): Promise<void> {
   const from = envelope.mailFrom ? envelope.mailFrom.address : (email.from?.address ?? '');
   const recipients = envelope.rcptTo.map((r) => r.address);
   if (recipients.length === 0) return;
+  // What the outbox shows of each attachment: its name, type and size (the bytes are not kept).
+  const attachments = JSON.stringify(
+    email.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.mimeType,
+      size: typeof a.content === 'string' ? a.content.length : a.content.byteLength,
+    })),
+  );
   await db
     .insertInto('outbox_messages')
     .values(
@@ -80,6 +88,7 @@ async function store(db: Db, raw: Buffer, envelope: Envelope): Promise<void> {
         subject: email.subject ?? null,
         body: email.text ?? '',
         html: email.html ?? null,
+        attachments,
       })),
     )
     .execute();
