@@ -6,10 +6,10 @@ import {
   createPool,
   createRedis,
   loadConfig,
+  resolveJwtSecret,
 } from '@auction/platform';
 import { appendBatchSize } from '@auction/platform/metrics';
 import { buildApp } from './app.ts';
-import { resolveJwtSecret } from './jwtSecret.ts';
 
 /**
  * The API process. `npm start` runs it with DATABASE_URL and REDIS_URL pointing at the services it

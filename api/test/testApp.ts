@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createRedis, freePort, type StripeDouble, startStripeDouble } from '@auction/platform';
+import { createRedis, freePort, type StripeDouble, startStripeDouble, unsubscribeKey } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { type Projections, startProjections } from '@auction/projections';
 import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
@@ -27,6 +27,8 @@ export interface TestApp {
   /** The read models' runner, publishing hub events under `prefix`. */
   projections: Projections;
   prefix: string;
+  /** The key the app checks unsubscribe links with (`unsubscribeKey` of its secret). */
+  unsubscribeKey: Buffer;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,14 @@ export async function startTestApp(
   }
   const prefix = testPrefix();
   const redis = createRedis(testRedisUrl());
-  const messaging = await startTestMessaging({ db: database.db, redisUrl: testRedisUrl(), prefix });
+  const jwtSecret = randomBytes(32).toString('hex');
+  // The worker signs emails' unsubscribe links with the app's secret, as in production.
+  const messaging = await startTestMessaging({
+    db: database.db,
+    redisUrl: testRedisUrl(),
+    prefix,
+    unsubscribe: { key: unsubscribeKey(jwtSecret), publicUrl: TEST_PUBLIC_URL },
+  });
   const stripe = await startStripeDouble({ port: await freePort() });
   const logs: string[] = [];
   const projections = startProjections({
@@ -63,7 +72,7 @@ export async function startTestApp(
     lotCommands: handler,
     eventStore,
     messageQueue: messaging.queue,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret,
     publicUrl: TEST_PUBLIC_URL,
     logLevel: 'info',
     logStream: { write: (line: string) => void logs.push(line) },
@@ -95,6 +104,7 @@ export async function startTestApp(
     logs,
     projections,
     prefix,
+    unsubscribeKey: unsubscribeKey(jwtSecret),
     async auctionId(urlMagicLink) {
       const row = await database.db
         .selectFrom('auctions')

@@ -120,11 +120,12 @@ export const temporaryPasswordBody = z.object({ userId: z.uuid() });
 export const validatePhoneParams = z.object({ code: z.string().trim().min(1).max(20) });
 
 export const organizationNotificationsQuery = z.object({ urlMagicLink: z.string().trim().max(200).nullish() });
+/** A first choice for an organisation: a channel left out keeps its current value (on when never chosen). */
 export const organizationNotificationBody = z.object({
   id: z.coerce.number().int().min(0).max(MAX_ROW_ID).optional(),
   organization_Id: rowId,
-  smsNotifications: booleanish.default(true),
-  emailNotifications: booleanish.default(true),
+  smsNotifications: booleanish.optional(),
+  emailNotifications: booleanish.optional(),
 });
 export type OrganizationNotificationBody = z.infer<typeof organizationNotificationBody>;
 const channelsChange = z.object({
@@ -141,9 +142,12 @@ export const organizationNotificationChange = z.union([
     .transform((list) => Object.fromEntries(list.map((f) => [f.fieldName, f.value])) as ChannelsChange),
   channelsChange,
 ]);
+/** The user's identity code, or the signed token of an email's unsubscribe link. */
 const identity = z.string().trim().min(1).max(200);
 export const identityParams = z.object({ identity });
 export const identityIdParams = z.object({ identity, id: rowId });
+/** RFC 8058 one-click unsubscribe: the signed token is in the URL, the body only says `List-Unsubscribe=One-Click`. */
+export const oneClickUnsubscribeQuery = z.object({ token: identity });
 
 export const inviteBody = z.object({
   phoneNumber: phone,

@@ -1,4 +1,5 @@
 export { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
+export { resolveJwtSecret } from './appSecret.ts';
 export { type Config, ConfigError, configSchema, loadConfig } from './config.ts';
 export { createDb, createPool, type Db, executePrepared } from './db.ts';
 export {
@@ -72,3 +73,10 @@ export {
   type TestCard,
 } from './services/stripeDouble.ts';
 export { liftSmsStop, recordSmsStop, smsStopReason } from './smsOptOuts.ts';
+export {
+  signUnsubscribeToken,
+  type UnsubscribeScope,
+  unsubscribeKey,
+  unsubscribeLinks,
+  verifyUnsubscribeToken,
+} from './unsubscribe/unsubscribeToken.ts';

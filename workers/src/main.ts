@@ -1,5 +1,14 @@
 import { onAppendBatch } from '@auction/engine';
-import { ConfigError, createDb, createMessageQueue, createPool, createRedis, loadConfig } from '@auction/platform';
+import {
+  ConfigError,
+  createDb,
+  createMessageQueue,
+  createPool,
+  createRedis,
+  loadConfig,
+  resolveJwtSecret,
+  unsubscribeKey,
+} from '@auction/platform';
 import { appendBatchSize, countJobFailures, startMetricsServer, watchQueues } from '@auction/platform/metrics';
 import { startProjections, watchProjectionLag } from '@auction/projections';
 import { startAuctionWorkers } from './auctionWorkers.ts';
@@ -32,7 +41,12 @@ const db = createDb(pool);
 const hubRedis = roles.auction ? createRedis(config.REDIS_URL) : null;
 const projections = hubRedis ? startProjections({ pool, db, redis: hubRedis }) : null;
 const senders = roles.messages ? createMessageSenders(config) : null;
-const worker = senders ? startMessageWorker({ db, ...senders, connection: { url: config.REDIS_URL } }) : null;
+const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+// Emails carry unsubscribe links signed with a key derived from the application's secret, which the API checks.
+const unsubscribe = { key: unsubscribeKey(resolveJwtSecret(config)), publicUrl };
+const worker = senders
+  ? startMessageWorker({ db, ...senders, unsubscribe, connection: { url: config.REDIS_URL } })
+  : null;
 await worker?.waitUntilReady();
 const messageQueue = roles.auction ? createMessageQueue({ connection: { url: config.REDIS_URL } }) : null;
 const auctionWorkers =
@@ -43,7 +57,7 @@ const auctionWorkers =
         connection: { url: config.REDIS_URL },
         hubRedis,
         messages: messageQueue,
-        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        publicUrl,
       })
     : null;
 

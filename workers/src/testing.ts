@@ -11,6 +11,7 @@ import type { Queue, Worker } from 'bullmq';
 import { createEmailSender } from './messages/emailSender.ts';
 import { type DeliveryOutcome, type MessageLogger, startMessageWorker } from './messages/messageWorker.ts';
 import { createSmsSender } from './messages/smsSender.ts';
+import type { UnsubscribeSettings } from './messages/unsubscribeLink.ts';
 
 export interface TestOutbox {
   /**
@@ -39,6 +40,8 @@ export interface TestMessagingOptions {
   prefix: string;
   /** Where the worker logs; silent by default. */
   log?: MessageLogger;
+  /** Sign unsubscribe links in emails (with the test app's secret, so its API accepts them). */
+  unsubscribe?: UnsubscribeSettings;
 }
 
 export const TEST_TWILIO = { accountSid: 'AC-test', authToken: 'test-token', from: '+15145550100' } as const;
@@ -60,6 +63,7 @@ export async function startTestMessaging(options: TestMessagingOptions): Promise
     connection,
     prefix: options.prefix,
     log: options.log ?? (() => {}),
+    ...(options.unsubscribe ? { unsubscribe: options.unsubscribe } : {}),
   });
   await worker.waitUntilReady();
 

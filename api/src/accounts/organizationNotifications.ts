@@ -13,6 +13,17 @@ export function checkChannels(user: UserRow, change: ChannelsChange): void {
   }
 }
 
+/** The channels a change turns on (from off): only those need their general channel on. */
+export function turnedOn(
+  change: ChannelsChange,
+  current: { sms_notifications: boolean; email_notifications: boolean },
+): ChannelsChange {
+  return {
+    smsNotifications: change.smsNotifications === true && !current.sms_notifications,
+    emailNotifications: change.emailNotifications === true && !current.email_notifications,
+  };
+}
+
 function dto(
   row: { id: number; organization_id: number; sms_notifications: boolean; email_notifications: boolean },
   organizationName: string,
@@ -66,9 +77,19 @@ export function organizationNotifications(db: Db) {
       return [...list.filter((n) => n.isCurrent), ...list.filter((n) => !n.isCurrent)];
     },
 
-    /** Records the choice for an organisation (made or changed). */
+    /**
+     * Records the choice for an organisation (made or changed). Only the channels the body names
+     * change, and only a channel turned on is checked against the general ones: a bidder with SMS
+     * off may still turn an organisation's email off (the SMS choice, on by default, is kept).
+     */
     async save(user: UserRow, body: OrganizationNotificationBody) {
-      checkChannels(user, body);
+      const current = await db
+        .selectFrom('bidder_organization_notifications')
+        .select(['sms_notifications', 'email_notifications'])
+        .where('user_id', '=', user.id)
+        .where('organization_id', '=', body.organization_Id)
+        .executeTakeFirst();
+      checkChannels(user, turnedOn(body, current ?? { sms_notifications: true, email_notifications: true }));
       const organization = await db
         .selectFrom('organizations')
         .select(['id', 'name'])
@@ -80,14 +101,15 @@ export function organizationNotifications(db: Db) {
         .values({
           user_id: user.id,
           organization_id: organization.id,
-          sms_notifications: body.smsNotifications,
-          email_notifications: body.emailNotifications,
+          sms_notifications: body.smsNotifications ?? true,
+          email_notifications: body.emailNotifications ?? true,
         })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'organization_id']).doUpdateSet({
-            sms_notifications: body.smsNotifications,
-            email_notifications: body.emailNotifications,
-          }),
+          oc.columns(['user_id', 'organization_id']).doUpdateSet((eb) => ({
+            sms_notifications: body.smsNotifications ?? eb.ref('bidder_organization_notifications.sms_notifications'),
+            email_notifications:
+              body.emailNotifications ?? eb.ref('bidder_organization_notifications.email_notifications'),
+          })),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -96,7 +118,13 @@ export function organizationNotifications(db: Db) {
 
     /** Changes a choice of the bidder's own; someone else's is unknown (404). */
     async change(user: UserRow, id: number, changes: ChannelsChange) {
-      checkChannels(user, changes);
+      const current = await db
+        .selectFrom('bidder_organization_notifications')
+        .select(['sms_notifications', 'email_notifications'])
+        .where('id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (current) checkChannels(user, turnedOn(changes, current));
       const set = {
         ...(changes.smsNotifications !== undefined ? { sms_notifications: changes.smsNotifications } : {}),
         ...(changes.emailNotifications !== undefined ? { email_notifications: changes.emailNotifications } : {}),
@@ -121,6 +149,45 @@ export function organizationNotifications(db: Db) {
         .executeTakeFirstOrThrow();
       return dto(row, organization.name);
     },
+
+    /**
+     * RFC 8058 one-click unsubscribe from an email's link: that organisation's email off, or, for a
+     * link not tied to one, the outbid emails off and the general emails too unless they are the
+     * bidder's last notification method (spec 000 §2: at least one must stay on). Doing it again
+     * changes nothing.
+     */
+    async unsubscribeEmail(user: UserRow, organizationId: number | null): Promise<void> {
+      if (organizationId !== null) {
+        const organization = await db
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', organizationId)
+          .executeTakeFirst();
+        if (!organization) return;
+        await db
+          .insertInto('bidder_organization_notifications')
+          .values({
+            user_id: user.id,
+            organization_id: organizationId,
+            sms_notifications: true,
+            email_notifications: false,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'organization_id']).doUpdateSet({ email_notifications: false }))
+          .execute();
+        return;
+      }
+      await db.updateTable('users').set(generalEmailUnsubscribe(user)).where('id', '=', user.id).execute();
+    },
   };
+}
+
+/** What a general one-click unsubscribe turns off (see `unsubscribeEmail`). */
+export function generalEmailUnsubscribe(user: Pick<UserRow, 'sms_general_notifications'>): {
+  email_outbid_notifications: false;
+  email_general_notifications?: false;
+} {
+  return user.sms_general_notifications
+    ? { email_outbid_notifications: false, email_general_notifications: false }
+    : { email_outbid_notifications: false };
 }
 export type OrganizationNotifications = ReturnType<typeof organizationNotifications>;

@@ -36,6 +36,8 @@ export const messageJobSchema = z.object({
   /** Values the template interpolates (links, codes, names). Never logged. */
   params: z.record(z.string(), z.string()),
   userId: z.string().optional(),
+  /** The organisation whose auction the message is about: its unsubscribe link turns off that organisation's email. */
+  organizationId: z.number().int().positive().optional(),
 });
 export type MessageJob = z.infer<typeof messageJobSchema>;
 

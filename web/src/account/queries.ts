@@ -219,7 +219,11 @@ export const accountMutations = {
       gcTime: 0,
       mutationFn: ({ entry, field, value }: Notification) =>
         entry.id === 0
-          ? api('/api/bidder-organization-notifications', { method: 'POST', body: { ...entry, [field]: value } })
+          ? // Only the changed channel: resending the other one would re-check it against the general channels.
+            api('/api/bidder-organization-notifications', {
+              method: 'POST',
+              body: { organization_Id: entry.organization_Id, [field]: value },
+            })
           : api(`/api/bidder-organization-notifications/${entry.id}`, { method: 'PATCH', body: { [field]: value } }),
       onSettled: (_data, _error, _variables, _result, { client }) =>
         client.invalidateQueries({ queryKey: accountKeys.organizationNotifications() }),
@@ -232,7 +236,7 @@ export const accountMutations = {
       mutationFn: ({ entry, field, value }: Notification) => {
         const base = `/api/bidder-organization-notifications/by-code/${encodeURIComponent(identity)}` as const;
         return entry.id === 0
-          ? api(base, { method: 'POST', body: { ...entry, [field]: value } })
+          ? api(base, { method: 'POST', body: { organization_Id: entry.organization_Id, [field]: value } })
           : api(`${base}/${entry.id}`, { method: 'PATCH', body: [{ fieldName: field, value }] });
       },
       onSettled: (_data, _error, _variables, _result, { client }) =>

@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface EmailSender {
@@ -56,7 +58,7 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
         subject: email.subject,
         text: email.text,
         html: email.html,
-        headers: { [MESSAGE_ID_HEADER]: email.messageId },
+        headers: { ...email.headers, [MESSAGE_ID_HEADER]: email.messageId },
       });
       return info.messageId;
     },

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { EmailSender } from './emailSender.ts';
 import { SmsRecipientUnsubscribed, type SmsSender } from './smsSender.ts';
 import { InvalidMessageError, renderMessage } from './templates.ts';
+import { listUnsubscribeHeaders, type UnsubscribeSettings, unsubscribeLinksFor } from './unsubscribeLink.ts';
 
 /**
  * What a log line about a message may hold: ids, template, channel and outcome. Never the params
@@ -43,6 +44,8 @@ export interface MessageSenders {
 
 export interface MessageProcessorDeps extends MessageSenders {
   db: Db;
+  /** Every email to an account then carries its signed unsubscribe link and RFC 8058 headers. */
+  unsubscribe?: UnsubscribeSettings;
   log?: MessageLogger;
 }
 
@@ -129,7 +132,8 @@ async function deliver(
   if (message.channel === 'email') {
     const to = message.to.trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new InvalidMessageError('the recipient is not an email address');
-    const rendered = renderMessage(message);
+    const links = deps.unsubscribe ? await unsubscribeLinksFor(deps.db, deps.unsubscribe, message) : null;
+    const rendered = renderMessage(message, links ? { unsubscribePage: links.page } : {});
     if (rendered.channel !== 'email') throw new InvalidMessageError('template is not an email');
     if (!deps.email) throw new Error('email is not configured (SMTP_URL)');
     const providerId = await deps.email.send({
@@ -138,6 +142,7 @@ async function deliver(
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
+      ...(links ? { headers: listUnsubscribeHeaders(links.oneClick) } : {}),
     });
     return { status: 'sent', providerId };
   }

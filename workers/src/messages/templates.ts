@@ -43,7 +43,13 @@ export const templateParams = {
 export type TemplateParams<T extends MessageTemplate> = Record<(typeof templateParams)[T][number], string>;
 
 /** An email is written once as blocks; the plain-text and the HTML bodies are both made from them. */
-export type Block = { text: string } | { link: string; label: string } | { code: string };
+export type Block = { text: string } | { link: string; label: string } | { code: string } | { unsubscribe: string };
+
+/** The line every email ends with when its recipient has an account (RFC 8058 also puts it in the headers). */
+const unsubscribeLabel = {
+  en: 'To stop receiving these emails, unsubscribe',
+  fr: 'Pour ne plus recevoir ces courriels, désabonnez-vous',
+};
 
 export interface EmailContent {
   subject: string;
@@ -327,8 +333,14 @@ export type RenderedMessage =
 /** A job that can never be sent as it is: retrying would not help. */
 export class InvalidMessageError extends Error {}
 
-/** Checks the job's params against its template and renders it in the job's language. */
-export function renderMessage(job: Pick<MessageJob, 'channel' | 'language' | 'template' | 'params'>): RenderedMessage {
+/**
+ * Checks the job's params against its template and renders it in the job's language. An email
+ * given its recipient's unsubscribe page ends with a link to it.
+ */
+export function renderMessage(
+  job: Pick<MessageJob, 'channel' | 'language' | 'template' | 'params'>,
+  options: { unsubscribePage?: string } = {},
+): RenderedMessage {
   const template = templates[job.template] as Template<MessageTemplate>;
   if (template.channel !== job.channel) {
     throw new InvalidMessageError(`template ${job.template} is sent by ${template.channel}, not ${job.channel}`);
@@ -336,6 +348,7 @@ export function renderMessage(job: Pick<MessageJob, 'channel' | 'language' | 'te
   const params = validParams(job.template, job.params);
   if (template.channel === 'sms') return { channel: 'sms', text: template.render[job.language](params) };
   const content = template.render[job.language](params);
+  if (options.unsubscribePage) content.blocks.push({ unsubscribe: options.unsubscribePage });
   return {
     channel: 'email',
     subject: content.subject,
@@ -362,6 +375,7 @@ function emailText(blocks: Block[], language: Language): string {
   const paragraphs = blocks.map((block) => {
     if ('link' in block) return `${block.label}${colon}\n${block.link}`;
     if ('code' in block) return `    ${block.code}`;
+    if ('unsubscribe' in block) return `--\n${unsubscribeLabel[language]}${colon}\n${block.unsubscribe}`;
     return block.text;
   });
   return `${paragraphs.join('\n\n')}\n`;
@@ -388,6 +402,9 @@ function emailHtml(subject: string, blocks: Block[], language: Language): string
       }
       if ('code' in block) {
         return `<p style="font-family:monospace;font-size:18px;letter-spacing:1px">${escapeHtml(block.code)}</p>`;
+      }
+      if ('unsubscribe' in block) {
+        return `<p style="font-size:12px;color:#555555;border-top:1px solid #dddddd;padding-top:8px"><a href="${escapeHtml(block.unsubscribe)}">${escapeHtml(unsubscribeLabel[language])}</a></p>`;
       }
       return `<p>${escapeHtml(block.text)}</p>`;
     })

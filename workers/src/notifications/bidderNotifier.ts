@@ -210,6 +210,8 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         template: notification.kind === 'outbid' ? 'outbidEmail' : 'lotWonEmail',
         params: { ...common, ...amount, firstName: user.first_name, auctionName },
         userId: user.id,
+        // Its unsubscribe link turns off this organisation's email only.
+        organizationId: lot.organization_id,
       });
     }
     if (channels.sms && user.phone_number) {

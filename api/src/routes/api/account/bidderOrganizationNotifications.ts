@@ -11,6 +11,7 @@ import {
   organizationNotificationsQuery,
   unsubscribeModel,
 } from '@auction/contract';
+import { unsubscribeKey, verifyUnsubscribeToken } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
@@ -23,8 +24,8 @@ const security = [{ bearer: [] }];
 const byCodeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 /**
- * Per-organisation communication preferences: for the signed-in bidder, and by the identity code of
- * an unsubscribe link with no login (spec 000 §2 Unsubscribe). An unknown code answers 401
+ * Per-organisation communication preferences: for the signed-in bidder, and by the identity code
+ * or the signed token of an unsubscribe link with no login (spec 000 §2 Unsubscribe). An unknown code answers 401
  * `unsubscribe_unauthorized`, which the page shows with a link to the notifications page.
  */
 export default (async (root) => {
@@ -38,8 +39,12 @@ export default (async (root) => {
     return user;
   }
 
+  const linkKey = unsubscribeKey(app.settings.jwtSecret);
+
+  /** The user of an identity code, or of the signed token an email's unsubscribe link carries. */
   async function byCode(identity: string): Promise<UserRow> {
-    const user = await users.byIdentityCode(identity);
+    const signed = verifyUnsubscribeToken(linkKey, identity);
+    const user = signed ? await users.byId(signed.userId) : await users.byIdentityCode(identity);
     if (!user) throw new HttpError(401, 'unsubscribe_unauthorized');
     return user;
   }

@@ -69,8 +69,15 @@ describe('communication preferences per organisation', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('refuses an organisation toggle whose general and outbid channels are both off', async () => {
+  it('refuses turning on an organisation toggle whose general and outbid channels are both off', async () => {
     const bidder = await registerConfirmed(test);
+    const off = await test.app.inject({
+      method: 'POST',
+      url: '/api/bidder-organization-notifications',
+      headers: bearer(bidder.token),
+      payload: { organization_Id: otherOrganizationId, smsNotifications: false },
+    });
+    expect(off.json()).toMatchObject({ smsNotifications: false, emailNotifications: true });
     await test.app.inject({
       method: 'PATCH',
       url: '/api/account',
@@ -84,7 +91,7 @@ describe('communication preferences per organisation', () => {
       method: 'POST',
       url: '/api/bidder-organization-notifications',
       headers: bearer(bidder.token),
-      payload: { organization_Id: otherOrganizationId, smsNotifications: true, emailNotifications: true },
+      payload: { organization_Id: otherOrganizationId, smsNotifications: true },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().messages).toEqual(['notification_channel_off']);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '@auction/platform';
+import type { Config } from './config.ts';
 
 /**
- * Every API process must sign and verify with the same secret. In production it comes from
+ * The application's secret. Every API process must sign and verify tokens with it, and the workers
+ * sign the unsubscribe links of the emails they send with a key derived from it. In production it comes from
  * JWT_SECRET; on a developer's machine the first process writes one into DATA_DIR and the others
  * (and later starts, so logins survive a restart) read it.
  */
