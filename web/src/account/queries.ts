@@ -206,11 +206,14 @@ export const accountMutations = {
       mutationKey: [...accountKeys.all, 'resetTemporaryPassword'],
       gcTime: 0,
       mutationFn: (body: { newPassword: string; confirmNewPassword: string }) =>
-        api('/api/account/reset-temporary-password', { method: 'POST', body }),
-      onSuccess: (_answer, _body, _result, { client }) =>
+        api<{ token?: string }>('/api/account/reset-temporary-password', { method: 'POST', body }),
+      // The new password ends the sessions of the temporary one: this one continues with the answer's token.
+      onSuccess: (answer, _body, _result, { client }) => {
+        if (answer.token) tokens.set(answer.token);
         client.setQueryData<Profile>(accountKeys.profile(), (current) =>
           current ? { ...current, hasTemporaryPassword: false } : current,
-        ),
+        );
+      },
     }),
   /** An organisation's channel; an organisation never saved (`id` 0) is created with it. */
   saveOrganizationNotification: () =>
