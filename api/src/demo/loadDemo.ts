@@ -178,6 +178,33 @@ const AUCTIONS = {
   },
 } as const;
 
+/**
+ * The organisation's teams, made by its first auction and shared by the others: teams belong to
+ * the organisation (spec 000 §1), and one set per auction listed each team once per auction in the
+ * team filter, the extra entries matching no lot of the auction shown.
+ */
+async function organizationTeams(db: Db, organizationId: number): Promise<{ id: number }[]> {
+  const existing = await db
+    .selectFrom('organization_teams')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  if (existing.length > 0) return existing;
+  return db
+    .insertInto('organization_teams')
+    .values(
+      TEAMS.map((t) => ({
+        organization_id: organizationId,
+        background_color: t.backgroundColor,
+        text_color: t.textColor,
+        translations: JSON.stringify({ en: t.en, fr: t.fr }),
+      })),
+    )
+    .returning('id')
+    .execute();
+}
+
 async function createAuction(
   db: Db,
   organizationId: number,
@@ -233,18 +260,7 @@ async function createAuction(
     .values(CATEGORIES.map((c, order) => ({ auction_id: auction.id, order, translations: JSON.stringify(c) })))
     .returning('id')
     .execute();
-  const teams = await db
-    .insertInto('organization_teams')
-    .values(
-      TEAMS.map((t) => ({
-        organization_id: organizationId,
-        background_color: t.backgroundColor,
-        text_color: t.textColor,
-        translations: JSON.stringify({ en: t.en, fr: t.fr }),
-      })),
-    )
-    .returning('id')
-    .execute();
+  const teams = await organizationTeams(db, organizationId);
   const groupEnds = CLOSING_GROUPS.map((g) =>
     which === 'gala' ? at(g.closesInMinutes * MINUTE) : at(spec.dateCompleted),
   );

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-  await test.projections.caughtUp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp({ caughtUp: true });
 
 describe('auction-level reads', () => {
   it('answers profit per auction from won lots and purchases, and it grows with a purchase', async () => {
@@ -62,5 +55,28 @@ describe('auction-level reads', () => {
     expect(rates.json()).toContainEqual(
       expect.objectContaining({ baseCurrency: 'CAD', targetCurrency: 'USD', rate: 0.72 }),
     );
+  });
+});
+
+describe('the team filter', () => {
+  it('lists each team of the organisation once, and every entry filters the lot list to some lots', async () => {
+    const teams = await test.app.inject({
+      method: 'GET',
+      url: '/api/auctions/organization-teams/url-magic-link?urlMagicLink=demo-gala',
+      headers: { 'accept-language': 'en' },
+    });
+    const names = teams.json().map((team: { name: string }) => team.name);
+    expect(names.length).toBeGreaterThan(1);
+    expect(new Set(names).size).toBe(names.length);
+    for (const team of teams.json() as { id: number }[]) {
+      const lots = await test.app.inject({
+        method: 'GET',
+        url: `/api/auction-lot-items?urlMagicLink=demo-gala&pageSize=50&filters[0].fieldName=OrganizationTeamId&filters[0].operator=in&filters[0].fieldValue=${team.id}`,
+      });
+      expect(lots.statusCode).toBe(200);
+      const items = lots.json().items as { organizationTeamId: number }[];
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every((lot) => lot.organizationTeamId === team.id)).toBe(true);
+    }
   });
 });
