@@ -44,7 +44,7 @@ const cabin: Scene = (r) => {
   r.fill(polygon([180, 170, 215, 215, 160, 205]), hex('#f4f6fa'));
   r.fill(polygon([470, 140, 515, 200, 440, 190]), hex('#f4f6fa'));
   r.fill(rect(0, 400, W, H), linear(0, 400, hex('#e9eef3'), 0, H, hex('#c9d6e3')));
-  for (const [x, h] of [
+  for (const [x, h] of <Array<[number, number]>>[
     [60, 230],
     [130, 190],
     [690, 250],
@@ -154,7 +154,7 @@ const dinner: Scene = (r) => {
   r.fill(circle(400, 300, 150), hex('#faf8f3'));
   r.fill(ellipse(370, 290, 70, 45), hex('#8c3b22'));
   r.fill(ellipse(360, 280, 50, 28), hex('#a8502d'));
-  for (const [x, y] of [
+  for (const [x, y] of <Array<[number, number]>>[
     [450, 260],
     [470, 300],
     [445, 335],
@@ -260,7 +260,7 @@ const cookbook: Scene = (r) => {
   r.fill(polygon([355, 196, 370, 184, 385, 196, 370, 204]), hex('#3f8a3a'));
   r.fill(rect(260, 350, 480, 362), hex('#f8f1e2'), 0.8);
   r.fill(rect(260, 380, 420, 390), hex('#f8f1e2'), 0.6);
-  for (const [x, y, rad] of [
+  for (const [x, y, rad] of <Array<[number, number, number]>>[
     [630, 420, 48],
     [690, 470, 38],
     [610, 490, 30],
@@ -321,7 +321,7 @@ const bokeh = (r: Raster, seed: number, colours: string[], count: number) => {
     s = (s * 9301 + 49297) % 233280;
     const y = (s / 233280) * BH;
     const rad = 14 + (s % 40);
-    r.fill(soften(circle(x, y, rad), 10), hex(colours[k % colours.length]), 0.25 + (s % 30) / 100, {
+    r.fill(soften(circle(x, y, rad), 10), hex(colours[k % colours.length] ?? '#ffffff'), 0.25 + (s % 30) / 100, {
       x0: x - rad - 20,
       y0: y - rad - 20,
       x1: x + rad + 20,
@@ -347,7 +347,7 @@ const bannerGala: Scene = (r) => {
     r.fill(soften(circle(x, y + 12, 10), 6), hex('#fff3c4'));
   }
   r.fill(soften(circle(BW / 2, 110, 60), 50), hex('#fff3c4'), 0.4);
-  for (const [x, h] of [
+  for (const [x, h] of <Array<[number, number]>>[
     [520, 190],
     [640, 220],
     [860, 210],
@@ -375,7 +375,7 @@ const bannerSpring: Scene = (r) => {
     const x = (s / 233280) * BW;
     s = (s * 9301 + 49297) % 233280;
     const y = 360 + (s / 233280) * 140;
-    const c = hex(petals[k % petals.length]);
+    const c = hex(petals[k % petals.length] ?? '#ffffff');
     const box = { x0: x - 30, y0: y - 30, x1: x + 30, y1: y + 30 };
     for (let p = 0; p < 5; p++) {
       const a = (p * 2 * Math.PI) / 5;
@@ -421,7 +421,7 @@ const bannerAutumn: Scene = (r) => {
     const dy = Math.sin(a) * 14;
     r.fill(
       polygon([x - dx, y - dy, x - dy * 0.5, y + dx * 0.5, x + dx, y + dy, x + dy * 0.5, y - dx * 0.5]),
-      hex(leaves[k % leaves.length]),
+      hex(leaves[k % leaves.length] ?? '#d9480f'),
       0.9,
       {
         x0: x - 20,

@@ -32,9 +32,10 @@ export class Raster {
         const a = cover * alpha;
         const c = typeof paint === 'function' ? paint(x, y) : paint;
         const i = (y * this.width + x) * 3;
-        this.pixels[i] += (c[0] - this.pixels[i]) * a;
-        this.pixels[i + 1] += (c[1] - this.pixels[i + 1]) * a;
-        this.pixels[i + 2] += (c[2] - this.pixels[i + 2]) * a;
+        for (let k = 0; k < 3; k++) {
+          const v = this.pixels[i + k] ?? 0;
+          this.pixels[i + k] = v + ((c[k] ?? 0) - v) * a;
+        }
       }
     }
   }
@@ -56,7 +57,7 @@ export class Raster {
       const r = Math.hypot(x - cx, y - cy) / rmax;
       const shade = 1 - vignette * r * r;
       for (let k = 0; k < 3; k++) {
-        out[p * 4 + k] = clamp(this.pixels[p * 3 + k] * shade + noise);
+        out[p * 4 + k] = clamp((this.pixels[p * 3 + k] ?? 0) * shade + noise);
       }
       out[p * 4 + 3] = 255;
     }
@@ -121,10 +122,10 @@ export const polygon =
     let inside = false;
     const n = pts.length / 2;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const ax = pts[j * 2];
-      const ay = pts[j * 2 + 1];
-      const bx = pts[i * 2];
-      const by = pts[i * 2 + 1];
+      const ax = pts[j * 2] ?? 0;
+      const ay = pts[j * 2 + 1] ?? 0;
+      const bx = pts[i * 2] ?? 0;
+      const by = pts[i * 2 + 1] ?? 0;
       const ex = bx - ax;
       const ey = by - ay;
       const t = Math.max(0, Math.min(1, ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)));
