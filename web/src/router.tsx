@@ -48,6 +48,8 @@ const screens: Record<RouteName, RouteComponent> = {
   temporaryPassword: lazyRouteComponent(() => import('./account/ResetPasswordPage.tsx'), 'TemporaryPasswordPage'),
   profile: lazyRouteComponent(() => import('./account/ProfilePage.tsx'), 'ProfilePage'),
   notifications: lazyRouteComponent(() => import('./account/NotificationsPage.tsx'), 'NotificationsPage'),
+  invoiceList: lazyRouteComponent(() => import('./invoices/InvoiceListPage.tsx'), 'InvoiceListPage'),
+  invoice: lazyRouteComponent(() => import('./invoices/InvoicePage.tsx'), 'InvoicePage'),
   unsubscribe: lazyRouteComponent(() => import('./account/NotificationsPage.tsx'), 'UnsubscribePage'),
   accessDenied: lazyRouteComponent(() => import('./auctions/AccessDeniedPage.tsx'), 'AccessDeniedScreen'),
 };

@@ -81,7 +81,8 @@ export function toAuctionDto(row: AuctionRow) {
     billCreditCardFeesToClient: row.bill_credit_card_fees_to_client,
     billCreditCardFeesProvideReceipt: row.bill_credit_card_fees_provide_receipt,
     billCreditCardFeesMinimumAmount: toMoney(row.bill_credit_card_fees_minimum_amount, row.currency),
-    stripeInformation_Id: row.stripe_information_id,
+    // The one cards are added under for this auction, so the web app can open its checkout.
+    stripeInformation_Id: row.payment_stripe_information_id,
     organizationId: row.organization_id,
     organizationName: row.organization_name,
     company_Id: row.company_id,

@@ -2,6 +2,7 @@ import { LISTED_AUCTION_STATUSES } from '@auction/contract';
 import type { AuctionPhotosTable, Db, Translations } from '@auction/platform';
 import { type Selectable, sql } from 'kysely';
 import { visibleAuctionSql } from '../authorization/auctionAccess.ts';
+import { auctionStripeInformationSql } from '../payments/cardSql.ts';
 
 function auctionQuery(db: Db) {
   return db
@@ -34,6 +35,8 @@ function auctionQuery(db: Db) {
           'is_other_amount', d.is_other_amount) ORDER BY d."order", d.id), '[]')
           FROM donation_presets d WHERE d.auction_id = a.id)`.as('donation_presets'),
       sql<number>`(SELECT count(*)::int FROM lots l WHERE l.auction_id = a.id AND NOT l.is_hidden)`.as('lot_count'),
+      // The configuration its cards are added under and charged through (its own, else its company's first).
+      sql<number | null>`${sql.raw(auctionStripeInformationSql('a'))}`.as('payment_stripe_information_id'),
     ]);
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { AuctionCardSection } from '../cards/AuctionCardSection.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
@@ -379,6 +380,12 @@ export function ProfilePage() {
             <p>
               <FormattedMessage id="profile.email" values={{ email: profile.bidder.email }} /> <ChangeEmail />
             </p>
+            <p>
+              <Link to={pathFor('invoiceList', {}, locale)}>
+                <FormattedMessage id="invoice.listTitle" />
+              </Link>
+            </p>
+            <AuctionCardSection profile={profile} auction={auction} />
             <GeneralCard key={`general-${profile.bidder.nickName}`} profile={profile} />
             <AddressCard profile={profile} />
             <PasswordCard />

@@ -71,13 +71,18 @@ export const auctionQueries = {
       queryKey: auctionKeys.bidderStatus(urlMagicLink, userId),
       queryFn: async () => {
         try {
-          const answer = await api<{ auctionBidderStatus?: number }>(
+          const answer = await api<{ auctionBidderStatus?: number; bidderHasAcceptedCreditCardFees?: boolean | null }>(
             `/api/auctions/set-auction-status/${encodeURIComponent(urlMagicLink)}/${BidderStatus.Visited}`,
             { method: 'POST' },
           );
-          return { locked: answer.auctionBidderStatus === BidderStatus.Locked };
+          // The card fee decision (spec 000 §2 profile toggle): null until the bidder decides.
+          return {
+            locked: answer.auctionBidderStatus === BidderStatus.Locked,
+            acceptedFees: answer.bidderHasAcceptedCreditCardFees ?? null,
+          };
         } catch (error) {
-          if (error instanceof ApiError && error.message === 'bidder_locked') return { locked: true };
+          if (error instanceof ApiError && error.message === 'bidder_locked')
+            return { locked: true, acceptedFees: null };
           throw error;
         }
       },

@@ -94,6 +94,9 @@ export const routePatterns = {
   temporaryPassword: { fr: ['/reset-temporary-password'], en: ['/en/reset-temporary-password'] },
   profile: { fr: ['/profil'], en: ['/en/profile', '/profile'] },
   notifications: { fr: ['/profil/notifications'], en: ['/en/profile/notifications', '/profile/notifications'] },
+  // Spec 000 §1: the invoice list under the profile, the invoice page by its key.
+  invoiceList: { fr: ['/profil/factures'], en: ['/en/profile/invoices', '/profile/invoices'] },
+  invoice: { fr: ['/facture/$stripeInvoiceId'], en: ['/en/invoice/$stripeInvoiceId', '/invoice/$stripeInvoiceId'] },
   unsubscribe: { fr: ['/desabonnement'], en: ['/en/unsubscribe', '/unsubscribe'] },
   accessDenied: { fr: ['/acces-refuse'], en: ['/en/access-denied', '/access-denied'] },
 } as const satisfies Record<string, Record<Locale, readonly [string, ...string[]]>>;

@@ -64,7 +64,7 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
       <h2 id={`${id}-title`} className="bid-panel__title">
         <FormattedMessage id={fixedPrice ? (lot.isDonation ? 'buy.donateTitle' : 'buy.title') : 'bid.title'} />
       </h2>
-      {reason ? <Refusal reason={reason} urlMagicLink={auction.urlMagicLink} /> : null}
+      {reason ? <Refusal reason={reason} urlMagicLink={auction.urlMagicLink} auction={auction} /> : null}
       {fixedPrice ? (
         <BuyForm
           id={id}

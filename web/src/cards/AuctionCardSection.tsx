@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { Profile } from '../account/types.ts';
+import { auctionTitle } from '../auctions/display.ts';
+import { auctionQueries, useAuction } from '../auctions/queries.ts';
+import { AuctionStatus } from '../auctions/types.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { Loading } from '../layout/QueryStatus.tsx';
+import { AddCardButton } from './AddCardButton.tsx';
+import { CardView } from './CardView.tsx';
+import { DeleteCardDialog } from './DeleteCardDialog.tsx';
+import { FeeAcceptance } from './FeeAcceptance.tsx';
+import { ReplaceCardDialog } from './ReplaceCardDialog.tsx';
+import { SelectCardDialog } from './SelectCardDialog.tsx';
+import type { PaymentMethod } from './types.ts';
+import { useAuctionCards } from './useAuctionCards.ts';
+
+type Open = { kind: 'select' } | { kind: 'delete' | 'replace'; card: PaymentMethod } | null;
+
+/**
+ * The profile's selected-auction card (spec 000 §2): choose one of the user's auctions, see the card
+ * it charges (auto-selected when there is a single usable one), change it, add, delete or replace
+ * cards, and decide on the card fees when the auction bills them to the client.
+ */
+export function AuctionCardSection({ profile, auction: fromUrl }: { profile: Profile; auction: string }) {
+  const locale = useLocale();
+  const selectId = useId();
+  const links = [...new Set([fromUrl, ...profile.activeUrlMagicLinks].filter(Boolean))];
+  const [link, setLink] = useState(links[0] ?? '');
+  const auctions = useQuery(auctionQueries.list(locale));
+  const titleOf = (urlMagicLink: string) => {
+    const summary = auctions.data?.find((a) => a.urlMagicLink.toLowerCase() === urlMagicLink.toLowerCase());
+    return (summary && auctionTitle(summary, locale)) ?? urlMagicLink;
+  };
+  if (links.length === 0) return null;
+  return (
+    <section className="card auction-cards" aria-labelledby={`${selectId}-title`}>
+      <h2 id={`${selectId}-title`}>
+        <FormattedMessage id="card.sectionTitle" />
+      </h2>
+      <div className="field">
+        <label htmlFor={selectId}>
+          <FormattedMessage id="card.auction" />
+        </label>
+        <select id={selectId} value={link} onChange={(event) => setLink(event.target.value)}>
+          {links.map((each) => (
+            <option key={each} value={each}>
+              {titleOf(each)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {link ? <AuctionCards key={link} urlMagicLink={link} userId={profile.id} /> : null}
+    </section>
+  );
+}
+
+function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: string }) {
+  const auction = useAuction(urlMagicLink);
+  const status = useQuery({ ...auctionQueries.bidderStatus(urlMagicLink, userId), enabled: Boolean(auction.data) });
+  const data = auction.data;
+  const cards = useAuctionCards(data?.id ?? 0, data?.stripeInformation_Id ?? null, Boolean(data));
+  const [open, setOpen] = useState<Open>(null);
+  if (!data || cards.isLoading) return <Loading />;
+  const selectedCard = cards.cards.find((card) => card.id === cards.selected?.paymentMethod_Id);
+  const close = () => setOpen(null);
+  return (
+    <>
+      {selectedCard ? (
+        <CardView card={selectedCard} selected />
+      ) : (
+        <p className="alert alert--info">
+          <FormattedMessage id={cards.cards.length ? 'requiresSelectedCreditCard' : 'card.noneForAuction'} />
+        </p>
+      )}
+      <div className="form__actions">
+        {cards.cards.some((card) => card.isSelectable) ? (
+          <button type="button" className="button button--secondary" onClick={() => setOpen({ kind: 'select' })}>
+            <FormattedMessage id={selectedCard ? 'card.change' : 'card.choose'} />
+          </button>
+        ) : null}
+        <AddCardButton stripeInformationId={data.stripeInformation_Id} className="button button--secondary" />
+      </div>
+      {cards.cards.length ? (
+        <ul className="card-list payment-card-list">
+          {cards.cards.map((card) => (
+            <li key={card.id}>
+              <CardView card={card} selected={card.id === selectedCard?.id} />
+              <div className="payment-card__actions">
+                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'replace', card })}>
+                  <FormattedMessage id="card.replace" />
+                </button>
+                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'delete', card })}>
+                  <FormattedMessage id="card.delete" />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.billCreditCardFeesToClient ? (
+        <FeeAcceptance
+          auctionId={data.id}
+          accepted={status.data?.acceptedFees ?? null}
+          disabled={data.status > AuctionStatus.Active}
+        />
+      ) : null}
+      {open?.kind === 'select' ? (
+        <SelectCardDialog
+          auctionId={data.id}
+          stripeInformationId={data.stripeInformation_Id}
+          cards={cards.cards}
+          selected={cards.selected}
+          onClose={close}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <DeleteCardDialog
+          card={open.card}
+          onClose={close}
+          onReplace={() => setOpen({ kind: 'replace', card: open.card })}
+        />
+      ) : null}
+      {open?.kind === 'replace' ? <ReplaceCardDialog card={open.card} cards={cards.all} onClose={close} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { serverMessageId } from '../i18n/messages.ts';
+import { Dialog } from '../layout/Dialog.tsx';
+import { showToast } from '../live/toasts.tsx';
+import { CardPicker } from './CardPicker.tsx';
+import { CardView } from './CardView.tsx';
+import { cardMutations } from './queries.ts';
+import type { PaymentMethod } from './types.ts';
+
+/**
+ * The "replace card" modal (spec 000 §2): every auction the card is selected for moves to another
+ * usable card of the same payment configuration; the old one can then be deleted.
+ */
+export function ReplaceCardDialog({
+  card,
+  cards,
+  onClose,
+}: {
+  card: PaymentMethod;
+  cards: PaymentMethod[];
+  onClose: () => void;
+}) {
+  const others = cards.filter(
+    (other) => other.id !== card.id && other.stripeInformation_Id === card.stripeInformation_Id,
+  );
+  const [replacing, setReplacing] = useState<number | undefined>(others.find((other) => other.isSelectable)?.id);
+  const replace = useMutation({
+    ...cardMutations.replace(),
+    onSuccess: () => {
+      showToast('success', 'card_replaced');
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={<FormattedMessage id="card.replaceTitle" />}>
+      <CardView card={card} />
+      <CardPicker
+        cards={others}
+        value={replacing}
+        onChange={setReplacing}
+        legend={<FormattedMessage id="card.replaceWith" />}
+      />
+      {replace.error ? (
+        <p className="alert alert--danger" role="alert">
+          <FormattedMessage id={serverMessageId(replace.error.message)} />
+        </p>
+      ) : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          <FormattedMessage id="action.cancel" />
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={replacing === undefined || replace.isPending}
+          onClick={() =>
+            replacing !== undefined &&
+            replace.mutate({ sourcePaymentMethodId: card.id, replacingPaymentMethodId: replacing })
+          }
+        >
+          <FormattedMessage id="card.replace" />
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,267 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { RequireLogin } from '../account/ProfilePage.tsx';
+import { ApiError } from '../api/client.ts';
+import { formatDate, formatMoney } from '../i18n/format.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { pathFor } from '../i18n/routes.ts';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { showError } from '../lib/errors.ts';
+import { toCents } from '../lib/money.ts';
+import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
+import { showToast } from '../live/toasts.tsx';
+import { InvoiceStatus } from './InvoiceListPage.tsx';
+import { PayInvoice } from './PayInvoice.tsx';
+import { invoiceMutations, invoiceQueries } from './queries.ts';
+import type { Invoice } from './types.ts';
+import './invoices.css';
+
+/** While Stripe has not confirmed a charge, the invoice is asked again this often until paid. */
+const POLL_MS = 2_000;
+
+/**
+ * Spec 000 §2 invoice page: the invoice by its key, its print version (the browser's print, with
+ * the print stylesheet), card payment while unpaid, and the business field. A back link returns
+ * to the invoice list when the user came from the profile.
+ */
+export function InvoicePage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const stripeInvoiceId = useRouteParam('stripeInvoiceId');
+  const fromProfile = useSearchParam('from') === 'profile';
+  useDocumentTitle(intl.formatMessage({ id: 'invoice.title' }));
+  return (
+    <section className="invoice-page">
+      {fromProfile ? (
+        <Link to={pathFor('invoiceList', {}, locale)} className="back-link no-print">
+          <FormattedMessage id="invoice.backToList" />
+        </Link>
+      ) : null}
+      <RequireLogin>{() => <InvoiceScreen stripeInvoiceId={stripeInvoiceId} />}</RequireLogin>
+    </section>
+  );
+}
+
+export function InvoiceScreen({ stripeInvoiceId }: { stripeInvoiceId: string }) {
+  const [processing, setProcessing] = useState(false);
+  const invoice = useQuery({
+    ...invoiceQueries.detail(stripeInvoiceId),
+    // Spec 000 §4: a charge under way is followed until the invoice is paid.
+    refetchInterval: (query) =>
+      query.state.data && !query.state.data.isPaid && (processing || query.state.data.paymentInProgress)
+        ? POLL_MS
+        : false,
+  });
+  if (invoice.error instanceof ApiError && invoice.error.message === 'invoice_not_found') {
+    return (
+      <p className="alert alert--info" role="status">
+        <FormattedMessage id="invoice_not_found" />
+      </p>
+    );
+  }
+  if (invoice.isError) return <LoadError onRetry={() => void invoice.refetch()} />;
+  if (!invoice.data) return <Loading />;
+  const data = invoice.data;
+  return (
+    <>
+      <div className="invoice-page__tools no-print">
+        <button type="button" className="button button--secondary" onClick={() => globalThis.print()}>
+          <FormattedMessage id="invoice.print" />
+        </button>
+      </div>
+      <InvoiceView invoice={data} />
+      {data.isPaid ? null : (
+        <div className="no-print">
+          <PayInvoice invoice={data} onProcessing={() => setProcessing(true)} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function InvoiceView({ invoice }: { invoice: Invoice }) {
+  const locale = useLocale();
+  const money = (value: Parameters<typeof toCents>[0]) => formatMoney(toCents(value) ?? 0, locale);
+  const customer = invoice.customer;
+  const cityLine = [customer.city, customer.province, customer.postalCode].filter(Boolean).join(', ');
+  return (
+    <article className="card invoice" aria-labelledby="invoice-title">
+      <header className="invoice__header">
+        <div>
+          <p className="invoice__organization">{invoice.billingFrom.name}</p>
+          <h1 id="invoice-title" className="page__title">
+            <FormattedMessage
+              id={invoice.isDonation ? 'invoice.donationHeading' : 'invoice.heading'}
+              values={{ number: invoice.number }}
+            />
+          </h1>
+          <p>
+            {invoice.auctionName} · {formatDate(invoice.invoiceDate, locale)}
+          </p>
+        </div>
+        <p className="invoice__state">
+          <InvoiceStatus paid={invoice.isPaid} />
+        </p>
+      </header>
+      <section className="invoice__customer" aria-labelledby="invoice-customer">
+        <h2 id="invoice-customer">
+          <FormattedMessage id="invoice.billedTo" />
+        </h2>
+        <address>
+          {customer.business ? (
+            <>
+              {customer.business}
+              <br />
+            </>
+          ) : null}
+          {customer.name}
+          <br />
+          {customer.address ? (
+            <>
+              {[customer.address, customer.apartment].filter(Boolean).join(', ')}
+              <br />
+            </>
+          ) : null}
+          {cityLine ? (
+            <>
+              {cityLine}
+              <br />
+            </>
+          ) : null}
+          {customer.email}
+        </address>
+        <BusinessField invoice={invoice} />
+      </section>
+      <table className="invoice__lines">
+        <caption className="visually-hidden">
+          <FormattedMessage id="invoice.lines" />
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <FormattedMessage id="invoice.line.description" />
+            </th>
+            <th scope="col" className="invoice__number">
+              <FormattedMessage id="invoice.line.quantity" />
+            </th>
+            <th scope="col" className="invoice__number">
+              <FormattedMessage id="invoice.line.unitPrice" />
+            </th>
+            <th scope="col" className="invoice__number">
+              <FormattedMessage id="invoice.line.amount" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line) => (
+            <tr key={line.id}>
+              <td>
+                {line.lotNumber ? (
+                  <span className="invoice__lot">
+                    <FormattedMessage id="lot.number" values={{ number: line.lotNumber }} />{' '}
+                  </span>
+                ) : null}
+                {line.description}
+              </td>
+              <td className="invoice__number">{line.quantity}</td>
+              <td className="invoice__number">{money(line.unitPrice)}</td>
+              <td className="invoice__number">{money(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="invoice__totals">
+        <div>
+          <dt>
+            <FormattedMessage id="invoice.subtotal" />
+          </dt>
+          <dd>{money(invoice.subtotal)}</dd>
+        </div>
+        {invoice.taxes.map((tax) => (
+          <div key={tax.name}>
+            <dt>
+              <FormattedMessage
+                id="invoice.tax"
+                values={{ name: tax.name, rate: tax.rate.toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') }}
+              />
+            </dt>
+            <dd>{money(tax.amount)}</dd>
+          </div>
+        ))}
+        {(toCents(invoice.creditCardFee) ?? 0) > 0 ? (
+          <div>
+            <dt>
+              <FormattedMessage id="invoice.cardFee" />
+            </dt>
+            <dd>{money(invoice.creditCardFee)}</dd>
+          </div>
+        ) : null}
+        <div className="invoice__total">
+          <dt>
+            <FormattedMessage id="invoice.total" />
+          </dt>
+          <dd>{money(invoice.invoiceTotal)}</dd>
+        </div>
+        <div className="invoice__owed">
+          <dt>
+            <FormattedMessage id="invoice.amountOwed" />
+          </dt>
+          <dd>{money(invoice.amount)}</dd>
+        </div>
+      </dl>
+      {invoice.isPaid && invoice.payments.length ? (
+        <section aria-labelledby="invoice-payments">
+          <h2 id="invoice-payments">
+            <FormattedMessage id="invoice.payments" />
+          </h2>
+          <ul className="invoice__payments">
+            {invoice.payments.map((payment) => (
+              <li key={payment.id}>
+                <FormattedMessage
+                  id="invoice.paymentLine"
+                  values={{
+                    date: formatDate(payment.paymentDate, locale),
+                    amount: money(payment.amount),
+                    reference: payment.paymentConfirmationIdentifier,
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+/** Spec 000 §2: the customer's business on the invoice, saved with `saved_successfully`. */
+function BusinessField({ invoice }: { invoice: Invoice }) {
+  const [value, setValue] = useState(invoice.customer.business ?? '');
+  const save = useMutation({
+    ...invoiceMutations.saveBusiness(invoice.stripeInvoiceId),
+    onSuccess: (answer) => showToast('success', answer.message),
+    onError: showError,
+  });
+  return (
+    <form
+      className="invoice__business no-print"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(value);
+      }}
+    >
+      <label htmlFor="invoice-business">
+        <FormattedMessage id="field.business" />
+      </label>
+      <div className="field__row">
+        <input id="invoice-business" value={value} maxLength={200} onChange={(event) => setValue(event.target.value)} />
+        <button type="submit" className="button button--secondary" disabled={save.isPending}>
+          <FormattedMessage id="action.save" />
+        </button>
+      </div>
+    </form>
+  );
+}

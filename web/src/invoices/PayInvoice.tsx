@@ -1,0 +1,81 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { ApiError } from '../api/client.ts';
+import { CardPicker } from '../cards/CardPicker.tsx';
+import { brandName } from '../cards/CardView.tsx';
+import { cardQueries } from '../cards/queries.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { serverMessageId } from '../i18n/messages.ts';
+import { toCents } from '../lib/money.ts';
+import { showToast } from '../live/toasts.tsx';
+import { invoiceMutations } from './queries.ts';
+import type { Invoice } from './types.ts';
+
+/** Card refusals the user fixes by choosing another card. */
+const chooseAnother = new Set(['requiresSelectedCreditCard', 'card_declined_or_expired', 'amex_not_accepted']);
+
+/**
+ * Spec 000 §4 card form: pays the invoice on the card selected for its auction (or the one the
+ * user chooses when none is, or it can no longer be charged). The button is disabled while the
+ * payment is being created or in progress; a card error shows in a red alert (§8).
+ */
+export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProcessing: () => void }) {
+  const locale = useLocale();
+  const [chosen, setChosen] = useState<number | undefined>();
+  const pay = useMutation({
+    ...invoiceMutations.pay(invoice.stripeInvoiceId),
+    onSuccess: (answer) => {
+      if (answer.message === 'payment_succeeded' && answer.isPaid) showToast('success', 'payment_succeeded');
+      else onProcessing();
+    },
+  });
+  const refusal = pay.error instanceof ApiError ? pay.error.message : pay.error ? 'error_during_paiement' : null;
+  const choosing = refusal !== null && chooseAnother.has(refusal);
+  const cards = useQuery({ ...cardQueries.paymentMethods(), enabled: choosing });
+  const card = invoice.paymentMethod;
+  const busy = pay.isPending || invoice.paymentInProgress;
+  return (
+    <section className="card invoice-payment" aria-labelledby="invoice-payment-title">
+      <h2 id="invoice-payment-title">
+        <FormattedMessage id="invoice.payTitle" />
+      </h2>
+      {card && !choosing ? (
+        <p>
+          <FormattedMessage
+            id="invoice.payWith"
+            values={{ brand: brandName(card.brand), last4: card.last4, holder: card.cardHolderName ?? '' }}
+          />
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className="alert alert--danger" role="alert">
+          <FormattedMessage id={serverMessageId(refusal)} />
+        </p>
+      ) : null}
+      {choosing ? (
+        <CardPicker
+          cards={cards.data ?? []}
+          value={chosen}
+          onChange={setChosen}
+          legend={<FormattedMessage id="card.chooseLegend" />}
+        />
+      ) : null}
+      {invoice.paymentInProgress ? (
+        <p className="query-status" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <FormattedMessage id="payment_processing" />
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button invoice-payment__pay"
+        disabled={busy || (choosing && chosen === undefined)}
+        onClick={() => pay.mutate(choosing ? chosen : undefined)}
+      >
+        <FormattedMessage id="invoice.pay" values={{ amount: formatMoney(toCents(invoice.amount) ?? 0, locale) }} />
+      </button>
+    </section>
+  );
+}

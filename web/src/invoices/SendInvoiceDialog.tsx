@@ -1,0 +1,78 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Field, MessageList } from '../account/Field.tsx';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { Dialog } from '../layout/Dialog.tsx';
+import { errorKeys } from '../lib/errors.ts';
+import { showToast } from '../live/toasts.tsx';
+import { invoiceMutations } from './queries.ts';
+import type { SendInvoiceEmail } from './types.ts';
+
+/**
+ * The "confirm send invoice email" modal (spec 000 §2): the address (the account's by default, any
+ * other allowed) and the language of the email and its PDF.
+ */
+export function SendInvoiceDialog({
+  stripeInvoiceId,
+  email,
+  onClose,
+}: {
+  stripeInvoiceId: string;
+  email: string;
+  onClose: () => void;
+}) {
+  const locale = useLocale();
+  const [form, setForm] = useState<SendInvoiceEmail>({ stripeInvoiceId, email, language: locale });
+  const [errors, setErrors] = useState<string[]>([]);
+  const send = useMutation(invoiceMutations.sendByEmail());
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors([]);
+    try {
+      await send.mutateAsync(form);
+      showToast('success', 'invoice_email_sent');
+      onClose();
+    } catch (error) {
+      setErrors(errorKeys(error));
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={<FormattedMessage id="invoice.sendTitle" />}>
+      <form className="form" onSubmit={submit}>
+        <Field
+          label={<FormattedMessage id="field.email" />}
+          type="email"
+          required
+          value={form.email}
+          onChange={(event) => setForm({ ...form, email: event.target.value })}
+        />
+        <fieldset className="form__group">
+          <legend>
+            <FormattedMessage id="invoice.sendLanguage" />
+          </legend>
+          {(['fr', 'en'] as const).map((language) => (
+            <label key={language} className="checkbox">
+              <input
+                type="radio"
+                name="language"
+                checked={form.language === language}
+                onChange={() => setForm({ ...form, language })}
+              />
+              <FormattedMessage id={language === 'fr' ? 'invoice.language.fr' : 'invoice.language.en'} />
+            </label>
+          ))}
+        </fieldset>
+        <MessageList keys={errors} />
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <FormattedMessage id="action.cancel" />
+          </button>
+          <button type="submit" className="button" disabled={send.isPending}>
+            <FormattedMessage id="invoice.send" />
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
+import type { PeriodQuery } from './invoicePeriod.ts';
+import type {
+  Invoice,
+  InvoiceList,
+  InvoicePatchAnswer,
+  InvoicePaymentAnswer,
+  SendInvoiceEmail,
+  SendInvoiceEmailAnswer,
+} from './types.ts';
+
+/** Every key of the invoices feature; a payment or an edit refreshes the invoice and the lists. */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: () => [...invoiceKeys.all, 'list'] as const,
+  list: (period: PeriodQuery, search: string) => [...invoiceKeys.lists(), period, search] as const,
+  details: () => [...invoiceKeys.all, 'detail'] as const,
+  detail: (stripeInvoiceId: string) => [...invoiceKeys.details(), stripeInvoiceId] as const,
+};
+
+/** Spec 000 §5: a search shorter than 2 characters does not filter. */
+export const searchTerm = (text: string) => (text.trim().length >= 2 ? text.trim() : '');
+
+export const invoiceQueries = {
+  list: (period: PeriodQuery, search: string) =>
+    queryOptions({
+      queryKey: invoiceKeys.list(period, searchTerm(search)),
+      queryFn: ({ signal }) =>
+        api<InvoiceList>('/api/account/invoices', {
+          query: { time: period.time, yearsModifier: period.yearsModifier, search: searchTerm(search) },
+          signal,
+        }),
+      placeholderData: (previous) => previous,
+    }),
+  /** `invoice_not_found` is final: no retry. */
+  detail: (stripeInvoiceId: string) =>
+    queryOptions({
+      queryKey: invoiceKeys.detail(stripeInvoiceId),
+      queryFn: ({ signal }) => api<Invoice>(`/api/auctions/invoice/${encodeURIComponent(stripeInvoiceId)}`, { signal }),
+      retry: false,
+    }),
+};
+
+export const invoiceMutations = {
+  /** Spec 000 §7 PATCH with `userBusiness`; the answer carries the saved invoice. */
+  saveBusiness: (stripeInvoiceId: string) =>
+    mutationOptions({
+      mutationKey: [...invoiceKeys.detail(stripeInvoiceId), 'business'],
+      mutationFn: (business: string) =>
+        api<InvoicePatchAnswer>(`/api/auctions/invoice/${encodeURIComponent(stripeInvoiceId)}`, {
+          method: 'PATCH',
+          body: [{ fieldName: 'userBusiness', value: business.trim() === '' ? null : business.trim() }],
+        }),
+      onSuccess: (answer, _business, _result, { client }) =>
+        client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice),
+    }),
+  /**
+   * Pays on the card selected for the auction (or the one chosen). The server makes a retried or
+   * doubled request the same charge, so the button only has to stay disabled while one is out.
+   */
+  pay: (stripeInvoiceId: string) =>
+    mutationOptions({
+      mutationKey: [...invoiceKeys.detail(stripeInvoiceId), 'pay'],
+      mutationFn: (paymentMethodId: number | undefined) =>
+        api<InvoicePaymentAnswer>(`/api/auctions/invoice/${encodeURIComponent(stripeInvoiceId)}/payment`, {
+          method: 'POST',
+          body: paymentMethodId ? { paymentMethodId } : {},
+        }),
+      onSuccess: (answer, _card, _result, { client }) =>
+        client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice),
+      onSettled: (_answer, _error, _card, _result, { client }) =>
+        client.invalidateQueries({ queryKey: invoiceKeys.lists() }),
+    }),
+  sendByEmail: () =>
+    mutationOptions({
+      mutationKey: [...invoiceKeys.all, 'send'],
+      mutationFn: (request: SendInvoiceEmail) =>
+        api<SendInvoiceEmailAnswer>('/api/documents/send-auction-invoice', { method: 'POST', body: request }),
+    }),
+};
