@@ -47,6 +47,8 @@ export const configSchema = z.object({
   EMBEDDED_PG_PORT: port.default(54329),
   EMBEDDED_REDIS_PORT: port.default(63799),
   JWT_SECRET: z.string().min(32).optional(),
+  /** The Ed25519 key signing the audit log's checkpoints and bid receipts (PKCS#8 PEM or base64 DER); unset: one kept in DATA_DIR. */
+  AUDIT_SIGNING_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z
     .enum(['true', 'false'])
@@ -106,6 +108,12 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** GET /metrics answers a client on the same machine, or one sending `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Host → white-label brand, `host=1,host=2` (spec 000 §1); unset: localhost is brand 1, 127.0.0.1 brand 2. */
+  BRAND_HOSTS: z.string().trim().min(3).optional(),
+  BRAND1_ANALYTICS_PROPERTY: z.string().trim().min(1).optional(),
+  BRAND2_ANALYTICS_PROPERTY: z.string().trim().min(1).optional(),
+  /** Canada Post AddressComplete API key; unset: the address lookup answers from a small local dataset. */
+  ADDRESS_COMPLETE_KEY: z.string().trim().min(8).optional(),
   /** The workers' GET /metrics listener (on HOST); 0 turns it off. */
   WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });

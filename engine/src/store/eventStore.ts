@@ -20,6 +20,10 @@ export interface RecordedEvent extends NewEvent {
   /** 1-based, dense within the stream. */
   streamVersion: number;
   globalPosition: number;
+  /** The audit chain's hash (docs/audit.md), where the store keeps one. */
+  hash?: string;
+  /** When the store recorded it, epoch ms, where the store keeps it. */
+  recordedAt?: number;
 }
 
 /** A subscriber's place in the global order: the writing transaction, then the position. */

@@ -4,14 +4,14 @@ import {
   type AppendRows,
   appendAlone,
   appendStreams,
+  type ChainedAppend,
   isUniqueViolation,
-  type StreamAppend,
 } from './appendStatement.ts';
 
 /** Below this, splitting a turn's appends over more statements costs more than it overlaps. */
 const MIN_APPENDS_PER_STATEMENT = 8;
 
-interface QueuedAppend extends StreamAppend {
+interface QueuedAppend extends ChainedAppend {
   resolve(rows: AppendRows): void;
   reject(error: unknown): void;
 }
@@ -41,7 +41,7 @@ export class AppendBatcher {
     private readonly maxEvents = 2000,
   ) {}
 
-  append(append: StreamAppend): Promise<AppendRows> {
+  append(append: ChainedAppend): Promise<AppendRows> {
     return new Promise((resolve, reject) => {
       this.queue.push({ ...append, resolve, reject });
       this.schedulePump();

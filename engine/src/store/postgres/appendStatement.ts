@@ -1,3 +1,4 @@
+import { GENESIS_HASH } from '@auction/contract/canonicalJson';
 import type pg from 'pg';
 import {
   type CommandKey,
@@ -14,6 +15,16 @@ export interface StreamAppend {
   expected: ExpectedVersion;
   /** The keys to claim; by default one per distinct command id of the events. */
   commands?: CommandKey[];
+}
+
+/** An append with its events' hashes chained on the stream's head at the expected version. */
+export interface ChainedAppend extends StreamAppend {
+  expected: number;
+  /** The hash of the head at the expected version (GENESIS_HASH for a new stream). */
+  previous: string;
+  /** Per event, in order. */
+  hashes: string[];
+  recordedAt: number;
 }
 
 /**
@@ -33,6 +44,10 @@ export type AppendRows = Array<{ stream_version: number; global_position: string
  * Every stream that passed its version check answers one marker row (null version) besides its
  * events' rows, so a stream that only claimed keys (refusals) is told apart from a stale one.
  *
+ * Each event carries its hash (docs/audit.md), chained in Node on the stream's head hash the writer
+ * knew; the head is checked for that hash as well as for the expected version, so an event is never
+ * chained on a head it did not see.
+ *
  * The whole batch is one JSON parameter: V8 encodes it in one call and PostgreSQL parses it in
  * one pass, where text arrays of JSON cost an escaping pass on each side per event. The statement
  * is prepared once per connection (named), so it is not parsed and planned on every append.
@@ -40,28 +55,30 @@ export type AppendRows = Array<{ stream_version: number; global_position: string
 const APPEND = `
   WITH a AS MATERIALIZED (
     SELECT a.stream_id, a.events, a.commands, coalesce(head.version, 0) AS version
-    FROM jsonb_to_recordset($1::jsonb) AS a(stream_id text, expected int, events jsonb, commands jsonb)
+    FROM jsonb_to_recordset($1::jsonb) AS a(stream_id text, expected int, previous text, events jsonb, commands jsonb)
     LEFT JOIN LATERAL (
-      SELECT h.stream_version AS version FROM events h
+      SELECT h.stream_version AS version, h.hash FROM events h
       WHERE h.stream_id = a.stream_id ORDER BY h.stream_version DESC LIMIT 1
     ) head ON true
-    WHERE a.expected IS NULL OR coalesce(head.version, 0) = a.expected
+    WHERE coalesce(head.version, 0) = a.expected AND coalesce(head.hash, '${GENESIS_HASH}') = a.previous
   ), claimed AS (
     INSERT INTO command_keys (command_id, stream_id, request, refusal, first_version, event_count)
     SELECT c.command_id, a.stream_id, c.request, c.refusal, a.version + c.first, c.count
     FROM a CROSS JOIN LATERAL jsonb_to_recordset(a.commands)
       AS c(command_id text, request text, refusal text, first int, count int)
   ), appended AS (
-    INSERT INTO events (stream_id, stream_version, type, data, meta, command_id, command_seq)
-    SELECT a.stream_id, a.version + e.ord, e.type, e.data, e.meta, e.meta->>'commandId', e.command_seq
-    FROM a CROSS JOIN LATERAL jsonb_to_recordset(a.events) AS e(ord int, type text, data jsonb, meta jsonb, command_seq int)
+    INSERT INTO events (stream_id, stream_version, type, data, meta, command_id, command_seq, hash, created_at)
+    SELECT a.stream_id, a.version + e.ord, e.type, e.data, e.meta, e.meta->>'commandId', e.command_seq,
+      e.hash, to_timestamp(e.recorded_at / 1000.0)
+    FROM a CROSS JOIN LATERAL jsonb_to_recordset(a.events)
+      AS e(ord int, type text, data jsonb, meta jsonb, command_seq int, hash text, recorded_at bigint)
     RETURNING stream_id, stream_version, global_position
   )
   SELECT stream_id, stream_version, global_position FROM appended
   UNION ALL SELECT stream_id, NULL, NULL FROM a`;
 
 /** Events of one command are numbered within it; its key row locates them by first version and count. */
-function encode({ streamId, events, expected, commands }: StreamAppend) {
+function encode({ streamId, events, expected, previous, hashes, recordedAt, commands }: ChainedAppend) {
   const seqs = new Map<string, number>();
   const firsts = new Map<string, number>();
   const encoded = events.map((event, i) => {
@@ -69,12 +86,21 @@ function encode({ streamId, events, expected, commands }: StreamAppend) {
     const seq = seqs.get(id) ?? 0;
     seqs.set(id, seq + 1);
     if (!firsts.has(id)) firsts.set(id, i + 1);
-    return { ord: i + 1, type: event.type, data: event.data, meta: event.meta, command_seq: seq };
+    return {
+      ord: i + 1,
+      type: event.type,
+      data: event.data,
+      meta: event.meta,
+      command_seq: seq,
+      hash: hashes[i],
+      recorded_at: recordedAt,
+    };
   });
   const keys = commands ?? [...seqs.keys()].map((commandId) => ({ commandId, request: null, refusal: null }));
   return {
     stream_id: streamId,
-    expected: expected === 'any' ? null : expected,
+    expected,
+    previous,
     events: encoded,
     commands: keys.map(({ commandId, request, refusal }) => ({
       command_id: commandId,
@@ -92,7 +118,7 @@ type Row = { stream_id: string; stream_version: number | null; global_position: 
  * Rows per append, in the order of `appends` (each stream at most once). A unique violation
  * rejects with PostgreSQL's error and records nothing: `appendAlone` names it for one stream.
  */
-export async function appendStreams(pool: pg.Pool, appends: StreamAppend[]): Promise<AppendRows[]> {
+export async function appendStreams(pool: pg.Pool, appends: ChainedAppend[]): Promise<AppendRows[]> {
   const { rows } = await pool.query<Row>({
     name: 'engine_append',
     text: APPEND,
@@ -123,7 +149,7 @@ function duplicateKeyOf(error: unknown): string | null {
 }
 
 /** One stream's append in a statement of its own, its unique violation named as the store's contract says. */
-export async function appendAlone(pool: pg.Pool, append: StreamAppend): Promise<AppendRows> {
+export async function appendAlone(pool: pg.Pool, append: ChainedAppend): Promise<AppendRows> {
   try {
     return (await appendStreams(pool, [append]))[0] ?? null;
   } catch (error) {

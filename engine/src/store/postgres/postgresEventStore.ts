@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { chainHashes, GENESIS_HASH } from '../../audit/eventHash.ts';
 import {
   type AppendResult,
   type Checkpoint,
@@ -15,10 +16,11 @@ import {
 } from '../eventStore.ts';
 import { pollingSubscription } from '../subscribe.ts';
 import { AppendBatcher } from './appendBatcher.ts';
-import { appendAlone } from './appendStatement.ts';
+import { appendAlone, type ChainedAppend } from './appendStatement.ts';
 import type { Queryable } from './queryable.ts';
 
-const COLUMNS = 'global_position, stream_id, stream_version, type, data, meta';
+const COLUMNS =
+  'global_position, stream_id, stream_version, type, data, meta, hash, (extract(epoch FROM created_at) * 1000)::bigint AS recorded_at';
 
 /**
  * Only transactions older than every transaction still running are read: an event whose
@@ -41,6 +43,8 @@ interface EventRow {
   type: string;
   data: unknown;
   meta: RecordedEvent['meta'];
+  hash: string;
+  recorded_at: string | number;
   transaction_id?: string;
 }
 
@@ -52,6 +56,8 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     meta: row.meta,
+    hash: row.hash,
+    recordedAt: Number(row.recorded_at),
   };
 }
 
@@ -70,16 +76,61 @@ export interface PostgresEventStoreOptions {
   batchAppends?: boolean;
   /** Statements in flight at once when batching. */
   maxAppendsInFlight?: number;
+  /** Stream heads remembered for chaining appends without a read (default 100,000). */
+  headMemory?: number;
 }
+
+/** A stream's last known event: immutable once written, so it stays true for that version. */
+type Head = { version: number; hash: string };
 
 export class PostgresEventStore implements EventStore {
   private readonly batcher: AppendBatcher | null;
+  private readonly heads = new Map<string, Head>();
+  private readonly headMemory: number;
 
   constructor(
     private readonly pool: pg.Pool,
     options: PostgresEventStoreOptions = {},
   ) {
     this.batcher = options.batchAppends === false ? null : new AppendBatcher(pool, options.maxAppendsInFlight ?? 4);
+    this.headMemory = options.headMemory ?? 100_000;
+  }
+
+  private rememberHead(streamId: string, head: Head): void {
+    this.heads.delete(streamId);
+    this.heads.set(streamId, head);
+    if (this.heads.size > this.headMemory) {
+      const oldest = this.heads.keys().next().value;
+      if (oldest !== undefined) this.heads.delete(oldest);
+    }
+  }
+
+  private remember(events: RecordedEvent[]): void {
+    const last = events[events.length - 1];
+    if (last?.hash) this.rememberHead(last.streamId, { version: last.streamVersion, hash: last.hash });
+  }
+
+  /**
+   * The head an append chains on. The stream's writer has read or written the stream, so its head
+   * is remembered; otherwise (another process, a forgotten stream, 'any') it is read. The append
+   * statement checks it again, so a head that moved meanwhile refuses the append as a stale version.
+   */
+  private async headAt(streamId: string, expected: ExpectedVersion): Promise<Head> {
+    const known = this.heads.get(streamId);
+    if (expected === 0) return { version: 0, hash: GENESIS_HASH };
+    if (known && (known.version === expected || expected === 'any')) return known;
+    const { rows } = await this.pool.query<{ stream_version: number; hash: string }>(
+      expected === 'any'
+        ? 'SELECT stream_version, hash FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1'
+        : 'SELECT stream_version, hash FROM events WHERE stream_id = $1 AND stream_version = $2',
+      expected === 'any' ? [streamId] : [streamId, expected],
+    );
+    const row = rows[0];
+    if (!row) {
+      if (expected === 'any') return { version: 0, hash: GENESIS_HASH };
+      throw new WrongExpectedVersionError(streamId, expected);
+    }
+    return { version: row.stream_version, hash: row.hash };
   }
 
   async appendToStream(
@@ -89,17 +140,41 @@ export class PostgresEventStore implements EventStore {
     commands?: CommandKey[],
   ): Promise<AppendResult> {
     if (events.length === 0 && !commands?.length) throw new Error('nothing to append');
-    const append = { streamId, events, expected: expectedVersion, ...(commands ? { commands } : {}) };
-    const rows = this.batcher ? await this.batcher.append(append) : await appendAlone(this.pool, append);
-    if (!rows || rows.length !== events.length) throw new WrongExpectedVersionError(streamId, expectedVersion);
+    const head = await this.headAt(streamId, expectedVersion);
+    const recordedAt = Date.now();
+    const hashes = chainHashes(
+      events.map((event, i) => ({ ...event, streamId, streamVersion: head.version + i + 1, recordedAt })),
+      head.hash,
+    );
+    const append: ChainedAppend = {
+      streamId,
+      events,
+      expected: head.version,
+      previous: head.hash,
+      hashes,
+      recordedAt,
+      ...(commands ? { commands } : {}),
+    };
+    const rows = await (this.batcher ? this.batcher.append(append) : appendAlone(this.pool, append)).catch((error) => {
+      if (error instanceof WrongExpectedVersionError) this.heads.delete(streamId);
+      throw error;
+    });
+    if (!rows || rows.length !== events.length) {
+      this.heads.delete(streamId);
+      // 'any' lost a race for the head it read: chain on the new head.
+      if (expectedVersion === 'any') return this.appendToStream(streamId, events, expectedVersion, commands);
+      throw new WrongExpectedVersionError(streamId, expectedVersion);
+    }
     const recorded = rows.map((row, i) => ({
       ...(events[i] as NewEvent),
       streamId,
       streamVersion: row.stream_version,
       globalPosition: Number(row.global_position),
+      hash: hashes[i] as string,
+      recordedAt,
     }));
-    const unchanged = typeof expectedVersion === 'number' ? expectedVersion : 0;
-    return { version: rows[rows.length - 1]?.stream_version ?? unchanged, events: recorded };
+    this.remember(recorded);
+    return { version: rows[rows.length - 1]?.stream_version ?? head.version, events: recorded };
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
@@ -107,7 +182,9 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
       [streamId, fromVersion],
     );
-    return rows.map(toRecorded);
+    const events = rows.map(toRecorded);
+    this.remember(events);
+    return events;
   }
 
   async readByCommandId(commandId: string): Promise<RecordedEvent[]> {
