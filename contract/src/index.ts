@@ -4,6 +4,7 @@
  */
 export * from './account.ts';
 export * from './auctions.ts';
+export * from './brand.ts';
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './common.ts';
@@ -11,6 +12,7 @@ export * from './documents.ts';
 export * from './donations.ts';
 export * from './fields.ts';
 export * from './health.ts';
+export * from './hub.ts';
 export * from './invoices.ts';
 export * from './leaderboard.ts';
 export * from './lots.ts';

@@ -1,10 +1,10 @@
 import { hubSockets } from '@auction/platform/metrics';
-import type { HubConnection, Subscription } from './hubConnection.ts';
+import type { HubConnection, Subscription, Watcher } from './hubConnection.ts';
 
-/** The connections of this process, and for each watched auction, who watches it. */
+/** The connections of this process, and for each watched auction, who watches it (sockets and held long polls). */
 export class ConnectionRegistry {
   readonly connections = new Set<HubConnection>();
-  private readonly watchers = new Map<number, Set<HubConnection>>();
+  private readonly watchers = new Map<number, Set<Watcher>>();
 
   add(connection: HubConnection): void {
     if (this.connections.has(connection)) return;
@@ -17,7 +17,7 @@ export class ConnectionRegistry {
     for (const auctionId of connection.subscriptions.keys()) this.unwatch(connection, auctionId);
   }
 
-  watch(connection: HubConnection, auctionId: number, subscription: Subscription): void {
+  watch(connection: Watcher, auctionId: number, subscription: Subscription): void {
     connection.subscriptions.set(auctionId, subscription);
     let set = this.watchers.get(auctionId);
     if (!set) {
@@ -27,7 +27,7 @@ export class ConnectionRegistry {
     set.add(connection);
   }
 
-  unwatch(connection: HubConnection, auctionId: number): void {
+  unwatch(connection: Watcher, auctionId: number): void {
     connection.subscriptions.delete(auctionId);
     const set = this.watchers.get(auctionId);
     if (!set) return;
@@ -40,7 +40,7 @@ export class ConnectionRegistry {
     return this.watchers.has(auctionId);
   }
 
-  watchersOf(auctionId: number): ReadonlySet<HubConnection> | undefined {
+  watchersOf(auctionId: number): ReadonlySet<Watcher> | undefined {
     return this.watchers.get(auctionId);
   }
 

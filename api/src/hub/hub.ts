@@ -2,13 +2,15 @@ import { createRedis, hubEventsSince, hubStreamKey } from '@auction/platform';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { ConnectionRegistry } from './connectionRegistry.ts';
-import { CLOSE_GOING_AWAY, HubConnection, type Subscription } from './hubConnection.ts';
+import { CLOSE_GOING_AWAY, HubConnection, type Subscription, type Watcher } from './hubConnection.ts';
+import { answersAtOnce, type PollRequest, PollWaiter } from './longPoll.ts';
 import {
   type ClientMessage,
   clockMessage,
   compareStreamIds,
   encode,
   parseClientMessage,
+  type ServerMessage,
   type WireEvent,
 } from './protocol.ts';
 import { type FanIn, startFanIn } from './redisFanIn.ts';
@@ -46,6 +48,8 @@ export class Hub {
   private readonly coalescer: TickCoalescer<WireEvent>;
   private readonly timers: NodeJS.Timeout[] = [];
   private fanIn: FanIn | null = null;
+  /** Long polls held open, answered at once on shutdown. */
+  private readonly pollers = new Set<PollWaiter>();
   /** Commands (catch-up reads); the subscriber connection cannot run them. */
   private readonly reader: Redis;
 
@@ -85,6 +89,30 @@ export class Hub {
     return connection;
   }
 
+  /**
+   * A long poll (docs/hub.md, "Long polling"): the WebSocket's subscribe, catch-up and live delivery
+   * for the auctions asked about, answered with what a socket would have received. Answered at once
+   * when there is news (missed events, refetch, error) or a position to give (a first poll); else
+   * held until live events arrive, `waitMs` passes or the client goes away.
+   */
+  async poll(
+    userId: string | null,
+    requests: readonly PollRequest[],
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<ServerMessage[]> {
+    const waiter = new PollWaiter(userId);
+    this.pollers.add(waiter);
+    try {
+      await Promise.all(requests.map((request) => this.subscribe(waiter, request.auctionId, request.lastId)));
+      if (!answersAtOnce(requests)) await waiter.wait(waitMs, signal);
+      return waiter.answer();
+    } finally {
+      for (const auctionId of [...waiter.subscriptions.keys()]) this.registry.unwatch(waiter, auctionId);
+      this.pollers.delete(waiter);
+    }
+  }
+
   private receive(connection: HubConnection, message: ClientMessage | null): void {
     if (!message) {
       connection.send(INVALID_MESSAGE);
@@ -104,7 +132,7 @@ export class Hub {
    * Starts watching at once (live events are held meanwhile), then reads what the client missed,
    * then sends missed and held events as one message and acknowledges with the position reached.
    */
-  private async subscribe(connection: HubConnection, auctionId: number, lastId: string | undefined): Promise<void> {
+  private async subscribe(connection: Watcher, auctionId: number, lastId: string | undefined): Promise<void> {
     // Subscribing again starts over from the given position; a catch-up still running is abandoned.
     this.registry.unwatch(connection, auctionId);
     if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS) {
@@ -197,6 +225,7 @@ export class Hub {
 
   /** Says goodbye (1001, so clients reconnect elsewhere), then cuts whoever has not answered in time. */
   async closeConnections(graceMs: number): Promise<void> {
+    for (const poller of this.pollers) poller.release();
     for (const connection of this.registry.connections) connection.socket.close(CLOSE_GOING_AWAY, 'server_shutdown');
     const deadline = Date.now() + graceMs;
     while (this.registry.connections.size > 0 && Date.now() < deadline) {

@@ -15,8 +15,19 @@ export interface Subscription {
   held: WireEvent[] | null;
 }
 
+/**
+ * Whoever watches auctions: a WebSocket connection, or one long poll held open (longPoll.ts). The
+ * hub subscribes, catches up and delivers to both the same way; only what `send` does differs.
+ */
+export interface Watcher {
+  readonly subscriptions: Map<number, Subscription>;
+  /** The signed-in user, null for anonymous watchers. */
+  readonly userId: string | null;
+  send(frame: Buffer): void;
+}
+
 /** One client socket of this process and what it watches. */
-export class HubConnection {
+export class HubConnection implements Watcher {
   /** Cleared when a ping goes out, set again by the pong; still cleared at the next ping means dead. */
   alive = true;
   readonly subscriptions = new Map<number, Subscription>();

@@ -1,7 +1,9 @@
 /**
  * The browser side of /api/BidNotificationHub (docs/hub.md): subscribe per auction, keep the last
  * event id seen so a reconnect resumes from it, reconnect with a growing delay, and hand every
- * server message to the listener. Framework-free; React code sits on top of it.
+ * server message to the listener. When the WebSocket cannot be opened (a network or proxy that
+ * blocks it), the same messages come over HTTP long polling from the same positions, unseen by
+ * the screens. Framework-free; React code sits on top of it.
  */
 export interface WireEvent {
   id: string;
@@ -20,6 +22,18 @@ export type HubMessage =
 
 type Listener = (message: HubMessage) => void;
 
+/** One long poll: the auctions watched and their positions in, what a socket would have received out. */
+export type HubPoller = (
+  body: { subscriptions: Array<{ auctionId: number; lastId?: string }> },
+  signal: AbortSignal,
+) => Promise<{ messages: HubMessage[] }>;
+
+/**
+ * Sockets that close before ever opening, in a row, before the client falls back to long polling:
+ * one failure may be a server restarting; two with nothing in between is a network that refuses.
+ */
+export const SOCKET_FAILURES_BEFORE_POLLING = 2;
+
 /** Orders Redis stream ids (`ms-seq`) without losing precision past 2^53. */
 export function isNewerId(candidate: string, current: string | undefined): boolean {
   if (!current) return true;
@@ -37,11 +51,21 @@ export class HubClient {
   private retryDelayMs = 1000;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Sockets that closed without having opened, since the last one that did. */
+  private failedOpens = 0;
+  /** Set once the client has fallen back to long polling; it stays there for the page's life. */
+  private polling: { abort: AbortController | null } | null = null;
 
   constructor(
     private readonly url: string,
     private readonly token: string | undefined,
+    private readonly poller?: HubPoller,
   ) {}
+
+  /** How the client is connected, for tests and diagnostics. */
+  get transport(): 'websocket' | 'long-polling' {
+    return this.polling ? 'long-polling' : 'websocket';
+  }
 
   listen(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -53,6 +77,7 @@ export class HubClient {
     const count = this.watched.get(auctionId) ?? 0;
     this.watched.set(auctionId, count + 1);
     if (count === 0) this.sendSubscribe(auctionId);
+    if (count === 0) this.repoll();
     this.connect();
     return () => {
       const left = (this.watched.get(auctionId) ?? 1) - 1;
@@ -62,6 +87,7 @@ export class HubClient {
       }
       this.watched.delete(auctionId);
       this.send({ type: 'unsubscribe', auctionId });
+      this.repoll();
     };
   }
 
@@ -69,14 +95,25 @@ export class HubClient {
     this.closed = true;
     clearTimeout(this.retryTimer);
     this.socket?.close(1000);
+    this.polling?.abort?.abort();
   }
 
   private connect(): void {
-    if (this.closed || this.socket) return;
+    if (this.closed || this.socket || this.polling) return;
     const url = this.token ? `${this.url}?access_token=${encodeURIComponent(this.token)}` : this.url;
-    const socket = new WebSocket(url);
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      // No WebSocket at all (blocked by policy or an extension): straight to long polling.
+      this.startPolling();
+      return;
+    }
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
+      this.failedOpens = 0;
       this.retryDelayMs = 1000;
       for (const auctionId of this.watched.keys()) this.sendSubscribe(auctionId);
     };
@@ -88,15 +125,75 @@ export class HubClient {
         return;
       }
       this.remember(message);
-      for (const listener of this.listeners) listener(message);
+      this.deliver(message);
     };
     socket.onclose = () => {
       this.socket = undefined;
+      if (!opened) this.failedOpens += 1;
       if (this.closed || this.watched.size === 0) return;
+      if (this.poller && this.failedOpens >= SOCKET_FAILURES_BEFORE_POLLING) {
+        this.startPolling();
+        return;
+      }
       // Back off up to 30 s, so a restarting server is not hammered by every open page at once.
       this.retryTimer = setTimeout(() => this.connect(), this.retryDelayMs);
       this.retryDelayMs = Math.min(this.retryDelayMs * 2, 30_000);
     };
+  }
+
+  private deliver(message: HubMessage): void {
+    this.remember(message);
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private startPolling(): void {
+    if (this.polling || !this.poller) return;
+    this.polling = { abort: null };
+    void this.pollLoop();
+  }
+
+  /**
+   * Polls while anything is watched, each poll from the positions reached, so what is published
+   * between two polls comes with the next one (the socket's reconnect, every time). Failures back
+   * off like the socket's reconnects.
+   */
+  private async pollLoop(): Promise<void> {
+    const polling = this.polling;
+    const poller = this.poller;
+    if (!polling || !poller) return;
+    while (!this.closed && this.watched.size > 0) {
+      const abort = new AbortController();
+      polling.abort = abort;
+      const subscriptions = [...this.watched.keys()].map((auctionId) => {
+        const lastId = this.lastIds.get(auctionId);
+        return lastId ? { auctionId, lastId } : { auctionId };
+      });
+      try {
+        const answer = await poller({ subscriptions }, abort.signal);
+        this.retryDelayMs = 1000;
+        for (const message of answer.messages) {
+          // An auction no longer watched (unwatched during the poll) is not announced.
+          if ('auctionId' in message && !this.watched.has(message.auctionId)) continue;
+          this.deliver(message);
+        }
+      } catch {
+        if (this.closed) return;
+        // Aborted because the watched auctions changed: poll again at once with the new set.
+        if (abort.signal.aborted) continue;
+        await new Promise((resolve) => {
+          this.retryTimer = setTimeout(resolve, this.retryDelayMs);
+        });
+        this.retryDelayMs = Math.min(this.retryDelayMs * 2, 30_000);
+      }
+    }
+    polling.abort = null;
+  }
+
+  /** A change in what is watched: the poll held open asks about the old set, so it is replaced. */
+  private repoll(): void {
+    if (!this.polling) return;
+    if (this.polling.abort) this.polling.abort.abort();
+    else void this.pollLoop();
   }
 
   private remember(message: HubMessage): void {

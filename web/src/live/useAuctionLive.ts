@@ -10,6 +10,7 @@ import type { Lot, LotDetail, LotPage } from '../lots/types.ts';
 import { setServerTime } from '../time/serverClock.ts';
 import { HubClient, hubUrl, type WireEvent } from './hubClient.ts';
 import { auctionLevelEvents, carouselRefreshEvents, liveMessageFor } from './liveMessages.ts';
+import { pollHub } from './queries.ts';
 import { showToast } from './toasts.tsx';
 
 let shared: { client: HubClient; token: string | undefined } | undefined;
@@ -18,7 +19,8 @@ let shared: { client: HubClient; token: string | undefined } | undefined;
 function hubFor(token: string | undefined): HubClient {
   if (shared && shared.token === token) return shared.client;
   shared?.client.close();
-  shared = { client: new HubClient(hubUrl(), token), token };
+  // Long polling when the network refuses the WebSocket (docs/hub.md).
+  shared = { client: new HubClient(hubUrl(), token, pollHub), token };
   return shared.client;
 }
 

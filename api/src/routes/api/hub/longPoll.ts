@@ -1,0 +1,52 @@
+import { errorAnswers, hubPollAnswer, hubPollBody } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { identify, type TokenVersionCheck } from '../../../hub/hubIdentity.ts';
+import { LONG_POLL_WAIT_MS } from '../../../hub/longPoll.ts';
+
+/** Registered by bidNotificationHub.ts beside the hub it serves, not by autoload. */
+export const autoload = false;
+
+/**
+ * The hub's long-polling fallback (`POST /api/hub/poll`, docs/hub.md "Long polling") for networks
+ * that block WebSockets: each poll subscribes to the auctions asked about from the client's
+ * positions, over the same hub as the sockets, and answers what a socket would have received.
+ * Anonymous clients may poll; a Bearer token is checked like the WebSocket's `access_token` (a bad
+ * one is told `invalid_token` and polls anonymously), and private auctions answer `private_auction`.
+ */
+export default (async (root, options: { isTokenCurrent: TokenVersionCheck }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/hub/poll',
+    {
+      schema: {
+        tags: ['hub'],
+        summary: "The live hub's long-polling fallback: events since the client's positions, held up to 25 s",
+        body: hubPollBody,
+        response: { 200: hubPollAnswer, ...errorAnswers() },
+      },
+    },
+    async (request) => {
+      const identity = await identify(app, bearerTokenOf(request.headers.authorization), options.isTokenCurrent);
+      // A client that goes away stops being watched at once instead of after the wait.
+      const gone = new AbortController();
+      request.raw.socket.once('close', () => gone.abort());
+      const messages = await app.liveHub.poll(
+        identity.userId,
+        request.body.subscriptions,
+        request.body.waitMs ?? LONG_POLL_WAIT_MS,
+        gone.signal,
+      );
+      return {
+        messages: identity.invalidToken
+          ? [{ type: 'error' as const, message: 'invalid_token' }, ...messages]
+          : messages,
+      };
+    },
+  );
+}) satisfies FastifyPluginAsync<{ isTokenCurrent: TokenVersionCheck }>;
+
+function bearerTokenOf(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
