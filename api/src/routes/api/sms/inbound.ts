@@ -2,19 +2,16 @@ import { errorAnswers, inboundSmsBody, twimlAnswer } from '@auction/contract';
 import { liftSmsStop, recordSmsStop, tenDigitPhone } from '@auction/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { smsKeywordOf, smsKeywordReply, twimlReply } from '../../../sms/smsKeywords.ts';
 import { validTwilioSignature } from '../../../sms/twilioSignature.ts';
 
-/** Twilio's default opt-out and opt-in keywords: the whole message, any case. */
-const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
-const START_WORDS = new Set(['START', 'UNSTOP']);
-
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-
 /**
- * Twilio's inbound SMS webhook (`POST /api/sms/inbound`, form-encoded From and Body). A STOP
- * keyword records the number in sms_opt_outs and sets the sent_stop_date of the users with that
- * number: nothing more is texted to it. START or UNSTOP lifts both. The answer is empty TwiML:
- * Twilio itself confirms opt-outs to the sender.
+ * Twilio's inbound SMS webhook (`POST /api/sms/inbound`, form-encoded From and Body). A stop keyword
+ * in either language (STOP, ARRET, ARRÊT…: sms/smsKeywords.ts) records the number in sms_opt_outs
+ * and sets the sent_stop_date of the users with that number: nothing more is texted to it. START or
+ * DEBUT lifts both. HELP or AIDE is answered the help text in the keyword's language; French stop
+ * and start are confirmed in French (Twilio confirms its own English keywords, so those get empty
+ * TwiML).
  *
  * A request without a valid signature under Twilio's auth token (TWILIO_AUTH_TOKEN; under
  * `npm start`, the local SMS double's) is refused (403) before its body is even validated; without
@@ -49,7 +46,7 @@ export default (async (root) => {
       },
       schema: {
         tags: ['sms'],
-        summary: "Twilio's inbound SMS webhook (form-encoded, signed): STOP and START keywords",
+        summary: "Twilio's inbound SMS webhook (form-encoded, signed): STOP/ARRET, START/DEBUT and HELP/AIDE keywords",
         consumes: ['application/x-www-form-urlencoded'],
         body: inboundSmsBody,
         response: { 200: twimlAnswer, ...errorAnswers(403) },
@@ -57,10 +54,11 @@ export default (async (root) => {
     },
     async (request, reply) => {
       const phone = tenDigitPhone(request.body.From);
-      const keyword = request.body.Body.trim().toUpperCase();
-      if (phone && STOP_WORDS.has(keyword)) await recordSmsStop(app.db, phone);
-      else if (phone && START_WORDS.has(keyword)) await liftSmsStop(app.db, phone);
-      return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+      const keyword = smsKeywordOf(request.body.Body);
+      if (!phone || !keyword) return reply.type('text/xml; charset=utf-8').send(twimlReply(null));
+      if (keyword.action === 'stop') await recordSmsStop(app.db, phone);
+      else if (keyword.action === 'start') await liftSmsStop(app.db, phone);
+      return reply.type('text/xml; charset=utf-8').send(twimlReply(smsKeywordReply(keyword)));
     },
   );
 }) satisfies FastifyPluginAsync;

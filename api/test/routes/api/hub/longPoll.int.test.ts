@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer } from '../../../accounts/accountFlows.ts';
+import { bidFromAnotherBidder } from '../../../hub/anotherBidder.ts';
 import { startTestApp, type TestApp } from '../../../testApp.ts';
 
 let test: TestApp;
@@ -41,20 +42,6 @@ async function poll(
   return { status: response.statusCode, messages: response.json().messages ?? [], elapsedMs: Date.now() - started };
 }
 
-async function placeBid(): Promise<void> {
-  const bidder = await registerConfirmed(test);
-  const current = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items/${lot.id}` });
-  const { lastBid, minimumIncrement, startingBid } = current.json();
-  const amount = (lastBid ? lastBid.value + minimumIncrement.value : startingBid.value) + 1;
-  const placed = await test.app.inject({
-    method: 'POST',
-    url: `/api/bids/auctionlotitem/${lot.id}/bid`,
-    headers: bearer(bidder.token),
-    payload: { amount },
-  });
-  expect(placed.statusCode).toBe(200);
-}
-
 /** The lots of the BidReceived events of an answer. */
 const bidsOn = (messages: Message[]) =>
   messages
@@ -77,7 +64,7 @@ describe('POST /api/hub/poll, the hub over HTTP for clients without WebSockets',
     const { messages } = await poll([{ auctionId: lot.auctionId }]);
     const waiting = poll([{ auctionId: lot.auctionId, lastId: positionOf(messages) }], { waitMs: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await placeBid();
+    await bidFromAnotherBidder(test, lot.id);
     const answered = await waiting;
     expect(answered.elapsedMs).toBeLessThan(15_000);
     expect(answered.messages.find((m) => m.type === 'events')).toMatchObject({ auctionId: lot.auctionId });
@@ -86,7 +73,7 @@ describe('POST /api/hub/poll, the hub over HTTP for clients without WebSockets',
 
   it('catches up what was published between two polls, from the position, without waiting', async () => {
     const { messages } = await poll([{ auctionId: lot.auctionId }]);
-    await placeBid();
+    await bidFromAnotherBidder(test, lot.id);
     await test.projections.caughtUp();
     const next = await poll([{ auctionId: lot.auctionId, lastId: positionOf(messages) }], { waitMs: 20_000 });
     expect(next.elapsedMs).toBeLessThan(10_000);

@@ -128,6 +128,26 @@ describe('POST /api/sms/inbound', () => {
     expect((await state('5145550300')).optedOut).toBe(false);
   });
 
+  it('takes the French keywords: ARRÊT stops, DEBUT resumes, each confirmed in French', async () => {
+    await addUser('5145550211');
+    const stop = await twilioCall(twilioParams('+15145550211', ' Arrêt '));
+    expect(stop.body).toContain('<Message>Vous ne recevrez plus de textos');
+    expect((await state('5145550211')).optedOut).toBe(true);
+    const resume = await twilioCall(twilioParams('+15145550211', 'debut'));
+    expect(resume.body).toContain('<Message>Vous recevrez de nouveau nos textos');
+    expect(await state('5145550211')).toEqual({ optedOut: false, sentStopDate: null });
+    await twilioCall(twilioParams('+15145550212', 'ARRET'));
+    expect((await state('5145550212')).optedOut).toBe(true);
+  });
+
+  it('answers HELP in English and AIDE in French, changing nothing', async () => {
+    const help = await twilioCall(twilioParams('+15145550221', 'help'));
+    expect(help.body).toContain('Reply STOP to stop texts');
+    const aide = await twilioCall(twilioParams('+15145550221', 'AIDE'));
+    expect(aide.body).toContain('Répondez ARRET pour ne plus recevoir de textos');
+    expect((await state('5145550221')).optedOut).toBe(false);
+  });
+
   it('leaves other messages alone', async () => {
     await twilioCall(twilioParams('+15145550401', 'please stop the auction emails'));
     expect((await state('5145550401')).optedOut).toBe(false);
