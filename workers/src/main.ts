@@ -1,4 +1,5 @@
 import { onAppendBatch } from '@auction/engine';
+import { loadSigningKey } from '@auction/engine/audit';
 import {
   ConfigError,
   createDb,
@@ -12,6 +13,7 @@ import {
 import { appendBatchSize, countJobFailures, startMetricsServer, watchQueues } from '@auction/platform/metrics';
 import { startProjections, watchProjectionLag } from '@auction/projections';
 import { startAuctionWorkers } from './auctionWorkers.ts';
+import { startCheckpointWorker } from './audit/checkpointWorker.ts';
 import { createMessageSenders } from './messages/messageSenders.ts';
 import { startMessageWorker } from './messages/messageWorker.ts';
 
@@ -61,6 +63,15 @@ const auctionWorkers =
       })
     : null;
 
+// Signed checkpoints of the audit log, with the key the API signs bid receipts with (docs/audit.md).
+const auditCheckpoints = roles.auction
+  ? startCheckpointWorker({
+      pool,
+      connection: { url: config.REDIS_URL },
+      key: loadSigningKey({ key: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR }),
+    })
+  : null;
+
 // GET /metrics (WORKERS_METRICS_PORT): the closings' and the projections' lag, queue depths, failed jobs.
 onAppendBatch((appends) => appendBatchSize.observe(appends));
 if (auctionWorkers && messageQueue) {
@@ -100,6 +111,7 @@ async function shutdown(): Promise<void> {
   // close() lets the jobs in progress finish; an unfinished one is picked up again at the next start.
   metricsServer?.close();
   await auctionWorkers?.stop();
+  await auditCheckpoints?.stop();
   await worker?.close();
   await messageQueue?.close();
   await projections?.stop();

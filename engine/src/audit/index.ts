@@ -4,6 +4,14 @@
  */
 
 export {
+  type AuditExport,
+  EXPORT_FORMAT,
+  type ExportedStream,
+  type ExportReport,
+  exportStreams,
+  verifyExport,
+} from './auditExport.ts';
+export {
   latestCheckpoints,
   orderProblems,
   readHeads,
