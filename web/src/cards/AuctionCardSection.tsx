@@ -67,21 +67,11 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
   const close = () => setOpen(null);
   return (
     <>
-      {selectedCard ? (
-        <CardView card={selectedCard} selected />
-      ) : (
+      {selectedCard ? null : (
         <p className="alert alert--info">
           <FormattedMessage id={cards.cards.length ? 'requiresSelectedCreditCard' : 'card.noneForAuction'} />
         </p>
       )}
-      <div className="form__actions">
-        {cards.cards.some((card) => card.isSelectable) ? (
-          <button type="button" className="button button--secondary" onClick={() => setOpen({ kind: 'select' })}>
-            <FormattedMessage id={selectedCard ? 'card.change' : 'card.choose'} />
-          </button>
-        ) : null}
-        <AddCardButton stripeInformationId={data.stripeInformation_Id} className="button button--secondary" />
-      </div>
       {cards.cards.length ? (
         <ul className="card-list payment-card-list">
           {cards.cards.map((card) => (
@@ -99,6 +89,14 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
           ))}
         </ul>
       ) : null}
+      <div className="form__actions">
+        {cards.cards.some((card) => card.isSelectable) ? (
+          <button type="button" className="button button--secondary" onClick={() => setOpen({ kind: 'select' })}>
+            <FormattedMessage id={selectedCard ? 'card.change' : 'card.choose'} />
+          </button>
+        ) : null}
+        <AddCardButton stripeInformationId={data.stripeInformation_Id} className="button button--secondary" />
+      </div>
       {data.billCreditCardFeesToClient ? (
         <FeeAcceptance
           auctionId={data.id}

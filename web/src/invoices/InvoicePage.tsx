@@ -147,7 +147,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             <th scope="col" className="invoice__number">
               <FormattedMessage id="invoice.line.quantity" />
             </th>
-            <th scope="col" className="invoice__number">
+            <th scope="col" className="invoice__number invoice__unit">
               <FormattedMessage id="invoice.line.unitPrice" />
             </th>
             <th scope="col" className="invoice__number">
@@ -167,7 +167,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
                 {line.description}
               </td>
               <td className="invoice__number">{line.quantity}</td>
-              <td className="invoice__number">{money(line.unitPrice)}</td>
+              <td className="invoice__number invoice__unit">{money(line.unitPrice)}</td>
               <td className="invoice__number">{money(line.amount)}</td>
             </tr>
           ))}

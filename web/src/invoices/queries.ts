@@ -52,8 +52,10 @@ export const invoiceMutations = {
           method: 'PATCH',
           body: [{ fieldName: 'userBusiness', value: business.trim() === '' ? null : business.trim() }],
         }),
-      onSuccess: (answer, _business, _result, { client }) =>
-        client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice),
+      // In onSettled, so a screen's own onSuccess (its toast) does not replace the cache work.
+      onSettled: (answer, _error, _business, _result, { client }) => {
+        if (answer) client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice);
+      },
     }),
   /**
    * Pays on the card selected for the auction (or the one chosen). The server makes a retried or
@@ -67,10 +69,10 @@ export const invoiceMutations = {
           method: 'POST',
           body: paymentMethodId ? { paymentMethodId } : {},
         }),
-      onSuccess: (answer, _card, _result, { client }) =>
-        client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice),
-      onSettled: (_answer, _error, _card, _result, { client }) =>
-        client.invalidateQueries({ queryKey: invoiceKeys.lists() }),
+      onSettled: (answer, _error, _card, _result, { client }) => {
+        if (answer) client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice);
+        return client.invalidateQueries({ queryKey: invoiceKeys.lists() });
+      },
     }),
   sendByEmail: () =>
     mutationOptions({
