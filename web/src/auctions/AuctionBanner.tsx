@@ -37,21 +37,28 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
   const { target, tooltipId } = auctionCountdown(auction);
 
   return (
-    <section className="auction-banner" aria-label={intl.formatMessage({ id: 'auction.bannerLabel' })}>
-      {image ? (
-        current?.additionalLinkUrl ? (
-          <a href={withScheme(current.additionalLinkUrl)} className="auction-banner__link">
-            <img className="auction-banner__image" src={image} alt={intl.formatMessage({ id: 'auction.bannerLink' })} />
-          </a>
-        ) : (
-          <img className="auction-banner__image" src={image} alt="" />
-        )
-      ) : null}
-      {photos.length > 1 ? (
-        <button type="button" className="auction-banner__pause" onClick={() => setPaused(!paused)}>
-          <FormattedMessage id={paused ? 'carousel.play' : 'carousel.pause'} />
-        </button>
-      ) : null}
+    <>
+      <section className="auction-banner" aria-label={intl.formatMessage({ id: 'auction.bannerLabel' })}>
+        {image ? (
+          current?.additionalLinkUrl ? (
+            <a href={withScheme(current.additionalLinkUrl)} className="auction-banner__link">
+              <img
+                className="auction-banner__image"
+                src={image}
+                alt={intl.formatMessage({ id: 'auction.bannerLink' })}
+              />
+            </a>
+          ) : (
+            <img className="auction-banner__image" src={image} alt="" />
+          )
+        ) : null}
+        {photos.length > 1 ? (
+          <button type="button" className="auction-banner__pause" onClick={() => setPaused(!paused)}>
+            <FormattedMessage id={paused ? 'carousel.play' : 'carousel.pause'} />
+          </button>
+        ) : null}
+      </section>
+      {/* Outside the banner so it can stay at the top of a phone's screen while the lots scroll. */}
       <div className="auction-banner__facts">
         {auction.hideCountdown ? null : (
           <p className="auction-banner__countdown">
@@ -82,6 +89,6 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
           />
         </p>
       ) : null}
-    </section>
+    </>
   );
 }

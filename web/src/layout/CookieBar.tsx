@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { tokens } from '../api/client.ts';
-import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
+import { readSession, readStorage, storageKeys, writeSession, writeStorage } from '../lib/storage.ts';
+
+/** Closing the bar without answering hides it for this tab only; the question comes back next visit. */
+const DISMISSED = 'cookieBarDismissed';
 
 /**
  * Spec 000 §4 cookie bar: accepting stores consent; declining removes the stored token, language
@@ -11,7 +14,11 @@ import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
  */
 export function CookieBar() {
   const queryClient = useQueryClient();
-  const [answered, setAnswered] = useState(() => readStorage(storageKeys.cookieConsent) !== undefined);
+  const intl = useIntl();
+  const [answered, setAnswered] = useState(
+    () => readStorage(storageKeys.cookieConsent) !== undefined || readSession(DISMISSED) === 'true',
+  );
+  const bar = useReservedSpace(!answered);
   if (answered) return null;
   const answer = (consent: boolean) => {
     if (!consent) {
@@ -24,7 +31,7 @@ export function CookieBar() {
     setAnswered(true);
   };
   return (
-    <section className="cookie-bar" aria-labelledby="cookie-bar-title">
+    <section ref={bar} className="cookie-bar" aria-labelledby="cookie-bar-title">
       <h2 id="cookie-bar-title" className="visually-hidden">
         <FormattedMessage id="cookies.title" />
       </h2>
@@ -38,7 +45,40 @@ export function CookieBar() {
         <button type="button" className="button button--secondary" onClick={() => answer(false)}>
           <FormattedMessage id="cookies.decline" />
         </button>
+        <button
+          type="button"
+          className="cookie-bar__close"
+          aria-label={intl.formatMessage({ id: 'action.close' })}
+          onClick={() => {
+            writeSession(DISMISSED, 'true');
+            setAnswered(true);
+          }}
+        >
+          ×
+        </button>
       </div>
     </section>
   );
+}
+
+/**
+ * While the bar shows, its height is published as `--cookie-bar-height` on the document: the page
+ * keeps that much space free at its bottom and the toasts sit above it, so the bar hides nothing.
+ */
+function useReservedSpace(showing: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = ref.current;
+    if (!showing || !element) return;
+    const publish = () => root.style.setProperty('--cookie-bar-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : undefined;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--cookie-bar-height');
+    };
+  }, [showing]);
+  return ref;
 }

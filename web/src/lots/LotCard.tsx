@@ -109,6 +109,8 @@ export function LotCard({
     `lot-card--${layout}`,
     highlight ? `lot-card--${highlight}` : '',
     closed ? 'lot-card--closed' : '',
+    // Spec 001 §2: a phone's card is 150 px, 185 px when it shows a countdown or a team.
+    !closed || team ? 'lot-card--tall' : '',
   ]
     .filter(Boolean)
     .join(' ');

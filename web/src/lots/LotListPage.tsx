@@ -21,6 +21,8 @@ const OtherAuctionsCarousel = lazy(() =>
 type View = 'grid' | 'list';
 /** Spec 001 §9: the next page loads when the list's end is 70 % of a screen away. */
 const INFINITE_SCROLL_THRESHOLD = 0.7;
+/** On phones the other auctions' carousel follows this many lots (a phone's first screen and a bit). */
+const LOTS_BEFORE_CAROUSEL_ON_PHONES = 4;
 
 function useListView(): [View, (view: View) => void] {
   const [view, setView] = useState<View>(() => (readStorage(storageKeys.listView) === 'list' ? 'list' : 'grid'));
@@ -65,13 +67,31 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const filtered = badge > 0;
   const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />;
 
+  const carousel = auction.showAuctionCarousel ? (
+    <Suspense fallback={null}>
+      <OtherAuctionsCarousel auctionId={auction.id} />
+    </Suspense>
+  ) : null;
+  // Phone first: on a phone the other auctions come after the first lots, so lots fill the first screen.
+  const [firstLots, laterLots] = desktop
+    ? [lots, []]
+    : [lots.slice(0, LOTS_BEFORE_CAROUSEL_ON_PHONES), lots.slice(LOTS_BEFORE_CAROUSEL_ON_PHONES)];
+  const lotItems = (items: typeof lots) =>
+    items.map((lot) => (
+      <li key={lot.id}>
+        <LotCard
+          lot={lot}
+          auction={auction}
+          teams={teams.data}
+          layout={view}
+          onTeamClick={(teamId) => setFilters({ ...filters, teamIds: [teamId] })}
+        />
+      </li>
+    ));
+
   return (
     <>
-      {auction.showAuctionCarousel ? (
-        <Suspense fallback={null}>
-          <OtherAuctionsCarousel auctionId={auction.id} />
-        </Suspense>
-      ) : null}
+      {desktop ? carousel : null}
       <div className="lot-list-layout">
         {desktop ? <aside className="lot-list-layout__filters">{panel}</aside> : null}
         <section className="lot-list-layout__main" aria-labelledby="lot-list-title">
@@ -122,18 +142,12 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
             </p>
           ) : null}
           {lots.length > 0 ? (
-            <ul className={view === 'grid' ? 'lot-grid' : 'lot-rows'}>
-              {lots.map((lot) => (
-                <li key={lot.id}>
-                  <LotCard
-                    lot={lot}
-                    auction={auction}
-                    teams={teams.data}
-                    layout={view}
-                    onTeamClick={(teamId) => setFilters({ ...filters, teamIds: [teamId] })}
-                  />
-                </li>
-              ))}
+            <ul className={view === 'grid' ? 'lot-grid' : 'lot-rows'}>{lotItems(firstLots)}</ul>
+          ) : null}
+          {desktop || !pages.isSuccess ? null : carousel}
+          {laterLots.length > 0 ? (
+            <ul className={view === 'grid' ? 'lot-grid lot-grid--continued' : 'lot-rows lot-grid--continued'}>
+              {lotItems(laterLots)}
             </ul>
           ) : null}
           <div ref={sentinel} />
