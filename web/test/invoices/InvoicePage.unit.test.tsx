@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InvoiceScreen } from '../../src/invoices/InvoicePage.tsx';
+import { Toaster } from '../../src/live/toasts.tsx';
+import { apiStub, card, invoiceAnswer, paidInvoice } from '../paymentFixtures.ts';
+import { renderInApp } from '../renderInApp.tsx';
+
+const INVOICE = 'GET /api/auctions/invoice/inv_abc';
+const PAY = 'POST /api/auctions/invoice/inv_abc/payment';
+
+function show(answers: Parameters<typeof apiStub>[0]) {
+  const api = apiStub(answers);
+  vi.stubGlobal('fetch', api.fetch);
+  renderInApp(() => (
+    <>
+      <InvoiceScreen stripeInvoiceId="inv_abc" />
+      <Toaster />
+    </>
+  ));
+  return api;
+}
+
+const paid = (message: 'payment_succeeded' | 'payment_processing', invoice = paidInvoice()) => ({
+  success: true,
+  message,
+  messages: [message],
+  isPaid: invoice.isPaid,
+  paymentIntentId: 'pi_123',
+  invoice,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the invoice page (spec 000 §2, §4)', () => {
+  it('shows an unpaid invoice: organisation, customer, lines, taxes, total, amount owed, and the card it will charge', async () => {
+    show({ [INVOICE]: [200, invoiceAnswer()] });
+    await screen.findByRole('heading', { name: 'Invoice 42' });
+    expect(screen.getByText('Fondation Lumière')).toBeTruthy();
+    expect(screen.getByText('Unpaid')).toBeTruthy();
+    expect(screen.getByText('GST (5%)')).toBeTruthy();
+    expect(screen.getByText('QST (9.975%)')).toBeTruthy();
+    expect(screen.getByText('Cottage weekend')).toBeTruthy();
+    const owed = screen.getByText('Amount owed').parentElement as HTMLElement;
+    expect(within(owed).getByText('$114.98')).toBeTruthy();
+    expect(screen.getByText(/Visa ending in 4242/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payments' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $114.98' })).toBeTruthy();
+  });
+
+  it('pays on the selected card and shows the invoice paid with its payment', async () => {
+    const api = show({ [INVOICE]: [200, invoiceAnswer()], [PAY]: [200, paid('payment_succeeded')] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Payment received. Thank you!');
+    expect(screen.getByText('Paid')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payments' })).toBeTruthy();
+    expect(screen.getByText(/pi_123/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/auctions/invoice/inv_abc/payment', body: {} },
+    ]);
+  });
+
+  it('follows a payment still being confirmed until the invoice is paid, the button disabled meanwhile', async () => {
+    const processing = invoiceAnswer({ paymentInProgress: true });
+    show({
+      [INVOICE]: [
+        [200, invoiceAnswer()],
+        [200, processing],
+        [200, paidInvoice()],
+      ],
+      [PAY]: [200, paid('payment_processing', processing)],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Your payment is being confirmed…');
+    expect((screen.getByRole('button', { name: 'Pay $114.98' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('Paid', {}, { timeout: 6_000 });
+  }, 10_000);
+
+  it('shows a declined card in a red alert and leaves the invoice unpaid', async () => {
+    show({
+      [INVOICE]: [200, invoiceAnswer()],
+      [PAY]: [402, { message: 'error_during_paiement', messages: ['error_during_paiement'] }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    const alert = await screen.findByText('An error occurred during the payment.', { selector: '.alert' });
+    expect(alert.className).toContain('alert--danger');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(screen.getByText('Unpaid')).toBeTruthy();
+  });
+
+  it('asks to choose a card when none is selected for the auction, then pays with the one chosen', async () => {
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer({ paymentMethod: null })],
+      [PAY]: [
+        [409, { message: 'requiresSelectedCreditCard', messages: ['requiresSelectedCreditCard'] }],
+        [200, paid('payment_succeeded')],
+      ],
+      'GET /api/payment-methods': [
+        200,
+        [card(1, { status: 'expired', isSelectable: false, message: 'card_declined_or_expired' }), card(2)],
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Choose the credit card to use in this auction.');
+    const [expired, usable] = (await screen.findAllByRole('radio')) as HTMLInputElement[];
+    expect(expired?.disabled).toBe(true);
+    fireEvent.click(usable as HTMLInputElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Paid');
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      {},
+      { paymentMethodId: 2 },
+    ]);
+  });
+
+  it('shows a paid invoice as paid, without the payment form', async () => {
+    show({ [INVOICE]: [200, paidInvoice()] });
+    await screen.findByText('Paid');
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(screen.getByText(/pi_123/)).toBeTruthy();
+  });
+
+  it('saves the business field and says so', async () => {
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer()],
+      'PATCH /api/auctions/invoice/inv_abc': [
+        200,
+        {
+          success: true,
+          message: 'saved_successfully',
+          messages: ['saved_successfully'],
+          invoice: invoiceAnswer({ customer: { ...invoiceAnswer().customer, business: 'Tremblay inc.' } }),
+        },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText('Business'), { target: { value: ' Tremblay inc. ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved successfully.');
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual([
+      { fieldName: 'userBusiness', value: 'Tremblay inc.' },
+    ]);
+    await waitFor(() => expect(document.querySelector('address')?.textContent).toContain('Tremblay inc.'));
+  });
+
+  it('says invoice_not_found for an unknown or foreign invoice', async () => {
+    show({ [INVOICE]: [404, { message: 'invoice_not_found', messages: ['invoice_not_found'] }] });
+    const status = await screen.findByText('Invoice not found.');
+    expect(status.className).toContain('alert--info');
+  });
+});
