@@ -45,6 +45,12 @@ export interface AppDeps {
   cadToUsdRate?: number;
   /** The live hub's own Redis subscription (absent when the API is only being described). */
   hub?: { redisUrl: string; redisPrefix?: string };
+  /** BRAND_HOSTS: `host=1,host=2`; default `localhost=1,127.0.0.1=2`. */
+  brandHosts?: string;
+  /** BRAND1_ANALYTICS_PROPERTY, BRAND2_ANALYTICS_PROPERTY. */
+  brandAnalytics?: Partial<Record<1 | 2, string>>;
+  /** ADDRESS_COMPLETE_KEY: Canada Post AddressComplete for the address lookup; absent, the local dataset. */
+  addressCompleteKey?: string;
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
   /**

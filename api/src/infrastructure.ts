@@ -1,9 +1,11 @@
 import type { EventStore, LotCommandHandler } from '@auction/engine';
+import type { BrandId } from '@auction/contract';
 import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { AppDeps } from './app.ts';
+import { type BrandHosts, parseBrandHosts } from './brands/brands.ts';
 import type { StripeSettings } from './payments/stripeGateway.ts';
 
 /** The settings every part of the API may read (the rest of AppDeps is infrastructure). */
@@ -20,6 +22,12 @@ export interface ApiSettings {
   hub?: { redisUrl: string; redisPrefix?: string };
   rateLimitNamespace: string;
   webDist: string;
+  /** Host → white-label brand (BRAND_HOSTS). */
+  brandHosts: BrandHosts;
+  /** Each brand's analytics property, when configured. */
+  brandAnalytics: Partial<Record<BrandId, string>>;
+  /** Canada Post AddressComplete key: the address lookup uses it when set, the local dataset otherwise. */
+  addressCompleteKey?: string;
 }
 
 declare module 'fastify' {
@@ -39,6 +47,9 @@ declare module 'fastify' {
     settings: ApiSettings;
   }
 }
+
+/** The demo's table: brand 1 on localhost, brand 2 on 127.0.0.1 (the same server, two looks). */
+export const DEFAULT_BRAND_HOSTS = 'localhost=1,127.0.0.1=2';
 
 /** A typical rate, used when none is configured. */
 export const DEFAULT_CAD_TO_USD = 0.72;
@@ -72,6 +83,9 @@ export const infrastructure = fp<InfrastructureOptions>(
       ...(deps.stripe ? { stripe: deps.stripe } : {}),
       rateLimitNamespace: deps.rateLimitNamespace ?? 'auction',
       webDist: deps.webDist,
+      brandHosts: parseBrandHosts(deps.brandHosts ?? DEFAULT_BRAND_HOSTS),
+      brandAnalytics: deps.brandAnalytics ?? {},
+      ...(deps.addressCompleteKey ? { addressCompleteKey: deps.addressCompleteKey } : {}),
     } satisfies ApiSettings);
   },
   { name: 'infrastructure' },

@@ -45,6 +45,12 @@ const app = await buildApp({
   ...(config.CAD_TO_USD_RATE ? { cadToUsdRate: config.CAD_TO_USD_RATE } : {}),
   ...(config.TWILIO_AUTH_TOKEN ? { twilioAuthToken: config.TWILIO_AUTH_TOKEN } : {}),
   ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  ...(config.BRAND_HOSTS ? { brandHosts: config.BRAND_HOSTS } : {}),
+  brandAnalytics: {
+    ...(config.BRAND1_ANALYTICS_PROPERTY ? { 1: config.BRAND1_ANALYTICS_PROPERTY } : {}),
+    ...(config.BRAND2_ANALYTICS_PROPERTY ? { 2: config.BRAND2_ANALYTICS_PROPERTY } : {}),
+  },
+  ...(config.ADDRESS_COMPLETE_KEY ? { addressCompleteKey: config.ADDRESS_COMPLETE_KEY } : {}),
   // Stripe itself, or the local Stripe double npm start runs (STRIPE_API_URL); without both keys, payments answer 503.
   ...(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
     ? {

@@ -127,3 +127,9 @@ export const DEFAULT_CURRENCY: Currency = Currency.CAD;
 
 /** Spec 001 §9: payment type 2 means manual payment confirmation. */
 export const PaymentType = { Manual: 2 } as const;
+
+/** Spec 000 §1, spec 001 §1: the two white-label brands and the provider kinds. */
+export const BrandId = { Signature: 1, PopABid: 2 } as const;
+export type BrandId = CodeOf<typeof BrandId>;
+export const ProviderKind = { None: 0, SignaturePro: 1, PopABid: 2 } as const;
+export type ProviderKind = CodeOf<typeof ProviderKind>;

@@ -3,7 +3,9 @@
  * and answer schemas of each resource. The lowest layer: it imports nothing but zod.
  */
 export * from './account.ts';
+export * from './address.ts';
 export * from './auctions.ts';
+export * from './brand.ts';
 export * from './brand.ts';
 export * from './cards.ts';
 export * from './codes.ts';
@@ -19,6 +21,15 @@ export * from './lots.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';
 export * from './outbox.ts';
+export {
+  isCanada,
+  isUnitedStates,
+  isValidPostalCode,
+  normalizePostalCode,
+  OTHER_PROVINCE,
+  provinceEnumOf,
+  provinceNameOf,
+} from './rules/address.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './sms.ts';

@@ -105,6 +105,10 @@ const POLICY: Record<string, Policy> = {
     body: (f) => ({ phoneNumber: '(450) 555-0177', firstName: 'A', lastName: 'B', auctionId: p(f).id }),
   },
   'GET /api/onboarding/on-board-info': pub(),
+  'POST /api/unsubscribe/one-click': { access: 'capability' },
+  'GET /api/brand': pub(),
+  'GET /api/addresses/suggestions': pub(() => '/api/addresses/suggestions?search=queen'),
+  'GET /api/addresses/:id': pub(() => '/api/addresses/local-0'),
 
   // Auctions and lots: the public auction for everyone, the private one for its staff.
   'GET /api/auctions': pub(),
