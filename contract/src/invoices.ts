@@ -75,6 +75,16 @@ export const invoicePayment = z.object({
   amount: money,
 });
 
+/** A refund of a paid invoice (docs/payments.md "Refunds"). */
+export const invoiceRefund = z.object({
+  id: z.string(),
+  amount: money,
+  reason: z.string(),
+  /** pending until Stripe confirms it; failed or canceled refunds gave nothing back. */
+  status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
+  refundDate: z.string(),
+});
+
 export const invoiceAnswer = z.object({
   id: z.number().int(),
   stripeInvoiceId: z.string(),
@@ -125,6 +135,21 @@ export const invoiceAnswer = z.object({
   paymentInProgress: z.boolean(),
   /** Listed only once paid (spec 000 §4). */
   payments: z.array(invoicePayment),
+  /** The official donation receipt of a paid invoice that earns one (spec 000 §9), else null. */
+  donationReceipt: z
+    .object({
+      number: z.number().int(),
+      eligibleAmount: money,
+      issuedAt: z.string(),
+      /** The receipt's PDF (same authorisation as the invoice). */
+      url: z.string(),
+    })
+    .nullable(),
+  /** The invoice's print version as a PDF. */
+  pdfUrl: z.string(),
+  /** Refunds an operator made, newest first; `refundedAmount` sums the succeeded and pending ones. */
+  refunds: z.array(invoiceRefund),
+  refundedAmount: money,
 });
 
 /** `/api/auctions/invoice/:id`: the invoice's key (its page's {stripeInvoiceId}). */
@@ -160,6 +185,23 @@ export const invoicePaymentAnswer = z.object({
   invoice: invoiceAnswer,
 });
 
+/** `POST /api/admin/invoices/{stripeInvoiceId}/refunds` */
+export const invoiceRefundParams = z.object({ stripeInvoiceId: z.string().trim().min(1).max(64) });
+export const invoiceRefundBody = z.object({
+  /** Up to what is paid and not yet refunded; more is 422 `refund_exceeds_paid_amount`. */
+  amountCents: z.number().int().min(1).max(100_000_000),
+  reason: z.string().trim().min(1).max(500),
+  /** The refund's identity: a retry with the same id refunds nothing more (Stripe's idempotency key). */
+  commandId: z.string().trim().min(8).max(100),
+});
+export const invoiceRefundAnswer = z.object({
+  success: z.literal(true),
+  message: z.literal('refund_created'),
+  messages: z.array(z.string()),
+  refund: invoiceRefund,
+  invoice: invoiceAnswer,
+});
+
 export const invoicesContract = {
   list: { querystring: invoiceListQuery, response: { 200: invoiceListAnswer, ...errorAnswers(401) } },
   one: { params: invoiceParams, response: { 200: invoiceAnswer, ...errorAnswers(401, 404) } },
@@ -173,9 +215,18 @@ export const invoicesContract = {
     body: invoicePaymentBody,
     response: { 200: invoicePaymentAnswer, ...errorAnswers(401, 402, 404, 409) },
   },
+  /** The invoice's print version, or its donation receipt, as a PDF (binary: no JSON schema for 200). */
+  pdf: { params: invoiceParams, response: errorAnswers(401, 404) },
+  refund: {
+    params: invoiceRefundParams,
+    body: invoiceRefundBody,
+    response: { 200: invoiceRefundAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
+  },
 } as const;
 
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 export type InvoiceListAnswer = z.infer<typeof invoiceListAnswer>;
 export type InvoiceAnswer = z.infer<typeof invoiceAnswer>;
 export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>;
+export type InvoiceRefund = z.infer<typeof invoiceRefund>;
+export type InvoiceRefundAnswer = z.infer<typeof invoiceRefundAnswer>;

@@ -31,11 +31,13 @@ export {
   enqueueMessage,
   enqueueMessages,
   MESSAGES_QUEUE,
+  type MessageAttachment,
   type MessageBatchQueue,
   type MessageJob,
   type MessageQueue,
   type MessageQueueOptions,
   type MessageTemplate,
+  messageAttachmentSchema,
   messageJobSchema,
   messageTemplates,
 } from './messages/messageJob.ts';

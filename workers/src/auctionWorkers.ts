@@ -7,6 +7,7 @@ import {
 } from '@auction/engine';
 import type { AuctionLifecycleJob } from '@auction/platform';
 import { createAuctionLifecycleQueue, type Db, type MessageBatchQueue } from '@auction/platform';
+import { createInvoiceChargesQueue } from '@auction/platform/invoices';
 import type { ConnectionOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -75,6 +76,8 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
   const queueOptions = { connection: options.connection, ...(options.prefix ? { prefix: options.prefix } : {}) };
   const closings = createClosingQueue(queueOptions);
   const lifecycle = createAuctionLifecycleQueue(queueOptions);
+  // Its jobs are processed by the API, which holds the Stripe credentials (docs/payments.md).
+  const invoiceCharges = createInvoiceChargesQueue(queueOptions);
   const report = options.onError ?? ((error: unknown) => console.error('[workers]', error));
 
   const closingWorker = startClosingWorker({
@@ -91,6 +94,7 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
     handler,
     queue: lifecycle,
     hub,
+    invoiceCharges,
     ...(options.invoiceDelayMs !== undefined ? { invoiceDelayMs: options.invoiceDelayMs } : {}),
   });
   // Plain mode: a batch is handled, then the checkpoint saved (at least once; both handlers are idempotent).
@@ -135,7 +139,7 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
       await swept.catch(() => undefined);
       await Promise.all(followers.map((follower) => follower.stop()));
       await Promise.all([closingWorker.close(), lifecycleWorker.close()]);
-      await Promise.all([closings.close(), lifecycle.close()]);
+      await Promise.all([closings.close(), lifecycle.close(), invoiceCharges.close()]);
     },
   };
 }

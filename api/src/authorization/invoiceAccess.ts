@@ -17,3 +17,8 @@ export function mayReadInvoice(actor: Actor, invoice: InvoiceOwner): boolean {
 export function mayPayInvoice(actor: Pick<Actor, 'userId'>, invoice: InvoiceOwner): boolean {
   return invoice.bidderId === actor.userId;
 }
+
+/** Refunds are the issuing organisation's staff's (administrators everywhere), never the bidder's. */
+export function mayRefundInvoice(actor: Actor, invoice: InvoiceOwner): boolean {
+  return mayActOn(actor, 'manage', invoice.organizationId);
+}

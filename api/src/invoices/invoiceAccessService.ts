@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { accountOf } from '../accounts/auth.ts';
 import type { Authorization } from '../authorization/authorizationService.ts';
-import { mayPayInvoice, mayReadInvoice } from '../authorization/invoiceAccess.ts';
+import { mayPayInvoice, mayReadInvoice, mayRefundInvoice } from '../authorization/invoiceAccess.ts';
 import { HttpError } from '../errors.ts';
 import type { InvoiceRepository, InvoiceRow } from './invoiceRepository.ts';
 
@@ -10,6 +10,8 @@ export interface InvoiceAccess {
   readable(request: FastifyRequest, publicId: string): Promise<InvoiceRow>;
   /** The invoice, if the caller is its bidder (only they change or pay it). */
   own(request: FastifyRequest, publicId: string): Promise<InvoiceRow>;
+  /** The invoice, if the caller is staff of its organisation (or an administrator): refunds. */
+  refundable(request: FastifyRequest, publicId: string): Promise<InvoiceRow>;
   /** Whether the caller manages the auction's organisation (every invoice of the auction is theirs to see). */
   managesAuction(request: FastifyRequest, auctionId: number): Promise<boolean>;
 }
@@ -26,6 +28,13 @@ export function invoiceAccess(deps: { invoices: InvoiceRepository; authorization
       const owner = { bidderId: invoice.bidder_id, organizationId: invoice.organization_id };
       if (owner.bidderId === account.id) return invoice;
       if (!mayReadInvoice(await authorization.actorOf(account), owner)) throw notFound();
+      return invoice;
+    },
+    async refundable(request, publicId) {
+      const invoice = await invoices.byPublicId(publicId);
+      if (!invoice) throw notFound();
+      const owner = { bidderId: invoice.bidder_id, organizationId: invoice.organization_id };
+      if (!mayRefundInvoice(await authorization.actorOf(accountOf(request)), owner)) throw notFound();
       return invoice;
     },
     async own(request, publicId) {

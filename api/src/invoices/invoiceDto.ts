@@ -103,5 +103,29 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
           amount: money(p.amount, currency),
         }))
       : [],
+    donationReceipt: detail.receipt
+      ? {
+          number: detail.receipt.number,
+          eligibleAmount: money(detail.receipt.eligible_amount, currency),
+          issuedAt: detail.receipt.issued_at.toISOString(),
+          url: `/api/auctions/invoice/${invoice.public_id}/receipt.pdf`,
+        }
+      : null,
+    pdfUrl: `/api/auctions/invoice/${invoice.public_id}/pdf`,
+    refunds: detail.refunds.map((r) => ({
+      id: r.id,
+      amount: money(r.amount, currency),
+      reason: r.reason,
+      status: r.status as 'pending' | 'succeeded' | 'failed' | 'canceled',
+      refundDate: r.created_at.toISOString(),
+    })),
+    refundedAmount: money(refundedCents(detail.refunds), currency),
   };
+}
+
+/** What was given back or is being: succeeded and pending refunds (a failed or canceled one gave nothing). */
+export function refundedCents(refunds: ReadonlyArray<{ amount: number; status: string }>): number {
+  return refunds
+    .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+    .reduce((sum, r) => sum + r.amount, 0);
 }

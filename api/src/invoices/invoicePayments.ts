@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
 import { cardStatus, refusalOf } from '../payments/cardRules.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
+import { issueDonationReceipt } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 
 /**
@@ -33,8 +34,14 @@ export interface InvoicePayments {
     userId: string,
     paymentMethodId: number | undefined,
   ): Promise<{ isPaid: boolean; paymentIntentId: string | null }>;
-  /** What a PaymentIntent of an invoice attempt says, applied to the attempt and its invoice (once, monotonic). */
-  applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<void>;
+  /**
+   * What a PaymentIntent of an invoice attempt says, applied to the attempt and its invoice (once,
+   * monotonic). Answers the invoice's id when this call made it paid (its donation receipt then
+   * issued in the same transaction), so the caller sends the paid email after the commit.
+   */
+  applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<number | null>;
+  /** After the commit that made an invoice paid: its email with the invoice and receipt PDFs. */
+  afterPaid(invoiceId: number): Promise<void>;
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -47,8 +54,16 @@ interface ChargeCard {
 /** The metadata key naming the attempt on its PaymentIntent. */
 export const ATTEMPT_METADATA = 'paymentAttemptId';
 
-export function invoicePayments(deps: { db: Db; stripe: StripeGateway }): InvoicePayments {
+export function invoicePayments(deps: {
+  db: Db;
+  stripe: StripeGateway;
+  /** Sends the paid invoice's email; a failure to enqueue never undoes the payment. */
+  onPaid?: (invoiceId: number) => Promise<void>;
+}): InvoicePayments {
   const { db, stripe } = deps;
+  async function afterPaid(invoiceId: number): Promise<void> {
+    await deps.onPaid?.(invoiceId).catch(() => {});
+  }
 
   async function cardToCharge(invoice: InvoiceRow, userId: string, paymentMethodId?: number): Promise<ChargeCard> {
     const { rows } = await sql<{
@@ -113,9 +128,9 @@ export function invoicePayments(deps: { db: Db; stripe: StripeGateway }): Invoic
     });
   }
 
-  async function applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<void> {
+  async function applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<number | null> {
     const attemptId = pi.metadata?.[ATTEMPT_METADATA];
-    if (!attemptId || !/^[0-9a-f-]{36}$/.test(attemptId)) return;
+    if (!attemptId || !/^[0-9a-f-]{36}$/.test(attemptId)) return null;
     if (pi.status === 'succeeded') {
       const settled = await executor
         .updateTable('payment_attempts')
@@ -124,15 +139,18 @@ export function invoicePayments(deps: { db: Db; stripe: StripeGateway }): Invoic
         .where('status', '<>', 'succeeded')
         .returning('invoice_id')
         .executeTakeFirst();
-      if (settled) {
-        await executor
-          .updateTable('invoices')
-          .set({ status: InvoiceStatus.Paid, paid_at: new Date() })
-          .where('id', '=', settled.invoice_id)
-          .where('status', '=', InvoiceStatus.Unpaid)
-          .execute();
-      }
-      return;
+      if (!settled) return null;
+      const paid = await executor
+        .updateTable('invoices')
+        .set({ status: InvoiceStatus.Paid, paid_at: new Date() })
+        .where('id', '=', settled.invoice_id)
+        .where('status', '=', InvoiceStatus.Unpaid)
+        .returning('id')
+        .executeTakeFirst();
+      if (!paid) return null;
+      // Only the transaction that moved the invoice to paid gets here: one receipt per invoice.
+      await issueDonationReceipt(executor, paid.id);
+      return paid.id;
     }
     if (pi.last_payment_error || pi.status === 'canceled') {
       // A refusal closes only an attempt still open: a success is never undone by a late failure.
@@ -148,10 +166,12 @@ export function invoicePayments(deps: { db: Db; stripe: StripeGateway }): Invoic
         .where('status', '=', 'open')
         .execute();
     }
+    return null;
   }
 
   return {
     applyPaymentIntent,
+    afterPaid,
 
     async pay(invoice, userId, paymentMethodId) {
       const attempt = await claim(invoice, userId, () => cardToCharge(invoice, userId, paymentMethodId));
@@ -194,7 +214,8 @@ export function invoicePayments(deps: { db: Db; stripe: StripeGateway }): Invoic
         }
         throw error;
       }
-      await db.transaction().execute((trx) => applyPaymentIntent(trx, pi));
+      const paid = await db.transaction().execute((trx) => applyPaymentIntent(trx, pi));
+      if (paid !== null) await afterPaid(paid);
       return { isPaid: pi.status === 'succeeded', paymentIntentId: pi.id };
     },
   };

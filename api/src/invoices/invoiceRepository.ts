@@ -43,6 +43,7 @@ export interface InvoiceDetail {
     province: string | null;
     postalCode: string | null;
     country: string | null;
+    language: 'en' | 'fr';
   };
   lines: Array<{
     line_id: string;
@@ -57,6 +58,8 @@ export interface InvoiceDetail {
   taxes: Array<{ name: string; rate_ppm: number; amount: number }>;
   payments: Array<{ id: string; payment_intent_id: string | null; amount: number; updated_at: Date }>;
   paymentInProgress: boolean;
+  receipt: { number: number; eligible_amount: number; issued_at: Date; language: 'en' | 'fr' } | null;
+  refunds: Array<{ id: string; amount: number; reason: string; status: string; created_at: Date }>;
   card: {
     id: number;
     stripe_payment_method_id: string;
@@ -105,6 +108,10 @@ export function invoiceRepository(db: Db) {
   return {
     async byPublicId(publicId: string): Promise<InvoiceRow | undefined> {
       return invoices().select(invoiceColumns).where('i.public_id', '=', publicId).executeTakeFirst();
+    },
+
+    async byId(id: number): Promise<InvoiceRow | undefined> {
+      return invoices().select(invoiceColumns).where('i.id', '=', id).executeTakeFirst();
     },
 
     async list(filter: InvoiceListFilter): Promise<InvoiceSummaryRow[]> {
@@ -158,7 +165,7 @@ export function invoiceRepository(db: Db) {
     },
 
     async detail(invoice: InvoiceRow): Promise<InvoiceDetail> {
-      const [auctionNames, customer, lines, taxes, attempts, card] = await Promise.all([
+      const [auctionNames, customer, lines, taxes, attempts, card, receipt, refunds] = await Promise.all([
         db
           .selectFrom('auction_translations')
           .select(['language_code as languageCode', 'title_short as titleShort'])
@@ -178,6 +185,7 @@ export function invoiceRepository(db: Db) {
             'province',
             'postal_code as postalCode',
             'country',
+            'preferred_language as language',
           ])
           .where('id', '=', invoice.bidder_id)
           .executeTakeFirstOrThrow(),
@@ -200,6 +208,17 @@ export function invoiceRepository(db: Db) {
           .where('status', 'in', ['open', 'succeeded'])
           .execute(),
         selectedCard(db, invoice.bidder_id, invoice.auction_id),
+        db
+          .selectFrom('donation_receipts')
+          .select(['number', 'eligible_amount', 'issued_at', 'language'])
+          .where('invoice_id', '=', invoice.id)
+          .executeTakeFirst(),
+        db
+          .selectFrom('invoice_refunds')
+          .select(['id', 'amount', 'reason', 'status', 'created_at'])
+          .where('invoice_id', '=', invoice.id)
+          .orderBy('created_at', 'desc')
+          .execute(),
       ]);
       return {
         invoice,
@@ -209,6 +228,8 @@ export function invoiceRepository(db: Db) {
         taxes,
         payments: attempts.filter((a) => a.status === 'succeeded'),
         paymentInProgress: attempts.some((a) => a.status === 'open'),
+        receipt: receipt ?? null,
+        refunds,
         card: card ?? null,
       };
     },

@@ -55,7 +55,10 @@ export interface StripeGateway {
     idempotencyKey: string,
   ): Promise<Stripe.PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent | null>;
-  refund(input: { paymentIntentId: string; amount?: number }, idempotencyKey: string): Promise<Stripe.Refund>;
+  refund(
+    input: { paymentIntentId: string; amount?: number; metadata?: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<Stripe.Refund>;
   /** The event if its Stripe-Signature is valid for the payload (bytes as received); throws otherwise. */
   constructEvent(payload: Buffer, signature: string): Stripe.Event;
 }
@@ -140,10 +143,14 @@ export function stripeGateway(settings: StripeSettings | undefined): StripeGatew
         ),
       ),
     retrievePaymentIntent: (id) => orNull(() => stripe.paymentIntents.retrieve(id)),
-    refund: ({ paymentIntentId, amount }, idempotencyKey) =>
+    refund: ({ paymentIntentId, amount, metadata }, idempotencyKey) =>
       call(() =>
         stripe.refunds.create(
-          { payment_intent: paymentIntentId, ...(amount !== undefined ? { amount } : {}) },
+          {
+            payment_intent: paymentIntentId,
+            ...(amount !== undefined ? { amount } : {}),
+            ...(metadata ? { metadata } : {}),
+          },
           { idempotencyKey },
         ),
       ),

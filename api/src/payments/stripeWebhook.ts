@@ -2,6 +2,7 @@ import type { Database } from '@auction/platform';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { ATTEMPT_METADATA, type InvoicePayments } from '../invoices/invoicePayments.ts';
+import type { InvoiceRefunds } from '../invoices/invoiceRefunds.ts';
 import type { CardRepository, StripeCardState } from './cardRepository.ts';
 import { isRefusedBrand } from './cardRules.ts';
 import type { StripeGateway } from './stripeGateway.ts';
@@ -20,14 +21,20 @@ const CARD_DECLINES = new Set(['card_declined', 'expired_card', 'incorrect_numbe
 
 export async function applyStripeEvent(
   event: Stripe.Event,
-  deps: { cards: CardRepository; stripe: StripeGateway; invoicePayments?: Pick<InvoicePayments, 'applyPaymentIntent'> },
+  deps: {
+    cards: CardRepository;
+    stripe: StripeGateway;
+    invoicePayments?: Pick<InvoicePayments, 'applyPaymentIntent' | 'afterPaid'>;
+    refunds?: Pick<InvoiceRefunds, 'applyRefund'>;
+  },
 ): Promise<WebhookOutcome> {
   const { cards, stripe } = deps;
   if (await cards.eventProcessed(event.id)) return 'duplicate';
   const cardIds = await paymentMethodsNamed(event, stripe);
   const declined = declinedPaymentMethod(event);
   const invoiceCharge = invoicePaymentIntent(event);
-  if (cardIds.length === 0 && !declined && !invoiceCharge) {
+  const refunds = refundsOf(event);
+  if (cardIds.length === 0 && !declined && !invoiceCharge && refunds.length === 0) {
     // Recorded all the same, so a redelivery costs no further look-up.
     return (await cards.applyEventOnce(event, async () => {})) ? 'ignored' : 'duplicate';
   }
@@ -35,15 +42,22 @@ export async function applyStripeEvent(
   const states = (await Promise.all(cardIds.map((id) => stripe.retrievePaymentMethod(id)))).flatMap((pm) =>
     pm?.card ? [cardStateOf(pm)] : [],
   );
+  let paidInvoice: number | null = null;
   const applied = await cards.applyEventOnce(event, async (trx) => {
     for (const state of states) await cards.applyCardState(trx, state);
     if (declined) await cards.markDeclined(trx, declined);
     // An invoice's charge settles its payment attempt in the same transaction as the event's record.
     if (invoiceCharge && deps.invoicePayments) {
-      await deps.invoicePayments.applyPaymentIntent(trx as unknown as Transaction<Database>, invoiceCharge);
+      paidInvoice = await deps.invoicePayments.applyPaymentIntent(
+        trx as unknown as Transaction<Database>,
+        invoiceCharge,
+      );
     }
+    // A refund's state as the event carries it (never moving a settled refund back to pending).
+    for (const refund of refunds) await deps.refunds?.applyRefund(trx as unknown as Transaction<Database>, refund);
   });
   if (!applied) return 'duplicate';
+  if (paidInvoice !== null) await deps.invoicePayments?.afterPaid(paidInvoice);
   // A refused brand is taken off the customer at Stripe too, so it can never be charged.
   for (const state of states) {
     if (state.refused && state.customerId)
@@ -78,6 +92,20 @@ async function paymentMethodsNamed(event: Stripe.Event, stripe: StripeGateway): 
 function invoicePaymentIntent(event: Stripe.Event): Stripe.PaymentIntent | null {
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return null;
   return event.data.object.metadata?.[ATTEMPT_METADATA] ? event.data.object : null;
+}
+
+/** The refunds an event reports: `charge.refunded` lists the charge's refunds, `refund.*` is one. */
+function refundsOf(event: Stripe.Event): Stripe.Refund[] {
+  switch (event.type) {
+    case 'charge.refunded':
+      return event.data.object.refunds?.data ?? [];
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return [event.data.object];
+    default:
+      return [];
+  }
 }
 
 /** A charge declined for a reason that is the card's own: that card becomes declined. */

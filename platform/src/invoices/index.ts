@@ -8,4 +8,11 @@ export {
   type TaxAmount,
   type TaxRate,
 } from './invoiceArithmetic.ts';
+export {
+  createInvoiceChargesQueue,
+  INVOICE_CHARGES_QUEUE,
+  type InvoiceChargesJob,
+  type InvoiceChargesQueue,
+  requestAutomaticCharges,
+} from './invoiceChargesQueue.ts';
 export { type DocumentLanguage, formatDate, formatMoney } from './moneyFormat.ts';

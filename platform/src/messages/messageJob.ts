@@ -22,8 +22,21 @@ export const messageTemplates = [
   'outbidSms',
   'lotWonEmail',
   'lotWonSms',
+  'auctionInvoiceEmail',
+  'invoicePaidEmail',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
+
+/**
+ * A file an email carries (an invoice or a receipt as PDF), its bytes in base64. Documents are
+ * rendered when the message is enqueued, so the email shows the invoice as it was then.
+ */
+export const messageAttachmentSchema = z.object({
+  filename: z.string().regex(/^[\w.-]{1,100}\.pdf$/),
+  contentType: z.literal('application/pdf'),
+  contentBase64: z.string().max(2_000_000),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
 export const messageJobSchema = z.object({
   /** Deduplication key: the same id is delivered at most once, whatever the retries. */
@@ -36,6 +49,8 @@ export const messageJobSchema = z.object({
   /** Values the template interpolates (links, codes, names). Never logged. */
   params: z.record(z.string(), z.string()),
   userId: z.string().optional(),
+  /** Emails only. */
+  attachments: z.array(messageAttachmentSchema).max(3).optional(),
   /** The organisation whose auction the message is about: its unsubscribe link turns off that organisation's email. */
   organizationId: z.number().int().positive().optional(),
 });

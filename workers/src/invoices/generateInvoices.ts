@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AuctionStatus } from '@auction/contract';
 import { isCaughtUp, type Queryable } from '@auction/engine';
 import { type Database, type Db, publishHubEvent, type Translations } from '@auction/platform';
+import { type InvoiceChargesQueue, requestAutomaticCharges } from '@auction/platform/invoices';
 import { PROJECTIONS_SUBSCRIPTION } from '@auction/projections';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { HubTarget } from '../closings/announceOnce.ts';
@@ -35,8 +36,14 @@ const DONATION: Translations = { en: 'Donation', fr: 'Don' };
  *    the organisation's counter is raised by their number in the same transaction, so numbers run
  *    on without gaps and a rolled-back generation takes none.
  */
-export async function generateInvoices(db: Db, hub: HubTarget, auctionId: number): Promise<InvoiceGeneration> {
-  let generated: { invoices: number; dateCompleted: Date | null } | null = null;
+export async function generateInvoices(
+  db: Db,
+  hub: HubTarget,
+  auctionId: number,
+  /** Where automatic charges are requested (the API charges them); absent, invoices stay for the bidders to pay. */
+  charges?: InvoiceChargesQueue,
+): Promise<InvoiceGeneration> {
+  let generated: { invoices: number; dateCompleted: Date | null; chargeAutomatically: boolean } | null = null;
   try {
     generated = await db.transaction().execute(async (trx) => {
       const auction = await trx
@@ -44,7 +51,13 @@ export async function generateInvoices(db: Db, hub: HubTarget, auctionId: number
         .set({ status: AuctionStatus.InvoiceGenerated })
         .where('id', '=', auctionId)
         .where('status', '=', AuctionStatus.Completed)
-        .returning(['organization_id', 'bill_credit_card_fees_to_client', 'currency', 'date_completed'])
+        .returning([
+          'organization_id',
+          'bill_credit_card_fees_to_client',
+          'currency',
+          'date_completed',
+          'charge_automatically_at_completion',
+        ])
         .executeTakeFirst();
       if (!auction) return null;
       if (!(await isCaughtUp(queryableOf(trx), PROJECTIONS_SUBSCRIPTION))) throw new ReadModelsBehind();
@@ -97,6 +110,8 @@ export async function generateInvoices(db: Db, hub: HubTarget, auctionId: number
               card_fee: draft.figures.cardFee,
               total: draft.figures.total,
               customer_business: null,
+              // Marked in the same transaction, so a crash before the job is added loses no invoice's state.
+              automatic_charge: auction.charge_automatically_at_completion ? 'pending' : null,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -134,13 +149,20 @@ export async function generateInvoices(db: Db, hub: HubTarget, auctionId: number
           }
         }
       }
-      return { invoices: drafts.length, dateCompleted: auction.date_completed };
+      return {
+        invoices: drafts.length,
+        dateCompleted: auction.date_completed,
+        chargeAutomatically: auction.charge_automatically_at_completion,
+      };
     });
   } catch (error) {
     if (error instanceof ReadModelsBehind) return { kind: 'behind' };
     throw error;
   }
   if (!generated) return { kind: 'notCompleted' };
+  if (generated.chargeAutomatically && generated.invoices > 0 && charges) {
+    await requestAutomaticCharges(charges, auctionId);
+  }
   await publishHubEvent(
     hub.redis,
     auctionId,

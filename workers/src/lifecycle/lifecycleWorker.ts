@@ -7,6 +7,7 @@ import {
   type Db,
   publishHubEvent,
 } from '@auction/platform';
+import type { InvoiceChargesQueue } from '@auction/platform/invoices';
 import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
 import type { HubTarget } from '../closings/announceOnce.ts';
 import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
@@ -27,6 +28,8 @@ export interface LifecycleDeps {
    * operators' window to remove a bid after the close (DESIGN.md §3 rule 4) before invoices exist.
    */
   invoiceDelayMs?: number;
+  /** Where the invoices of an auction that charges winners automatically are sent to be charged. */
+  invoiceCharges?: InvoiceChargesQueue;
 }
 
 /** Completed → InvoiceGenerated this long after completion, unless the deps say otherwise. */
@@ -189,7 +192,7 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
           );
           return { kind: 'scheduled', status: auction.status, to: AuctionStatus.InvoiceGenerated, at };
         }
-        const generation = await generateInvoices(deps.db, deps.hub, auctionId);
+        const generation = await generateInvoices(deps.db, deps.hub, auctionId, deps.invoiceCharges);
         if (generation.kind === 'behind') {
           await job.moveToDelayed(clock() + (deps.settleRetryMs ?? 250), token);
           throw new DelayedError();

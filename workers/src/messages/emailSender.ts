@@ -8,6 +8,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
 }
@@ -58,6 +59,12 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        attachments: email.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.contentBase64,
+          encoding: 'base64',
+        })),
         headers: { ...email.headers, [MESSAGE_ID_HEADER]: email.messageId },
       });
       return info.messageId;

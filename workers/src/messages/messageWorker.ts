@@ -142,6 +142,7 @@ async function deliver(
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
+      ...(message.attachments ? { attachments: message.attachments } : {}),
       ...(links ? { headers: listUnsubscribeHeaders(links.oneClick) } : {}),
     });
     return { status: 'sent', providerId };

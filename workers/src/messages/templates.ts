@@ -21,6 +21,9 @@ const paramSchemas = {
   lotName: z.string().trim().min(1).max(300),
   /** Dollars with 2 decimals, as formatMoney writes them; each language formats it its own way. */
   amount: z.string().regex(/^\d+\.\d{2}$/),
+  invoiceNumber: z.string().regex(/^\d{1,9}$/),
+  /** Empty when the invoice earns no donation receipt. */
+  receiptNumber: z.string().regex(/^(\d{1,9})?$/),
 };
 type ParamName = keyof typeof paramSchemas;
 
@@ -38,6 +41,8 @@ export const templateParams = {
   outbidSms: ['lotNumber', 'lotName', 'link'],
   lotWonEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'amount', 'link'],
   lotWonSms: ['lotNumber', 'lotName', 'amount', 'link'],
+  auctionInvoiceEmail: ['invoiceNumber', 'auctionName', 'amount', 'link'],
+  invoicePaidEmail: ['firstName', 'invoiceNumber', 'auctionName', 'amount', 'receiptNumber', 'link'],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
 
 export type TemplateParams<T extends MessageTemplate> = Record<(typeof templateParams)[T][number], string>;
@@ -322,6 +327,68 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) => `You won ${lotLabel.en(p)} for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
         `Vous avez remporté ${lotLabel.fr(p)} pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  /** POST /api/documents/send-auction-invoice: the invoice's PDF is attached. */
+  auctionInvoiceEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: `Invoice #${p.invoiceNumber}: ${p.auctionName}`,
+        blocks: [
+          { text: 'Hello,' },
+          {
+            text: `Here is invoice #${p.invoiceNumber} of the ${p.auctionName} auction, for ${money.en(p.amount)}, attached as a PDF.`,
+          },
+          { link: p.link, label: 'See the invoice' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: `Facture no ${p.invoiceNumber} : ${p.auctionName}`,
+        blocks: [
+          { text: 'Bonjour,' },
+          {
+            text: `Voici la facture no ${p.invoiceNumber} de l'encan ${p.auctionName}, de ${money.fr(p.amount)}, jointe en PDF.`,
+          },
+          { link: p.link, label: 'Voir la facture' },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  /** Sent once when an invoice is paid: the invoice's PDF, and the donation receipt's when it earns one. */
+  invoicePaidEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: `Payment received: invoice #${p.invoiceNumber}`,
+        blocks: [
+          { text: hello.en(p.firstName) },
+          {
+            text: `Thank you! We received your payment of ${money.en(p.amount)} for invoice #${p.invoiceNumber} of the ${p.auctionName} auction. The paid invoice is attached.`,
+          },
+          ...(p.receiptNumber
+            ? [{ text: `Your official donation receipt #${p.receiptNumber} for income tax purposes is attached too.` }]
+            : []),
+          { link: p.link, label: 'See the invoice' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: `Paiement reçu : facture no ${p.invoiceNumber}`,
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: `Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de l'encan ${p.auctionName}. La facture payée est jointe.`,
+          },
+          ...(p.receiptNumber
+            ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l'impôt est aussi joint.` }]
+            : []),
+          { link: p.link, label: 'Voir la facture' },
+          { text: signature.fr },
+        ],
+      }),
     },
   },
 };

@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin';
+import {
+  type AutomaticCharges,
+  automaticCharges,
+  startAutomaticChargesWorker,
+} from '../../invoices/automaticCharges.ts';
 import { type InvoiceAccess, invoiceAccess } from '../../invoices/invoiceAccessService.ts';
+import { type InvoiceDocuments, invoiceDocuments } from '../../invoices/invoiceDocuments.ts';
+import { type InvoiceMail, invoiceMail } from '../../invoices/invoiceMail.ts';
 import { type InvoicePayments, invoicePayments } from '../../invoices/invoicePayments.ts';
+import { type InvoiceRefunds, invoiceRefunds } from '../../invoices/invoiceRefunds.ts';
 import { type InvoiceRepository, invoiceRepository } from '../../invoices/invoiceRepository.ts';
 
 declare module 'fastify' {
@@ -11,15 +19,56 @@ declare module 'fastify' {
     invoiceAccess: InvoiceAccess;
     /** Paying an invoice by card, once (docs/payments.md). */
     invoicePayments: InvoicePayments;
+    /** The invoice and its donation receipt as PDFs. */
+    invoiceDocuments: InvoiceDocuments;
+    /** The invoice's emails (sent on request; once when paid, with the receipt). */
+    invoiceMail: InvoiceMail;
+    /** Refunds of paid invoices by the organisation's staff. */
+    invoiceRefunds: InvoiceRefunds;
+    /** Charging winners' selected cards when an auction is invoiced, if it says so. */
+    automaticCharges: AutomaticCharges;
   }
 }
 
 export default fp(
   async (app) => {
     const invoices = invoiceRepository(app.db);
+    const documents = invoiceDocuments(app.db);
+    const mail = invoiceMail({
+      invoices,
+      documents,
+      messages: app.messageQueue,
+      publicUrl: app.settings.publicUrl,
+    });
+    const payments = invoicePayments({
+      db: app.db,
+      stripe: app.stripe,
+      onPaid: (invoiceId) =>
+        mail.sendPaid(invoiceId).catch((error: unknown) => {
+          app.log.error({ err: error, invoiceId }, 'the paid invoice email could not be queued');
+        }),
+    });
     app.decorate('invoices', invoices);
     app.decorate('invoiceAccess', invoiceAccess({ invoices, authorization: app.authorization }));
-    app.decorate('invoicePayments', invoicePayments({ db: app.db, stripe: app.stripe }));
+    app.decorate('invoicePayments', payments);
+    app.decorate('invoiceDocuments', documents);
+    app.decorate('invoiceMail', mail);
+    app.decorate('invoiceRefunds', invoiceRefunds({ db: app.db, stripe: app.stripe }));
+    const charges = automaticCharges({ db: app.db, invoices, payments });
+    app.decorate('automaticCharges', charges);
+    // The workers request automatic charges on the same Redis as the hub (and its prefix); this
+    // process holds the Stripe credentials, so it runs them.
+    const hub = app.settings.hub;
+    if (hub && app.settings.stripe) {
+      const worker = startAutomaticChargesWorker(charges, {
+        connection: { url: hub.redisUrl },
+        ...(hub.redisPrefix ? { prefix: hub.redisPrefix } : {}),
+      });
+      worker.on('error', (error) => app.log.warn({ err: error }, 'automatic charges worker'));
+      app.addHook('onClose', async () => {
+        await worker.close();
+      });
+    }
   },
   { name: 'invoices', dependencies: ['infrastructure', 'authorization', 'stripe'] },
 );

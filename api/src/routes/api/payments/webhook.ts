@@ -41,6 +41,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
         cards: app.cardRepository,
         stripe: app.stripe,
         invoicePayments: app.invoicePayments,
+        refunds: app.invoiceRefunds,
       });
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true as const, outcome };

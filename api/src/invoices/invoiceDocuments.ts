@@ -1,0 +1,116 @@
+import { InvoiceStatus } from '@auction/contract';
+import type { Db, MessageAttachment, Translations } from '@auction/platform';
+import { type InvoiceDocument, invoicePdf, type ReceiptDocument, receiptPdf } from '@auction/platform/documents';
+import type { Language } from '../i18n/localized.ts';
+import type { InvoiceDetail } from './invoiceRepository.ts';
+
+/**
+ * An invoice and its donation receipt as documents (PDF) in a chosen language: the print version,
+ * the downloads and the emails' attachments are all made here from the invoice as it is stored.
+ */
+export interface InvoiceDocuments {
+  invoicePdf(detail: InvoiceDetail, language: Language): Promise<Buffer>;
+  /** The receipt's PDF in the donor's language, or null when the invoice has none. */
+  receiptPdf(detail: InvoiceDetail): Promise<Buffer | null>;
+  /** The invoice's PDF (and its receipt's, when asked and issued) as email attachments. */
+  attachments(detail: InvoiceDetail, language: Language, withReceipt: boolean): Promise<MessageAttachment[]>;
+}
+
+const textIn = (translations: Translations, language: Language) =>
+  translations[language] ?? translations.en ?? translations.fr ?? '';
+
+export function invoiceDocument(detail: InvoiceDetail, language: Language): InvoiceDocument {
+  const { invoice, customer } = detail;
+  const names = Object.fromEntries(detail.auctionNames.map((n) => [n.languageCode, n.titleShort])) as Translations;
+  const isPaid = invoice.status === InvoiceStatus.Paid;
+  return {
+    language,
+    number: invoice.number,
+    date: invoice.created_at,
+    organizationName: invoice.organization_name,
+    auctionName: textIn(names, language),
+    isDonation: invoice.is_donation,
+    currency: invoice.currency,
+    customer: {
+      name: `${customer.firstName} ${customer.lastName}`.trim(),
+      business: invoice.customer_business,
+      email: customer.email,
+      address: addressLines(customer),
+    },
+    lines: detail.lines.map((line) => ({
+      description: textIn(line.description, language),
+      lotNumber: line.lot_number,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      amount: line.amount,
+    })),
+    subtotal: invoice.subtotal,
+    taxes: detail.taxes.map((tax) => ({ name: tax.name, rate: tax.rate_ppm / 10_000, amount: tax.amount })),
+    cardFee: invoice.card_fee,
+    total: invoice.total,
+    isPaid,
+    payments: isPaid
+      ? detail.payments.map((p) => ({ date: p.updated_at, reference: p.payment_intent_id ?? p.id, amount: p.amount }))
+      : [],
+    refunds: detail.refunds
+      .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+      .map((r) => ({ date: r.created_at, amount: r.amount })),
+  };
+}
+
+function addressLines(customer: InvoiceDetail['customer']): string[] {
+  const street = [customer.address, customer.apartment].filter(Boolean).join(', ');
+  const city = [customer.city, customer.province, customer.postalCode].filter(Boolean).join(' ');
+  return [street, city, customer.country ?? ''].filter((line) => line.length > 0);
+}
+
+export function invoiceDocuments(db: Db): InvoiceDocuments {
+  async function receiptPdfOf(detail: InvoiceDetail): Promise<Buffer | null> {
+    const receipt = detail.receipt;
+    if (!receipt) return null;
+    const figures = await db
+      .selectFrom('donation_receipts')
+      .select(['amount_received', 'fair_market_value', 'eligible_amount'])
+      .where('invoice_id', '=', detail.invoice.id)
+      .executeTakeFirstOrThrow();
+    const base = invoiceDocument(detail, receipt.language);
+    const document: ReceiptDocument = {
+      language: receipt.language,
+      number: receipt.number,
+      issuedAt: receipt.issued_at,
+      organizationName: base.organizationName,
+      auctionName: base.auctionName,
+      invoiceNumber: base.number,
+      donorName: base.customer.name,
+      donorAddress: base.customer.address,
+      currency: base.currency,
+      amountReceived: figures.amount_received,
+      fairMarketValue: figures.fair_market_value,
+      eligibleAmount: figures.eligible_amount,
+    };
+    return receiptPdf(document);
+  }
+
+  return {
+    invoicePdf: (detail, language) => invoicePdf(invoiceDocument(detail, language)),
+    receiptPdf: receiptPdfOf,
+    async attachments(detail, language, withReceipt) {
+      const files: MessageAttachment[] = [
+        {
+          filename: `${language === 'fr' ? 'facture' : 'invoice'}-${detail.invoice.number}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: (await invoicePdf(invoiceDocument(detail, language))).toString('base64'),
+        },
+      ];
+      const receipt = withReceipt ? await receiptPdfOf(detail) : null;
+      if (receipt && detail.receipt) {
+        files.push({
+          filename: `${detail.receipt.language === 'fr' ? 'recu' : 'receipt'}-${detail.receipt.number}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: receipt.toString('base64'),
+        });
+      }
+      return files;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { formatMoney } from '@auction/engine';
+import { enqueueMessage, type MessageQueue } from '@auction/platform';
+import type { Language } from '../i18n/localized.ts';
+import type { InvoiceDocuments } from './invoiceDocuments.ts';
+import type { InvoiceDetail, InvoiceRepository } from './invoiceRepository.ts';
+
+/**
+ * The invoice's emails, through the messages queue (docs/messages.md), each with its PDFs:
+ * - `sendInvoice`: the invoice to an address its bidder or staff chose (spec 000 §7), each request a
+ *   new message;
+ * - `sendPaid`: once per paid invoice (message id `invoice-paid:<id>`, so a second call, from the
+ *   webhook and the payment answer both settling, sends nothing more), with the donation receipt.
+ */
+export interface InvoiceMail {
+  sendInvoice(detail: InvoiceDetail, to: string, language: Language, requestId: string): Promise<void>;
+  sendPaid(invoiceId: number): Promise<void>;
+}
+
+export function invoiceMail(deps: {
+  invoices: InvoiceRepository;
+  documents: InvoiceDocuments;
+  messages: MessageQueue;
+  publicUrl: string;
+}): InvoiceMail {
+  const { invoices, documents, messages } = deps;
+  const link = (publicId: string, language: Language) =>
+    new URL(language === 'fr' ? `/facture/${publicId}` : `/en/invoice/${publicId}`, deps.publicUrl).toString();
+  const auctionName = (detail: InvoiceDetail, language: Language) =>
+    detail.auctionNames.find((n) => n.languageCode === language)?.titleShort ??
+    detail.auctionNames[0]?.titleShort ??
+    detail.invoice.organization_name;
+
+  return {
+    async sendInvoice(detail, to, language, requestId) {
+      await enqueueMessage(messages, {
+        id: `auctionInvoiceEmail:${detail.invoice.id}:${requestId}`,
+        channel: 'email',
+        to,
+        language,
+        template: 'auctionInvoiceEmail',
+        params: {
+          invoiceNumber: String(detail.invoice.number),
+          auctionName: auctionName(detail, language),
+          amount: formatMoney(detail.invoice.total),
+          link: link(detail.invoice.public_id, language),
+        },
+        attachments: await documents.attachments(detail, language, false),
+      });
+    },
+
+    async sendPaid(invoiceId) {
+      const row = await invoices.byId(invoiceId);
+      if (!row) return;
+      const detail = await invoices.detail(row);
+      const language = detail.receipt?.language ?? detail.customer.language;
+      await enqueueMessage(messages, {
+        id: `invoice-paid:${invoiceId}`,
+        channel: 'email',
+        to: detail.customer.email,
+        language,
+        template: 'invoicePaidEmail',
+        userId: row.bidder_id,
+        params: {
+          firstName: detail.customer.firstName,
+          invoiceNumber: String(row.number),
+          auctionName: auctionName(detail, language),
+          amount: formatMoney(row.total),
+          receiptNumber: detail.receipt ? String(detail.receipt.number) : '',
+          link: link(row.public_id, language),
+        },
+        attachments: await documents.attachments(detail, language, true),
+      });
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { InvoiceStatus } from '@auction/contract';
+import type { Database, Db } from '@auction/platform';
+import type { Kysely, Transaction } from 'kysely';
+import type Stripe from 'stripe';
+import { HttpError } from '../errors.ts';
+import type { StripeGateway } from '../payments/stripeGateway.ts';
+import type { InvoiceRow } from './invoiceRepository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** The metadata key naming our refund row on Stripe's Refund. */
+export const REFUND_METADATA = 'invoiceRefundId';
+
+export interface RefundRequest {
+  amountCents: number;
+  reason: string;
+  commandId: string;
+}
+
+export interface RefundRow {
+  id: string;
+  amount: number;
+  reason: string;
+  status: RefundStatus;
+  created_at: Date;
+}
+
+/**
+ * Refunds of paid invoices (docs/payments.md "Refunds"), fully or partly, by the organisation's
+ * staff. Like paying, the refund is recorded before Stripe is called, in a transaction holding the
+ * invoice row, so two refunds at once cannot both pass the "not more than paid" check; its
+ * command id names it (a retry finds the same row) and makes Stripe's idempotency key, so a retry
+ * after a timeout refunds nothing more. Stripe's answer and its webhooks (`refund.*`,
+ * `charge.refunded`) converge on the row; a settled refund never goes back to pending.
+ */
+export interface InvoiceRefunds {
+  refund(invoice: InvoiceRow, userId: string, request: RefundRequest): Promise<RefundRow>;
+  applyRefund(executor: Executor, refund: Stripe.Refund): Promise<void>;
+}
+
+const statusOf = (refund: Stripe.Refund): RefundStatus =>
+  refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled'
+    ? refund.status
+    : 'pending';
+
+export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): InvoiceRefunds {
+  const { db, stripe } = deps;
+
+  async function applyRefund(executor: Executor, refund: Stripe.Refund): Promise<void> {
+    const id = refund.metadata?.[REFUND_METADATA];
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
+    const status = statusOf(refund);
+    await executor
+      .updateTable('invoice_refunds')
+      .set({ status, stripe_refund_id: refund.id, updated_at: new Date() })
+      .where('id', '=', id)
+      // Monotonic: pending → settled; a succeeded refund may still fail later at the bank.
+      .where((eb) =>
+        status === 'pending'
+          ? eb('status', '=', 'pending')
+          : eb.or([eb('status', '=', 'pending'), eb('status', '=', 'succeeded')]),
+      )
+      .execute();
+  }
+
+  /** Records the refund (or finds the one this command already recorded). */
+  async function claim(invoice: InvoiceRow, userId: string, request: RefundRequest) {
+    return db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('invoices')
+        .select(['status'])
+        .where('id', '=', invoice.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const same = await trx
+        .selectFrom('invoice_refunds')
+        .selectAll()
+        .where('command_id', '=', request.commandId)
+        .executeTakeFirst();
+      if (same) {
+        if (same.invoice_id !== invoice.id || same.amount !== request.amountCents) {
+          throw new HttpError(409, 'idempotency_key_reused');
+        }
+        return same;
+      }
+      if (current.status !== InvoiceStatus.Paid) throw new HttpError(409, 'invoice_not_paid');
+      const paid = await trx
+        .selectFrom('payment_attempts')
+        .select('amount')
+        .where('invoice_id', '=', invoice.id)
+        .where('status', '=', 'succeeded')
+        .executeTakeFirst();
+      const refunded = await trx
+        .selectFrom('invoice_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+        .where('invoice_id', '=', invoice.id)
+        .where('status', 'in', ['pending', 'succeeded'])
+        .executeTakeFirstOrThrow();
+      const refundable = Number(paid?.amount ?? 0) - Number(refunded.total);
+      if (request.amountCents > refundable) {
+        throw new HttpError(422, 'refund_exceeds_paid_amount', { refundableCents: Math.max(0, refundable) });
+      }
+      return trx
+        .insertInto('invoice_refunds')
+        .values({
+          id: randomUUID(),
+          invoice_id: invoice.id,
+          command_id: request.commandId,
+          requested_by: userId,
+          amount: request.amountCents,
+          reason: request.reason,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  return {
+    applyRefund,
+    async refund(invoice, userId, request) {
+      const row = await claim(invoice, userId, request);
+      if (row.status === 'pending') {
+        const attempt = await db
+          .selectFrom('payment_attempts')
+          .select('payment_intent_id')
+          .where('invoice_id', '=', invoice.id)
+          .where('status', '=', 'succeeded')
+          .executeTakeFirst();
+        if (!attempt?.payment_intent_id) throw new HttpError(409, 'invoice_not_paid');
+        try {
+          const refund = await stripe.refund(
+            { paymentIntentId: attempt.payment_intent_id, amount: row.amount, metadata: { [REFUND_METADATA]: row.id } },
+            `invoice-refund-${row.invoice_id}-${row.command_id}`,
+          );
+          await applyRefund(db, refund);
+        } catch (error) {
+          // Stripe refused it (nothing given back): the row says so and the amount is refundable again.
+          // Stripe unreachable (503): the row stays pending and a retry with the same command continues it.
+          if (error instanceof HttpError && error.statusCode !== 503 && error.statusCode !== 409) {
+            await db
+              .updateTable('invoice_refunds')
+              .set({ status: 'failed', updated_at: new Date() })
+              .where('id', '=', row.id)
+              .where('status', '=', 'pending')
+              .execute();
+          }
+          throw error;
+        }
+      }
+      return db
+        .selectFrom('invoice_refunds')
+        .select(['id', 'amount', 'reason', 'status', 'created_at'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { invoicesContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../../accounts/auth.ts';
+import { languageOf } from '../../../../i18n/language.ts';
+import { invoiceDto } from '../../../../invoices/invoiceDto.ts';
+
+/**
+ * Refunds a paid invoice fully or partly (docs/payments.md "Refunds"): the staff of the invoice's
+ * organisation and administrators. More than paid and not yet refunded: 422
+ * `refund_exceeds_paid_amount`; an unpaid invoice: 409 `invoice_not_paid`; a retry with the same
+ * `commandId` answers the same refund and gives nothing more back.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/admin/invoices/:stripeInvoiceId/refunds',
+    {
+      schema: {
+        tags: ['invoices'],
+        security: [{ bearer: [] }],
+        summary: 'Refunds a paid invoice, fully or partly, through Stripe (idempotent by commandId)',
+        ...invoicesContract.refund,
+      },
+    },
+    async (request) => {
+      const invoice = await app.invoiceAccess.refundable(request, request.params.stripeInvoiceId);
+      const refund = await app.invoiceRefunds.refund(invoice, accountOf(request).id, request.body);
+      const detail = await app.invoices.detail(invoice);
+      return {
+        success: true as const,
+        message: 'refund_created' as const,
+        messages: ['refund_created'],
+        refund: {
+          id: refund.id,
+          amount: { value: refund.amount / 100, currencyCode: invoice.currency },
+          reason: refund.reason,
+          status: refund.status,
+          refundDate: refund.created_at.toISOString(),
+        },
+        invoice: invoiceDto(detail, languageOf(request), app.stripe.publishableKey),
+      };
+    },
+  );
+}) satisfies FastifyPluginAsync;

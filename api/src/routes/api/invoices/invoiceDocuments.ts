@@ -1,0 +1,65 @@
+import { invoicesContract } from '@auction/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../errors.ts';
+import { languageOf } from '../../../i18n/language.ts';
+
+const tags = ['invoices'];
+const security = [{ bearer: [] }];
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/**
+ * The invoice's print version and its donation receipt as PDFs: the same readers as the invoice
+ * (its bidder and its organisation's staff), `invoice_not_found` for anyone else.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/auctions/invoice/:id/pdf',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The invoice's print version as a PDF, in the request's language",
+        ...invoicesContract.pdf,
+      },
+    },
+    async (request, reply) => {
+      const invoice = await app.invoiceAccess.readable(request, request.params.id);
+      const language = languageOf(request);
+      const pdf = await app.invoiceDocuments.invoicePdf(await app.invoices.detail(invoice), language);
+      return sendPdf(reply, pdf, `${language === 'fr' ? 'facture' : 'invoice'}-${invoice.number}.pdf`);
+    },
+  );
+
+  app.get(
+    '/api/auctions/invoice/:id/receipt.pdf',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The invoice's official donation receipt as a PDF, in the donor's language",
+        ...invoicesContract.pdf,
+      },
+    },
+    async (request, reply) => {
+      const invoice = await app.invoiceAccess.readable(request, request.params.id);
+      const detail = await app.invoices.detail(invoice);
+      const pdf = await app.invoiceDocuments.receiptPdf(detail);
+      if (!pdf || !detail.receipt) throw new HttpError(404, 'receipt_not_found');
+      return sendPdf(
+        reply,
+        pdf,
+        `${detail.receipt.language === 'fr' ? 'recu' : 'receipt'}-${detail.receipt.number}.pdf`,
+      );
+    },
+  );
+}) satisfies FastifyPluginAsync;

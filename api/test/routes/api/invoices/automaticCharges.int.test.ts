@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { useInvoiceTest } from './invoiceFixtures.ts';
+
+const kit = useInvoiceTest();
+
+describe('automatic charging at completion', () => {
+  it("charges each pending invoice on the winner's selected card exactly once, even when the job runs twice", async () => {
+    const fx = kit.fixtures();
+    const hana = await registerConfirmed(kit.test);
+    const ivan = await registerConfirmed(kit.test);
+    const one = await fx.invoiceFor(hana.id, [{ amount: 45_00 }], { chargeAutomatically: true });
+    const two = await fx.invoiceFor(ivan.id, [{ amount: 55_00 }], { chargeAutomatically: true });
+    await fx.cardFor(hana.token, one.auction_id);
+    await fx.cardFor(ivan.token, two.auction_id);
+
+    // The job for each auction, run twice at once and once more after.
+    const charges = kit.test.app.automaticCharges;
+    await Promise.all([charges.chargeAuction(one.auction_id), charges.chargeAuction(one.auction_id)]);
+    await charges.chargeAuction(two.auction_id);
+    expect(await charges.chargeAuction(two.auction_id)).toEqual([]);
+
+    for (const invoice of [one, two]) {
+      expect(fx.chargesOf(invoice.id)).toBe(1);
+      const row = await kit.test.app.invoices.byId(invoice.id);
+      expect(row?.status).toBe(2);
+    }
+  });
+
+  it('a declined card leaves the invoice unpaid for the bidder to pay by hand; it is not tried again', async () => {
+    const fx = kit.fixtures();
+    const jade = await registerConfirmed(kit.test);
+    const invoice = await fx.invoiceFor(jade.id, [{ amount: 30_00 }], { chargeAutomatically: true });
+    await fx.cardFor(jade.token, invoice.auction_id, '4000 0000 0000 0341');
+    const outcomes = await kit.test.app.automaticCharges.chargeAuction(invoice.auction_id);
+    expect(outcomes).toMatchObject([{ invoiceId: invoice.id, outcome: 'refused' }]);
+    expect(await kit.test.app.automaticCharges.chargeAuction(invoice.auction_id)).toEqual([]);
+    const attempts = await kit.test.database.db
+      .selectFrom('payment_attempts')
+      .select('status')
+      .where('invoice_id', '=', invoice.id)
+      .execute();
+    expect(attempts).toEqual([{ status: 'failed' }]);
+    expect((await kit.test.app.invoices.byId(invoice.id))?.status).toBe(1);
+  });
+
+  it('an invoice without the option, or without a selected card, is not charged', async () => {
+    const fx = kit.fixtures();
+    const kim = await registerConfirmed(kit.test);
+    const manual = await fx.invoiceFor(kim.id, [{ amount: 30_00 }]);
+    await fx.cardFor(kim.token, manual.auction_id);
+    expect(await kit.test.app.automaticCharges.chargeAuction(manual.auction_id)).toEqual([]);
+    const noCard = await fx.invoiceFor(kim.id, [{ amount: 20_00 }], { chargeAutomatically: true });
+    const outcomes = await kit.test.app.automaticCharges.chargeAuction(noCard.auction_id);
+    expect(outcomes).toMatchObject([{ outcome: 'refused', reason: 'requiresSelectedCreditCard' }]);
+    expect(fx.chargesOf(manual.id) + fx.chargesOf(noCard.id)).toBe(0);
+  });
+});
