@@ -12,6 +12,8 @@ const sample: Record<string, string> = {
   lotNumber: '12',
   lotName: 'Weekend au chalet',
   amount: '1250.50',
+  invoiceNumber: '42',
+  receiptNumber: '7',
 };
 /** How each language writes the sample amount. */
 const amountAs = { en: '$1,250.50', fr: '1\u00a0250,50\u00a0$' };
