@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
@@ -51,6 +52,8 @@ export interface AppDeps {
   brandAnalytics?: Partial<Record<1 | 2, string>>;
   /** ADDRESS_COMPLETE_KEY: Canada Post AddressComplete for the address lookup; absent, the local dataset. */
   addressCompleteKey?: string;
+  /** The audit log's Ed25519 key, which signs bid receipts (docs/audit.md); absent: a key of this process only. */
+  auditSigningKey?: KeyObject;
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
   /**

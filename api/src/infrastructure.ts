@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { BrandId } from '@auction/contract';
 import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     eventStore: EventStore;
     /** Email and SMS go out through this queue; the workers send them. */
     messageQueue: MessageQueue;
+    /** Signs bid receipts (docs/audit.md); absent in tests, where the audit plugin makes one. */
+    auditSigningKey: KeyObject | undefined;
     /** Where the operator API asks the workers to re-read an auction's status (absent: nobody listens). */
     auctionLifecycle: AuctionLifecycleQueue | undefined;
     settings: ApiSettings;
@@ -70,6 +73,7 @@ export const infrastructure = fp<InfrastructureOptions>(
     app.decorate('lotCommands', deps.lotCommands);
     app.decorate('eventStore', deps.eventStore);
     app.decorate('messageQueue', deps.messageQueue);
+    app.decorate('auditSigningKey', deps.auditSigningKey);
     app.decorate('auctionLifecycle', deps.auctionLifecycle);
     app.decorate('settings', {
       jwtSecret: deps.jwtSecret,

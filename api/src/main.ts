@@ -1,4 +1,5 @@
 import { createLotCommandHandler, onAppendBatch, PostgresEventStore } from '@auction/engine';
+import { loadSigningKey } from '@auction/engine/audit';
 import {
   createAuctionLifecycleQueue,
   createDb,
@@ -37,6 +38,7 @@ const app = await buildApp({
   auctionLifecycle,
   messageQueue,
   jwtSecret: resolveJwtSecret(config),
+  auditSigningKey: loadSigningKey({ key: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR }),
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   logLevel: config.LOG_LEVEL,
   localOutbox: config.LOCAL_OUTBOX,
