@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bidReceipt } from './audit.ts';
 import {
   commandId,
   convertedMoney,
@@ -220,6 +221,8 @@ export const bidAnswer = successAnswer.extend({
     bidDate: z.string(),
   }),
   standing: bidStanding,
+  /** Proof of the accepted bid in the tamper-evident log (docs/audit.md); absent where the store keeps no chain. */
+  receipt: bidReceipt.optional(),
 });
 export const standingAnswer = successAnswer.extend({ standing: bidStanding });
 

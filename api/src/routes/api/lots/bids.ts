@@ -116,7 +116,12 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
       commandId: clientCommandIdOf(request, given) ?? envelope.commandId,
       at: outcome.duplicate ? (outcome.events[0]?.meta.at ?? envelope.at) : envelope.at,
     };
-    return { envelope: answered, standing: standingAnswer(outcome.state as LotState, lotId, bidderId) };
+    return {
+      envelope: answered,
+      standing: standingAnswer(outcome.state as LotState, lotId, bidderId),
+      events: outcome.events,
+      bidderId,
+    };
   }
 
   /** The committed standing as this bidder sees it: whether they lead, and their own maximum. */
@@ -163,7 +168,7 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
       if (auctionLotItem_Id && auctionLotItem_Id !== lotId) {
         throw new HttpError(400, 'validation_failed', { messages: ['auctionLotItem_Id'] });
       }
-      const { envelope, standing } = await submit(
+      const { envelope, standing, events, bidderId } = await submit(
         request,
         lotId,
         undefined,
@@ -184,6 +189,7 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
           bidDate: new Date(envelope.at).toISOString(),
         },
         standing,
+        receipt: await app.auditReceipts.receiptFor(lotId, events, bidderId),
       };
     },
   );

@@ -1,0 +1,85 @@
+import { generateKeyPairSync } from 'node:crypto';
+import type { BidReceipt } from '@auction/contract';
+import { takeCheckpoint } from '@auction/engine/audit';
+import { describe, expect, it } from 'vitest';
+import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { openLot } from '../../../fixtures/lots.ts';
+import { useTestApp } from '../../../useTestApp.ts';
+
+const test = useTestApp();
+
+/** A bid of `amount` dollars on a fresh lot of the gala, and its answer's receipt. */
+async function receiptOfBid(amount: number, isMax = false): Promise<{ lotId: number; receipt: BidReceipt }> {
+  const lotId = await openLot(test, { type: 1, starting_bid: 1000 });
+  const bidder = await registerConfirmed(test);
+  const answer = await test.app.inject({
+    method: 'POST',
+    url: `/api/bids/auctionlotitem/${lotId}/bid`,
+    headers: bearer(bidder.token),
+    payload: { amount, isMax },
+  });
+  expect(answer.statusCode).toBe(200);
+  return { lotId, receipt: answer.json().receipt };
+}
+
+const verify = (receipt: unknown) =>
+  test.app.inject({ method: 'POST', url: '/api/audit/receipts/verify', payload: receipt as object });
+
+describe('bid receipts', () => {
+  it('names the latest checkpoint (read at most every 10 s), and a max bid is receipted at its maximum', async () => {
+    await takeCheckpoint(test.database.pool, generateKeyPairSync('ed25519').privateKey);
+    const { receipt } = await receiptOfBid(80, true);
+    expect(receipt.amountCents).toBe(8000);
+    expect(receipt.checkpoint).toMatchObject({ id: expect.stringMatching(/^\d+$/), root: expect.any(String) });
+    expect((await verify(receipt)).json().unchanged).toBe(true);
+  });
+
+  it("an accepted bid's answer carries a signed receipt of its event, which verifies unchanged", async () => {
+    const { lotId, receipt } = await receiptOfBid(25);
+    expect(receipt).toMatchObject({ lotId, streamVersion: 2, amountCents: 2500 });
+    expect(receipt.eventHash).toMatch(/^[0-9a-f]{64}$/);
+    const answer = await verify(receipt);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ found: true, unchanged: true, mismatches: [], message: 'receipt_verified' });
+
+    const query = await test.app.inject({
+      method: 'GET',
+      url: `/api/audit/receipts/verify?receipt=${encodeURIComponent(JSON.stringify(receipt))}`,
+    });
+    expect(query.json()).toMatchObject({ unchanged: true, message: 'receipt_verified' });
+  });
+
+  it('a receipt with another amount is a mismatch naming the amount (and the signature it breaks)', async () => {
+    const { receipt } = await receiptOfBid(30);
+    const answer = await verify({ ...receipt, amountCents: 3 });
+    expect(answer.json()).toEqual({
+      found: true,
+      unchanged: false,
+      mismatches: ['amountCents', 'signature'],
+      message: 'receipt_mismatch',
+    });
+  });
+
+  it('a bid edited in the database after its receipt is a mismatch of the chain and the amount', async () => {
+    const { lotId, receipt } = await receiptOfBid(40);
+    await test.database.pool.query(
+      `UPDATE events SET data = jsonb_set(data, '{amount}', '4100') WHERE stream_id = $1 AND stream_version = $2`,
+      [`lot-${lotId}`, receipt.streamVersion],
+    );
+    expect((await verify(receipt)).json()).toMatchObject({ unchanged: false, mismatches: ['chain', 'amountCents'] });
+  });
+
+  it('an unknown bid is not found; a malformed receipt is refused with 400 and no verdict', async () => {
+    const { receipt } = await receiptOfBid(20);
+    expect((await verify({ ...receipt, streamVersion: 9999 })).json()).toEqual({
+      found: false,
+      unchanged: false,
+      mismatches: [],
+      message: 'receipt_not_found',
+    });
+    const malformed = await verify({ ...receipt, eventHash: 'not a hash' });
+    expect(malformed.statusCode).toBe(400);
+    const notJson = await test.app.inject({ method: 'GET', url: '/api/audit/receipts/verify?receipt=%7Bnope' });
+    expect(notJson.statusCode).toBe(400);
+  });
+});
