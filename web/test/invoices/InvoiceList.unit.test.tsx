@@ -118,7 +118,7 @@ describe('the invoice list (spec 000 §2)', () => {
   it('sends an invoice by email to the prefilled address in the chosen language', async () => {
     const api = show();
     await screen.findByText('2 invoices');
-    fireEvent.click(screen.getByRole('button', { name: 'Send invoice 42 by email' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send by email, invoice 42' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the invoice by email' });
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('marie@example.com');
     fireEvent.click(within(dialog).getByLabelText('French'));
