@@ -2,6 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/messages.ts';
 import { serverMessageId } from '../i18n/messages.ts';
+import { useMissingField } from '../layout/Form.tsx';
 
 /** A labelled input with its error tied to it (aria-describedby), so screen readers read both. */
 export function Field({
@@ -11,22 +12,38 @@ export function Field({
   ...input
 }: { label: ReactNode; error?: MessageId | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  const missing = useMissingField(id);
+  const invalid = Boolean(error || missing);
+  const described = [invalid ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...input} />
+      <input id={id} aria-invalid={invalid || undefined} aria-describedby={described || undefined} {...input} />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          <FormattedMessage id={error} />
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} missing={missing} />
     </div>
+  );
+}
+
+/** The field's own error, or spec 000 §5's "The field {field} is required" after an empty submit. */
+function FieldError({
+  id,
+  error,
+  missing,
+}: {
+  id: string;
+  error?: MessageId | undefined;
+  missing: string | undefined;
+}) {
+  if (!error && missing === undefined) return null;
+  return (
+    <p id={id} className="field-error">
+      {error ? <FormattedMessage id={error} /> : <FormattedMessage id="field.required" values={{ field: missing }} />}
+    </p>
   );
 }
 
@@ -46,6 +63,8 @@ export function PasswordField({
 }) {
   const intl = useIntl();
   const id = useId();
+  const missing = useMissingField(id);
+  const invalid = Boolean(error || missing);
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
@@ -57,8 +76,8 @@ export function PasswordField({
           value={value}
           required
           autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
         <button
@@ -71,11 +90,7 @@ export function PasswordField({
           <FormattedMessage id={shown ? 'password.hideShort' : 'password.showShort'} />
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          <FormattedMessage id={error} />
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} missing={missing} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { matchPath, pathFor, rootPath } from '../i18n/routes.ts';
+import { Form } from '../layout/Form.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
@@ -46,7 +47,7 @@ export function LoginPage() {
       <h1 className="page__title">
         <FormattedMessage id="login.title" />
       </h1>
-      <form
+      <Form
         className="form"
         onSubmit={async (event) => {
           event.preventDefault();
@@ -100,7 +101,7 @@ export function LoginPage() {
         <button type="submit" className="button" disabled={pending}>
           <FormattedMessage id="login.submit" />
         </button>
-      </form>
+      </Form>
       <p>
         <Link to={pathFor('passwordRecovery', {}, locale)} search={auction ? { auction } : {}}>
           <FormattedMessage id="login.forgotPassword" />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { Form } from '../layout/Form.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
@@ -69,7 +70,7 @@ export function PasswordRecoveryPage() {
         ))}
       </fieldset>
       {method === 'email' ? (
-        <form
+        <Form
           className="form"
           onSubmit={(event) => {
             event.preventDefault();
@@ -96,9 +97,9 @@ export function PasswordRecoveryPage() {
           <button type="submit" className="button" disabled={pending}>
             <FormattedMessage id="recovery.send" />
           </button>
-        </form>
+        </Form>
       ) : (
-        <form
+        <Form
           className="form"
           onSubmit={(event) => {
             event.preventDefault();
@@ -146,7 +147,7 @@ export function PasswordRecoveryPage() {
           <button type="submit" className="button" disabled={pending}>
             <FormattedMessage id={maskedEmail ? 'recovery.sendCode' : 'recovery.next'} />
           </button>
-        </form>
+        </Form>
       )}
       <p>
         <Link to={pathFor('login', {}, locale)} search={auction ? { auction } : {}}>
@@ -173,7 +174,7 @@ export function PasswordCodePage() {
       <h1 className="page__title">
         <FormattedMessage id="recoveryCode.title" />
       </h1>
-      <form
+      <Form
         className="form"
         onSubmit={async (event) => {
           event.preventDefault();
@@ -207,7 +208,7 @@ export function PasswordCodePage() {
             <FormattedMessage id="action.back" />
           </Link>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { AuctionCardSection } from '../cards/AuctionCardSection.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { Form } from '../layout/Form.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
@@ -69,7 +70,7 @@ function GeneralCard({ profile }: { profile: Profile }) {
   const set = (field: keyof Editable) => (value: string) => setForm({ ...form, [field]: value });
   const phoneInvalid = Boolean(form.phoneNumber) && (form.phoneNumber ?? '').length !== 14;
   return (
-    <form
+    <Form
       className="card form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -151,7 +152,7 @@ function GeneralCard({ profile }: { profile: Profile }) {
         <FormattedMessage id="action.save" />
       </button>
       <PhoneValidation profile={profile} />
-    </form>
+    </Form>
   );
 }
 
@@ -189,7 +190,7 @@ function PhoneValidation({ profile }: { profile: Profile }) {
       </button>
       <MessageList keys={errors} />
       <Dialog open={open} onOpenChange={setOpen} title={<FormattedMessage id="profile.validatePhone" />}>
-        <form
+        <Form
           className="form"
           onSubmit={async (event) => {
             event.preventDefault();
@@ -213,7 +214,7 @@ function PhoneValidation({ profile }: { profile: Profile }) {
           <button type="submit" className="button">
             <FormattedMessage id="action.confirm" />
           </button>
-        </form>
+        </Form>
       </Dialog>
     </>
   );
@@ -231,7 +232,7 @@ function AddressCard({ profile }: { profile: Profile }) {
   const [form, setForm] = useState(initial);
   const save = useSaveProfile();
   return (
-    <form
+    <Form
       className="card form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -254,7 +255,7 @@ function AddressCard({ profile }: { profile: Profile }) {
       <button type="submit" className="button" disabled={save.isPending}>
         <FormattedMessage id="action.save" />
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -275,7 +276,7 @@ function PasswordCard() {
     }
   };
   return (
-    <form className="card form" onSubmit={submit}>
+    <Form className="card form" onSubmit={submit}>
       <h2>
         <FormattedMessage id="profile.password" />
       </h2>
@@ -301,7 +302,7 @@ function PasswordCard() {
       <button type="submit" className="button">
         <FormattedMessage id="action.save" />
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -319,7 +320,7 @@ function ChangeEmail() {
         <FormattedMessage id="profile.changeEmail" />
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={<FormattedMessage id="profile.changeEmail" />}>
-        <form
+        <Form
           className="form"
           onSubmit={async (event) => {
             event.preventDefault();
@@ -353,7 +354,7 @@ function ChangeEmail() {
           <button type="submit" className="button">
             <FormattedMessage id="action.save" />
           </button>
-        </form>
+        </Form>
       </Dialog>
     </>
   );

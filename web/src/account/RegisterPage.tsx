@@ -7,6 +7,7 @@ import { useAuction } from '../auctions/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor, rootPath } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { Form } from '../layout/Form.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
@@ -68,7 +69,7 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
           <FormattedMessage id="register.title" />
         )}
       </h1>
-      <form
+      <Form
         className="form"
         onSubmit={async (event) => {
           event.preventDefault();
@@ -199,7 +200,7 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
         <button type="submit" className="button" disabled={pending || nicknameTaken}>
           <FormattedMessage id="register.submit" />
         </button>
-      </form>
+      </Form>
       <Dialog
         open={errors.length > 0}
         onOpenChange={(open) => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { Form } from '../layout/Form.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
@@ -54,7 +55,7 @@ function NewPasswordForm({
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   return (
-    <form
+    <Form
       className="form"
       onSubmit={async (event) => {
         event.preventDefault();
@@ -86,7 +87,7 @@ function NewPasswordForm({
       <button type="submit" className="button">
         <FormattedMessage id="reset.submit" />
       </button>
-    </form>
+    </Form>
   );
 }
 

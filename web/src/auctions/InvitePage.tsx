@@ -7,6 +7,7 @@ import { roleNumbers, useProfile } from '../account/session.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { Form } from '../layout/Form.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
@@ -26,7 +27,7 @@ function InviteForm({ auction }: { auction: Auction }) {
       <h1 className="page__title">
         <FormattedMessage id="invite.title" />
       </h1>
-      <form
+      <Form
         className="form"
         onSubmit={async (event) => {
           event.preventDefault();
@@ -66,7 +67,7 @@ function InviteForm({ auction }: { auction: Auction }) {
         <button type="submit" className="button">
           <FormattedMessage id="invite.submit" />
         </button>
-      </form>
+      </Form>
       <Dialog open={stopped} onOpenChange={setStopped} title={<FormattedMessage id="invite.errorTitle" />}>
         <p>
           <FormattedMessage id="user_has_send_stop_date" />

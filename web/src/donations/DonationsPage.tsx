@@ -11,6 +11,7 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { serverMessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { Form } from '../layout/Form.tsx';
 import { showError } from '../lib/errors.ts';
 import { Money } from '../lib/MoneyText.tsx';
 import { parseAmount, toCents } from '../lib/money.ts';
@@ -102,7 +103,7 @@ function Donations({ auction }: { auction: Auction }) {
           <FormattedMessage id={serverMessageId(permission.reason)} />
         </p>
       ) : null}
-      <form
+      <Form
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
@@ -154,7 +155,7 @@ function Donations({ auction }: { auction: Auction }) {
         <button type="submit" className="button" disabled={disabled}>
           <FormattedMessage id={donatedBefore ? 'donations.donateAgain' : 'donations.donate'} />
         </button>
-      </form>
+      </Form>
       {list.data && list.data.count > 0 ? (
         <section>
           <h2>

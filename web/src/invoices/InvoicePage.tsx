@@ -18,6 +18,7 @@ import { PayInvoice } from './PayInvoice.tsx';
 import { invoiceMutations, invoiceQueries } from './queries.ts';
 import type { Invoice } from './types.ts';
 import './invoices.css';
+import { Form } from '../layout/Form.tsx';
 
 /** While Stripe has not confirmed a charge, the invoice is asked again this often until paid. */
 const POLL_MS = 2_000;
@@ -246,7 +247,7 @@ function BusinessField({ invoice }: { invoice: Invoice }) {
     onError: showError,
   });
   return (
-    <form
+    <Form
       className="invoice__business no-print"
       onSubmit={(event) => {
         event.preventDefault();
@@ -262,6 +263,6 @@ function BusinessField({ invoice }: { invoice: Invoice }) {
           <FormattedMessage id="action.save" />
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

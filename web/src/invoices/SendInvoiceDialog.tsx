@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { Field, MessageList } from '../account/Field.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { Dialog } from '../layout/Dialog.tsx';
+import { Form } from '../layout/Form.tsx';
 import { errorKeys } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 import { invoiceMutations } from './queries.ts';
@@ -39,7 +40,7 @@ export function SendInvoiceDialog({
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={<FormattedMessage id="invoice.sendTitle" />}>
-      <form className="form" onSubmit={submit}>
+      <Form className="form" onSubmit={submit}>
         <Field
           label={<FormattedMessage id="field.email" />}
           type="email"
@@ -72,7 +73,7 @@ export function SendInvoiceDialog({
             <FormattedMessage id="invoice.send" />
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

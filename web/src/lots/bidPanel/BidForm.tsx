@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { Form } from '../../layout/Form.tsx';
 import { centsToDecimal, parseAmount } from '../../lib/money.ts';
 import { minimumBid, raiseToMinimum, stepDown, stepUp } from '../bidRules.ts';
 import type { LotDetail } from '../types.ts';
@@ -32,7 +33,7 @@ export function BidForm({
   const minimum = minimumBid(lot);
   const amount = parseAmount(amountText) ?? minimum;
   return (
-    <form
+    <Form
       className="bid-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -55,6 +56,6 @@ export function BidForm({
       <button type="submit" className="button" disabled={disabled}>
         <FormattedMessage id="bid.bid" />
       </button>
-    </form>
+    </Form>
   );
 }

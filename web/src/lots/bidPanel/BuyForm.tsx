@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Form } from '../../layout/Form.tsx';
 import { toCents } from '../../lib/money.ts';
 import { checkQuantity } from '../bidRules.ts';
 import type { LotDetail } from '../types.ts';
@@ -30,7 +31,7 @@ export function BuyForm({
   const [quantityError, setQuantityError] = useState(false);
   const unitCents = toCents(lot.multiSalePrice) ?? 0;
   return (
-    <form
+    <Form
       className="bid-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -64,6 +65,6 @@ export function BuyForm({
       <button type="submit" className="button" disabled={disabled}>
         <FormattedMessage id={lot.isDonation ? 'buy.donate' : 'buy.buy'} />
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Form } from '../../layout/Form.tsx';
 import { showError } from '../../lib/errors.ts';
 import { Money } from '../../lib/MoneyText.tsx';
 import { parseAmount, toCents } from '../../lib/money.ts';
@@ -43,7 +44,7 @@ export function MaxBidForm({
   });
   const maxTooLow = maxText !== '' && !isMaxBidHighEnough(parseAmount(maxText) ?? 0, lot);
   return (
-    <form
+    <Form
       className="bid-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -88,6 +89,6 @@ export function MaxBidForm({
       <button type="submit" className="button button--secondary" disabled={disabled || maxTooLow || !maxText}>
         <FormattedMessage id={maxBidCents !== null ? 'maxBid.edit' : 'maxBid.place'} />
       </button>
-    </form>
+    </Form>
   );
 }
