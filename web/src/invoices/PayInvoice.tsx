@@ -45,7 +45,11 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
         <p>
           <FormattedMessage
             id="invoice.payWith"
-            values={{ brand: brandName(card.brand), last4: card.last4, holder: card.cardHolderName ?? '' }}
+            values={{
+              brand: brandName(card.brand),
+              last4: card.last4,
+              holder: card.cardHolderName ? ` · ${card.cardHolderName}` : '',
+            }}
           />
         </p>
       ) : null}
