@@ -75,7 +75,7 @@ export function invoiceTexts(language: DocumentLanguage) {
 export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const t = TEXT[invoice.language];
   const money = (cents: number) => formatMoney(cents, invoice.language, invoice.currency);
-  const title = `${invoice.isDonation ? t.donationInvoice : t.invoice} #${invoice.number}`;
+  const title = `${invoice.isDonation ? t.donationInvoice : t.invoice} ${numbered(invoice.number, invoice.language)}`;
   return renderPdf({ title, author: invoice.organizationName }, (doc) => {
     doc.font('bold').fontSize(20).text(invoice.organizationName);
     doc.fontSize(14).text(title).font('regular').fontSize(10).moveDown(0.5);
@@ -123,4 +123,9 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       }
     }
   });
+}
+
+/** "#42" in English, "no 42" in French (Québec usage). */
+export function numbered(number: number, language: DocumentLanguage): string {
+  return language === 'fr' ? `no\u00a0${number}` : `#${number}`;
 }

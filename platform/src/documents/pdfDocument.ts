@@ -37,5 +37,7 @@ export function amountRow(doc: Pdf, label: string, value: string, options: { bol
   const after = doc.y;
   doc.text(value, doc.page.margins.left + width - 140, y, { width: 140, align: 'right' });
   doc.y = Math.max(after, doc.y);
+  // Back to the left margin: the next line starts there, not under the value.
+  doc.x = doc.page.margins.left;
   doc.font('regular');
 }

@@ -1,4 +1,5 @@
 import { type DocumentLanguage, formatDate, formatMoney } from '../invoices/moneyFormat.ts';
+import { numbered } from './invoiceDocument.ts';
 import { amountRow, renderPdf } from './pdfDocument.ts';
 
 /** An official donation receipt (spec 000 §9) as its PDF shows it, amounts in cents. */
@@ -55,20 +56,23 @@ export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
   const t = TEXT[receipt.language];
   const money = (cents: number) => formatMoney(cents, receipt.language, receipt.currency);
   const colon = receipt.language === 'fr' ? ' :' : ':';
-  return renderPdf({ title: `${t.title} #${receipt.number}`, author: receipt.organizationName }, (doc) => {
-    doc.font('bold').fontSize(20).text(receipt.organizationName);
-    doc.fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
-    amountRow(doc, t.number, String(receipt.number), { bold: true });
-    amountRow(doc, t.issued, formatDate(receipt.issuedAt, receipt.language));
-    amountRow(doc, t.received, formatDate(receipt.issuedAt, receipt.language));
-    amountRow(doc, t.auction, receipt.auctionName);
-    amountRow(doc, t.invoice, `#${receipt.invoiceNumber}`);
-    doc.moveDown().font('bold').text(`${t.donor}${colon}`).font('regular');
-    for (const line of [receipt.donorName, ...receipt.donorAddress]) if (line) doc.text(line);
-    doc.moveDown();
-    amountRow(doc, t.amountReceived, money(receipt.amountReceived));
-    amountRow(doc, t.fairMarketValue, money(receipt.fairMarketValue));
-    amountRow(doc, t.eligible, money(receipt.eligibleAmount), { bold: true });
-    doc.moveDown(3).text('______________________________').text(t.signature);
-  });
+  return renderPdf(
+    { title: `${t.title} ${numbered(receipt.number, receipt.language)}`, author: receipt.organizationName },
+    (doc) => {
+      doc.font('bold').fontSize(20).text(receipt.organizationName);
+      doc.fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
+      amountRow(doc, t.number, String(receipt.number), { bold: true });
+      amountRow(doc, t.issued, formatDate(receipt.issuedAt, receipt.language));
+      amountRow(doc, t.received, formatDate(receipt.issuedAt, receipt.language));
+      amountRow(doc, t.auction, receipt.auctionName);
+      amountRow(doc, t.invoice, numbered(receipt.invoiceNumber, receipt.language));
+      doc.moveDown().font('bold').text(`${t.donor}${colon}`).font('regular');
+      for (const line of [receipt.donorName, ...receipt.donorAddress]) if (line) doc.text(line);
+      doc.moveDown();
+      amountRow(doc, t.amountReceived, money(receipt.amountReceived));
+      amountRow(doc, t.fairMarketValue, money(receipt.fairMarketValue));
+      amountRow(doc, t.eligible, money(receipt.eligibleAmount), { bold: true });
+      doc.moveDown(3).text('______________________________').text(t.signature);
+    },
+  );
 }
