@@ -54,3 +54,17 @@ export function testRedisUrl(): string {
 export function testPrefix(): string {
   return `t${randomBytes(4).toString('hex')}`;
 }
+
+/**
+ * Stands for what a test file starts in its beforeAll (an app, a world): property reads go to the
+ * value once `current()` has it, and throw before, where a top-level read would see undefined.
+ */
+export function startedHandle<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_handle, key) {
+      const value = current();
+      if (value === undefined) throw new Error(`${what} is not started yet (reading ${String(key)})`);
+      return Reflect.get(value, key);
+    },
+  });
+}

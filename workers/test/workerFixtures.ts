@@ -9,10 +9,17 @@ import {
 } from '@auction/engine';
 import { lotConfig } from '@auction/engine/testing';
 import { createMessageQueue, createRedis, type Db, type HubEvent, hubEventsSince } from '@auction/platform';
-import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
+import {
+  createTestDatabase,
+  startedHandle,
+  type TestDatabase,
+  testPrefix,
+  testRedisUrl,
+} from '@auction/platform/testing';
 import { type Projections, startProjections } from '@auction/projections';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { type AuctionWorkers, type AuctionWorkersOptions, startAuctionWorkers } from '../src/auctionWorkers.ts';
 
 export const SECOND = 1_000;
@@ -81,6 +88,25 @@ export async function createWorld(options: { messageQueue?: Queue } = {}): Promi
       await database.drop();
     },
   };
+}
+
+export interface RunningWorld extends World {
+  workers: AuctionWorkers;
+}
+
+/** The file's world with its workers started and their first sweep done, closed after the file's tests. */
+export function useRunningWorld(overrides: Partial<AuctionWorkersOptions> = {}): RunningWorld {
+  let running: RunningWorld | undefined;
+  beforeAll(async () => {
+    const world = await createWorld();
+    const workers = world.startWorkers(overrides);
+    await workers.swept;
+    running = Object.assign(world, { workers });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return startedHandle(() => running, 'the world');
 }
 
 export interface AuctionFixture {

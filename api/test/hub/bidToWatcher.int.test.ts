@@ -1,18 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../src/hub/hubPlugin.ts';
 import { bearer, registerConfirmed } from '../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { useTestApp } from '../useTestApp.ts';
 import { HubClient } from './hubTestKit.ts';
 
-let test: TestApp;
+const test = useTestApp({ caughtUp: true });
 beforeAll(async () => {
-  test = await startTestApp();
   await test.app.listen({ port: 0, host: '127.0.0.1' });
-  await test.projections.caughtUp();
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 describe('a bid reaches a watcher', () => {

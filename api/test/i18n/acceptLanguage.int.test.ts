@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 const get = (url: string, language?: string) =>
   test.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, createPool } from '@auction/platform';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../src/errors.ts';
 import { bearer, login } from '../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { useTestApp } from '../useTestApp.ts';
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Record<string, string>;
-
 beforeAll(async () => {
-  test = await startTestApp();
   admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();

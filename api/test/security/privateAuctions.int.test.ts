@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../src/hub/hubPlugin.ts';
 import { HubClient } from '../hub/hubTestKit.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { useTestApp } from '../useTestApp.ts';
 import { type AuthorizationFixtures, authorizationFixtures } from './authorizationFixtures.ts';
 
-let test: TestApp;
+const test = useTestApp();
 let f: AuthorizationFixtures;
-
 beforeAll(async () => {
-  test = await startTestApp();
   f = await authorizationFixtures(test);
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url, headers });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from '../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { useTestApp } from '../useTestApp.ts';
 
 /**
  * Issue 15 §2: the operator API stores rich text reduced to the shared allowlist, on creation and
  * on edit, for every field the web app renders as HTML; and every answer carries the security headers.
  */
-let test: TestApp;
+const test = useTestApp();
 let manager: Record<string, string>;
 let auctionId: number;
 
@@ -18,14 +18,9 @@ const PLANTED =
 const CLEAN =
   '<p>Intro <strong>bold</strong> <a href="https://foundation.example" target="_blank" rel="noopener noreferrer">site</a></p>' +
   '<a target="_blank" rel="noopener noreferrer">bad</a><p>styled</p>';
-
 beforeAll(async () => {
-  test = await startTestApp();
   manager = bearer((await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token);
   auctionId = await test.auctionId('demo-gala');
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();

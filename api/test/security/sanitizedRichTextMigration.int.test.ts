@@ -1,17 +1,10 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { up } from '../../../platform/src/migrations/0011_sanitized_rich_text.ts';
-import { startTestApp, type TestApp } from '../testApp.ts';
+import { useTestApp } from '../useTestApp.ts';
 
 /** Rich text stored before the API sanitised it is cleaned once by migration 0011. */
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await startTestApp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 const PLANTED = '<p>Old text</p><img src=x onerror="alert(1)"><script>alert(1)</script>';
 

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
 import { testRedisUrl } from '@auction/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
+import { describe, expect, it } from 'vitest';
 import { closeLotIfDue } from '../../src/closings/closeLotIfDue.ts';
 import { closingJobId } from '../../src/closings/closingJobs.ts';
 import {
@@ -21,20 +20,10 @@ import {
   SECOND,
   send,
   sleep,
-  type World,
+  useRunningWorld,
 } from '../workerFixtures.ts';
 
-let world: World;
-let workers: AuctionWorkers;
-
-beforeAll(async () => {
-  world = await createWorld();
-  workers = world.startWorkers();
-  await workers.swept;
-});
-afterAll(async () => {
-  await world.close();
-});
+const world = useRunningWorld();
 
 /** The close's recorded time minus the lot's end when it closed. */
 async function closeLag(lotId: number): Promise<number> {
@@ -74,9 +63,9 @@ describe('lot closings', () => {
     await bid(world, lotId, randomUUID(), 11_00);
     const extendedTo = endsAt + MINUTE;
     expect((await lotEvents(world, lotId)).some((e) => e.type === 'LotExtended')).toBe(true);
-    await workers.caughtUp();
+    await world.workers.caughtUp();
     const newJob = await eventually(async () => {
-      const job = await workers.closings.getJob(
+      const job = await world.workers.closings.getJob(
         closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt: extendedTo }),
       );
       expect(job).toBeDefined();
@@ -84,7 +73,7 @@ describe('lot closings', () => {
     });
     expect(await newJob?.getState()).toBe('delayed');
     expect(
-      await workers.closings.getJob(closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt })),
+      await world.workers.closings.getJob(closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt })),
     ).toBeUndefined();
 
     // Past the first end the lot is still open; a job run early (promoted) waits for its time.
@@ -110,7 +99,7 @@ describe('lot closings', () => {
     await bid(world, lotId, randomUUID(), 15_00);
     // The same close added again under other ids, and run by two other "processes" at the end.
     for (const copy of ['a', 'b']) {
-      await workers.closings.add(
+      await world.workers.closings.add(
         'closeLot',
         { kind: 'closeLot', lotId: String(lotId), endsAt },
         { jobId: `copy-${copy}-${lotId}`, delay: endsAt - Date.now() },
@@ -122,7 +111,8 @@ describe('lot closings', () => {
     expect(outcomes.filter((o) => o.kind === 'closed').length).toBeLessThanOrEqual(1);
     await eventually(async () => expect(await closesOf(world, lotId)).toHaveLength(1));
     await eventually(async () => {
-      for (const copy of ['a', 'b']) expect(await workers.closings.getJob(`copy-${copy}-${lotId}`)).toBeUndefined();
+      for (const copy of ['a', 'b'])
+        expect(await world.workers.closings.getJob(`copy-${copy}-${lotId}`)).toBeUndefined();
     });
     expect(await closesOf(world, lotId)).toHaveLength(1);
   });
@@ -254,13 +244,13 @@ describe('recovery', () => {
     const { auctionId } = await createAuction(world.db);
     const endsAt = Date.now() + 30 * MINUTE;
     const lotId = await openLot(world, auctionId, { endsAt });
-    await workers.caughtUp();
+    await world.workers.caughtUp();
     const id = closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt });
-    await eventually(async () => expect(await workers.closings.getJob(id)).toBeDefined());
-    await workers.closings.remove(id);
-    expect(await workers.closings.getJob(id)).toBeUndefined();
+    await eventually(async () => expect(await world.workers.closings.getJob(id)).toBeDefined());
+    await world.workers.closings.remove(id);
+    expect(await world.workers.closings.getJob(id)).toBeUndefined();
     await world.projections.caughtUp();
-    await workers.sweep();
-    expect(await (await workers.closings.getJob(id))?.getState()).toBe('delayed');
+    await world.workers.sweep();
+    expect(await (await world.workers.closings.getJob(id))?.getState()).toBe('delayed');
   });
 });

@@ -1,30 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { requestAuctionSchedule } from '@auction/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
+import { describe, expect, it } from 'vitest';
 import { generateInvoices } from '../../src/invoices/generateInvoices.ts';
-import {
-  bid,
-  createAuction,
-  createWorld,
-  eventually,
-  hubEvents,
-  openLot,
-  SECOND,
-  type World,
-} from '../workerFixtures.ts';
+import { bid, createAuction, eventually, hubEvents, openLot, SECOND, useRunningWorld } from '../workerFixtures.ts';
 
-let world: World;
-let workers: AuctionWorkers;
-
-beforeAll(async () => {
-  world = await createWorld();
-  workers = world.startWorkers({ invoiceDelayMs: 0 });
-  await workers.swept;
-});
-afterAll(async () => {
-  await world.close();
-});
+const world = useRunningWorld({ invoiceDelayMs: 0 });
 
 async function bidder(name: string): Promise<string> {
   const row = await world.db
@@ -86,7 +66,7 @@ async function auctionWon(organizationId: number, wins: Array<[string, number]>)
     await bid(world, lotId, bidderId, amount);
     lots.push(lotId);
   }
-  await requestAuctionSchedule(workers.lifecycle, auctionId);
+  await requestAuctionSchedule(world.workers.lifecycle, auctionId);
   return { auctionId, lots };
 }
 

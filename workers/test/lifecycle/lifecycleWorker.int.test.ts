@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { requestAuctionSchedule } from '@auction/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
+import { describe, expect, it } from 'vitest';
 import {
   bid,
   closesOf,
   createAuction,
-  createWorld,
   eventually,
   hubEvents,
   lotEvents,
@@ -14,20 +12,10 @@ import {
   openLot,
   SECOND,
   sleep,
-  type World,
+  useRunningWorld,
 } from '../workerFixtures.ts';
 
-let world: World;
-let workers: AuctionWorkers;
-
-beforeAll(async () => {
-  world = await createWorld();
-  workers = world.startWorkers();
-  await workers.swept;
-});
-afterAll(async () => {
-  await world.close();
-});
+const world = useRunningWorld();
 
 const auctionRow = (auctionId: number) =>
   world.db.selectFrom('auctions').selectAll().where('id', '=', auctionId).executeTakeFirstOrThrow();
@@ -49,7 +37,7 @@ describe('auction lifecycle', () => {
     const lotId = await openLot(world, auctionId, { endsAt: t0 + 3 * SECOND });
     const winner = randomUUID();
     await bid(world, lotId, winner, 50_00);
-    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
 
     await sleep(t0 + 500 - Date.now());
     expect((await auctionRow(auctionId)).status).toBe(1);
@@ -92,7 +80,7 @@ describe('auction lifecycle', () => {
     const winner = randomUUID();
     await bid(world, lateLot, winner, 70_00);
     // Nobody asked for it: the recovery sweep finds it overdue.
-    await workers.sweep();
+    await world.workers.sweep();
     await eventually(async () => expect((await auctionRow(auctionId)).status).toBe(3));
     const row = await eventually(async () => {
       const current = await auctionRow(auctionId);
@@ -116,7 +104,7 @@ describe('auction lifecycle', () => {
       dateOpen: Date.now() - MINUTE,
       dateCompleted: Date.now() + 60 * MINUTE,
     });
-    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
     await eventually(async () =>
       expect(
         await world.db.selectFrom('auction_lifecycle').selectAll().where('auction_id', '=', auctionId).execute(),
@@ -128,17 +116,17 @@ describe('auction lifecycle', () => {
       .set({ date_completed: new Date(movedTo) })
       .where('id', '=', auctionId)
       .execute();
-    await requestAuctionSchedule(workers.lifecycle, auctionId);
-    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
     await eventually(async () => expect(await lifecycleEvents(auctionId)).toEqual(['AuctionEndDateChanged']));
     const moved = (await hubEvents(world, auctionId)).find((e) => e.event === 'AuctionEndDateChanged');
     expect(moved?.data).toEqual({ auctionId, dateCompleted: new Date(movedTo).toISOString() });
-    const job = await workers.lifecycle.getJob(`transition-${auctionId}-4-${movedTo}`);
+    const job = await world.workers.lifecycle.getJob(`transition-${auctionId}-4-${movedTo}`);
     expect(await job?.getState()).toBe('delayed');
 
     // An operator puts the auction back to PreOpen by hand, without an opening date.
     await world.db.updateTable('auctions').set({ status: 2, date_open: null }).where('id', '=', auctionId).execute();
-    await requestAuctionSchedule(workers.lifecycle, auctionId);
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
     await eventually(async () =>
       expect(await lifecycleEvents(auctionId)).toEqual(['AuctionEndDateChanged', 'AuctionPreOpen']),
     );

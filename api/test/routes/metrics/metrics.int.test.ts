@@ -1,45 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { createLotCommandHandler, lotStreamId, PostgresEventStore } from '@auction/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLotConfig } from '../../../src/lots/lotConfig.ts';
+import { describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../testApp.ts';
+import { openLot } from '../../fixtures/lots.ts';
+import { useTestApp } from '../../useTestApp.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp({ app: { metricsToken: TOKEN } });
-});
-afterAll(async () => {
-  await test?.close();
-});
-
-/** A lot of the demo gala, opened in the engine, ending in an hour. */
-async function openLot(): Promise<number> {
-  const { db } = test.database;
-  const lot = await db
-    .insertInto('lots')
-    .values({
-      auction_id: await test.auctionId('demo-gala'),
-      lot_number: 800 + Math.floor(Math.random() * 99),
-      type: 1,
-      starting_bid: 1000,
-      minimum_increment: 100,
-      date_completed: new Date(Date.now() + 3600_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const opened = await createLotCommandHandler(new PostgresEventStore(test.database.pool)).handle(lotStreamId(lot.id), {
-    type: 'OpenLot',
-    commandId: randomUUID(),
-    userId: null,
-    at: Date.now(),
-    auctionActive: true,
-    config: await readLotConfig(db, lot.id),
-  });
-  expect(opened.ok).toBe(true);
-  return lot.id;
-}
+const test = useTestApp({ app: { metricsToken: TOKEN } });
 
 const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>
   test.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
@@ -56,7 +21,7 @@ describe('GET /metrics', () => {
     const refused = 'auction_bids_total{outcome="refused",key="bid_too_low"}';
     const latency = 'auction_bid_ack_seconds_count{outcome="accepted"}';
     const before = (await scrape('127.0.0.1')).body;
-    const lotId = await openLot();
+    const lotId = await openLot(test);
     const bidder = await registerConfirmed(test);
     const bid = (amount: number) =>
       test.app.inject({

@@ -1,15 +1,13 @@
 import type { TestDatabase } from '@auction/platform/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { linkify } from '../../../src/outbox/outboxPage.ts';
-import { startTestApp, type TestApp } from '../../testApp.ts';
+import { useTestApp } from '../../useTestApp.ts';
 
-let test: TestApp;
+const test = useTestApp({ demo: false, app: { localOutbox: true } });
 let database: TestDatabase;
 let app: FastifyInstance;
-
 beforeAll(async () => {
-  test = await startTestApp({ demo: false, app: { localOutbox: true } });
   ({ app, database } = test);
   await database.db
     .insertInto('outbox_messages')
@@ -34,9 +32,6 @@ beforeAll(async () => {
       },
     ])
     .execute();
-});
-afterAll(async () => {
-  await test.close();
 });
 
 describe('GET /api/dev/outbox', () => {

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BULL_BOARD_COOKIE } from '../../../src/admin/bullBoard.ts';
-import { startTestApp, type TestApp } from '../../testApp.ts';
+import { useTestApp } from '../../useTestApp.ts';
 
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await startTestApp({ demo: false });
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = useTestApp({ demo: false });
 
 async function tokenFor(roles: number[]): Promise<string> {
   const user = await test.database.db

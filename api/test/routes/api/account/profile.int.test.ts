@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, firstLink, login, refresh, registerConfirmed, sixDigitCode } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 function patch(token: string, operations: object[]) {
   return test.app.inject({ method: 'PATCH', url: '/api/account', headers: bearer(token), payload: operations });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, login, refresh, refreshCookieOf } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 const BIDDER = ['bidder@demo.local', 'Demo-Bidder-2026!'] as const;
 

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, firstLink, login, newBidder, register, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../testApp.ts';
+import { TEST_PUBLIC_URL } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 describe('registration', () => {
   it('creates a bidder, logs them in and emails a confirmation link in their language', async () => {

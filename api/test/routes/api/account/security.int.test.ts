@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, firstLink, login, registerConfirmed, sixDigitCode } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 describe('rate limits', () => {
   it('stops repeated login attempts on one account with 429, without blocking other accounts', async () => {

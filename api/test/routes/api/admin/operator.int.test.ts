@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { hubEventsSince } from '@auction/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Record<string, string>;
 let manager: Record<string, string>;
 let bidder: Awaited<ReturnType<typeof registerConfirmed>>;
 let secondBidder: Awaited<ReturnType<typeof registerConfirmed>>;
-
 beforeAll(async () => {
-  test = await startTestApp();
   admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
   manager = bearer((await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token);
   bidder = await registerConfirmed(test);
   secondBidder = await registerConfirmed(test);
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();

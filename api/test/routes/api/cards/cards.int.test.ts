@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createLotCommandHandler, lotStreamId, PostgresEventStore } from '@auction/engine';
 import { stripeSignature } from '@auction/platform';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLotConfig } from '../../../../src/lots/lotConfig.ts';
+import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { openLot } from '../../../fixtures/lots.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
-beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 const SUCCESS_URL = 'http://auctions.test/en/profile?session={CHECKOUT_SESSION_ID}';
 const CANCEL_URL = 'http://auctions.test/en/profile';
@@ -64,39 +55,7 @@ async function customerOf(userId: string): Promise<string> {
 }
 
 async function requireCard(required: boolean) {
-  await sql`UPDATE auctions SET require_cc_to_bid = ${required} WHERE id = ${galaId}`.execute(test.database.db);
-}
-
-async function openLot() {
-  const { db } = test.database;
-  const lot = await db
-    .insertInto('lots')
-    .values({
-      auction_id: galaId,
-      lot_number: 800 + Math.floor(Math.random() * 99),
-      type: 1,
-      starting_bid: 1000,
-      minimum_increment: 100,
-      date_completed: new Date(Date.now() + 3600_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'admin@demo.local')
-    .executeTakeFirstOrThrow();
-  const opener = createLotCommandHandler(new PostgresEventStore(test.database.pool));
-  const opened = await opener.handle(lotStreamId(lot.id), {
-    type: 'OpenLot',
-    commandId: randomUUID(),
-    userId: admin.id,
-    at: Date.now(),
-    auctionActive: true,
-    config: await readLotConfig(db, lot.id),
-  });
-  expect(opened.ok).toBe(true);
-  return lot.id;
+  await sql`UPDATE auctions SET require_cc_to_bid = ${required} WHERE id = ${test.galaId}`.execute(test.database.db);
 }
 
 function bid(token: string, lotId: number, amount: number) {
@@ -219,7 +178,7 @@ describe('cards on file', () => {
       message: 'amex_not_accepted',
     });
     const select = await call('POST', '/api/auction-payment-methods', carol.token, {
-      auctionId: galaId,
+      auctionId: test.galaId,
       paymentMethod_Id: amex?.id,
     });
     expect(select.statusCode).toBe(400);
@@ -257,24 +216,24 @@ describe('cards on file', () => {
     ]);
     for (const card of list) {
       const select = await call('POST', '/api/auction-payment-methods', dave.token, {
-        auctionId: galaId,
+        auctionId: test.galaId,
         paymentMethod_Id: card.id,
       });
       expect(select.statusCode).toBe(400);
       expect(select.json().message).toBe('card_declined_or_expired');
     }
     // No usable card: nothing is auto-selected.
-    expect((await call('GET', `/api/auction-payment-methods?auctionId=${galaId}`, dave.token)).json()).toEqual([]);
+    expect((await call('GET', `/api/auction-payment-methods?auctionId=${test.galaId}`, dave.token)).json()).toEqual([]);
   });
 
   it('auto-selects the single usable card, lists payment informations, selects and changes with POST and PUT', async () => {
     const erin = await registerConfirmed(test);
     await addCard(erin.token, '4242424242424242');
     const [first] = await cards(erin.token);
-    const auto = await call('GET', `/api/auction-payment-methods?auctionId=${galaId}`, erin.token);
+    const auto = await call('GET', `/api/auction-payment-methods?auctionId=${test.galaId}`, erin.token);
     expect(auto.statusCode).toBe(200);
     const [selection] = auto.json();
-    expect(selection).toMatchObject({ auctionId: galaId, paymentMethod_Id: first?.id });
+    expect(selection).toMatchObject({ auctionId: test.galaId, paymentMethod_Id: first?.id });
     const infos = await call('GET', '/api/payment-informations', erin.token);
     expect(infos.json()).toEqual([
       { id: selection.paymentInformation_Id, stripeInformation_Id: 1, stripeInformationName: 'Signature' },
@@ -283,21 +242,21 @@ describe('cards on file', () => {
     const second = (await cards(erin.token))[1];
     const put = await call('PUT', '/api/auction-payment-methods', erin.token, {
       id: selection.id,
-      auctionId: galaId,
+      auctionId: test.galaId,
       paymentMethod_Id: second?.id,
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ id: selection.id, paymentMethod_Id: second?.id });
     const wrongId = await call('PUT', '/api/auction-payment-methods', erin.token, {
       id: selection.id + 1000,
-      auctionId: galaId,
+      auctionId: test.galaId,
       paymentMethod_Id: second?.id,
     });
     expect(wrongId.statusCode).toBe(404);
     expect((await call('GET', '/api/auction-payment-methods', erin.token)).json()).toHaveLength(1);
     const active = await call('GET', `/api/payment-methods/list-active-auction/${second?.id}`, erin.token);
     expect(active.statusCode).toBe(200);
-    expect(active.json()).toEqual([expect.objectContaining({ id: galaId, urlMagicLink: 'demo-gala' })]);
+    expect(active.json()).toEqual([expect.objectContaining({ id: test.galaId, urlMagicLink: 'demo-gala' })]);
   });
 
   it("another user's card is not found", async () => {
@@ -306,7 +265,7 @@ describe('cards on file', () => {
     await addCard(frank.token, '4242424242424242');
     const [card] = await cards(frank.token);
     const steal = await call('POST', '/api/auction-payment-methods', grace.token, {
-      auctionId: galaId,
+      auctionId: test.galaId,
       paymentMethod_Id: card?.id,
     });
     expect(steal.statusCode).toBe(404);
@@ -349,7 +308,7 @@ describe('a card required to bid (spec 001 §5 rules 2 and 3)', () => {
   it('refuses a bid without a card, accepts it with one (auto-selected), and keeps the card in use from being deleted, not from being replaced', async () => {
     await requireCard(true);
     try {
-      const lotId = await openLot();
+      const lotId = await openLot(test);
       const ivy = await registerConfirmed(test);
       const refused = await bid(ivy.token, lotId, 10);
       expect(refused.statusCode).toBe(403);
@@ -361,14 +320,14 @@ describe('a card required to bid (spec 001 §5 rules 2 and 3)', () => {
       const [card] = await cards(ivy.token);
       // The single usable card was selected for the auction by the bid.
       expect((await call('GET', '/api/auction-payment-methods', ivy.token)).json()).toEqual([
-        expect.objectContaining({ auctionId: galaId, paymentMethod_Id: card?.id }),
+        expect.objectContaining({ auctionId: test.galaId, paymentMethod_Id: card?.id }),
       ]);
 
       // Leading (once the read models know it): the card cannot be deleted…
       await test.projections.caughtUp();
       const deleting = await call('DELETE', `/api/payment-methods/delete-payment-method/${card?.id}`, ivy.token);
       expect(deleting.statusCode).toBe(409);
-      expect(deleting.json()).toMatchObject({ message: 'card_in_use_cannot_be_deleted', auctionIds: [galaId] });
+      expect(deleting.json()).toMatchObject({ message: 'card_in_use_cannot_be_deleted', auctionIds: [test.galaId] });
       // …but it can be replaced, and then deleted.
       await addCard(ivy.token, '5555555555554444');
       const replacement = (await cards(ivy.token)).find((c) => c.last4 === '4444');
@@ -377,7 +336,7 @@ describe('a card required to bid (spec 001 §5 rules 2 and 3)', () => {
         replacingPaymentMethodId: replacement?.id,
       });
       expect(replaced.statusCode).toBe(200);
-      expect(replaced.json()).toMatchObject({ success: true, auctionIds: [galaId] });
+      expect(replaced.json()).toMatchObject({ success: true, auctionIds: [test.galaId] });
       const deleted = await call('DELETE', `/api/payment-methods/delete-payment-method/${card?.id}`, ivy.token);
       expect(deleted.statusCode).toBe(200);
       expect((await cards(ivy.token)).map((c) => c.last4)).toEqual(['4444']);
@@ -394,7 +353,7 @@ describe('a card required to bid (spec 001 §5 rules 2 and 3)', () => {
       expect(choose.json().message).toBe('requiresSelectedCreditCard');
       const [jackCard] = await cards(jack.token);
       await call('POST', '/api/auction-payment-methods', jack.token, {
-        auctionId: galaId,
+        auctionId: test.galaId,
         paymentMethod_Id: jackCard?.id,
       });
       expect((await bid(jack.token, lotId, 20)).statusCode).toBe(200);
@@ -408,13 +367,13 @@ describe('permission to bid outside the bid path', () => {
   it("the lot page's allowedBidding and a donation follow the bidder's cards when the auction requires one", async () => {
     await requireCard(true);
     try {
-      const lotId = await openLot();
+      const lotId = await openLot(test);
       const kim = await registerConfirmed(test);
       const page = async () => (await call('GET', `/api/auction-lot-items/${lotId}`, kim.token)).json().allowedBidding;
       const donate = () =>
         call('POST', '/api/auctions/donations', kim.token, {
           id: randomUUID(),
-          auctionId: galaId,
+          auctionId: test.galaId,
           amount: { value: 25, currencyCode: 'CAD' },
         });
 

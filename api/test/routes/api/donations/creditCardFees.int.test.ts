@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
+const test = useTestApp();
 beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
   await test.database.db
     .updateTable('auctions')
     .set({ bill_credit_card_fees_to_client: true })
-    .where('id', '=', galaId)
+    .where('id', '=', test.galaId)
     .execute();
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const decide = (token: string | null, auctionId: number | string, accepted: string) =>
@@ -27,10 +21,10 @@ const decide = (token: string | null, auctionId: number | string, accepted: stri
 describe('accepting the credit card fees', () => {
   it('stores the bidder’s decision and shows it where the bidder status is read', async () => {
     const bidder = await registerConfirmed(test);
-    const accepted = await decide(bidder.token, galaId, 'true');
+    const accepted = await decide(bidder.token, test.galaId, 'true');
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ auctionId: galaId, bidderHasAcceptedCreditCardFees: true });
-    const refused = await decide(bidder.token, galaId, 'false');
+    expect(accepted.json()).toMatchObject({ auctionId: test.galaId, bidderHasAcceptedCreditCardFees: true });
+    const refused = await decide(bidder.token, test.galaId, 'false');
     expect(refused.json().bidderHasAcceptedCreditCardFees).toBe(false);
     const status = await test.app.inject({
       method: 'POST',
@@ -40,7 +34,7 @@ describe('accepting the credit card fees', () => {
     expect(status.json()).toMatchObject({ auctionBidderStatus: 2, bidderHasAcceptedCreditCardFees: false });
     const donations = await test.app.inject({
       method: 'GET',
-      url: `/api/auctions/donations?auctionId=${galaId}`,
+      url: `/api/auctions/donations?auctionId=${test.galaId}`,
       headers: bearer(bidder.token),
     });
     expect(donations.json()).toMatchObject({
@@ -65,11 +59,11 @@ describe('accepting the credit card fees', () => {
     const locked = await registerConfirmed(test);
     await test.database.db
       .insertInto('auction_bidders')
-      .values({ auction_id: galaId, user_id: locked.id, status: 3 })
+      .values({ auction_id: test.galaId, user_id: locked.id, status: 3 })
       .execute();
-    expect((await decide(locked.token, galaId, 'true')).statusCode).toBe(403);
-    expect((await decide(null, galaId, 'true')).statusCode).toBe(401);
-    expect((await decide(bidder.token, galaId, 'maybe')).statusCode).toBe(400);
+    expect((await decide(locked.token, test.galaId, 'true')).statusCode).toBe(403);
+    expect((await decide(null, test.galaId, 'true')).statusCode).toBe(401);
+    expect((await decide(bidder.token, test.galaId, 'maybe')).statusCode).toBe(400);
     expect((await decide(bidder.token, 'abc', 'true')).statusCode).toBe(400);
     expect((await decide(bidder.token, 999_999, 'true')).statusCode).toBe(404);
   });

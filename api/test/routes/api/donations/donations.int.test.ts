@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../../../src/hub/hubPlugin.ts';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { HubClient } from '../../../hub/hubTestKit.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
+const test = useTestApp();
 let springId: number;
 let admin: string;
 beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
   springId = await test.auctionId('demo-printemps');
   const signedIn = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
   admin = signedIn.body.token;
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const donationId = () => `don-${randomUUID()}`;
@@ -28,7 +22,7 @@ function donate(token: string | null, body: Record<string, unknown>) {
     method: 'POST',
     url: '/api/auctions/donations',
     headers: token ? bearer(token) : {},
-    payload: { id: donationId(), auctionId: galaId, amount: { value: 25, currencyCode: 'CAD' }, ...body },
+    payload: { id: donationId(), auctionId: test.galaId, amount: { value: 25, currencyCode: 'CAD' }, ...body },
   });
 }
 
@@ -55,7 +49,7 @@ describe('donations', () => {
     expect(first.json()).toMatchObject({
       success: true,
       message: 'donation_successful',
-      donation: { id, auctionId: galaId, userId: donor.id, amount: { value: 50, currencyCode: 'CAD' } },
+      donation: { id, auctionId: test.galaId, userId: donor.id, amount: { value: 50, currencyCode: 'CAD' } },
     });
     // The server's clock decides the date, not the client's.
     expect(Date.parse(first.json().donation.dateCreated)).toBeGreaterThan(Date.now() - 60_000);
@@ -78,10 +72,10 @@ describe('donations', () => {
     expect((await donate(donor.token, { amount: '25.00' })).statusCode).toBe(200);
     expect((await donate(donor.token, { amount: 100 })).statusCode).toBe(200);
     await test.projections.caughtUp();
-    const mine = await list(donor.token, `auctionId=${galaId}&userId=${donor.id}`);
+    const mine = await list(donor.token, `auctionId=${test.galaId}&userId=${donor.id}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
-      auctionId: galaId,
+      auctionId: test.galaId,
       userId: donor.id,
       count: 3,
       total: { value: 175, currencyCode: 'CAD' },
@@ -90,7 +84,7 @@ describe('donations', () => {
     });
     expect(mine.json().items.map((d: { amount: { value: number } }) => d.amount.value)).toEqual([100, 50, 25]);
     // Without userId: the caller's own.
-    expect((await list(donor.token, `auctionId=${galaId}`)).json().count).toBe(3);
+    expect((await list(donor.token, `auctionId=${test.galaId}`)).json().count).toBe(3);
   });
 
   it('refuses bad input with nothing written', async () => {
@@ -123,33 +117,33 @@ describe('donations', () => {
     const inactive = await donate(donor.token, { auctionId: springId });
     expect([inactive.statusCode, inactive.json().message]).toEqual([409, 'auctionNotActive']);
 
-    await setAuction(galaId, { donation_allow_other_amount: false });
+    await setAuction(test.galaId, { donation_allow_other_amount: false });
     try {
       const custom = await donate(donor.token, { amount: 33 });
       expect([custom.statusCode, custom.json().message]).toEqual([400, 'invalid_donation_amount']);
       expect((await donate(donor.token, { amount: 25 })).statusCode).toBe(200);
     } finally {
-      await setAuction(galaId, { donation_allow_other_amount: true });
+      await setAuction(test.galaId, { donation_allow_other_amount: true });
     }
 
     for (const donationType of [0, 2]) {
-      await setAuction(galaId, { donation_type: donationType });
+      await setAuction(test.galaId, { donation_type: donationType });
       const refused = await donate(donor.token, {});
       expect([refused.statusCode, refused.json().message]).toEqual([409, 'donation_not_allowed']);
     }
-    await setAuction(galaId, { donation_type: 1 });
+    await setAuction(test.galaId, { donation_type: 1 });
   });
 
   it('applies who may donate: logged in or anonymous allowed, not volunteers or no roles, not locked, not in another’s name', async () => {
     const anonymous = await donate(null, {});
     expect([anonymous.statusCode, anonymous.json().message]).toEqual([401, 'user_must_be_logged_in']);
-    await setAuction(galaId, { allow_anonymous_bidding: true });
+    await setAuction(test.galaId, { allow_anonymous_bidding: true });
     try {
       const allowed = await donate(null, {});
       expect(allowed.statusCode).toBe(200);
       expect(allowed.json().donation.userId).toBeNull();
     } finally {
-      await setAuction(galaId, { allow_anonymous_bidding: false });
+      await setAuction(test.galaId, { allow_anonymous_bidding: false });
     }
 
     const { db } = test.database;
@@ -167,7 +161,7 @@ describe('donations', () => {
     expect([byRoleless.statusCode, byRoleless.json().message]).toEqual([403, 'no_roles_cannot_donate']);
 
     const locked = await registerConfirmed(test);
-    await db.insertInto('auction_bidders').values({ auction_id: galaId, user_id: locked.id, status: 3 }).execute();
+    await db.insertInto('auction_bidders').values({ auction_id: test.galaId, user_id: locked.id, status: 3 }).execute();
     const byLocked = await donate(locked.token, {});
     expect([byLocked.statusCode, byLocked.json().message]).toEqual([403, 'bidder_locked']);
 
@@ -182,13 +176,13 @@ describe('donations', () => {
     const other = await registerConfirmed(test);
     expect((await donate(donor.token, {})).statusCode).toBe(200);
     await test.projections.caughtUp();
-    expect((await list(other.token, `auctionId=${galaId}&userId=${donor.id}`)).statusCode).toBe(403);
-    const byAdmin = await list(admin, `auctionId=${galaId}&userId=${donor.id}`);
+    expect((await list(other.token, `auctionId=${test.galaId}&userId=${donor.id}`)).statusCode).toBe(403);
+    const byAdmin = await list(admin, `auctionId=${test.galaId}&userId=${donor.id}`);
     expect(byAdmin.json()).toMatchObject({ count: 1, total: { value: 25 } });
-    const anonymous = await test.app.inject({ method: 'GET', url: `/api/auctions/donations?auctionId=${galaId}` });
+    const anonymous = await test.app.inject({ method: 'GET', url: `/api/auctions/donations?auctionId=${test.galaId}` });
     expect(anonymous.statusCode).toBe(401);
     expect((await list(donor.token, 'auctionId=abc')).statusCode).toBe(400);
-    expect((await list(donor.token, `auctionId=${galaId}&userId=not-a-uuid`)).statusCode).toBe(400);
+    expect((await list(donor.token, `auctionId=${test.galaId}&userId=not-a-uuid`)).statusCode).toBe(400);
     expect((await list(donor.token, 'auctionId=999999')).statusCode).toBe(404);
   });
 
@@ -207,7 +201,7 @@ describe('donations', () => {
       convertedCurrencyCode: 'USD',
     });
     await test.projections.caughtUp();
-    expect((await list(donor.token, `auctionId=${galaId}`)).json().total).toMatchObject({
+    expect((await list(donor.token, `auctionId=${test.galaId}`)).json().total).toMatchObject({
       value: 100,
       convertedValue: 72,
     });
@@ -217,7 +211,7 @@ describe('donations', () => {
     await test.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = test.app.server.address() as AddressInfo;
     const watcher = await HubClient.connect(`ws://127.0.0.1:${port}${HUB_PATH}`);
-    await watcher.subscribe(galaId);
+    await watcher.subscribe(test.galaId);
     const donor = await registerConfirmed(test);
     const id = donationId();
     expect((await donate(donor.token, { id, amount: 40 })).statusCode).toBe(200);
@@ -225,7 +219,7 @@ describe('donations', () => {
     expect(received.events).toContainEqual(
       expect.objectContaining({
         event: 'DonationReceived',
-        data: { auctionId: galaId, id, userId: donor.id, amount: { value: 40, currencyCode: 'CAD' } },
+        data: { auctionId: test.galaId, id, userId: donor.id, amount: { value: 40, currencyCode: 'CAD' } },
       }),
     );
 
@@ -260,7 +254,7 @@ describe('donations', () => {
       .execute();
     expect(stream.map((e) => e.type)).toEqual(['DonationReceived', 'DonationDeleted']);
     await test.projections.caughtUp();
-    expect((await list(donor.token, `auctionId=${galaId}`)).json().count).toBe(0);
+    expect((await list(donor.token, `auctionId=${test.galaId}`)).json().count).toBe(0);
     const lines = await test.database.db
       .selectFrom('invoice_lines')
       .select('line_id')

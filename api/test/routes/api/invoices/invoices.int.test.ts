@@ -1,27 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { invoiceFigures } from '@auction/platform/invoices';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
+const test = useTestApp();
 let organizationId: number;
 let manager: string;
 beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
   const gala = await test.database.db
     .selectFrom('auctions')
     .select('organization_id')
-    .where('id', '=', galaId)
+    .where('id', '=', test.galaId)
     .executeTakeFirstOrThrow();
   organizationId = gala.organization_id;
   manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -277,7 +271,7 @@ describe('after the invoices exist', () => {
       .selectFrom('events as e')
       .innerJoin('lots as l', (join) => join.on(sql`e.stream_id`, '=', sql`'lot-' || l.id`))
       .select(['l.id as lotId', 'e.data'])
-      .where('l.auction_id', '=', galaId)
+      .where('l.auction_id', '=', test.galaId)
       .where('e.type', '=', 'BidPlaced')
       .limit(1)
       .executeTakeFirstOrThrow();
@@ -286,9 +280,9 @@ describe('after the invoices exist', () => {
     const { status } = await db
       .selectFrom('auctions')
       .select('status')
-      .where('id', '=', galaId)
+      .where('id', '=', test.galaId)
       .executeTakeFirstOrThrow();
-    await db.updateTable('auctions').set({ status: 5 }).where('id', '=', galaId).execute();
+    await db.updateTable('auctions').set({ status: 5 }).where('id', '=', test.galaId).execute();
     try {
       const refused = await call('POST', `/api/admin/lots/${placed.lotId}/bids/${bidId}/remove`, admin, {
         reason: 'after the invoices',
@@ -298,7 +292,7 @@ describe('after the invoices exist', () => {
       const after = await db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     } finally {
-      await db.updateTable('auctions').set({ status }).where('id', '=', galaId).execute();
+      await db.updateTable('auctions').set({ status }).where('id', '=', test.galaId).execute();
     }
   });
 });

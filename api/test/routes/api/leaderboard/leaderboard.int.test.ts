@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
+const test = useTestApp({ caughtUp: true });
 let autumnId: number;
 beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
   autumnId = await test.auctionId('demo-automne');
-  await test.projections.caughtUp();
-});
-afterAll(async () => {
-  await test?.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: 'GET', url, headers });
@@ -34,7 +27,7 @@ describe('leaderboard and winners', () => {
     const response = await get('/api/auctions/leaderboard?urlMagicLink=DEMO-GALA', { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
     const page = response.json();
-    expect(page).toMatchObject({ auctionId: galaId, mode: 'leaders', heading: 'leaders_list', banners: [] });
+    expect(page).toMatchObject({ auctionId: test.galaId, mode: 'leaders', heading: 'leaders_list', banners: [] });
     expect(page.items.length).toBe(3);
     const cards = page.items as Card[];
     expect(cards.map((c) => c.lotNumber)).toEqual([...cards.map((c) => c.lotNumber)].sort((a, b) => a - b));
@@ -67,7 +60,7 @@ describe('leaderboard and winners', () => {
       method: 'POST',
       url: '/api/auctions/donations',
       headers: bearer(bidder.token),
-      payload: { id: `lb-${Date.now()}-donation`, auctionId: galaId, amount: 30 },
+      payload: { id: `lb-${Date.now()}-donation`, auctionId: test.galaId, amount: 30 },
     });
     expect(donated.statusCode).toBe(200);
     await test.projections.caughtUp();
@@ -166,28 +159,28 @@ describe('leaderboard and winners', () => {
 
 describe('the auctions carousel', () => {
   it('lists the other current auctions of the brand, in the request language', async () => {
-    const response = await get(`/api/auctions/carousel/${galaId}`, { 'accept-language': 'en' });
+    const response = await get(`/api/auctions/carousel/${test.galaId}`, { 'accept-language': 'en' });
     expect(response.statusCode).toBe(200);
     const cards = response.json();
     expect(cards.map((c: { urlMagicLink: string }) => c.urlMagicLink)).toEqual(['demo-printemps']);
     expect(cards[0]).toMatchObject({ titleShort: 'Spring Auction', status: 2, organizationName: expect.any(String) });
-    const fr = (await get(`/api/auctions/carousel/${galaId}`)).json();
+    const fr = (await get(`/api/auctions/carousel/${test.galaId}`)).json();
     expect(fr[0].titleShort).toBe('Encan du printemps');
     const spring = (await get(`/api/auctions/carousel/${await test.auctionId('demo-printemps')}`)).json();
-    expect(spring.map((c: { id: number }) => c.id)).toEqual([galaId]);
+    expect(spring.map((c: { id: number }) => c.id)).toEqual([test.galaId]);
   });
 
   it('is empty when the auction’s carousel is off, 404 for an unknown auction, 400 for a bad id', async () => {
     await test.database.db
       .updateTable('auctions')
       .set({ show_auction_carousel: false })
-      .where('id', '=', galaId)
+      .where('id', '=', test.galaId)
       .execute();
-    expect((await get(`/api/auctions/carousel/${galaId}`)).json()).toEqual([]);
+    expect((await get(`/api/auctions/carousel/${test.galaId}`)).json()).toEqual([]);
     await test.database.db
       .updateTable('auctions')
       .set({ show_auction_carousel: true })
-      .where('id', '=', galaId)
+      .where('id', '=', test.galaId)
       .execute();
     expect((await get('/api/auctions/carousel/999999')).statusCode).toBe(404);
     expect((await get('/api/auctions/carousel/abc')).statusCode).toBe(400);

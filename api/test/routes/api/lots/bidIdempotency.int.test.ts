@@ -4,19 +4,16 @@ import { testRedisUrl } from '@auction/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../src/app.ts';
-import { readLotConfig } from '../../../../src/lots/lotConfig.ts';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../testApp.ts';
+import { openLot as openGalaLot } from '../../../fixtures/lots.ts';
+import { TEST_PUBLIC_URL } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
 const jwtSecret = randomBytes(32).toString('hex');
-let test: TestApp;
+const test = useTestApp({ app: { jwtSecret } });
 /** A second API process on the same database: its own engine handler and cache. */
 let other: FastifyInstance;
-let galaId: number;
-
 beforeAll(async () => {
-  test = await startTestApp({ app: { jwtSecret } });
-  galaId = await test.auctionId('demo-gala');
   const eventStore = new PostgresEventStore(test.database.pool);
   other = await buildApp({
     db: test.database.db,
@@ -34,37 +31,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await other?.close();
-  await test?.close();
 });
 
-async function openLot(
-  fixed: { type: number; starting_bid: number | null; multi_sale_price: number } | null = null,
-): Promise<number> {
-  const { db } = test.database;
-  const lot = await db
-    .insertInto('lots')
-    .values({
-      auction_id: galaId,
-      lot_number: 800 + Math.floor(Math.random() * 99),
-      type: 1,
-      starting_bid: 1000,
-      minimum_increment: 100,
-      date_completed: new Date(Date.now() + 3600_000),
-      ...fixed,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const opened = await createLotCommandHandler(new PostgresEventStore(test.database.pool)).handle(lotStreamId(lot.id), {
-    type: 'OpenLot',
-    commandId: randomUUID(),
-    userId: null,
-    at: Date.now(),
-    auctionActive: true,
-    config: await readLotConfig(db, lot.id),
-  });
-  expect(opened.ok).toBe(true);
-  return lot.id;
-}
+/** A fresh lot of the gala; `fixed` makes it another sale type. */
+const openLot = (fixed: { type: number; starting_bid: number | null; multi_sale_price: number } | null = null) =>
+  openGalaLot(test, fixed ?? {});
 
 function bid(app: FastifyInstance, token: string, lotId: number, body: Record<string, unknown>) {
   return app.inject({
@@ -108,11 +79,11 @@ describe('bids are idempotent by a key scoped to the bidder (Stripe semantics)',
     const { status } = await db
       .selectFrom('auctions')
       .select('status')
-      .where('id', '=', galaId)
+      .where('id', '=', test.galaId)
       .executeTakeFirstOrThrow();
-    await db.updateTable('auctions').set({ status: 2 }).where('id', '=', galaId).execute();
+    await db.updateTable('auctions').set({ status: 2 }).where('id', '=', test.galaId).execute();
     const refused = await bid(test.app, alice.token, lotId, { amount: 15, commandId });
-    await db.updateTable('auctions').set({ status }).where('id', '=', galaId).execute();
+    await db.updateTable('auctions').set({ status }).where('id', '=', test.galaId).execute();
     expect([refused.statusCode, refused.json().message]).toEqual([409, 'auctionNotActive']);
 
     for (const app of [other, test.app]) {

@@ -1,54 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createLotCommandHandler, lotStreamId, PostgresEventStore } from '@auction/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLotConfig } from '../../../../src/lots/lotConfig.ts';
+import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { openLot as openGalaLot } from '../../../fixtures/lots.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
-beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 /** A fresh lot of the gala, opened in the engine (by another handler, as another process would), ending in an hour. */
-async function openLot(overrides: { type?: number; startingBid?: number | null; multiSalePrice?: number | null } = {}) {
-  const { db } = test.database;
-  const lot = await db
-    .insertInto('lots')
-    .values({
-      auction_id: galaId,
-      lot_number: 900 + Math.floor(Math.random() * 99),
-      type: overrides.type ?? 1,
-      starting_bid: overrides.startingBid === undefined ? 1000 : overrides.startingBid,
-      minimum_increment: 100,
-      multi_sale_price: overrides.multiSalePrice ?? null,
-      multi_sale_quantity: overrides.type === 3 ? 3 : null,
-      max_per_bidder: overrides.type === 3 ? 2 : null,
-      date_completed: new Date(Date.now() + 3600_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'admin@demo.local')
-    .executeTakeFirstOrThrow();
-  const opener = createLotCommandHandler(new PostgresEventStore(test.database.pool));
-  const opened = await opener.handle(lotStreamId(lot.id), {
-    type: 'OpenLot',
-    commandId: randomUUID(),
-    userId: admin.id,
-    at: Date.now(),
-    auctionActive: true,
-    config: await readLotConfig(db, lot.id),
+function openLot(overrides: { type?: number; startingBid?: number | null; multiSalePrice?: number | null } = {}) {
+  return openGalaLot(test, {
+    type: overrides.type ?? 1,
+    starting_bid: overrides.startingBid === undefined ? 1000 : overrides.startingBid,
+    multi_sale_price: overrides.multiSalePrice ?? null,
+    multi_sale_quantity: overrides.type === 3 ? 3 : null,
+    max_per_bidder: overrides.type === 3 ? 2 : null,
   });
-  expect(opened.ok).toBe(true);
-  return lot.id;
 }
 
 function bid(token: string, lotId: number, body: Record<string, unknown>) {
@@ -182,7 +148,7 @@ describe('bidding over HTTP', () => {
     const locked = await registerConfirmed(test);
     await test.database.db
       .insertInto('auction_bidders')
-      .values({ auction_id: galaId, user_id: locked.id, status: 3 })
+      .values({ auction_id: test.galaId, user_id: locked.id, status: 3 })
       .execute();
     const lockedBid = await bid(locked.token, lotId, { amount: 10 });
     expect(lockedBid.statusCode).toBe(403);
@@ -238,13 +204,13 @@ describe('bidding over HTTP', () => {
       expect(response.statusCode, String(amount)).toBe(400);
       expect(response.json().messages).toEqual(['invalid_amount']);
     }
-    await test.database.db.updateTable('auctions').set({ status: 4 }).where('id', '=', galaId).execute();
+    await test.database.db.updateTable('auctions').set({ status: 4 }).where('id', '=', test.galaId).execute();
     try {
       const closed = await bid(alice.token, lotId, { amount: 10 });
       expect(closed.statusCode).toBe(409);
       expect(closed.json().message).toBe('auctionNotActive');
     } finally {
-      await test.database.db.updateTable('auctions').set({ status: 3 }).where('id', '=', galaId).execute();
+      await test.database.db.updateTable('auctions').set({ status: 3 }).where('id', '=', test.galaId).execute();
     }
     const missing = await bid(alice.token, 987654, { amount: 10 });
     expect(missing.statusCode).toBe(404);

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startTestApp();
-  await test.projections.caughtUp();
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp({ caughtUp: true });
 
 describe('favourites', () => {
   it('adds, lists, marks and removes favourites for the signed-in user only', async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, firstLink, login, newBidder, register, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
-let galaId: number;
-beforeAll(async () => {
-  test = await startTestApp();
-  galaId = await test.auctionId('demo-gala');
-});
-afterAll(async () => {
-  await test?.close();
-});
+const test = useTestApp();
 
 function invite(token: string, payload: Record<string, unknown>) {
   return test.app.inject({
@@ -34,18 +26,18 @@ describe('invitations', () => {
         phoneNumber: phone,
         firstName: 'Zoé',
         lastName: 'Roy',
-        auctionId: galaId,
+        auctionId: test.galaId,
       });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('Invitation sent');
     }
     const bidder = await login(test.app, 'bidder@demo.local', 'Demo-Bidder-2026!');
-    const denied = await invite(bidder.body.token, { phoneNumber: '4505550001', auctionId: galaId });
+    const denied = await invite(bidder.body.token, { phoneNumber: '4505550001', auctionId: test.galaId });
     expect(denied.statusCode).toBe(403);
     const anonymous = await test.app.inject({
       method: 'POST',
       url: '/api/onboarding/invite-via-client-app',
-      payload: { phoneNumber: '4505550001', auctionId: galaId },
+      payload: { phoneNumber: '4505550001', auctionId: test.galaId },
     });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -56,7 +48,7 @@ describe('invitations', () => {
       phoneNumber: '(579) 555-0123',
       firstName: 'Léa',
       lastName: 'Côté',
-      auctionId: galaId,
+      auctionId: test.galaId,
     });
     expect(sent.body).toBe('Invitation sent to (579) 555-0123');
     const sms = await test.messaging.outbox.waitFor('5795550123', { template: 'onboardingInvite' });
@@ -72,7 +64,7 @@ describe('invitations', () => {
       firstName: 'Léa',
       lastName: 'Côté',
       phoneNumber: '(579) 555-0123',
-      auctionId: galaId,
+      auctionId: test.galaId,
       urlMagicLink: 'demo-gala',
     });
     const prefill = await test.app.inject({ method: 'GET', url: '/api/account/get-by-username?username=5795550123' });
@@ -85,7 +77,13 @@ describe('invitations', () => {
 
     const registered = await register(
       test.app,
-      newBidder({ cellphone: '(579) 555-0123', firstName: 'Léa', lastName: 'Côté', auctionId: galaId, uniqueCode }),
+      newBidder({
+        cellphone: '(579) 555-0123',
+        firstName: 'Léa',
+        lastName: 'Côté',
+        auctionId: test.galaId,
+        uniqueCode,
+      }),
     );
     expect(registered.statusCode).toBe(200);
     const used = await test.app.inject({
@@ -113,7 +111,7 @@ describe('invitations', () => {
       phoneNumber: '579-555-0999',
       firstName: 'A',
       lastName: 'B',
-      auctionId: galaId,
+      auctionId: test.galaId,
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('STOP');
@@ -127,7 +125,7 @@ describe('invitations', () => {
 
   it('validates the invitation', async () => {
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
-    const bad = await invite(admin.body.token, { phoneNumber: '12', auctionId: galaId });
+    const bad = await invite(admin.body.token, { phoneNumber: '12', auctionId: test.galaId });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages).toEqual(['invalid_phone_number']);
     const noAuction = await invite(admin.body.token, { phoneNumber: '5795550777', auctionId: 999999 });
@@ -158,7 +156,7 @@ describe('bidder status per auction', () => {
     const manager = await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!');
     const locked = await test.app.inject({
       method: 'PUT',
-      url: `/api/auctions/${galaId}/bidders/${bidder.id}/status`,
+      url: `/api/auctions/${test.galaId}/bidders/${bidder.id}/status`,
       headers: bearer(manager.body.token),
       payload: { status: 'Locked' },
     });
@@ -175,7 +173,7 @@ describe('bidder status per auction', () => {
 
     const byBidder = await test.app.inject({
       method: 'PUT',
-      url: `/api/auctions/${galaId}/bidders/${bidder.id}/status`,
+      url: `/api/auctions/${test.galaId}/bidders/${bidder.id}/status`,
       headers: bearer(bidder.token),
       payload: { status: 'Visited' },
     });
