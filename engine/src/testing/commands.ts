@@ -1,20 +1,8 @@
-import type {
-  BuyItem,
-  CloseLot,
-  CloseLotEarly,
-  CommandEnvelope,
-  DeleteMaxBid,
-  HideLot,
-  LotConfig,
-  OpenLot,
-  PlaceBid,
-  PlaceMaxBid,
-  RemoveBid,
-  RepriceLot,
-  RescheduleLot,
-  ShowLot,
-} from '../lot/index.ts';
+import type { CommandEnvelope, LotCommand, LotConfig } from '../lot/index.ts';
 import { END, lotConfig, minutesBefore } from './lotConfig.ts';
+
+/** The command of that type. */
+type Of<T extends LotCommand['type']> = Extract<LotCommand, { type: T }>;
 
 /** What a test may say about one command; everything else is the builders' default. */
 export type CommandOptions = { id?: string; at?: number; auctionActive?: boolean; userId?: string | null };
@@ -53,53 +41,62 @@ export function lotCommands(defaults: Partial<CommandDefaults> = {}) {
     auctionActive: options.auctionActive ?? true,
   });
   return {
-    open: (config = lot(), options: CommandOptions = {}): OpenLot => ({
+    open: (config = lot(), options: CommandOptions = {}): Of<'OpenLot'> => ({
       ...envelope(options, 'admin', openAt),
       type: 'OpenLot',
       config,
     }),
-    bid: (bidderId: string, amount: number, options: CommandOptions = {}): PlaceBid => ({
+    bid: (bidderId: string, amount: number, options: CommandOptions = {}): Of<'PlaceBid'> => ({
       ...envelope(options, bidderId),
       type: 'PlaceBid',
       bidderId,
       amount,
     }),
-    max: (bidderId: string, maxAmount: number, options: CommandOptions = {}): PlaceMaxBid => ({
+    max: (bidderId: string, maxAmount: number, options: CommandOptions = {}): Of<'PlaceMaxBid'> => ({
       ...envelope(options, bidderId),
       type: 'PlaceMaxBid',
       bidderId,
       maxAmount,
     }),
-    deleteMax: (bidderId: string, options: CommandOptions = {}): DeleteMaxBid => ({
+    deleteMax: (bidderId: string, options: CommandOptions = {}): Of<'DeleteMaxBid'> => ({
       ...envelope(options, bidderId),
       type: 'DeleteMaxBid',
       bidderId,
     }),
-    buy: (bidderId: string, quantity: number, options: CommandOptions = {}): BuyItem => ({
+    buy: (bidderId: string, quantity: number, options: CommandOptions = {}): Of<'BuyItem'> => ({
       ...envelope(options, bidderId),
       type: 'BuyItem',
       bidderId,
       quantity,
     }),
-    remove: (target: { bidId: string } | { sourceCommandId: string }, options: CommandOptions = {}): RemoveBid => ({
+    remove: (
+      target: { bidId: string } | { sourceCommandId: string },
+      options: CommandOptions = {},
+    ): Of<'RemoveBid'> => ({
       ...envelope(options, 'admin'),
       type: 'RemoveBid',
       ...target,
       reason: 'shill bidding',
     }),
-    close: (options: CommandOptions = {}): CloseLot => ({ ...envelope(options, null, closeAt), type: 'CloseLot' }),
-    closeEarly: (options: CommandOptions = {}): CloseLotEarly => ({
+    close: (options: CommandOptions = {}): Of<'CloseLot'> => ({
+      ...envelope(options, null, closeAt),
+      type: 'CloseLot',
+    }),
+    closeEarly: (options: CommandOptions = {}): Of<'CloseLotEarly'> => ({
       ...envelope(options, 'admin'),
       type: 'CloseLotEarly',
     }),
-    hide: (options: CommandOptions = {}): HideLot => ({ ...envelope(options, 'admin'), type: 'HideLot' }),
-    show: (options: CommandOptions = {}): ShowLot => ({ ...envelope(options, 'admin'), type: 'ShowLot' }),
-    reschedule: (endsAt: number, options: CommandOptions = {}): RescheduleLot => ({
+    hide: (options: CommandOptions = {}): Of<'HideLot'> => ({ ...envelope(options, 'admin'), type: 'HideLot' }),
+    show: (options: CommandOptions = {}): Of<'ShowLot'> => ({ ...envelope(options, 'admin'), type: 'ShowLot' }),
+    reschedule: (endsAt: number, options: CommandOptions = {}): Of<'RescheduleLot'> => ({
       ...envelope(options, 'admin'),
       type: 'RescheduleLot',
       endsAt,
     }),
-    reprice: (fields: Omit<RepriceLot, 'type' | keyof CommandEnvelope>, options: CommandOptions = {}): RepriceLot => ({
+    reprice: (
+      fields: Omit<Of<'RepriceLot'>, 'type' | keyof CommandEnvelope>,
+      options: CommandOptions = {},
+    ): Of<'RepriceLot'> => ({
       ...envelope(options, 'admin'),
       type: 'RepriceLot',
       ...fields,

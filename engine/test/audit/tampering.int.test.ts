@@ -1,22 +1,19 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '@auction/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { takeCheckpoint, verifyLog } from '../../src/audit/auditLog.ts';
 import type { ChainProblem } from '../../src/audit/chainCheck.ts';
 import { publicKeyText } from '../../src/audit/checkpointSignature.ts';
-import { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import type { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import { useEventStore } from '../store/useEventStore.ts';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 const { privateKey } = generateKeyPairSync('ed25519');
 const trustedKey = publicKeyText(privateKey);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.pool);
-});
-afterAll(async () => {
-  await database.drop();
+useEventStore((started) => {
+  ({ database, store } = started);
 });
 
 const bid = (i: number) => ({

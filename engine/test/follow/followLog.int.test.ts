@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
+import type { TestDatabase } from '@auction/platform/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isCaughtUp, logHead } from '../../src/follow/caughtUp.ts';
 import { loadCheckpoint, saveCheckpoint } from '../../src/follow/checkpoints.ts';
 import { followLog, type LogFollower } from '../../src/follow/followLog.ts';
 import { type RecordedEvent, START } from '../../src/store/eventStore.ts';
-import { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import type { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import { useEventStore } from '../store/useEventStore.ts';
 
 const SUBSCRIPTION = 'follower-under-test';
 const LOCK_KEY = 424_242;
@@ -14,13 +15,12 @@ const LOCK_KEY = 424_242;
 let database: TestDatabase;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.pool, { batchAppends: false });
-});
-afterAll(async () => {
-  await database.drop();
-});
+useEventStore(
+  (started) => {
+    ({ database, store } = started);
+  },
+  { batchAppends: false },
+);
 
 /** One event in a stream of its own, each in its own transaction. */
 async function append(count: number): Promise<void> {

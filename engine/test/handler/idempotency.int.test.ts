@@ -1,25 +1,22 @@
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '@auction/platform/testing';
+import { describe, expect, it } from 'vitest';
 import {
   createLotCommandHandler,
   KEY_REUSED,
   type LotCommand,
   type LotCommandHandler,
   lotStreamId,
-  PostgresEventStore,
+  type PostgresEventStore,
   scopedCommandId,
 } from '../../src/index.ts';
+import { useEventStore } from '../store/useEventStore.ts';
 import { envelope, lotConfig, NOW } from './lotFixtures.ts';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.pool);
-});
-afterAll(async () => {
-  await database.drop();
+useEventStore((started) => {
+  ({ database, store } = started);
 });
 
 let lots = 0;

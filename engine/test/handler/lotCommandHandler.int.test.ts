@@ -1,28 +1,25 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '@auction/platform/testing';
+import { describe, expect, it } from 'vitest';
 import {
   createLotCommandHandler,
   evolve,
   initialState,
   type LotEvent,
   lotStreamId,
-  PostgresEventStore,
+  type PostgresEventStore,
   type RecordedEvent,
   standing,
 } from '../../src/index.ts';
+import { useEventStore } from '../store/useEventStore.ts';
 import { envelope, lotConfig, NOW } from './lotFixtures.ts';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.pool);
-});
-afterAll(async () => {
-  await database.drop();
+useEventStore((started) => {
+  ({ database, store } = started);
 });
 
 async function openLot(lotId: string) {

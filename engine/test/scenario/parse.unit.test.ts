@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/index.ts';
+import { lotConfig } from '../../src/testing/index.ts';
 
 const END = '2025-06-01T20:00:00Z';
 const AT = '2025-06-01T19:00:00Z';
@@ -20,23 +21,7 @@ describe('reading a scenario', () => {
     expect(parsed).toEqual({
       ok: true,
       scenario: {
-        lot: {
-          lotId: 'lot-1',
-          auctionId: 'auction-1',
-          type: 'bidding',
-          startingBid: null,
-          minimumIncrement: 1_00,
-          allowProxyBidding: true,
-          endsAt: Date.UTC(2025, 5, 1, 20),
-          auctionEndsAt: null,
-          allowsTimeExtension: false,
-          extensionDurationInMinutes: 0,
-          extensionDurationMaximumMinutes: 0,
-          minutesLeftBeforeAllowingExtension: 0,
-          multiSalePrice: null,
-          multiSaleQuantity: null,
-          maxPerBidder: null,
-        },
+        lot: lotConfig({ startingBid: null, endsAt: Date.UTC(2025, 5, 1, 20) }),
         commands: [],
       },
     });

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '@auction/platform/testing';
+import { describe, expect, it } from 'vitest';
 import { DuplicateCommandError, type NewEvent, WrongExpectedVersionError } from '../../src/store/eventStore.ts';
-import { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import type { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import { useEventStore } from './useEventStore.ts';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.pool);
-});
-afterAll(async () => {
-  await database.drop();
+useEventStore((started) => {
+  ({ database, store } = started);
 });
 
 const event = (n: number, commandId = randomUUID()): NewEvent => ({

@@ -1,19 +1,16 @@
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
+import type { TestDatabase } from '@auction/platform/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { START } from '../../src/store/eventStore.ts';
-import { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
+import type { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
 import { eventStoreContract, readToEnd } from './eventStoreContract.ts';
+import { useEventStore } from './useEventStore.ts';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.pool);
-});
-afterAll(async () => {
-  await database.drop();
+useEventStore((started) => {
+  ({ database, store } = started);
 });
 
 eventStoreContract('PostgreSQL', () => store);
