@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
+import { AddressFields, type AddressValue } from './AddressFields.tsx';
 import { Field, formatPhoneInput, MessageList, PasswordField } from './Field.tsx';
 import { accountMutations } from './queries.ts';
 import { type Bidder, logOut, type Profile, useProfile } from './session.ts';
@@ -20,7 +21,6 @@ type Editable = Pick<
   Bidder,
   'firstName' | 'lastName' | 'nickName' | 'business' | 'phoneNumber' | 'preferredLanguage' | 'preferredCurrencyCode'
 >;
-type AddressFields = Pick<Bidder, 'address' | 'apartment' | 'city' | 'province' | 'postalCode' | 'country'>;
 
 /** Spec 000 §2: saves send only the changed fields, as PATCH add operations. */
 export function changedOperations<T extends object>(before: T, after: T) {
@@ -221,7 +221,7 @@ function PhoneValidation({ profile }: { profile: Profile }) {
 }
 
 function AddressCard({ profile }: { profile: Profile }) {
-  const initial: AddressFields = {
+  const initial: AddressValue = {
     address: profile.bidder.address ?? '',
     apartment: profile.bidder.apartment ?? '',
     city: profile.bidder.city ?? '',
@@ -243,14 +243,7 @@ function AddressCard({ profile }: { profile: Profile }) {
       <h2>
         <FormattedMessage id="profile.address" />
       </h2>
-      {(Object.keys(initial) as Array<keyof AddressFields>).map((field) => (
-        <Field
-          key={field}
-          label={<FormattedMessage id={`field.${field}`} />}
-          value={form[field] ?? ''}
-          onChange={(e) => setForm({ ...form, [field]: e.target.value })}
-        />
-      ))}
+      <AddressFields value={form} onChange={setForm} required={false} />
       {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
       <button type="submit" className="button" disabled={save.isPending}>
         <FormattedMessage id="action.save" />

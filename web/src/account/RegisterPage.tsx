@@ -12,14 +12,12 @@ import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
+import { AddressFields, type AddressValue } from './AddressFields.tsx';
 import { COMPLETE_PHONE_LENGTH, Field, formatPhoneInput, MessageList, PasswordField } from './Field.tsx';
 import { safeReturnUrl } from './LoginPage.tsx';
 import { accountMutations, accountQueries } from './queries.ts';
 import { startSession } from './session.ts';
 import type { Prefill } from './types.ts';
-
-const addressFields = ['address', 'apartment', 'city', 'province', 'postalCode', 'country'] as const;
-type AddressField = (typeof addressFields)[number];
 
 function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: string }) {
   const intl = useIntl();
@@ -42,7 +40,7 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
     sendSMSNotifications: true,
     sendEmailNotifications: true,
   });
-  const [address, setAddress] = useState<Record<AddressField, string>>({
+  const [address, setAddress] = useState<AddressValue>({
     address: '',
     apartment: '',
     city: '',
@@ -164,15 +162,7 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
             <p className="alert alert--info">
               <FormattedMessage id="register.addressRequired" />
             </p>
-            {addressFields.map((field) => (
-              <Field
-                key={field}
-                label={<FormattedMessage id={`field.${field}`} />}
-                required={field !== 'apartment'}
-                value={address[field]}
-                onChange={(event) => setAddress({ ...address, [field]: event.target.value })}
-              />
-            ))}
+            <AddressFields value={address} onChange={setAddress} required />
           </fieldset>
         ) : null}
         <fieldset className="form__group">

@@ -1,6 +1,8 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, tokens } from '../api/client.ts';
 import type {
+  AddressDetails,
+  AddressSuggestion,
   OrganizationNotification,
   Prefill,
   Profile,
@@ -25,9 +27,23 @@ export const accountKeys = {
   emailConfirmation: (username: string, token: string) =>
     [...accountKeys.all, 'email-confirmation', username, token] as const,
   onboarding: (uniqueCode: string) => [...accountKeys.all, 'onboarding', uniqueCode] as const,
+  addressSuggestions: (search: string, container: string, locale: string) =>
+    [...accountKeys.all, 'address-suggestions', search, container, locale] as const,
 };
 
 export const accountQueries = {
+  /** Spec 000 §2: the address search (Canada and the United States), asked from 3 characters. */
+  addressSuggestions: (search: string, container: string, locale: string) =>
+    queryOptions({
+      queryKey: accountKeys.addressSuggestions(search, container, locale),
+      queryFn: ({ signal }) =>
+        api<AddressSuggestion[]>('/api/addresses/suggestions', {
+          query: { search, ...(container ? { container } : {}) },
+          signal,
+        }),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
   /** Spec 000 §3 Account of the signed-in user; only asked with a stored token (useProfile). */
   profile: () =>
     queryOptions({
@@ -76,6 +92,13 @@ type Notification = { entry: OrganizationNotification; field: string; value: boo
  * not a moment after (docs/security.md).
  */
 export const accountMutations = {
+  /** The chosen suggestion's address (a lookup made by a choice: never cached). */
+  addressDetails: () =>
+    mutationOptions({
+      mutationKey: [...accountKeys.all, 'address-details'],
+      gcTime: 0,
+      mutationFn: (id: string) => api<AddressDetails>(`/api/addresses/${encodeURIComponent(id)}`),
+    }),
   /** Spec 000 §7: authenticate, then the token call that opens the session (session.ts startSession). */
   logIn: () =>
     mutationOptions({

@@ -8,6 +8,8 @@ import type { OnBoardInfo } from '@auction/contract';
  * UnsubscribeModel (the unsubscribe screen's).
  */
 export type {
+  AddressDetails,
+  AddressSuggestion,
   Bidder,
   Channels,
   OrganizationNotification,
