@@ -45,6 +45,15 @@ const statusOf = (refund: Stripe.Refund): RefundStatus =>
     ? refund.status
     : 'pending';
 
+/** The invoice's one successful charge: what may be refunded, and on which PaymentIntent. */
+const succeededAttempt = (executor: Executor, invoiceId: number) =>
+  executor
+    .selectFrom('payment_attempts')
+    .select(['amount', 'payment_intent_id'])
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+
 export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): InvoiceRefunds {
   const { db, stripe } = deps;
 
@@ -86,12 +95,7 @@ export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): Invoice
         return same;
       }
       if (current.status !== InvoiceStatus.Paid) throw new HttpError(409, 'invoice_not_paid');
-      const paid = await trx
-        .selectFrom('payment_attempts')
-        .select('amount')
-        .where('invoice_id', '=', invoice.id)
-        .where('status', '=', 'succeeded')
-        .executeTakeFirst();
+      const paid = await succeededAttempt(trx, invoice.id);
       const refunded = await trx
         .selectFrom('invoice_refunds')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
@@ -122,12 +126,7 @@ export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): Invoice
     async refund(invoice, userId, request) {
       const row = await claim(invoice, userId, request);
       if (row.status === 'pending') {
-        const attempt = await db
-          .selectFrom('payment_attempts')
-          .select('payment_intent_id')
-          .where('invoice_id', '=', invoice.id)
-          .where('status', '=', 'succeeded')
-          .executeTakeFirst();
+        const attempt = await succeededAttempt(db, invoice.id);
         if (!attempt?.payment_intent_id) throw new HttpError(409, 'invoice_not_paid');
         try {
           const refund = await stripe.refund(

@@ -27,7 +27,7 @@ describe('POST /api/documents/send-auction-invoice', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ success: true, message: 'invoice_email_sent', messages: ['invoice_email_sent'] });
     const mail = await kit.test.messaging.outbox.waitFor('accounting@example.com', { template: 'auctionInvoiceEmail' });
-    expect(mail.subject).toBe(`Facture no ${invoice.number} : Gala du printemps`);
+    expect(mail.subject).toBe(`Facture no ${invoice.number} : Gala d'hiver`);
     // fr-CA amounts: 1 234,56 $ + GST and QST = 1 419,44 $
     expect(mail.body).toContain('1\u00a0419,44\u00a0$');
     expect(mail.attachments).toEqual([
@@ -43,7 +43,7 @@ describe('POST /api/documents/send-auction-invoice', () => {
     });
     expect(staff.statusCode).toBe(200);
     const english = await kit.test.messaging.outbox.waitFor('board@example.com', { template: 'auctionInvoiceEmail' });
-    expect(english.subject).toBe(`Invoice #${invoice.number}: Spring gala`);
+    expect(english.subject).toBe(`Invoice #${invoice.number}: Winter gala`);
     expect(english.body).toContain('$1,419.44');
     expect(english.attachments[0]?.filename).toBe(`invoice-${invoice.number}.pdf`);
   });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { invoiceFigures } from '@auction/platform/invoices';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { bearer, login } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import type { TestApp } from '../../../testApp.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
 /**
  * Invoices as the workers write them, for the document, receipt, refund and automatic-charge
@@ -22,6 +23,7 @@ export interface FixtureOptions {
   chargeAutomatically?: boolean;
   /** Quebec's taxes unless false. */
   taxes?: boolean;
+  createdAt?: Date;
 }
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -61,8 +63,8 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
     await db
       .insertInto('auction_translations')
       .values([
-        { auction_id: auction.id, language_code: 'en', title_short: 'Spring gala' },
-        { auction_id: auction.id, language_code: 'fr', title_short: 'Gala du printemps' },
+        { auction_id: auction.id, language_code: 'en', title_short: 'Winter gala' },
+        { auction_id: auction.id, language_code: 'fr', title_short: "Gala d'hiver" },
       ])
       .execute();
     return auction.id;
@@ -100,6 +102,7 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
         total: figures.total,
         customer_business: null,
         automatic_charge: options.chargeAutomatically ? 'pending' : null,
+        ...(options.createdAt ? { created_at: options.createdAt } : {}),
       })
       .returning(['id', 'public_id', 'number', 'auction_id'])
       .executeTakeFirstOrThrow();
@@ -129,10 +132,10 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
         .values({
           invoice_id: invoice.id,
           position,
-          line_id: `line:${invoice.id}:${position}`,
+          line_id: `lot:${invoice.id}:${position}`,
           kind: isDonation ? 'donation' : 'lot',
           lot_id: lot?.id ?? null,
-          lot_number: isDonation ? null : position + 1,
+          lot_number: isDonation ? null : 7 + position,
           lot_type: isDonation ? null : 1,
           description: JSON.stringify(
             isDonation ? { en: 'Donation', fr: 'Don' } : { en: 'Cottage weekend', fr: 'Weekend au chalet' },
@@ -197,28 +200,26 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
 
 /** A test app for a file of invoice tests: the demo organisation's fixtures and its manager's session. */
 export function useInvoiceTest() {
-  const state = {} as { test: TestApp; organizationId: number; manager: string };
+  const test = useTestApp();
+  const state = { organizationId: 0, manager: '' };
   beforeAll(async () => {
-    state.test = await startTestApp();
-    const gala = await state.test.database.db
+    const gala = await test.database.db
       .selectFrom('auctions')
       .select('organization_id')
-      .where('url_magic_link', '=', 'demo-gala')
+      .where('id', '=', test.galaId)
       .executeTakeFirstOrThrow();
     state.organizationId = gala.organization_id;
-    state.manager = (await login(state.test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  });
-  afterAll(async () => {
-    await state.test?.close();
+    state.manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
   });
   return {
-    get test() {
-      return state.test;
+    test,
+    get organizationId() {
+      return state.organizationId;
     },
     get manager() {
       return state.manager;
     },
-    fixtures: () => invoiceFixtures(state.test, () => state.organizationId),
+    fixtures: () => invoiceFixtures(test, () => state.organizationId),
   };
 }
 

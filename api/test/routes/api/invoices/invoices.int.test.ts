@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { invoiceFigures } from '@auction/platform/invoices';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
+import { invoiceFixtures } from './invoiceFixtures.ts';
 
 const test = useTestApp();
 let organizationId: number;
@@ -18,137 +17,14 @@ beforeAll(async () => {
   manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
 });
 
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const QUEBEC = [
-  { name: 'GST', ratePpm: 50_000 },
-  { name: 'QST', ratePpm: 99_750 },
-];
-
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: unknown) {
-  return test.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
-
-/** An invoice as the workers write it: a lot won at this price, Quebec's taxes, numbered by the counter. */
-async function invoiceFor(bidderId: string, price: number, options: { createdAt?: Date; isDonation?: boolean } = {}) {
-  const { db } = test.database;
-  const figures = invoiceFigures({
-    lineAmounts: [price],
-    taxRates: QUEBEC,
-    isDonation: options.isDonation ?? false,
-    billCardFee: false,
-  });
-  // A fresh auction per invoice: one invoice per bidder, auction and kind.
-  const auction = await db
-    .insertInto('auctions')
-    .values({
-      organization_id: organizationId,
-      url_magic_link: `inv-${randomBytes(4).toString('hex')}`,
-      status: 5,
-      colors: '{}',
-      footer: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('auction_translations')
-    .values([
-      { auction_id: auction.id, language_code: 'en', title_short: 'Winter gala' },
-      { auction_id: auction.id, language_code: 'fr', title_short: "Gala d'hiver" },
-    ])
-    .execute();
-  const counter = await db
-    .insertInto('invoice_counters')
-    .values({ organization_id: organizationId, last_number: 1 })
-    .onConflict((oc) =>
-      oc.column('organization_id').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  const invoice = await db
-    .insertInto('invoices')
-    .values({
-      public_id: `inv_${randomBytes(12).toString('base64url')}`,
-      organization_id: organizationId,
-      auction_id: auction.id,
-      bidder_id: bidderId,
-      is_donation: options.isDonation ?? false,
-      number: counter.last_number,
-      subtotal: figures.subtotal,
-      card_fee: figures.cardFee,
-      total: figures.total,
-      customer_business: null,
-      ...(options.createdAt ? { created_at: options.createdAt } : {}),
-    })
-    .returning(['id', 'public_id', 'number', 'auction_id'])
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('invoice_items')
-    .values({
-      invoice_id: invoice.id,
-      position: 0,
-      line_id: `lot:${invoice.id}`,
-      kind: options.isDonation ? 'donation' : 'lot',
-      lot_number: 7,
-      lot_type: 1,
-      description: JSON.stringify({ en: 'Cottage weekend', fr: 'Weekend au chalet' }),
-      quantity: 1,
-      unit_price: price,
-      amount: price,
-    })
-    .execute();
-  if (figures.taxes.length) {
-    await db
-      .insertInto('invoice_taxes')
-      .values(
-        figures.taxes.map((tax, position) => ({
-          invoice_id: invoice.id,
-          position,
-          name: tax.name,
-          rate_ppm: tax.ratePpm,
-          amount: tax.amount,
-        })),
-      )
-      .execute();
-  }
-  return { ...invoice, total: figures.total };
-}
-
-/** A card through the stand-in Checkout, selected for the invoice's auction. */
-async function cardFor(token: string, auctionId: number, number = '4242 4242 4242 4242') {
-  const session = await call('POST', '/api/payments/stripeinformations/1/session', token, {
-    successUrl: 'http://auctions.test/en/profile',
-    cancelUrl: 'http://auctions.test/en/profile',
-  });
-  expect(session.statusCode).toBe(200);
-  await test.stripe.completeCheckout(session.json().sessionId, {
-    number,
-    expMonth: 12,
-    expYear: NEXT_YEAR,
-    name: 'Card Holder',
-  });
-  const cards = (await call('GET', '/api/payment-methods', token)).json() as { id: number; last4: string }[];
-  const card = cards.findLast((c) => c.last4 === number.replaceAll(' ', '').slice(-4));
-  if (!card) throw new Error('card not on file');
-  const selected = await call('POST', '/api/auction-payment-methods', token, {
-    auctionId,
-    paymentMethod_Id: card.id,
-  });
-  expect(selected.statusCode).toBe(200);
-  return card.id;
-}
-
-/** Successful charges Stripe (the double) made for an invoice. */
-const chargesOf = (invoiceId: number) =>
-  test.stripe.events.filter(
-    (event) =>
-      event.type === 'payment_intent.succeeded' &&
-      (event.data.object.metadata as Record<string, string>).invoiceId === String(invoiceId),
-  ).length;
+// Invoices as the workers write them, cards through the stand-in Checkout (invoiceFixtures.ts).
+const fixtures = () => invoiceFixtures(test, () => organizationId);
+const call = (...args: Parameters<ReturnType<typeof invoiceFixtures>['call']>) => fixtures().call(...args);
+/** A lot won at this price, Quebec's taxes, numbered by the counter. */
+const invoiceFor = (bidderId: string, price: number, options: { createdAt?: Date; isDonation?: boolean } = {}) =>
+  fixtures().invoiceFor(bidderId, [{ amount: price }], options);
+const cardFor = (token: string, auctionId: number, number?: string) => fixtures().cardFor(token, auctionId, number);
+const chargesOf = (invoiceId: number) => fixtures().chargesOf(invoiceId);
 
 const pay = (token: string, publicId: string, payload: Record<string, unknown> = {}) =>
   call('POST', `/api/auctions/invoice/${publicId}/payment`, token, payload);
