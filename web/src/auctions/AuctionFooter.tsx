@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useBrand, useProductName } from '../brand/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
@@ -11,6 +12,11 @@ import type { Auction } from './types.ts';
 /** Spec 001 §2 footer: donate button, the organisation's contact details, powered-by line, privacy policy. */
 export function AuctionFooter({ auction }: { auction: Auction }) {
   const locale = useLocale();
+  const brand = useBrand();
+  const productName = useProductName(locale);
+  // Spec 001 §9: contact details per company; the brand's when the auction names none.
+  const phone = auction.footerPhoneNumber || brand?.contact.phone;
+  const email = auction.footerEmail || brand?.contact.email;
   const donations = menuVisibility(auction.status, auction.donationType, false).donations;
   return (
     <footer className="auction-footer">
@@ -21,14 +27,12 @@ export function AuctionFooter({ auction }: { auction: Auction }) {
       ) : null}
       <address className="auction-footer__contact">
         <strong>{auction.organizationName}</strong>
-        {auction.footerPhoneNumber ? (
-          <a href={`tel:${auction.footerPhoneNumber.replace(/[^\d+]/g, '')}`}>{auction.footerPhoneNumber}</a>
-        ) : null}
-        {auction.footerEmail ? <a href={`mailto:${auction.footerEmail}`}>{auction.footerEmail}</a> : null}
+        {phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}
+        {email ? <a href={`mailto:${email}`}>{email}</a> : null}
         {auction.footerUrl ? <a href={withScheme(auction.footerUrl)}>{auction.footerUrl}</a> : null}
       </address>
       <p className="auction-footer__powered">
-        <FormattedMessage id="footer.poweredBy" />
+        <FormattedMessage id="footer.poweredBy" values={{ product: productName }} />
       </p>
       <PrivacyPolicy />
     </footer>

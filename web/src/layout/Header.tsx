@@ -7,6 +7,7 @@ import { useBidderStatus } from '../auctions/bidderStatus.ts';
 import { auctionTitle } from '../auctions/display.ts';
 import { canInvite, menuVisibility, splitTabs, tabTranslation } from '../auctions/menu.ts';
 import { useAuction } from '../auctions/queries.ts';
+import { useProductName } from '../brand/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { type Locale, pathFor, rootPath, switchLocalePath } from '../i18n/routes.ts';
 import { LARGE_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
@@ -163,6 +164,7 @@ export function Header() {
   const auctionLink = route && 'urlMagicLink' in route.params ? route.params.urlMagicLink : undefined;
   const { data: auction } = useAuction(auctionLink);
   const preferredCurrency = profile?.bidder.preferredCurrencyCode ?? 'CAD';
+  const productName = useProductName(locale);
 
   return (
     <header className="site-header">
@@ -175,9 +177,9 @@ export function Header() {
           <Link
             to={rootPath(locale)}
             className="site-header__title"
-            aria-label={intl.formatMessage({ id: 'header.homeLink' })}
+            aria-label={intl.formatMessage({ id: 'header.homeLink' }, { product: productName })}
           >
-            <FormattedMessage id="app.name" />
+            {productName}
           </Link>
         )}
         <div className="site-header__actions">

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Auction, OrganizationTeam } from '../auctions/types.ts';
+import { useBrand, useProductName } from '../brand/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import type { LotFilters } from './queries.ts';
@@ -31,6 +32,8 @@ export function FilterPanel({
 }) {
   const intl = useIntl();
   const locale = useLocale();
+  const brand = useBrand();
+  const productName = useProductName(locale);
   const id = useId();
   const [text, setText] = useState(filters.search);
   useEffect(() => setText(filters.search), [filters.search]);
@@ -124,13 +127,15 @@ export function FilterPanel({
           ))}
         </fieldset>
       ) : null}
-      <p className="filter-panel__section">
-        <a href={intl.formatMessage({ id: 'lots.organizeLink.href' })}>
-          <FormattedMessage id="lots.organizeLink" />
-        </a>
-      </p>
+      {brand?.showOrganizeAuctionLink === false ? null : (
+        <p className="filter-panel__section">
+          <a href={intl.formatMessage({ id: 'lots.organizeLink.href' })}>
+            <FormattedMessage id="lots.organizeLink" />
+          </a>
+        </p>
+      )}
       <p className="filter-panel__powered">
-        <FormattedMessage id="footer.poweredBy" />
+        <FormattedMessage id="footer.poweredBy" values={{ product: productName }} />
       </p>
     </div>
   );
