@@ -101,7 +101,7 @@ try {
   console.log(
     [
       '',
-      `  Charity auctions is running at ${url}  (API under ${url}/api)`,
+      `  Charity Auctions is running at ${url}  (API under ${url}/api)`,
       config.DEMO ? `  Demo auction: ${url}/encans/demo-gala   (English: ${url}/en/auctions/demo-gala)` : '',
       localMessaging ? `  Outbox (email and SMS caught locally): ${url}/outbox` : '',
       stripeDouble

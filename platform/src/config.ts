@@ -60,7 +60,7 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Where email goes (smtp://host:port, smtps://user:pass@host:465); `npm start` runs a local catcher without it. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Charity auctions <no-reply@auctions.local>'),
+  MAIL_FROM: z.string().min(3).default('Charity Auctions <no-reply@auctions.local>'),
   TWILIO_ACCOUNT_SID: z.string().startsWith('AC').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** The sending number in E.164 (+1NNNNNNNNNN). */

@@ -34,7 +34,7 @@ describe('configuration', () => {
 
   it('reads the messaging variables: local catchers unless told otherwise', () => {
     const local = loadConfig({});
-    expect(local).toMatchObject({ LOCAL_OUTBOX: false, MAIL_FROM: 'Charity auctions <no-reply@auctions.local>' });
+    expect(local).toMatchObject({ LOCAL_OUTBOX: false, MAIL_FROM: 'Charity Auctions <no-reply@auctions.local>' });
     expect(local.SMTP_URL).toBeUndefined();
     const real = loadConfig({
       SMTP_URL: 'smtps://user:pass@smtp.example.org:465',

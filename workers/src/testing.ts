@@ -52,7 +52,7 @@ export const TEST_TWILIO = { accountSid: 'AC-test', authToken: 'test-token', fro
  */
 export async function startTestMessaging(options: TestMessagingOptions): Promise<TestMessaging> {
   const local = await startLocalMessaging({ db: options.db });
-  const email = createEmailSender({ smtpUrl: local.smtpUrl, from: 'Charity auctions <no-reply@auctions.local>' });
+  const email = createEmailSender({ smtpUrl: local.smtpUrl, from: 'Charity Auctions <no-reply@auctions.local>' });
   const sms = createSmsSender({ ...TEST_TWILIO, apiUrl: local.twilioApiUrl });
   const connection = { url: options.redisUrl };
   const queue = createMessageQueue({ connection, prefix: options.prefix });

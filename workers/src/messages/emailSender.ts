@@ -23,7 +23,7 @@ export interface EmailSender {
 export interface EmailSenderOptions {
   /** smtp://host:port or smtps://user:password@host:465 */
   smtpUrl: string;
-  /** MAIL_FROM, e.g. `Charity auctions <no-reply@auctions.local>` */
+  /** MAIL_FROM, e.g. `Charity Auctions <no-reply@auctions.local>` */
   from: string;
   /** Connections kept open to the server at most (default 5, the messages worker's concurrency). */
   maxConnections?: number;

@@ -70,7 +70,8 @@ const hello = {
   en: (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,'),
   fr: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
 };
-const signature = { en: 'Charity auctions', fr: 'Encans de bienfaisance' };
+/** The product's name, the app's own (spec 000 §1 brand 1), in every email of both languages. */
+const signature = { en: 'Charity Auctions', fr: 'Encans caritatifs' };
 
 /** A lot as bidders see it: its number when it has one, and its name. */
 const lotLabel = {

@@ -10,7 +10,7 @@ export default fp(
       openapi: {
         openapi: '3.1.0',
         info: {
-          title: 'Charity auctions API',
+          title: 'Charity Auctions API',
           description: 'Accounts, auctions, lots and bidding. Message keys in answers are the specification’s.',
           version: '1.0.0',
         },
