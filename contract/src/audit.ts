@@ -52,7 +52,7 @@ export const receiptVerdict = z.object({
   found: z.boolean(),
   unchanged: z.boolean(),
   mismatches: z.array(z.enum(RECEIPT_FIELDS)),
-  message: z.enum(['receipt_verified', 'receipt_mismatch', 'receipt_not_found']),
+  message: z.enum(['bid_receipt_verified', 'bid_receipt_mismatch', 'bid_receipt_not_found']),
 });
 
 export const auditContract = {

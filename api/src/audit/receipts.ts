@@ -90,7 +90,7 @@ export function receiptService(
     },
     async verify(receipt) {
       const event = await repository.eventAt(lotStreamId(receipt.lotId), receipt.streamVersion);
-      if (!event) return { found: false, unchanged: false, mismatches: [], message: 'receipt_not_found' };
+      if (!event) return { found: false, unchanged: false, mismatches: [], message: 'bid_receipt_not_found' };
       const mismatches: ReceiptVerdict['mismatches'] = [];
       const previous = event.previousHash ?? (event.streamVersion === 1 ? GENESIS_HASH : null);
       if (previous === null || eventHash(event, previous) !== event.hash) mismatches.push('chain');
@@ -99,7 +99,12 @@ export function receiptService(
       if (new Date(event.meta.at).toISOString() !== receipt.serverTime) mismatches.push('serverTime');
       if (!verifyPayload(receiptPayload(receipt), receipt.signature, publicKey)) mismatches.push('signature');
       const unchanged = mismatches.length === 0;
-      return { found: true, unchanged, mismatches, message: unchanged ? 'receipt_verified' : 'receipt_mismatch' };
+      return {
+        found: true,
+        unchanged,
+        mismatches,
+        message: unchanged ? 'bid_receipt_verified' : 'bid_receipt_mismatch',
+      };
     },
   };
 }

@@ -40,13 +40,13 @@ describe('bid receipts', () => {
     expect(receipt.eventHash).toMatch(/^[0-9a-f]{64}$/);
     const answer = await verify(receipt);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ found: true, unchanged: true, mismatches: [], message: 'receipt_verified' });
+    expect(answer.json()).toEqual({ found: true, unchanged: true, mismatches: [], message: 'bid_receipt_verified' });
 
     const query = await test.app.inject({
       method: 'GET',
       url: `/api/audit/receipts/verify?receipt=${encodeURIComponent(JSON.stringify(receipt))}`,
     });
-    expect(query.json()).toMatchObject({ unchanged: true, message: 'receipt_verified' });
+    expect(query.json()).toMatchObject({ unchanged: true, message: 'bid_receipt_verified' });
   });
 
   it('a receipt with another amount is a mismatch naming the amount (and the signature it breaks)', async () => {
@@ -56,7 +56,7 @@ describe('bid receipts', () => {
       found: true,
       unchanged: false,
       mismatches: ['amountCents', 'signature'],
-      message: 'receipt_mismatch',
+      message: 'bid_receipt_mismatch',
     });
   });
 
@@ -75,7 +75,7 @@ describe('bid receipts', () => {
       found: false,
       unchanged: false,
       mismatches: [],
-      message: 'receipt_not_found',
+      message: 'bid_receipt_not_found',
     });
     const malformed = await verify({ ...receipt, eventHash: 'not a hash' });
     expect(malformed.statusCode).toBe(400);

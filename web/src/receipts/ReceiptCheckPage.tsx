@@ -1,0 +1,148 @@
+import type { BidReceipt, ReceiptVerdict } from '@auction/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '../api/client.ts';
+import { formatDate, formatMoney, formatTime } from '../i18n/format.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../i18n/messages.ts';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { receiptMutations } from './queries.ts';
+
+/** What the page shows after a check: the server's verdict, or why the text is not a receipt. */
+type Outcome = { kind: 'verdict'; verdict: ReceiptVerdict; receipt: BidReceipt } | { kind: 'invalid' };
+
+const verdictClass: Record<ReceiptVerdict['message'], string> = {
+  bid_receipt_verified: 'alert alert--success',
+  bid_receipt_mismatch: 'alert alert--danger',
+  bid_receipt_not_found: 'alert alert--warning',
+};
+
+/** The text as a receipt object, or null; its fields are the server's to check. */
+function parseReceipt(text: string): BidReceipt | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    // A whole bid answer pasted is accepted too: its receipt is what is checked.
+    const receipt = (value as { receipt?: unknown })?.receipt ?? value;
+    return receipt && typeof receipt === 'object' && !Array.isArray(receipt) ? (receipt as BidReceipt) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The public receipt check (docs/audit.md): someone pastes or opens a bid receipt and learns, in
+ * their language, whether that bid is in the platform's log unchanged, or which field differs.
+ */
+export function ReceiptCheckPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const id = useId();
+  useDocumentTitle(intl.formatMessage({ id: 'receipt.title' }));
+  const [text, setText] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const verify = useMutation({ ...receiptMutations.verify() });
+
+  const check = async (source: string) => {
+    const receipt = parseReceipt(source);
+    if (!receipt) {
+      setOutcome({ kind: 'invalid' });
+      return;
+    }
+    try {
+      setOutcome({ kind: 'verdict', verdict: await verify.mutateAsync(receipt), receipt });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) setOutcome({ kind: 'invalid' });
+      else setOutcome(null);
+    }
+  };
+
+  return (
+    <section className="receipt-check">
+      <h1 className="page__title">
+        <FormattedMessage id="receipt.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="receipt.explanation" />
+      </p>
+      <form
+        className="receipt-check__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void check(text);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-text`}>
+            <FormattedMessage id="receipt.paste" />
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className="receipt-check__text"
+            rows={8}
+            spellCheck={false}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-file`}>
+            <FormattedMessage id="receipt.upload" />
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="application/json,.json"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              const content = await file.text();
+              setText(content);
+              void check(content);
+            }}
+          />
+        </div>
+        <button type="submit" className="button" disabled={verify.isPending || text.trim() === ''}>
+          <FormattedMessage id="receipt.verify" />
+        </button>
+      </form>
+      <div aria-live="polite">
+        {outcome?.kind === 'invalid' ? (
+          <p className="alert alert--danger">
+            <FormattedMessage id="bid_receipt_invalid" />
+          </p>
+        ) : null}
+        {outcome?.kind === 'verdict' ? (
+          <div className={verdictClass[outcome.verdict.message]}>
+            <p>
+              <strong>
+                <FormattedMessage id={outcome.verdict.message} />
+              </strong>
+            </p>
+            <p>
+              <FormattedMessage
+                id="receipt.summary"
+                values={{
+                  lotId: outcome.receipt.lotId,
+                  amount: formatMoney(outcome.receipt.amountCents, locale),
+                  date: formatDate(outcome.receipt.serverTime, locale),
+                  time: formatTime(outcome.receipt.serverTime, locale),
+                  version: outcome.receipt.streamVersion,
+                }}
+              />
+            </p>
+            {outcome.verdict.mismatches.length > 0 ? (
+              <ul>
+                {outcome.verdict.mismatches.map((field) => (
+                  <li key={field}>
+                    <FormattedMessage id={`receipt.field.${field}` as MessageId} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
