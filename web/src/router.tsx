@@ -52,6 +52,7 @@ const screens: Record<RouteName, RouteComponent> = {
   invoice: lazyRouteComponent(() => import('./invoices/InvoicePage.tsx'), 'InvoicePage'),
   unsubscribe: lazyRouteComponent(() => import('./account/NotificationsPage.tsx'), 'UnsubscribePage'),
   accessDenied: lazyRouteComponent(() => import('./auctions/AccessDeniedPage.tsx'), 'AccessDeniedScreen'),
+  receiptCheck: lazyRouteComponent(() => import('./receipts/ReceiptCheckPage.tsx'), 'ReceiptCheckPage'),
 };
 
 // Paths come from the table the language switch reads, so routing and switching cannot drift apart.

@@ -99,6 +99,8 @@ export const routePatterns = {
   invoice: { fr: ['/facture/$stripeInvoiceId'], en: ['/en/invoice/$stripeInvoiceId', '/invoice/$stripeInvoiceId'] },
   unsubscribe: { fr: ['/desabonnement'], en: ['/en/unsubscribe', '/unsubscribe'] },
   accessDenied: { fr: ['/acces-refuse'], en: ['/en/access-denied', '/access-denied'] },
+  // The public check of a bid receipt (docs/audit.md).
+  receiptCheck: { fr: ['/recu'], en: ['/en/receipt', '/receipt'] },
 } as const satisfies Record<string, Record<Locale, readonly [string, ...string[]]>>;
 
 export type RouteName = keyof typeof routePatterns;

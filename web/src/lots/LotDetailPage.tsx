@@ -14,6 +14,7 @@ import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { Money } from '../lib/MoneyText.tsx';
 import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
+import { ReceiptLink } from '../receipts/ReceiptLink.tsx';
 import { Countdown } from '../time/Countdown.tsx';
 import { useServerNow } from '../time/serverClock.ts';
 import { BidPanel } from './bidPanel/BidPanel.tsx';
@@ -239,6 +240,7 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
           )}
           {team ? <TeamBadge team={team} /> : null}
           <BidPanel lot={lot} auction={auction} />
+          <ReceiptLink lotId={lot.id} />
           <BidHistory lot={lot} />
         </div>
       </div>

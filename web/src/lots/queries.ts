@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { centsToDecimal } from '../lib/money.ts';
+import { rememberReceipt } from '../receipts/receiptStore.ts';
 import { nextPage, type PageParam } from './listPosition.ts';
 import type { BidAnswer, LotDetail, LotPage } from './types.ts';
 
@@ -160,7 +161,11 @@ export const lotMutations = {
           },
         });
       },
-      onSettled: (_data, _error, _variables, _result, { client }) => refreshLot(client, lotId),
+      onSettled: (answer, _error, _variables, _result, { client }) => {
+        // The bidder's copy of the proof, offered on the lot page (docs/audit.md).
+        if (answer?.receipt) rememberReceipt(answer.receipt);
+        return refreshLot(client, lotId);
+      },
     }),
   deleteMaxBid: (lotId: number) =>
     mutationOptions({
