@@ -8,6 +8,7 @@ import { accountOf } from '../../../accounts/auth.ts';
 import { formatPhone } from '../../../accounts/phone.ts';
 import { INVITING_ROLES } from '../../../accounts/roles.ts';
 import { HttpError } from '../../../errors.ts';
+import { languageOf } from '../../../i18n/language.ts';
 
 const tags = ['onboarding'];
 
@@ -60,7 +61,8 @@ export default (async (root) => {
       });
       if (existing) await invitations.admit(auction.id, existing.id);
       // Someone with an account goes straight to the auction; a newcomer to the prefilled registration.
-      const language = existing?.preferred_language ?? 'fr';
+      // The invitee's language when known, else the page the invitation was sent from (Accept-Language).
+      const language = existing?.preferred_language ?? languageOf(request);
       await sendAccountMessage(context, {
         channel: 'sms',
         to: phoneNumber,

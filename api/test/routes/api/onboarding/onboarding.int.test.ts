@@ -14,6 +14,31 @@ function invite(token: string, payload: Record<string, unknown>) {
 }
 
 describe('invitations', () => {
+  it('texts a newcomer in the language of the page the invitation was sent from, an account holder in theirs', async () => {
+    const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
+    const fromEnglishPage = await test.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/invite-via-client-app',
+      headers: { ...bearer(admin.body.token), 'accept-language': 'en-CA,en;q=0.9' },
+      payload: { phoneNumber: '(579) 555-0177', firstName: 'Ann', lastName: 'Lee', auctionId: test.galaId },
+    });
+    expect(fromEnglishPage.statusCode).toBe(200);
+    const english = await test.messaging.outbox.waitFor('5795550177', { template: 'onboardingInvite' });
+    expect(english.body).toMatch(/^Hello Ann, /);
+    expect(firstLink(english.body).pathname).toMatch(/^\/en\/onboard\//);
+
+    const french = await registerConfirmed(test, { language: 'fr' });
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/invite-via-client-app',
+      headers: { ...bearer(admin.body.token), 'accept-language': 'en' },
+      payload: { phoneNumber: french.body.cellphone, auctionId: test.galaId },
+    });
+    const digits = french.body.cellphone.replace(/\D/g, '');
+    const toFrench = await test.messaging.outbox.waitFor(digits, { template: 'onboardingInvite' });
+    expect(toFrench.body).toMatch(/^Bonjour /);
+  });
+
   it('lets volunteers, managers and administrators invite; bidders and anonymous visitors may not', async () => {
     for (const [username, password] of [
       ['volunteer@demo.local', 'Demo-Volunteer-2026!'],
