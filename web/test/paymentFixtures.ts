@@ -64,6 +64,10 @@ export function invoiceAnswer(overrides: Partial<Invoice> = {}): Invoice {
     },
     paymentInProgress: false,
     payments: [],
+    donationReceipt: null,
+    pdfUrl: '/api/auctions/invoice/inv_abc/pdf',
+    refunds: [],
+    refundedAmount: cad(0),
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -14,32 +15,19 @@ const configurationOf = async (urlMagicLink: string) =>
 describe("an auction's payment configuration", () => {
   it("is its company's first without one of its own, and its own when it has one", async () => {
     const { db } = test.database;
-    const own = await db
-      .selectFrom('auctions')
-      .select('stripe_information_id')
-      .where('url_magic_link', '=', 'demo-gala')
-      .executeTakeFirstOrThrow();
-    expect(own.stripe_information_id).toBeNull();
-    const first = await db
-      .selectFrom('stripe_informations as si')
-      .innerJoin('organizations as o', 'o.company_id', 'si.company_id')
-      .innerJoin('auctions as a', 'a.organization_id', 'o.id')
-      .where('a.url_magic_link', '=', 'demo-gala')
-      .select('si.id')
-      .orderBy('si.id')
-      .executeTakeFirstOrThrow();
-    expect(await configurationOf('demo-gala')).toBe(first.id);
+    const first = await sql<{ own: number | null; first: number }>`
+      SELECT a.stripe_information_id AS own,
+        (SELECT si.id FROM stripe_informations si WHERE si.company_id = o.company_id ORDER BY si.id LIMIT 1) AS first
+      FROM auctions a JOIN organizations o ON o.id = a.organization_id WHERE a.url_magic_link = 'demo-gala'`.execute(
+      db,
+    );
+    expect(first.rows[0]?.own).toBeNull();
+    expect(await configurationOf('demo-gala')).toBe(first.rows[0]?.first);
 
-    const other = await db
-      .insertInto('stripe_informations')
-      .values({ company_id: 2, name: 'Other' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('auctions')
-      .set({ stripe_information_id: other.id })
-      .where('url_magic_link', '=', 'demo-gala')
-      .execute();
-    expect(await configurationOf('demo-gala')).toBe(other.id);
+    const other = await sql<{ id: number }>`
+      INSERT INTO stripe_informations (company_id, name) VALUES (2, 'Other') RETURNING id`.execute(db);
+    const otherId = other.rows[0]?.id as number;
+    await sql`UPDATE auctions SET stripe_information_id = ${otherId} WHERE url_magic_link = 'demo-gala'`.execute(db);
+    expect(await configurationOf('demo-gala')).toBe(otherId);
   });
 });
