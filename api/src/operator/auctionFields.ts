@@ -78,6 +78,10 @@ export const auctionFields = z.strictObject({
   billCreditCardFeesToClient: z.boolean().optional(),
   billCreditCardFeesProvideReceipt: z.boolean().optional(),
   billCreditCardFeesMinimumAmount: amountInCents.nullable().optional(),
+  /** The smallest eligible amount a donation receipt is issued for, in cents (docs/payments.md). */
+  donationReceiptMinimumCents: z.number().int().min(0).max(100_000_000).optional(),
+  /** Charge each winner's selected card when the invoices are generated (docs/payments.md). */
+  chargeAutomaticallyAtCompletion: z.boolean().optional(),
   stripeInformationId: rowIdValue.nullable().optional(),
   currency: z.enum(['CAD', 'USD']).optional(),
   donationType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
@@ -125,6 +129,8 @@ export function auctionColumns(fields: AuctionFields): Updateable<AuctionsTable>
   set('bill_credit_card_fees_to_client', fields.billCreditCardFeesToClient);
   set('bill_credit_card_fees_provide_receipt', fields.billCreditCardFeesProvideReceipt);
   set('bill_credit_card_fees_minimum_amount', fields.billCreditCardFeesMinimumAmount);
+  set('donation_receipt_minimum_cents', fields.donationReceiptMinimumCents);
+  set('charge_automatically_at_completion', fields.chargeAutomaticallyAtCompletion);
   set('stripe_information_id', fields.stripeInformationId);
   set('currency', fields.currency);
   set('donation_type', fields.donationType);

@@ -55,4 +55,26 @@ describe('automatic charging at completion', () => {
     expect(outcomes).toMatchObject([{ outcome: 'refused', reason: 'requiresSelectedCreditCard' }]);
     expect(fx.chargesOf(manual.id) + fx.chargesOf(noCard.id)).toBe(0);
   });
+
+  it("the organisation's staff set an auction's automatic charging and receipt minimum through the operator API", async () => {
+    const fx = kit.fixtures();
+    const lea = await registerConfirmed(kit.test);
+    const { auction_id: auctionId } = await fx.invoiceFor(lea.id, [{ amount: 10_00 }]);
+    const url = `/api/admin/auctions/${auctionId}`;
+    const saved = await fx.call('PATCH', url, kit.manager, {
+      chargeAutomaticallyAtCompletion: true,
+      donationReceiptMinimumCents: 50_00,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = () =>
+      kit.test.database.db
+        .selectFrom('auctions')
+        .select(['charge_automatically_at_completion', 'donation_receipt_minimum_cents'])
+        .where('id', '=', auctionId)
+        .executeTakeFirstOrThrow();
+    expect(await read()).toEqual({ charge_automatically_at_completion: true, donation_receipt_minimum_cents: 50_00 });
+    expect((await fx.call('PATCH', url, kit.manager, { donationReceiptMinimumCents: -1 })).statusCode).toBe(400);
+    expect((await fx.call('PATCH', url, lea.token, { chargeAutomaticallyAtCompletion: false })).statusCode).toBe(403);
+    expect(await read()).toEqual({ charge_automatically_at_completion: true, donation_receipt_minimum_cents: 50_00 });
+  });
 });
