@@ -59,6 +59,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The answer is text, not JSON (the invitation call). */
   text?: boolean;
+  /** The answer is a file (an invoice's or a receipt's PDF). */
+  blob?: boolean;
   /**
    * The contract's schema of the answer (@auction/contract): in development the answer is checked
    * against it and a mismatch is reported in the console, so API and app drift apart visibly.
@@ -150,6 +152,7 @@ export async function api<T>(path: `/api/${string}`, options: RequestOptions = {
     throw new ApiError(response.status, message, messages, body);
   }
   if (options.text) return (await response.text()) as T;
+  if (options.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const answer: unknown = await response.json();
   if (inDevelopment()) await checkAnswer(path, options, answer);

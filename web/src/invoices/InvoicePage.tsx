@@ -13,6 +13,7 @@ import { showError } from '../lib/errors.ts';
 import { toCents } from '../lib/money.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
+import { InvoiceDocuments } from './InvoiceDocuments.tsx';
 import { InvoiceStatus } from './InvoiceListPage.tsx';
 import { PayInvoice } from './PayInvoice.tsx';
 import { invoiceMutations, invoiceQueries } from './queries.ts';
@@ -74,6 +75,7 @@ export function InvoiceScreen({ stripeInvoiceId }: { stripeInvoiceId: string }) 
         </button>
       </div>
       <InvoiceView invoice={data} />
+      <InvoiceDocuments invoice={data} />
       {data.isPaid ? null : (
         <div className="no-print">
           <PayInvoice invoice={data} onProcessing={() => setProcessing(true)} />

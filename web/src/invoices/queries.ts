@@ -74,6 +74,12 @@ export const invoiceMutations = {
         return client.invalidateQueries({ queryKey: invoiceKeys.lists() });
       },
     }),
+  /** The invoice's or its receipt's PDF, asked with the session like every call (a plain link would not carry it). */
+  download: () =>
+    mutationOptions({
+      mutationKey: [...invoiceKeys.all, 'download'],
+      mutationFn: (path: string) => api<Blob>(path as `/api/${string}`, { blob: true }),
+    }),
   sendByEmail: () =>
     mutationOptions({
       mutationKey: [...invoiceKeys.all, 'send'],
