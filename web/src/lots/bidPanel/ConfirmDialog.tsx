@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { useProfile } from '../../account/session.ts';
 import type { Auction } from '../../auctions/types.ts';
+import { useAuctionCards } from '../../cards/useAuctionCards.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
@@ -52,10 +53,12 @@ export function ConfirmDialog({
     // So the hub's echo of this bid is not announced back to the bidder.
     onMutate: () => noteOwnAction(lot.id),
     onSuccess: (answer, sent) => {
-      showToast('success', successMessage[sent.kind]);
-      // Spec 001 §8: a manual bid answered at once by someone's maximum bid.
+      // Spec 001 §8: a manual bid answered at once by someone's maximum bid says so, and only that
+      // (one automatic counter-bid, one message).
       if (sent.kind === 'bid' && !answer.standing.isWinning) {
         showToast('warning', 'lost_winning_bid_from_autobid', { lotNumber: lot.lotNumber });
+      } else {
+        showToast('success', successMessage[sent.kind]);
       }
       onDone();
     },
@@ -65,6 +68,9 @@ export function ConfirmDialog({
       onRefused(error);
     },
   });
+  // "Your card will be charged automatically" only holds with a card chosen for this auction.
+  const cards = useAuctionCards(auction.id, auction.stripeInformation_Id ?? null, Boolean(profile) && request !== null);
+  const cardOnFile = cards.cards.some((card) => card.id === cards.selected?.paymentMethod_Id);
   const warnings = request && request.kind === 'bid' ? bidWarnings(request.cents, lot, lot.isWinning) : [];
   const extension = request && request.kind !== 'buy' && extensionApplies(lot, auction.dateCompleted, now);
 
@@ -97,7 +103,11 @@ export function ConfirmDialog({
                 values={{ quantity: request.quantity, total: formatMoney(request.cents, locale) }}
               />
             ) : (
-              <FormattedMessage id="bid.confirmText" values={{ amount: formatMoney(request.cents, locale) }} />
+              <FormattedMessage
+                // A maximum bid is a ceiling the platform bids up to, not an amount bid now.
+                id={request.kind === 'bid' ? 'bid.confirmText' : 'maxBid.confirmText'}
+                values={{ amount: formatMoney(request.cents, locale) }}
+              />
             )}
           </p>
           {warnings.map((warning) => (
@@ -111,7 +121,9 @@ export function ConfirmDialog({
             </p>
           ) : null}
           <p className="dialog__note">
-            <FormattedMessage id={manual ? 'bid.paymentManual' : 'bid.paymentAutomatic'} />
+            <FormattedMessage
+              id={manual ? 'bid.paymentManual' : cardOnFile ? 'bid.paymentAutomatic' : 'bid.paymentNoCard'}
+            />
           </p>
           <div className="dialog__actions">
             <button type="button" className="button" disabled={submit.isPending} onClick={() => submit.mutate(request)}>
