@@ -128,9 +128,8 @@ export default (async (root) => {
     async (request) => {
       const user = await users.byUsername(request.params.username);
       if (!user || !(await consumeCode(db, user.id, 'recoveryCode', request.params.code))) {
-        throw new HttpError(400, 'validationFailed', {
-          messages: ['validationFailed', 'code_does_not_match_or_expired'],
-        });
+        // One refusal, one message: the code page lists every key it is given.
+        throw new HttpError(400, 'code_does_not_match_or_expired');
       }
       const token = await issueCode(db, user.id, 'passwordReset');
       return { success: true as const, token, username: user.username, messages: ['validatedSuccessfully'] };
