@@ -1,0 +1,177 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../api/test/accounts/accountFlows.ts';
+import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
+import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
+import { pathFor, type RouteName, routePatterns } from '../src/i18n/routes.ts';
+import { CHROMIUM, chromiumArgs, visitorContext } from './browserKit.ts';
+
+/**
+ * Issue 17, phone first: no page is wider than the screen from 320 px up, in both languages, on
+ * every route of the app; on a 390×844 phone the lot list's first card starts on the first
+ * screen; the cookie bar leaves the page's bottom free while it shows.
+ */
+const AUCTION = 'demo-gala';
+const WIDTHS = [320, 390, 1280] as const;
+const PHONE = { width: 390, height: 844 };
+
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+let params: Record<string, string>;
+let webDist: string;
+
+beforeAll(async () => {
+  // Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    buildWebIfStale(() => {});
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  // A copy of the build of its own: another run rebuilding web/dist meanwhile cannot pull the pages away.
+  webDist = mkdtempSync(join(tmpdir(), 'layout-web-'));
+  cpSync(resolve(import.meta.dirname, '../dist'), webDist, { recursive: true });
+  t = await startTestApp({ app: { webDist } });
+  const auctionId = await t.auctionId(AUCTION);
+  const lot = await t.database.db
+    .selectFrom('lots')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .orderBy('lot_number')
+    .executeTakeFirstOrThrow();
+  const category = await t.database.db
+    .selectFrom('item_categories')
+    .select('id')
+    .where('auction_id', '=', auctionId)
+    .executeTakeFirst();
+  params = {
+    urlMagicLink: AUCTION,
+    auctionLotItemId: String(lot.id),
+    categoryId: String(category?.id ?? 1),
+    auctionTabUrl: 'none',
+    uniqueCode: 'unknown-code',
+    stripeInvoiceId: 'in_unknown',
+  };
+  origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+}, 240_000);
+
+/** A fresh session for each test: access tokens are short-lived and the route walk is long. */
+async function session(): Promise<{ token: string }> {
+  return { token: (await login(t.app, 'bidder@demo.local', 'Demo-Bidder-2026!')).body.token };
+}
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
+});
+
+/** Every screen's canonical path in both languages, its parameters filled from the demo. */
+function everyPath(): Array<{ route: RouteName; path: string }> {
+  return (Object.keys(routePatterns) as RouteName[]).flatMap((route) =>
+    (['fr', 'en'] as const).map((locale) => ({ route, path: pathFor(route, params as never, locale) })),
+  );
+}
+
+/** Waits until the page has drawn what it loads (the app's loading states gone, images decoded). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
+    timeout: 10_000,
+  });
+}
+
+async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; widest: string[] }> {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth,
+    // Named in the failure message, so a regression says which element is too wide.
+    widest: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  }));
+}
+
+describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600_000 }, () => {
+  // A visitor at every width; signed in (user menu, favourites, profile) at the narrowest, where it matters.
+  for (const [signedIn, widths] of [
+    [false, WIDTHS],
+    [true, [320]],
+  ] as const) {
+    it(`fits every route in the screen's width at ${widths.join(', ')} px, both languages (${signedIn ? 'signed in' : 'visitor'})`, async () => {
+      const failures: string[] = [];
+      for (const width of widths) {
+        const context = await visitorContext(browser, signedIn ? await session() : undefined, { width, height: 800 });
+        const page = await context.newPage();
+        for (const { route, path } of everyPath()) {
+          await page.goto(`${origin}${path}`);
+          await settled(page);
+          const measured = await overflow(page);
+          if (measured.scrollWidth > measured.innerWidth) {
+            failures.push(`${path} (${route}) at ${width}: ${measured.scrollWidth} px ${measured.widest.join(', ')}`);
+          }
+        }
+        await context.close();
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  for (const [language, path] of [
+    ['fr', `/encans/${AUCTION}/lots`],
+    ['en', `/en/auctions/${AUCTION}/items`],
+  ] as const) {
+    it(`shows lots on a phone's first screen, cards of the spec's heights (${language})`, async () => {
+      const context = await visitorContext(browser, await session(), PHONE);
+      const page = await context.newPage();
+      await page.goto(`${origin}${path}`);
+      await page.locator('.lot-card').first().waitFor();
+      const cards = await page.locator('.lot-card').evaluateAll((elements) =>
+        elements.slice(0, 6).map((element) => ({
+          top: element.getBoundingClientRect().top,
+          height: element.getBoundingClientRect().height,
+          tall: element.classList.contains('lot-card--tall'),
+        })),
+      );
+      expect(cards[0]?.top).toBeLessThan(PHONE.height - 150);
+      // Spec 001 §2: 150 px, 185 px with a countdown or a team.
+      for (const card of cards) expect(card.height).toBe(card.tall ? 185 : 150);
+      // The compact countdown stays at the top while the lots scroll.
+      await page.mouse.wheel(0, 1500);
+      await expect
+        .poll(() => page.locator('.auction-banner__facts').evaluate((element) => element.getBoundingClientRect().top))
+        .toBe(0);
+      await context.close();
+    });
+  }
+
+  it('keeps the bottom of the page free while the cookie bar shows, and closes it', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${origin}/encans/${AUCTION}/lots`);
+    const bar = page.locator('.cookie-bar');
+    await bar.waitFor();
+    await page.locator('.lot-card').first().waitFor();
+    const barHeight = await bar.evaluate((element) => element.getBoundingClientRect().height);
+    const reserved = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
+    expect(reserved).toBe(barHeight);
+    // Scrolled to its very end, the page's last element is above the bar, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastBottom = await page.evaluate(() => {
+      const elements = [...document.querySelectorAll('main *, footer *')];
+      return Math.max(...elements.map((element) => element.getBoundingClientRect().bottom));
+    });
+    expect(lastBottom).toBeLessThanOrEqual(PHONE.height - barHeight + 1);
+    await page.getByRole('button', { name: 'Fermer' }).click();
+    await expect.poll(() => bar.count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+    await context.close();
+  });
+});
