@@ -68,6 +68,22 @@ export const configSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, 'expected an E.164 number such as +15145550100')
     .optional(),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it); unset: one kept in DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,100}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,50}$/)
+    .optional(),
+  /** The contact push services may use about our traffic (mailto: or https:). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .optional(),
+  /** Origins of push services besides the known browsers' ones a subscription may point at (the local double under npm start), comma-separated. */
+  PUSH_SERVICE_ORIGINS: z.string().optional(),
   /** Base URL of a Twilio-compatible API: the local SMS double. Unset means Twilio itself. */
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Stripe's secret key (test mode: sk_test_…). Unset: the local Stripe double (STRIPE_API_URL) is used. */

@@ -43,6 +43,7 @@ export {
 } from './messages/messageJob.ts';
 export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
+export { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapidKeys.ts';
 export { createRedis } from './redis.ts';
 export { sanitizeRichText } from './richText/sanitizeRichText.ts';
 export type * from './schema.ts';
@@ -57,6 +58,12 @@ export {
   type RunningService,
   startEmbeddedPostgres,
 } from './services/postgres.ts';
+export {
+  type DoubleSubscription,
+  type PushServiceDouble,
+  type ReceivedPush,
+  startPushServiceDouble,
+} from './services/pushServiceDouble.ts';
 export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
 export { resolveServices, type Services } from './services/resolve.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble, twilioSignature } from './services/smsDouble.ts';

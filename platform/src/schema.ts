@@ -34,6 +34,8 @@ export interface UsersTable {
   email_general_notifications: Generated<boolean>;
   sms_outbid_notifications: Generated<boolean>;
   email_outbid_notifications: Generated<boolean>;
+  push_outbid_notifications: Generated<boolean>;
+  push_general_notifications: Generated<boolean>;
   sent_stop_date: Timestamp | null;
   token_version: Generated<number>;
   identity_code: Generated<string>;
@@ -528,6 +530,16 @@ export interface AuctionLifecycleTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A browser a user allowed to show notifications (Web Push), as the Push API describes it. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -573,4 +585,5 @@ export interface Database {
   invoice_items: InvoiceItemsTable;
   invoice_taxes: InvoiceTaxesTable;
   payment_attempts: PaymentAttemptsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

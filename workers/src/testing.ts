@@ -1,17 +1,22 @@
 import {
   createMessageQueue,
   type Db,
+  generateVapidKeys,
   type LocalMessaging,
   listOutbox,
   type MessageJob,
   type OutboxMessage,
+  type PushServiceDouble,
   startLocalMessaging,
+  startPushServiceDouble,
+  type VapidKeys,
 } from '@auction/platform';
 import type { Queue, Worker } from 'bullmq';
 import { createEmailSender } from './messages/emailSender.ts';
 import { type DeliveryOutcome, type MessageLogger, startMessageWorker } from './messages/messageWorker.ts';
 import { createSmsSender } from './messages/smsSender.ts';
 import type { UnsubscribeSettings } from './messages/unsubscribeLink.ts';
+import { createPushSender } from './push/pushSender.ts';
 
 export interface TestOutbox {
   /**
@@ -30,6 +35,10 @@ export interface TestMessaging {
   /** The SMTP catcher and the SMS double (e.g. `local.sms.unsubscribeAtTwilio(phone)`). */
   local: LocalMessaging;
   outbox: TestOutbox;
+  /** The local push service: `push.subscribe()` makes a browser subscription, `push.received()` what reached it. */
+  push: PushServiceDouble;
+  /** The VAPID keys the worker signs pushes with. */
+  vapid: VapidKeys;
   stop(): Promise<void>;
 }
 
@@ -54,12 +63,15 @@ export async function startTestMessaging(options: TestMessagingOptions): Promise
   const local = await startLocalMessaging({ db: options.db });
   const email = createEmailSender({ smtpUrl: local.smtpUrl, from: 'Charity Auctions <no-reply@auctions.local>' });
   const sms = createSmsSender({ ...TEST_TWILIO, apiUrl: local.twilioApiUrl });
+  const push = await startPushServiceDouble();
+  const vapid = { ...generateVapidKeys(), subject: 'mailto:tests@auctions.local' };
   const connection = { url: options.redisUrl };
   const queue = createMessageQueue({ connection, prefix: options.prefix });
   const worker = startMessageWorker({
     db: options.db,
     email,
     sms,
+    push: createPushSender(vapid),
     connection,
     prefix: options.prefix,
     log: options.log ?? (() => {}),
@@ -94,11 +106,14 @@ export async function startTestMessaging(options: TestMessagingOptions): Promise
     worker,
     local,
     outbox,
+    push,
+    vapid,
     async stop() {
       await worker.close();
       await queue.close();
       email.close();
       await local.stop();
+      await push.stop();
     },
   };
 }

@@ -22,6 +22,8 @@ export const messageTemplates = [
   'outbidSms',
   'lotWonEmail',
   'lotWonSms',
+  'outbidPush',
+  'lotWonPush',
   'auctionInvoiceEmail',
   'invoicePaidEmail',
 ] as const;
@@ -41,8 +43,8 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 export const messageJobSchema = z.object({
   /** Deduplication key: the same id is delivered at most once, whatever the retries. */
   id: z.string().min(1).max(200),
-  channel: z.enum(['email', 'sms']),
-  /** An email address, or a phone number as 10 digits (North America). */
+  channel: z.enum(['email', 'sms', 'push']),
+  /** An email address, a phone number as 10 digits (North America), or for push the user's id (each of their browsers gets it). */
   to: z.string().min(1),
   language: z.enum(['en', 'fr']),
   template: z.enum(messageTemplates),

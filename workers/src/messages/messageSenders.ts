@@ -1,9 +1,13 @@
-import type { Config } from '@auction/platform';
+import { type Config, resolveVapidKeys } from '@auction/platform';
+import { createPushSender } from '../push/pushSender.ts';
 import { createEmailSender } from './emailSender.ts';
 import type { MessageSenders } from './messageWorker.ts';
 import { createSmsSender } from './smsSender.ts';
 
-/** The senders the configuration allows: email with SMTP_URL, SMS with the three TWILIO_* values. */
+/**
+ * The senders the configuration allows: email with SMTP_URL, SMS with the three TWILIO_* values,
+ * Web Push always (VAPID keys from the environment, else kept in DATA_DIR).
+ */
 export function createMessageSenders(config: Config): MessageSenders {
   const senders: MessageSenders = {};
   if (config.SMTP_URL) senders.email = createEmailSender({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -15,5 +19,6 @@ export function createMessageSenders(config: Config): MessageSenders {
       ...(config.TWILIO_API_URL ? { apiUrl: config.TWILIO_API_URL } : {}),
     });
   }
+  senders.push = createPushSender(resolveVapidKeys(config, config.DATA_DIR));
   return senders;
 }

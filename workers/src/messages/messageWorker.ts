@@ -9,6 +9,8 @@ import {
 } from '@auction/platform';
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
+import { deliverPush } from '../push/pushDelivery.ts';
+import type { PushSender } from '../push/pushSender.ts';
 import type { EmailSender } from './emailSender.ts';
 import { SmsRecipientUnsubscribed, type SmsSender } from './smsSender.ts';
 import { InvalidMessageError, renderMessage } from './templates.ts';
@@ -40,6 +42,8 @@ export interface MessageSenders {
   email?: EmailSender;
   /** Missing when TWILIO_* is not configured: SMS jobs then fail. */
   sms?: SmsSender;
+  /** Web Push (VAPID keys from the environment or DATA_DIR); missing: push jobs fail. */
+  push?: PushSender;
 }
 
 export interface MessageProcessorDeps extends MessageSenders {
@@ -147,6 +151,8 @@ async function deliver(
     });
     return { status: 'sent', providerId };
   }
+
+  if (message.channel === 'push') return deliverPush(deps.db, deps.push, message);
 
   const phone = message.to;
   if (!/^\d{10}$/.test(phone)) throw new InvalidMessageError('the recipient is not a 10-digit phone number');

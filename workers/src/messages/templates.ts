@@ -41,6 +41,8 @@ export const templateParams = {
   outbidSms: ['lotNumber', 'lotName', 'link'],
   lotWonEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'amount', 'link'],
   lotWonSms: ['lotNumber', 'lotName', 'amount', 'link'],
+  outbidPush: ['lotNumber', 'lotName', 'link'],
+  lotWonPush: ['lotNumber', 'lotName', 'amount', 'link'],
   auctionInvoiceEmail: ['invoiceNumber', 'auctionName', 'amount', 'link'],
   invoicePaidEmail: ['firstName', 'invoiceNumber', 'auctionName', 'amount', 'receiptNumber', 'link'],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
@@ -64,7 +66,14 @@ export interface EmailContent {
 type Render<T extends MessageTemplate, C> = Record<Language, (params: TemplateParams<T>) => C>;
 type Template<T extends MessageTemplate> =
   | { channel: 'email'; render: Render<T, EmailContent> }
-  | { channel: 'sms'; render: Render<T, string> };
+  | { channel: 'sms'; render: Render<T, string> }
+  | { channel: 'push'; render: Render<T, PushContent> };
+
+/** A Web Push notification: what the service worker shows, and the page a click opens. */
+export interface PushContent {
+  title: string;
+  body: string;
+}
 
 const hello = {
   en: (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,'),
@@ -330,6 +339,27 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         `Vous avez remporté ${lotLabel.fr(p)} pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
+  // Web Push (docs/messages.md): short, the lot's name in the body; a click opens `link`.
+  outbidPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({
+        title: 'You have been outbid',
+        body: `${capitalised(lotLabel.en(p))}. Bid again before it closes.`,
+      }),
+      fr: (p) => ({
+        title: 'Votre mise a été dépassée',
+        body: `${capitalised(lotLabel.fr(p))}. Misez de nouveau avant la fermeture.`,
+      }),
+    },
+  },
+  lotWonPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({ title: 'You won!', body: `${capitalised(lotLabel.en(p))}, for ${money.en(p.amount)}.` }),
+      fr: (p) => ({ title: 'Vous avez gagné !', body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.` }),
+    },
+  },
   /** POST /api/documents/send-auction-invoice: the invoice's PDF is attached. */
   auctionInvoiceEmail: {
     channel: 'email',
@@ -415,6 +445,7 @@ export function renderMessage(
   }
   const params = validParams(job.template, job.params);
   if (template.channel === 'sms') return { channel: 'sms', text: template.render[job.language](params) };
+  if (template.channel === 'push') throw new InvalidMessageError(`template ${job.template} is a push: renderPush`);
   const content = template.render[job.language](params);
   if (options.unsubscribePage) content.blocks.push({ unsubscribe: options.unsubscribePage });
   return {
@@ -423,6 +454,18 @@ export function renderMessage(
     text: emailText(content.blocks, job.language),
     html: emailHtml(content.subject, content.blocks, job.language),
   };
+}
+
+/** A push job's notification in its language, and the page a click on it opens. */
+export function renderPush(job: Pick<MessageJob, 'channel' | 'language' | 'template' | 'params'>): PushContent & {
+  link: string;
+} {
+  const template = templates[job.template] as Template<MessageTemplate>;
+  if (template.channel !== 'push' || job.channel !== 'push') {
+    throw new InvalidMessageError(`template ${job.template} is sent by ${template.channel}, not ${job.channel}`);
+  }
+  const params = validParams(job.template, job.params);
+  return { ...template.render[job.language](params), link: (params as { link: string }).link };
 }
 
 function validParams(template: MessageTemplate, params: Record<string, string>): TemplateParams<MessageTemplate> {

@@ -38,7 +38,7 @@ export function lotLink(publicUrl: string, language: Language, urlMagicLink: str
 
 /**
  * The bidders' notifications, a follower of the event log: outbid notices and the winner's notice
- * at a lot's close, by email and SMS according to each bidder's preferences, in their language.
+ * at a lot's close, by email, SMS and Web Push according to each bidder's preferences, in their language.
  * Each message's id is made of the event's key, the bidder and the channel, so a batch handled
  * again (a restart before the checkpoint, another worker taking over) queues nothing new and the
  * messages worker sends nothing twice. Outbid notices are throttled per bidder and lot
@@ -139,6 +139,13 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         'email_general_notifications',
         'sms_outbid_notifications',
         'email_outbid_notifications',
+        'push_outbid_notifications',
+        'push_general_notifications',
+        // Whether any browser of theirs is subscribed: no push job for those who have none.
+        (eb) =>
+          eb
+            .exists(eb.selectFrom('push_subscriptions as ps').select('ps.id').whereRef('ps.user_id', '=', 'users.id'))
+            .as('has_push_subscription'),
       ])
       .where('id', 'in', userIds)
       .where('disabled', '=', false)
@@ -182,6 +189,9 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
       organization: choice ? { sms: choice.sms_notifications, email: choice.email_notifications } : null,
       hasPhone: user.phone_number !== null && /^\d{10}$/.test(user.phone_number),
       hasEmail: user.username.includes('@'),
+      pushOutbid: user.push_outbid_notifications,
+      pushGeneral: user.push_general_notifications,
+      hasPushSubscription: Boolean(user.has_push_subscription),
     });
     const lotName =
       translated(
@@ -221,6 +231,17 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         to: user.phone_number,
         language,
         template: notification.kind === 'outbid' ? 'outbidSms' : 'lotWonSms',
+        params: { ...common, ...amount },
+        userId: user.id,
+      });
+    }
+    if (channels.push) {
+      jobs.push({
+        id: `${id}:push`,
+        channel: 'push',
+        to: user.id,
+        language,
+        template: notification.kind === 'outbid' ? 'outbidPush' : 'lotWonPush',
         params: { ...common, ...amount },
         userId: user.id,
       });

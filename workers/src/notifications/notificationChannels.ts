@@ -4,28 +4,36 @@ export interface NotificationPreferences {
   emailGeneral: boolean;
   smsOutbid: boolean;
   emailOutbid: boolean;
+  /** Web Push switches: outbid notices, and the rest (a lot won). */
+  pushOutbid: boolean;
+  pushGeneral: boolean;
   /** Null when the bidder made no choice for this organisation: both channels are on. */
   organization: { sms: boolean; email: boolean } | null;
   hasPhone: boolean;
   hasEmail: boolean;
+  /** At least one browser subscribed to Web Push. */
+  hasPushSubscription: boolean;
 }
 
 /**
  * Which channels carry a notification: outbid notices follow the outbid switches, everything else
  * (a lot won) the general ones; the organisation's switch of the same channel must be on too, and
- * the channel needs an address. STOP is checked when the SMS is sent (messages worker).
+ * the channel needs an address. STOP is checked when the SMS is sent (messages worker). Push has
+ * no organisation switch: a browser is subscribed by the bidder for themselves, not per organisation,
+ * and the push switches of the notifications page cover it.
  */
 export function channelsFor(
   kind: 'outbid' | 'won',
   preferences: NotificationPreferences,
-): { sms: boolean; email: boolean } {
+): { sms: boolean; email: boolean; push: boolean } {
   const wanted =
     kind === 'outbid'
-      ? { sms: preferences.smsOutbid, email: preferences.emailOutbid }
-      : { sms: preferences.smsGeneral, email: preferences.emailGeneral };
+      ? { sms: preferences.smsOutbid, email: preferences.emailOutbid, push: preferences.pushOutbid }
+      : { sms: preferences.smsGeneral, email: preferences.emailGeneral, push: preferences.pushGeneral };
   const organization = preferences.organization ?? { sms: true, email: true };
   return {
     sms: wanted.sms && organization.sms && preferences.hasPhone,
     email: wanted.email && organization.email && preferences.hasEmail,
+    push: wanted.push && preferences.hasPushSubscription,
   };
 }

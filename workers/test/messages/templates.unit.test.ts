@@ -1,6 +1,12 @@
 import { type MessageTemplate, messageTemplates } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
-import { InvalidMessageError, renderMessage, templateParams, templates } from '../../src/messages/templates.ts';
+import {
+  InvalidMessageError,
+  renderMessage,
+  renderPush,
+  templateParams,
+  templates,
+} from '../../src/messages/templates.ts';
 
 const sample: Record<string, string> = {
   firstName: 'Élodie',
@@ -29,7 +35,8 @@ describe('message templates', () => {
     expect(Object.keys(templates).sort()).toEqual([...messageTemplates].sort());
   });
 
-  for (const template of messageTemplates) {
+  // Push notices are rendered by renderPush (below).
+  for (const template of messageTemplates.filter((name) => templates[name].channel !== 'push')) {
     const { channel } = templates[template];
     for (const language of ['en', 'fr'] as const) {
       it(`${template} renders in ${language} with every param and nothing left over`, () => {
@@ -142,5 +149,29 @@ describe('message templates', () => {
       render: { en: (p) => p.link, fr: (p) => p.code },
     };
     expect([onlyEnglish, unknownParam]).toHaveLength(2);
+  });
+});
+
+describe('push notices', () => {
+  for (const template of ['outbidPush', 'lotWonPush'] as const) {
+    it(`${template} is short, in both languages, and opens the lot`, () => {
+      const params = paramsOf(template);
+      const en = renderPush({ channel: 'push', language: 'en', template, params });
+      const fr = renderPush({ channel: 'push', language: 'fr', template, params });
+      for (const notice of [en, fr]) {
+        expect(notice.link).toBe(params.link);
+        expect(notice.body).toContain('Weekend au chalet');
+        expect(`${notice.title} ${notice.body}`).not.toMatch(leftovers);
+        expect(notice.body.length).toBeLessThanOrEqual(120);
+      }
+      expect(fr.title).not.toBe(en.title);
+      expect(fr.body).not.toBe(en.body);
+    });
+  }
+
+  it('refuses a push template sent by another channel', () => {
+    expect(() =>
+      renderMessage({ channel: 'sms', language: 'en', template: 'outbidPush', params: paramsOf('outbidPush') }),
+    ).toThrow(InvalidMessageError);
   });
 });

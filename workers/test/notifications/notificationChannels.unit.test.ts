@@ -10,8 +10,13 @@ describe('notification channels', () => {
     organization: null,
     hasPhone: true,
     hasEmail: true,
+    pushOutbid: true,
+    pushGeneral: true,
+    hasPushSubscription: true,
   };
-  const cases: Array<[string, Partial<NotificationPreferences>, 'outbid' | 'won', { sms: boolean; email: boolean }]> = [
+  const cases: Array<
+    [string, Partial<NotificationPreferences>, 'outbid' | 'won', { sms?: boolean; email?: boolean; push?: boolean }]
+  > = [
     ['everything on', {}, 'outbid', { sms: true, email: true }],
     ['outbid SMS off', { smsOutbid: false }, 'outbid', { sms: false, email: true }],
     ['outbid email off', { emailOutbid: false }, 'outbid', { sms: true, email: false }],
@@ -33,8 +38,20 @@ describe('notification channels', () => {
     ['organisation email off', { organization: { sms: true, email: false } }, 'won', { sms: true, email: false }],
     ['no phone', { hasPhone: false }, 'outbid', { sms: false, email: true }],
     ['no email address', { hasEmail: false }, 'won', { sms: true, email: false }],
+    ['everything on, push too', {}, 'won', { sms: true, email: true, push: true }],
+    ['outbid push off', { pushOutbid: false }, 'outbid', { sms: true, email: true, push: false }],
+    ['outbid push off does not stop the winner', { pushOutbid: false }, 'won', { push: true }],
+    ['general push off stops the winner only', { pushGeneral: false }, 'won', { sms: true, email: true, push: false }],
+    ['general push off does not stop outbid', { pushGeneral: false }, 'outbid', { push: true }],
+    ['no browser subscribed', { hasPushSubscription: false }, 'outbid', { sms: true, email: true, push: false }],
+    [
+      'the organisation switches leave push alone',
+      { organization: { sms: false, email: false } },
+      'outbid',
+      { push: true },
+    ],
   ];
   for (const [name, overrides, kind, expected] of cases) {
-    it(`${kind}: ${name}`, () => expect(channelsFor(kind, { ...all, ...overrides })).toEqual(expected));
+    it(`${kind}: ${name}`, () => expect(channelsFor(kind, { ...all, ...overrides })).toMatchObject(expected));
   }
 });

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { DoubleSubscription } from '@auction/platform';
+import { testRedisUrl } from '@auction/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
+import { startTestMessaging, type TestMessaging } from '../../src/testing.ts';
+import {
+  bid,
+  createAuction,
+  createWorld,
+  eventually,
+  openLot,
+  PUBLIC_URL,
+  SECOND,
+  type World,
+} from '../workerFixtures.ts';
+
+let world: World;
+let messaging: TestMessaging;
+let workers: AuctionWorkers;
+
+beforeAll(async () => {
+  world = await createWorld();
+  messaging = await startTestMessaging({ db: world.db, redisUrl: testRedisUrl(), prefix: world.prefix });
+  workers = world.startWorkers();
+  await workers.swept;
+});
+afterAll(async () => {
+  await world.close();
+  await messaging.stop();
+});
+
+/** A bidder without phone or email notices, one browser subscribed at the local push service. */
+async function pushBidder(
+  preferences: Partial<{ preferred_language: 'en' | 'fr'; push_outbid_notifications: boolean }> = {},
+): Promise<{ id: string; browser: DoubleSubscription }> {
+  const email = `push-${randomUUID().slice(0, 8)}@example.org`;
+  const user = await world.db
+    .insertInto('users')
+    .values({
+      username: email,
+      password_hash: 'not-a-hash',
+      nick_name: email,
+      email_outbid_notifications: false,
+      email_general_notifications: false,
+      ...preferences,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const browser = messaging.push.subscribe();
+  await world.db
+    .insertInto('push_subscriptions')
+    .values({ user_id: user.id, endpoint: browser.endpoint, p256dh: browser.keys.p256dh, auth: browser.keys.auth })
+    .execute();
+  return { id: user.id, browser };
+}
+
+/** Every notice the follower queued has been handled by the messages worker. */
+async function drained(): Promise<void> {
+  await workers.caughtUp();
+  await eventually(async () => {
+    const counts = await messaging.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+}
+
+const pushesTo = (browser: DoubleSubscription) =>
+  messaging.push.received().filter((push) => push.endpoint === browser.endpoint);
+
+describe('outbid notices by Web Push', () => {
+  it('pushes exactly one notice, in French, to the outbid bidder, signed with our VAPID key; none when push is off', async () => {
+    const { auctionId, urlMagicLink } = await createAuction(world.db);
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    const french = await pushBidder({ preferred_language: 'fr' });
+    const pushOff = await pushBidder({ push_outbid_notifications: false });
+    const last = await pushBidder();
+
+    await bid(world, lotId, french.id, 11_00);
+    await bid(world, lotId, pushOff.id, 12_00);
+    await bid(world, lotId, last.id, 13_00);
+    await drained();
+
+    const [push, ...more] = pushesTo(french.browser);
+    expect(more).toEqual([]);
+    expect(push?.vapidPublicKey).toBe(messaging.vapid.publicKey);
+    expect(push?.claims.sub).toBe(messaging.vapid.subject);
+    expect(push?.payload).toEqual({
+      title: 'Votre mise a été dépassée',
+      body: expect.stringMatching(/^Le lot \d+, « Weekend au chalet »\. Misez de nouveau avant la fermeture\.$/),
+      url: `${PUBLIC_URL}/encans/${urlMagicLink}/lots/${lotId}`,
+      tag: expect.stringMatching(/^lot-\d+-outbidPush$/),
+    });
+    // Outbid with push off; and the leader is not outbid.
+    expect(pushesTo(pushOff.browser)).toEqual([]);
+    expect(pushesTo(last.browser)).toEqual([]);
+  });
+
+  it('deletes a subscription the push service says is gone', async () => {
+    const { auctionId } = await createAuction(world.db);
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 3_600 * SECOND });
+    const uninstalled = await pushBidder();
+    messaging.push.expire(uninstalled.browser.endpoint);
+    const other = await pushBidder();
+
+    await bid(world, lotId, uninstalled.id, 11_00);
+    await bid(world, lotId, other.id, 12_00);
+    await drained();
+
+    const left = await world.db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', uninstalled.id)
+      .execute();
+    expect(left).toEqual([]);
+    const deliveries = await world.db
+      .selectFrom('message_deliveries')
+      .select(['channel', 'status', 'detail'])
+      .where('message_id', 'like', `%:${uninstalled.id}:push`)
+      .execute();
+    expect(deliveries).toEqual([{ channel: 'push', status: 'skipped', detail: 'every subscribed browser is gone' }]);
+  });
+});
