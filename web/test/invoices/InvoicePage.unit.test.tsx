@@ -147,6 +147,48 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     await waitFor(() => expect(document.querySelector('address')?.textContent).toContain('Tremblay inc.'));
   });
 
+  it('downloads the PDF and the donation receipt of a paid invoice through the API, and lists its refunds', async () => {
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'), revokeObjectURL() {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const api = show({
+      [INVOICE]: [
+        200,
+        {
+          ...paidInvoice(),
+          donationReceipt: {
+            number: 7,
+            eligibleAmount: { value: 60, currencyCode: 'CAD' },
+            issuedAt: '2026-11-21T10:00:00Z',
+            url: '/api/auctions/invoice/inv_abc/receipt.pdf',
+          },
+          refunds: [
+            {
+              id: 'r1',
+              amount: { value: 10, currencyCode: 'CAD' },
+              reason: 'x',
+              status: 'succeeded',
+              refundDate: '2026-11-22T10:00:00Z',
+            },
+          ],
+        },
+      ],
+      'GET /api/auctions/invoice/inv_abc/pdf': [200, 'PDF'],
+      'GET /api/auctions/invoice/inv_abc/receipt.pdf': [200, 'PDF'],
+    });
+    await screen.findByText(/Donation receipt no. 7: eligible amount \$60.00/);
+    expect(screen.getByText(/Refund of \$10.00 on 11\/22\/2026 \(made\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download the PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Download the receipt' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(created).toHaveLength(2);
+    expect(api.calls.map((call) => call.url)).toContain('/api/auctions/invoice/inv_abc/receipt.pdf');
+  });
+
   it('says invoice_not_found for an unknown or foreign invoice', async () => {
     show({ [INVOICE]: [404, { message: 'invoice_not_found', messages: ['invoice_not_found'] }] });
     const status = await screen.findByText('Invoice not found.');
