@@ -20,6 +20,12 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
+/** Cents as an amount field shows them: "150.00" in English, "150,00" in French (parseAmount reads both). */
+export function centsToInput(cents: number, locale: 'en' | 'fr'): string {
+  const decimal = centsToDecimal(cents);
+  return locale === 'fr' ? decimal.replace('.', ',') : decimal;
+}
+
 /**
  * What a bidder types ("1 250,50", "1,250.50", "25") as cents; undefined when it is not a positive
  * amount with at most 2 decimals. Both languages' separators are read: a comma followed by exactly

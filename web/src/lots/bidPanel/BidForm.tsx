@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Form } from '../../layout/Form.tsx';
-import { centsToDecimal, parseAmount } from '../../lib/money.ts';
+import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { minimumBid, raiseToMinimum, stepDown, stepUp } from '../bidRules.ts';
 import type { LotDetail } from '../types.ts';
 import { AmountField } from './AmountField.tsx';
@@ -39,18 +39,18 @@ export function BidForm({
         event.preventDefault();
         if (loginFirst()) return;
         const cents = raiseToMinimum(parseAmount(amountText), lot);
-        onAmountText(centsToDecimal(cents));
+        onAmountText(centsToInput(cents, locale));
         onConfirm(cents);
       }}
     >
       <AmountField
         id={`${id}-amount`}
         label={intl.formatMessage({ id: 'bid.amount' }, { minimum: formatMoney(minimum, locale) })}
-        value={amountText || centsToDecimal(minimum)}
+        value={amountText || centsToInput(minimum, locale)}
         onChange={onAmountText}
-        onBlur={() => onAmountText(centsToDecimal(raiseToMinimum(parseAmount(amountText), lot)))}
+        onBlur={() => onAmountText(centsToInput(raiseToMinimum(parseAmount(amountText), lot), locale))}
         onStep={(direction) =>
-          onAmountText(centsToDecimal(direction > 0 ? stepUp(amount, lot) : stepDown(amount, lot)))
+          onAmountText(centsToInput(direction > 0 ? stepUp(amount, lot) : stepDown(amount, lot), locale))
         }
       />
       <button type="submit" className="button" disabled={disabled}>
