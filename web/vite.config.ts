@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // Anchored to this folder so `vite build web` from the repository root and `vite build` here agree.
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The manifest lets scripts/bundle-budget.ts follow a route's chunks.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {

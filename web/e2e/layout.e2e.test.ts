@@ -162,12 +162,18 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
     const barHeight = await bar.evaluate((element) => element.getBoundingClientRect().height);
     const reserved = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
     expect(reserved).toBe(barHeight);
-    // Scrolled to its very end, the page's last element is above the bar, not under it.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const lastBottom = await page.evaluate(() => {
-      const elements = [...document.querySelectorAll('main *, footer *')];
-      return Math.max(...elements.map((element) => element.getBoundingClientRect().bottom));
-    });
+    // Scrolled to its very end (every page of lots loaded), the footer's last line is above the bar.
+    const toEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(async () => {
+        await toEnd();
+        return page.locator('.end-of-list').count();
+      })
+      .toBe(1);
+    await toEnd();
+    const lastBottom = await page.evaluate(() =>
+      Math.max(...[...document.querySelectorAll('.auction-footer *')].map((e) => e.getBoundingClientRect().bottom)),
+    );
     expect(lastBottom).toBeLessThanOrEqual(PHONE.height - barHeight + 1);
     await page.getByRole('button', { name: 'Fermer' }).click();
     await expect.poll(() => bar.count()).toBe(0);

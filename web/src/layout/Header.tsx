@@ -104,7 +104,8 @@ function AuctionMenu({ urlMagicLink }: { urlMagicLink: string }) {
   const { profile } = useProfile();
   const { locked } = useBidderStatus(urlMagicLink);
   const large = useMediaQuery(LARGE_SCREEN);
-  if (!auction) return null;
+  // The row keeps its place while the auction loads, so the page below does not jump when it comes.
+  if (!auction) return <div className="auction-menu" aria-hidden="true" />;
   const visible = menuVisibility(auction.status, auction.donationType, locked);
   const { inBar, inDropdown } = splitTabs(locked ? [] : (auction.tabs ?? []), large);
   const tabLink = (tab: (typeof inBar)[number]) => {

@@ -14,7 +14,8 @@ export default fp(
       app.log.warn({ webDist: root }, 'web app not built: only the API is served');
       return;
     }
-    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+    // preCompressed: the build writes .br and .gz copies (web/scripts/precompress.ts), sent when accepted.
+    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'], preCompressed: true });
   },
   { name: 'static', dependencies: ['infrastructure'] },
 );
