@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auditMigration from '../../../platform/src/migrations/0017_audit_log.ts';
 import { verifyLog } from '../../src/audit/auditLog.ts';
@@ -36,9 +37,9 @@ describe('the audit migration', () => {
     const written = await database.pool.query('SELECT global_position, hash FROM events ORDER BY global_position');
 
     // As before the migration: no hash, no checkpoint table, a time to the microsecond.
-    await auditMigration.down(database.db);
+    await auditMigration.down(database.db as unknown as Kysely<unknown>);
     await database.pool.query(`UPDATE events SET created_at = created_at + interval '0.4 milliseconds'`);
-    await auditMigration.up(database.db);
+    await auditMigration.up(database.db as unknown as Kysely<unknown>);
 
     const chained = await database.pool.query('SELECT global_position, hash FROM events ORDER BY global_position');
     expect(chained.rows).toEqual(written.rows);
