@@ -78,6 +78,7 @@ export function invoiceDocuments(db: Db): InvoiceDocuments {
       language: receipt.language,
       number: receipt.number,
       issuedAt: receipt.issued_at,
+      receivedAt: detail.invoice.paid_at ?? receipt.issued_at,
       organizationName: base.organizationName,
       auctionName: base.auctionName,
       invoiceNumber: base.number,

@@ -7,6 +7,8 @@ export interface ReceiptDocument {
   language: DocumentLanguage;
   number: number;
   issuedAt: Date;
+  /** When the payment was received (the invoice paid). */
+  receivedAt: Date;
   organizationName: string;
   auctionName: string;
   invoiceNumber: number;
@@ -63,7 +65,7 @@ export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       doc.fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
       amountRow(doc, t.number, String(receipt.number), { bold: true });
       amountRow(doc, t.issued, formatDate(receipt.issuedAt, receipt.language));
-      amountRow(doc, t.received, formatDate(receipt.issuedAt, receipt.language));
+      amountRow(doc, t.received, formatDate(receipt.receivedAt, receipt.language));
       amountRow(doc, t.auction, receipt.auctionName);
       amountRow(doc, t.invoice, numbered(receipt.invoiceNumber, receipt.language));
       doc.moveDown().font('bold').text(`${t.donor}${colon}`).font('regular');

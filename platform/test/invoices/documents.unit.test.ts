@@ -29,6 +29,7 @@ describe('invoice and receipt PDFs', () => {
         language: 'en',
         number: 3,
         issuedAt: new Date(),
+        receivedAt: new Date(),
         organizationName: 'Demo Foundation',
         auctionName: 'Winter gala',
         invoiceNumber: 42,

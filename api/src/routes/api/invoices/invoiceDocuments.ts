@@ -1,10 +1,16 @@
 import { invoicesContract } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../accounts/auth.ts';
+import type { Bucket } from '../../../accounts/rateLimits.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 
 const tags = ['invoices'];
+/** Each PDF is drawn on request (tens of milliseconds of CPU): bounded per account. */
+const limits: readonly Bucket[] = [
+  { name: 'invoice-pdf:account', max: 60, windowMs: 15 * 60_000, key: (r: FastifyRequest) => accountOf(r).id },
+];
 const security = [{ bearer: [] }];
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
@@ -25,6 +31,7 @@ export default (async (root) => {
   app.get(
     '/api/auctions/invoice/:id/pdf',
     {
+      config: { limits },
       schema: {
         tags,
         security,
@@ -43,6 +50,7 @@ export default (async (root) => {
   app.get(
     '/api/auctions/invoice/:id/receipt.pdf',
     {
+      config: { limits },
       schema: {
         tags,
         security,
