@@ -1,3 +1,5 @@
+import { createInvoiceChargesQueue, requestAutomaticCharges } from '@auction/platform/invoices';
+import { testRedisUrl } from '@auction/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useInvoiceTest } from './invoiceFixtures.ts';
@@ -25,6 +27,25 @@ describe('automatic charging at completion', () => {
       const row = await kit.test.app.invoices.byId(invoice.id);
       expect(row?.status).toBe(2);
     }
+  });
+
+  it('the charges requested on the invoice-charges queue (twice) are run by the API: one charge', async () => {
+    const fx = kit.fixtures();
+    const noah = await registerConfirmed(kit.test);
+    const invoice = await fx.invoiceFor(noah.id, [{ amount: 35_00 }], { chargeAutomatically: true });
+    await fx.cardFor(noah.token, invoice.auction_id);
+    const queue = createInvoiceChargesQueue({ connection: { url: testRedisUrl() }, prefix: kit.test.prefix });
+    try {
+      await requestAutomaticCharges(queue, invoice.auction_id);
+      await requestAutomaticCharges(queue, invoice.auction_id);
+      for (let i = 0; i < 100 && (await kit.test.app.invoices.byId(invoice.id))?.status !== 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await queue.close();
+    }
+    expect((await kit.test.app.invoices.byId(invoice.id))?.status).toBe(2);
+    expect(fx.chargesOf(invoice.id)).toBe(1);
   });
 
   it('a declined card leaves the invoice unpaid for the bidder to pay by hand; it is not tried again', async () => {
