@@ -137,8 +137,8 @@ export function LotCard({
         </h2>
         <LotStanding lot={lot} auctionStatus={auction.status} priceClassName="lot-card__price" />
         {closed ? (
-          <p className="closed-banner">
-            <FormattedMessage id="lot.closed" />
+          <p className={highlight === 'won' ? 'closed-banner closed-banner--won' : 'closed-banner'}>
+            <FormattedMessage id={highlight === 'won' ? 'lot.won' : 'lot.closed'} />
           </p>
         ) : (
           <p className={red ? 'lot-card__countdown lot-card__countdown--red' : 'lot-card__countdown'}>

@@ -20,7 +20,14 @@ import { useServerNow } from '../time/serverClock.ts';
 import { BidPanel } from './bidPanel/BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
-import { extensionExhausted, isLotClosed, isTurningRed, lotName, maximumClosingTime } from './lotState.ts';
+import {
+  extensionExhausted,
+  isLotClosed,
+  isTurningRed,
+  lotName,
+  maximumClosingTime,
+  showsExtensionExplanation,
+} from './lotState.ts';
 import { useLotDetail } from './queries.ts';
 import { TeamBadge } from './TeamBadge.tsx';
 import type { LotDetail, LotPhoto } from './types.ts';
@@ -224,7 +231,7 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
                   }
                 />
               </p>
-              {lot.allowsTimeExtension ? (
+              {showsExtensionExplanation(lot) ? (
                 <p className="lot-detail__extension">
                   <FormattedMessage
                     id="lot.extensionExplained"

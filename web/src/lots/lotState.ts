@@ -37,7 +37,7 @@ export function displayPrice(lot: Lot): { messageId: MessageId; cents: number | 
   return { messageId: 'lot.price.startingBid', cents: toCents(lot.startingBid) };
 }
 
-export type Highlight = 'extension' | 'winning' | 'losing' | 'favorite' | 'purchased' | null;
+export type Highlight = 'extension' | 'winning' | 'won' | 'losing' | 'favorite' | 'purchased' | null;
 
 export interface Viewer {
   userId: string | null;
@@ -56,6 +56,8 @@ export function ownsSome(lot: Lot, viewer: Viewer): boolean {
  */
 export function highlightOf(lot: Lot, viewer: Viewer, auctionStatus: number, now: number): Highlight {
   const closed = isLotClosed(lot, auctionStatus);
+  // A lot the user won is shown won (green), not closed on a colour that reads as lost.
+  if (hasWon(lot, viewer, auctionStatus)) return 'won';
   if (!closed && lot.allowsTimeExtension && isTimeExtended(lot)) return 'extension';
   if (viewer.userId && !isFixedPrice(lot)) {
     if (lot.winningUserId === viewer.userId && !closed) return 'winning';
@@ -105,6 +107,18 @@ export function userBannerOf(lot: Lot, viewer: Viewer, auctionStatus: number, re
     return { kind: 'lost' };
   }
   return { kind: lot.winningUserId === me ? 'currentWinner' : 'currentLoser' };
+}
+
+/** A closed bidding lot whose winner is the user (spec 001 §4 code 5, "closed and won"). */
+export function hasWon(lot: Lot, viewer: Viewer, auctionStatus: number): boolean {
+  return (
+    isLotClosed(lot, auctionStatus) && !isFixedPrice(lot) && userBannerOf(lot, viewer, auctionStatus)?.kind === 'winner'
+  );
+}
+
+/** The extension explanation belongs to lots sold by bidding: a fixed-price purchase never extends a lot. */
+export function showsExtensionExplanation(lot: Pick<Lot, 'type' | 'allowsTimeExtension'>): boolean {
+  return lot.allowsTimeExtension && !isFixedPrice(lot);
 }
 
 /** Spec 001 §4: a maximum bid below the last bid is inactive and the user has lost the lead. */
