@@ -8,6 +8,7 @@ import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { toCents } from '../lib/money.ts';
 import { AuctionCard } from './AuctionCard.tsx';
+import { orderForHome } from './homeOrder.ts';
 import { searchAuctions } from './searchAuctions.ts';
 
 export function HomePage() {
@@ -18,7 +19,7 @@ export function HomePage() {
   const auctions = useQuery({
     ...auctionQueries.list(locale),
     // The API already hides these; filtering again keeps a stale or wider answer from leaking them.
-    select: (list) => list.filter((auction) => isListed(auction.status)),
+    select: (list) => orderForHome(list.filter((auction) => isListed(auction.status))),
   });
   const profits = useProfitStats();
   useDocumentTitle(intl.formatMessage({ id: 'home.title' }));
