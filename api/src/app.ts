@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { registerErrorHandler } from './errors.ts';
-import { infrastructure } from './infrastructure.ts';
+import { infrastructure, type PushSettings } from './infrastructure.ts';
 import { requestSerializer } from './logging.ts';
 import type { StripeSettings } from './payments/stripeGateway.ts';
 import { configureValidationMessages, refuseNulBytes } from './validation.ts';
@@ -52,6 +52,8 @@ export interface AppDeps {
   brandAnalytics?: Partial<Record<1 | 2, string>>;
   /** ADDRESS_COMPLETE_KEY: Canada Post AddressComplete for the address lookup; absent, the local dataset. */
   addressCompleteKey?: string;
+  /** Web Push (VAPID public key, extra push-service origins); without it the push-subscription calls answer 503. */
+  push?: PushSettings;
   /** The audit log's Ed25519 key, which signs bid receipts (docs/audit.md); absent: a key of this process only. */
   auditSigningKey?: KeyObject;
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */

@@ -29,6 +29,13 @@ export interface ApiSettings {
   brandAnalytics: Partial<Record<BrandId, string>>;
   /** Canada Post AddressComplete key: the address lookup uses it when set, the local dataset otherwise. */
   addressCompleteKey?: string;
+  /** Web Push: the VAPID public key browsers subscribe with, and push-service origins allowed besides the browsers' own. */
+  push?: PushSettings;
+}
+
+export interface PushSettings {
+  vapidPublicKey: string;
+  extraOrigins: string[];
 }
 
 declare module 'fastify' {
@@ -90,6 +97,7 @@ export const infrastructure = fp<InfrastructureOptions>(
       brandHosts: parseBrandHosts(deps.brandHosts ?? DEFAULT_BRAND_HOSTS),
       brandAnalytics: deps.brandAnalytics ?? {},
       ...(deps.addressCompleteKey ? { addressCompleteKey: deps.addressCompleteKey } : {}),
+      ...(deps.push ? { push: deps.push } : {}),
     } satisfies ApiSettings);
   },
   { name: 'infrastructure' },

@@ -8,6 +8,7 @@ import {
   createRedis,
   loadConfig,
   resolveJwtSecret,
+  resolveVapidKeys,
 } from '@auction/platform';
 import { appendBatchSize } from '@auction/platform/metrics';
 import { buildApp } from './app.ts';
@@ -38,6 +39,14 @@ const app = await buildApp({
   auctionLifecycle,
   messageQueue,
   jwtSecret: resolveJwtSecret(config),
+  // Web Push: the same VAPID pair as the workers (environment, else DATA_DIR/vapid.json).
+  push: {
+    vapidPublicKey: resolveVapidKeys(config, config.DATA_DIR).publicKey,
+    extraOrigins: (config.PUSH_SERVICE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  },
   auditSigningKey: loadSigningKey({ key: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR }),
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   logLevel: config.LOG_LEVEL,
