@@ -107,6 +107,9 @@ const POLICY: Record<string, Policy> = {
   'GET /api/onboarding/on-board-info': pub(),
   'POST /api/unsubscribe/one-click': { access: 'capability' },
   'GET /api/brand': pub(),
+  // A receipt's check says only what the receipt says (docs/audit.md).
+  'GET /api/audit/receipts/verify': pub(),
+  'POST /api/audit/receipts/verify': pub(),
   'GET /api/addresses/suggestions': pub(() => '/api/addresses/suggestions?search=queen'),
   'GET /api/addresses/:id': pub(() => '/api/addresses/local-0'),
 
