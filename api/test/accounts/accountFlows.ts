@@ -25,6 +25,17 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** One call of the API as the signed-in user holding `token`, with its body when it has one. */
+export function callAs(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown> | unknown[],
+) {
+  return app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+}
+
 export async function register(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/account/register', payload: body });
 }
@@ -99,4 +110,15 @@ export function sixDigitCode(text: string): string {
   const code = text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code in: ${text}`);
   return code;
+}
+
+/** A new bidder asks for a password-recovery code by text message (spec 000 §4); answers the code texted. */
+export async function recoveryCodeByPhone(test: TestApp, bidder: { body: { cellphone: string; username: string } }) {
+  const digits = bidder.body.cellphone.replace(/\D/g, '');
+  await test.app.inject({
+    method: 'POST',
+    url: '/api/account/password-recovery-phone',
+    payload: { value: digits, maskedEmail: bidder.body.username },
+  });
+  return sixDigitCode((await test.messaging.outbox.waitFor(digits, { template: 'passwordRecoveryCode' })).body);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, login, newBidder, refresh, register, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import {
+  bearer,
+  callAs,
+  login,
+  newBidder,
+  refresh,
+  register,
+  registerConfirmed,
+} from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -77,11 +85,11 @@ describe('login: authenticate then token', () => {
   it('sends an invited phone number that has no account to onboarding with its code', async () => {
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
     const galaId = await test.auctionId('demo-gala');
-    const invite = await test.app.inject({
-      method: 'POST',
-      url: '/api/onboarding/invite-via-client-app',
-      headers: bearer(admin.body.token),
-      payload: { phoneNumber: '(450) 555-0199', firstName: 'Noé', lastName: 'Pelletier', auctionId: galaId },
+    const invite = await callAs(test.app, admin.body.token, 'POST', '/api/onboarding/invite-via-client-app', {
+      phoneNumber: '(450) 555-0199',
+      firstName: 'Noé',
+      lastName: 'Pelletier',
+      auctionId: galaId,
     });
     expect(invite.statusCode).toBe(200);
     const refused = await login(test.app, '(450) 555-0199', 'Anything-2026!');
@@ -99,11 +107,7 @@ describe('login: authenticate then token', () => {
     expect(me.statusCode).toBe(200);
     const misuse = await refresh(test.app, body.token);
     expect(misuse.statusCode).toBe(401);
-    const refreshAsAccess = await test.app.inject({
-      method: 'GET',
-      url: '/api/account',
-      headers: bearer(refreshToken as string),
-    });
+    const refreshAsAccess = await callAs(test.app, refreshToken as string, 'GET', '/api/account');
     expect(refreshAsAccess.statusCode).toBe(401);
   });
 

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { firstLink, login, registerConfirmed, sixDigitCode } from '../../../accounts/accountFlows.ts';
+import {
+  firstLink,
+  login,
+  recoveryCodeByPhone,
+  registerConfirmed,
+  sixDigitCode,
+} from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 
+const recoverByEmail = (value: string, more: Record<string, unknown> = {}) =>
+  test.app.inject({ method: 'POST', url: '/api/account/password-recovery-email', payload: { value, ...more } });
+
 describe('password recovery by email', () => {
   it('emails a reset link that sets a new password once', async () => {
     const bidder = await registerConfirmed(test, { language: 'en' });
-    const sent = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-recovery-email',
-      payload: { value: bidder.body.username.toUpperCase(), urlMagicLink: 'demo-gala', companyId: 1 },
-    });
+    const sent = await recoverByEmail(bidder.body.username.toUpperCase(), { urlMagicLink: 'demo-gala', companyId: 1 });
     expect(sent.json()).toEqual({ success: true, messages: ['password_recovery_email_sent'] });
     const mail = await test.messaging.outbox.waitFor(bidder.body.username, { template: 'passwordRecoveryEmail' });
     const link = firstLink(mail.body);
@@ -66,18 +71,10 @@ describe('password recovery by email', () => {
   });
 
   it('says when the email is not linked to an account, and validates the email', async () => {
-    const none = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-recovery-email',
-      payload: { value: 'nobody-here@example.com' },
-    });
+    const none = await recoverByEmail('nobody-here@example.com');
     expect(none.statusCode).toBe(404);
     expect(none.json().messages).toEqual(['email_not_linked_to_account']);
-    const empty = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-recovery-email',
-      payload: { value: '' },
-    });
+    const empty = await recoverByEmail('');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().messages).toEqual(['field_required']);
   });
@@ -143,13 +140,7 @@ describe('password recovery by phone', () => {
 
   it('refuses an expired code', async () => {
     const bidder = await registerConfirmed(test);
-    const digits = bidder.body.cellphone.replace(/\D/g, '');
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-recovery-phone',
-      payload: { value: digits, maskedEmail: bidder.body.username },
-    });
-    const code = sixDigitCode((await test.messaging.outbox.waitFor(digits, { template: 'passwordRecoveryCode' })).body);
+    const code = await recoveryCodeByPhone(test, bidder);
     await test.database.db
       .updateTable('account_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })

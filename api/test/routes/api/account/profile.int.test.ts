@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, firstLink, login, refresh, registerConfirmed, sixDigitCode } from '../../../accounts/accountFlows.ts';
+import {
+  bearer,
+  callAs,
+  firstLink,
+  login,
+  refresh,
+  registerConfirmed,
+  sixDigitCode,
+} from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -67,18 +75,16 @@ describe('profile', () => {
   it('changes the password: wrong current refused, rules checked, other sessions end, this one continues', async () => {
     const bidder = await registerConfirmed(test);
     const other = await login(test.app, bidder.body.username, bidder.body.password);
-    const wrong = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/update-password',
-      headers: bearer(bidder.token),
-      payload: { currentPassword: 'Not-It-2026!', newPassword: 'New-Pass-2026!', confirmNewPassword: 'New-Pass-2026!' },
+    const wrong = await callAs(test.app, bidder.token, 'PUT', '/api/account/update-password', {
+      currentPassword: 'Not-It-2026!',
+      newPassword: 'New-Pass-2026!',
+      confirmNewPassword: 'New-Pass-2026!',
     });
     expect(wrong.json().messages).toEqual(['password_invalid']);
-    const weak = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/update-password',
-      headers: bearer(bidder.token),
-      payload: { currentPassword: bidder.body.password, newPassword: 'aaaaaaaa', confirmNewPassword: 'aaaaaaab' },
+    const weak = await callAs(test.app, bidder.token, 'PUT', '/api/account/update-password', {
+      currentPassword: bidder.body.password,
+      newPassword: 'aaaaaaaa',
+      confirmNewPassword: 'aaaaaaab',
     });
     expect(weak.json().messages).toEqual(
       expect.arrayContaining(['password_requires_upper', 'password_requires_unique_chars', 'passwords_must_match']),
@@ -107,28 +113,22 @@ describe('profile', () => {
   it('changes the email: must match, not taken, logs out everywhere, and the new address must be confirmed', async () => {
     const bidder = await registerConfirmed(test);
     const other = await registerConfirmed(test);
-    const mismatch = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/update-username',
-      headers: bearer(bidder.token),
-      payload: { newUserName: 'a@example.com', confirmNewUserName: 'b@example.com' },
+    const mismatch = await callAs(test.app, bidder.token, 'PUT', '/api/account/update-username', {
+      newUserName: 'a@example.com',
+      confirmNewUserName: 'b@example.com',
     });
     expect(mismatch.json().messages).toEqual(['emails_must_match']);
-    const taken = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/update-username',
-      headers: bearer(bidder.token),
-      payload: { newUserName: other.body.username, confirmNewUserName: other.body.username },
+    const taken = await callAs(test.app, bidder.token, 'PUT', '/api/account/update-username', {
+      newUserName: other.body.username,
+      confirmNewUserName: other.body.username,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().messages).toEqual(['duplicate_user_name']);
 
     const newEmail = `moved.${Date.now()}@example.com`;
-    const ok = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/update-username',
-      headers: bearer(bidder.token),
-      payload: { newUserName: newEmail, confirmNewUserName: newEmail },
+    const ok = await callAs(test.app, bidder.token, 'PUT', '/api/account/update-username', {
+      newUserName: newEmail,
+      confirmNewUserName: newEmail,
     });
     expect(ok.json()).toMatchObject({ success: true, messages: ['username_change_successful'] });
     expect(
@@ -147,62 +147,34 @@ describe('profile', () => {
 
   it('validates the phone with a texted code; a wrong code counts against a limit', async () => {
     const bidder = await registerConfirmed(test);
-    const sent = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/create-validation-code',
-      headers: bearer(bidder.token),
-    });
+    const sent = await callAs(test.app, bidder.token, 'POST', '/api/account/create-validation-code');
     expect(sent.json()).toEqual({ phoneNumberValidated: false, messages: ['sent_validation_code'] });
     const digits = bidder.body.cellphone.replace(/\D/g, '');
     const sms = await test.messaging.outbox.waitFor(digits, { template: 'phoneValidationCode' });
     const code = sixDigitCode(sms.body);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await test.app.inject({
-      method: 'POST',
-      url: `/api/account/validate-phone-number/${wrongCode}`,
-      headers: bearer(bidder.token),
-    });
+    const wrong = await callAs(test.app, bidder.token, 'POST', `/api/account/validate-phone-number/${wrongCode}`);
     expect(wrong.json()).toBe(false);
-    const right = await test.app.inject({
-      method: 'POST',
-      url: `/api/account/validate-phone-number/${code}`,
-      headers: bearer(bidder.token),
-    });
+    const right = await callAs(test.app, bidder.token, 'POST', `/api/account/validate-phone-number/${code}`);
     expect(right.json()).toBe(true);
     const me = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(bidder.token) });
     expect(me.json().bidder.phoneNumberConfirmed).toBe(true);
-    const again = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/create-validation-code',
-      headers: bearer(bidder.token),
-    });
+    const again = await callAs(test.app, bidder.token, 'POST', '/api/account/create-validation-code');
     expect(again.json().phoneNumberValidated).toBe(true);
   });
 
   it('spends a phone code after five wrong tries', async () => {
     const bidder = await registerConfirmed(test);
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/account/create-validation-code',
-      headers: bearer(bidder.token),
-    });
+    await callAs(test.app, bidder.token, 'POST', '/api/account/create-validation-code');
     const sms = await test.messaging.outbox.waitFor(bidder.body.cellphone.replace(/\D/g, ''), {
       template: 'phoneValidationCode',
     });
     const code = sixDigitCode(sms.body);
     const wrongCode = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) {
-      await test.app.inject({
-        method: 'POST',
-        url: `/api/account/validate-phone-number/${wrongCode}`,
-        headers: bearer(bidder.token),
-      });
+      await callAs(test.app, bidder.token, 'POST', `/api/account/validate-phone-number/${wrongCode}`);
     }
-    const late = await test.app.inject({
-      method: 'POST',
-      url: `/api/account/validate-phone-number/${code}`,
-      headers: bearer(bidder.token),
-    });
+    const late = await callAs(test.app, bidder.token, 'POST', `/api/account/validate-phone-number/${code}`);
     expect(late.json()).toBe(false);
   });
 });
@@ -211,18 +183,12 @@ describe('temporary passwords', () => {
   it('lets an administrator set one; the account must reset it before anything else', async () => {
     const bidder = await registerConfirmed(test);
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
-    const notAdmin = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/temporary-password',
-      headers: bearer(bidder.token),
-      payload: { userId: bidder.id },
+    const notAdmin = await callAs(test.app, bidder.token, 'POST', '/api/account/temporary-password', {
+      userId: bidder.id,
     });
     expect(notAdmin.statusCode).toBe(403);
-    const made = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/temporary-password',
-      headers: bearer(admin.body.token),
-      payload: { userId: bidder.id },
+    const made = await callAs(test.app, admin.body.token, 'POST', '/api/account/temporary-password', {
+      userId: bidder.id,
     });
     expect(made.statusCode).toBe(200);
     const temporaryPassword = made.json().temporaryPassword as string;
@@ -232,34 +198,24 @@ describe('temporary passwords', () => {
     expect((await login(test.app, bidder.body.username, bidder.body.password)).body.message).toBe('password_invalid');
     const session = await login(test.app, bidder.body.username, temporaryPassword);
     expect(session.body.hasTemporaryPassword).toBe(true);
-    const blocked = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/account',
-      headers: bearer(session.body.token),
-      payload: [{ path: '/firstName', value: 'X' }],
-    });
+    const blocked = await callAs(test.app, session.body.token, 'PATCH', '/api/account', [
+      { path: '/firstName', value: 'X' },
+    ]);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().message).toBe('temporary_password_must_be_reset');
-    const mismatch = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/reset-temporary-password',
-      headers: bearer(session.body.token),
-      payload: { newPassword: 'Fresh-Start-2026', confirmNewPassword: 'Fresh-Start-2027' },
+    const mismatch = await callAs(test.app, session.body.token, 'POST', '/api/account/reset-temporary-password', {
+      newPassword: 'Fresh-Start-2026',
+      confirmNewPassword: 'Fresh-Start-2027',
     });
     expect(mismatch.json().messages).toEqual(['password_no_match']);
-    const reset = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/reset-temporary-password',
-      headers: bearer(session.body.token),
-      payload: { newPassword: 'Fresh-Start-2026', confirmNewPassword: 'Fresh-Start-2026' },
+    const reset = await callAs(test.app, session.body.token, 'POST', '/api/account/reset-temporary-password', {
+      newPassword: 'Fresh-Start-2026',
+      confirmNewPassword: 'Fresh-Start-2026',
     });
     expect(reset.json()).toMatchObject({ success: true, hasTemporaryPassword: false });
-    const allowed = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/account',
-      headers: bearer(reset.json().token),
-      payload: [{ path: '/firstName', value: 'Xavière' }],
-    });
+    const allowed = await callAs(test.app, reset.json().token, 'PATCH', '/api/account', [
+      { path: '/firstName', value: 'Xavière' },
+    ]);
     expect(allowed.statusCode).toBe(200);
   });
 });

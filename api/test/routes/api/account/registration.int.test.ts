@@ -107,6 +107,7 @@ describe('registration', () => {
       .set({ require_address_to_bid: true })
       .where('id', '=', gala)
       .execute();
+    const inMontreal = { auctionId: gala, address: '1200 rue Sainte-Catherine', city: 'Montréal', country: 'Canada' };
     try {
       const missing = await register(test.app, newBidder({ auctionId: gala }));
       expect(missing.statusCode).toBe(400);
@@ -114,28 +115,13 @@ describe('registration', () => {
 
       const badPostal = await register(
         test.app,
-        newBidder({
-          auctionId: gala,
-          address: '1200 rue Sainte-Catherine',
-          city: 'Montréal',
-          province: 'Québec',
-          country: 'Canada',
-          postalCode: '12345X',
-        }),
+        newBidder({ ...inMontreal, province: 'Québec', postalCode: '12345X' }),
       );
       expect(badPostal.json().messages).toContain('invalid_postal_code');
 
       const ok = await register(
         test.app,
-        newBidder({
-          auctionId: gala,
-          address: '1200 rue Sainte-Catherine',
-          apartment: '4',
-          city: 'Montréal',
-          province: 'Quebec',
-          country: 'Canada',
-          postalCode: 'h3b1k9',
-        }),
+        newBidder({ ...inMontreal, apartment: '4', province: 'Quebec', postalCode: 'h3b1k9' }),
       );
       expect(ok.statusCode).toBe(200);
       expect(ok.json().bidder).toMatchObject({ postalCode: 'H3B 1K9', provinceEnum: 11, addressCompleted: true });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, firstLink, login, registerConfirmed, sixDigitCode } from '../../../accounts/accountFlows.ts';
+import {
+  callAs,
+  firstLink,
+  login,
+  recoveryCodeByPhone,
+  registerConfirmed,
+  sixDigitCode,
+} from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -54,12 +61,7 @@ describe('secrets stay out of the logs', () => {
   it('logs no code, token, identity or password of the flows that carry them', async () => {
     const bidder = await registerConfirmed(test);
     const digits = bidder.body.cellphone.replace(/\D/g, '');
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-recovery-phone',
-      payload: { value: digits, maskedEmail: bidder.body.username },
-    });
-    const code = sixDigitCode((await test.messaging.outbox.waitFor(digits, { template: 'passwordRecoveryCode' })).body);
+    const code = await recoveryCodeByPhone(test, bidder);
     const verified = await test.app.inject({
       method: 'GET',
       url: `/api/account/verify-code-password-recovery/${code}/${encodeURIComponent(bidder.body.username)}`,
@@ -82,19 +84,11 @@ describe('secrets stay out of the logs', () => {
       .executeTakeFirstOrThrow();
     await test.app.inject({ method: 'GET', url: `/api/bidder-organization-notifications/by-code/${identity}` });
     const session = await login(test.app, bidder.body.username, 'Logs-Clean-2026');
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/account/create-validation-code',
-      headers: bearer(session.body.token),
-    });
+    await callAs(test.app, session.body.token, 'POST', '/api/account/create-validation-code');
     const phoneCode = sixDigitCode(
       (await test.messaging.outbox.waitFor(digits, { template: 'phoneValidationCode' })).body,
     );
-    await test.app.inject({
-      method: 'POST',
-      url: `/api/account/validate-phone-number/${phoneCode}`,
-      headers: bearer(session.body.token),
-    });
+    await callAs(test.app, session.body.token, 'POST', `/api/account/validate-phone-number/${phoneCode}`);
     const confirmation = await test.messaging.outbox.waitFor(bidder.body.username, { template: 'emailConfirmation' });
     const confirmationToken = firstLink(confirmation.body).searchParams.get('token') as string;
 

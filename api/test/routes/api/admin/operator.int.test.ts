@@ -100,13 +100,17 @@ describe('who may use the operator API', () => {
 
 describe('auctions', () => {
   it('creates an auction with every field and shows it by its link (a private one to its staff only)', async () => {
-    const { auction, urlMagicLink } = await newAuction({
+    // The settings the auction is created with and then shown with, as they were given.
+    const settings = {
       type: 2,
       allowAnonymousBidding: true,
       requireAddressToBid: true,
       allowItemsManagementByTeam: true,
       paymentType: 2,
       allowProxyBidding: false,
+    };
+    const { auction, urlMagicLink } = await newAuction({
+      ...settings,
       billCreditCardFeesToClient: true,
       billCreditCardFeesMinimumAmount: 25.5,
       donationType: 1,
@@ -127,12 +131,7 @@ describe('auctions', () => {
     const shown = (await test.app.inject({ method: 'GET', url, headers: admin })).json();
     expect(shown.accessCode).toBeUndefined();
     expect(shown).toMatchObject({
-      type: 2,
-      allowAnonymousBidding: true,
-      requireAddressToBid: true,
-      allowItemsManagementByTeam: true,
-      paymentType: 2,
-      allowProxyBidding: false,
+      ...settings,
       billCreditCardFeesMinimumAmount: { value: 25.5, currencyCode: 'CAD' },
       donationType: 1,
       donationAllowOtherAmount: true,

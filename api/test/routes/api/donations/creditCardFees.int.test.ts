@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -26,17 +26,9 @@ describe('accepting the credit card fees', () => {
     expect(accepted.json()).toMatchObject({ auctionId: test.galaId, bidderHasAcceptedCreditCardFees: true });
     const refused = await decide(bidder.token, test.galaId, 'false');
     expect(refused.json().bidderHasAcceptedCreditCardFees).toBe(false);
-    const status = await test.app.inject({
-      method: 'POST',
-      url: '/api/auctions/set-auction-status/demo-gala/Visited',
-      headers: bearer(bidder.token),
-    });
+    const status = await callAs(test.app, bidder.token, 'POST', '/api/auctions/set-auction-status/demo-gala/Visited');
     expect(status.json()).toMatchObject({ auctionBidderStatus: 2, bidderHasAcceptedCreditCardFees: false });
-    const donations = await test.app.inject({
-      method: 'GET',
-      url: `/api/auctions/donations?auctionId=${test.galaId}`,
-      headers: bearer(bidder.token),
-    });
+    const donations = await callAs(test.app, bidder.token, 'GET', `/api/auctions/donations?auctionId=${test.galaId}`);
     expect(donations.json()).toMatchObject({
       billCreditCardFeesToClient: true,
       bidderHasAcceptedCreditCardFees: false,

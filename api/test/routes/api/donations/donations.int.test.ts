@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../../../src/hub/hubPlugin.ts';
-import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { HubClient } from '../../../hub/hubTestKit.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -223,17 +223,9 @@ describe('donations', () => {
       }),
     );
 
-    const byBidder = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/auctions/donations/${id}`,
-      headers: bearer(donor.token),
-    });
+    const byBidder = await callAs(test.app, donor.token, 'DELETE', `/api/auctions/donations/${id}`);
     expect(byBidder.statusCode).toBe(403);
-    const deleted = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/auctions/donations/${id}`,
-      headers: bearer(admin),
-    });
+    const deleted = await callAs(test.app, admin, 'DELETE', `/api/auctions/donations/${id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true, message: 'donation_deleted', donation: { id } });
     const removed = await watcher.expectNext('events', 5_000);
@@ -241,11 +233,7 @@ describe('donations', () => {
       expect.objectContaining({ event: 'DonationDeleted', data: expect.objectContaining({ id, userId: donor.id }) }),
     );
     // A second deletion is a retry: same answer, nothing appended.
-    const again = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/auctions/donations/${id}`,
-      headers: bearer(admin),
-    });
+    const again = await callAs(test.app, admin, 'DELETE', `/api/auctions/donations/${id}`);
     expect(again.statusCode).toBe(200);
     const stream = await test.database.db
       .selectFrom('events')
@@ -262,11 +250,7 @@ describe('donations', () => {
       .execute();
     expect(lines).toEqual([]);
 
-    const unknown = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/auctions/donations/${donationId()}`,
-      headers: bearer(admin),
-    });
+    const unknown = await callAs(test.app, admin, 'DELETE', `/api/auctions/donations/${donationId()}`);
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'donation_not_found']);
     await watcher.close();
   });
@@ -281,18 +265,10 @@ describe('donations', () => {
       .set({ roles: [2] })
       .where('id', '=', outsider.id)
       .execute();
-    const refused = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/auctions/donations/${id}`,
-      headers: bearer(outsider.token),
-    });
+    const refused = await callAs(test.app, outsider.token, 'DELETE', `/api/auctions/donations/${id}`);
     expect(refused.statusCode).toBe(404);
     const manager = await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!');
-    const byManager = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/auctions/donations/${id}`,
-      headers: bearer(manager.body.token),
-    });
+    const byManager = await callAs(test.app, manager.body.token, 'DELETE', `/api/auctions/donations/${id}`);
     expect(byManager.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { openLot as openGalaLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -18,11 +18,9 @@ function openLot(overrides: { type?: number; startingBid?: number | null; multiS
 }
 
 function bid(token: string, lotId: number, body: Record<string, unknown>) {
-  return test.app.inject({
-    method: 'POST',
-    url: `/api/bids/auctionlotitem/${lotId}/bid`,
-    headers: bearer(token),
-    payload: { auctionLotItem_Id: lotId, ...body },
+  return callAs(test.app, token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, {
+    auctionLotItem_Id: lotId,
+    ...body,
   });
 }
 
@@ -53,23 +51,26 @@ describe('bidding over HTTP', () => {
     const manual = await bid(bob.token, lotId, { amount: 20 });
     expect(manual.statusCode).toBe(200);
     expect(manual.json().standing).toMatchObject({ price: { value: 21 }, leaderUserId: alice.id, isWinning: false });
-    const raise = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/bids/modify-max-bid?amount=60&auctionLotItemId=${lotId}&userId=${alice.id}`,
-      headers: bearer(alice.token),
-    });
+    const raise = await callAs(
+      test.app,
+      alice.token,
+      'PATCH',
+      `/api/bids/modify-max-bid?amount=60&auctionLotItemId=${lotId}&userId=${alice.id}`,
+    );
     expect(raise.json()).toMatchObject({ message: 'maxBidEditSuccess', standing: { maxBid: { value: 60 } } });
-    const removed = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/bids/delete-max-bid?auctionLotItemId=${lotId}&userId=${alice.id}`,
-      headers: bearer(alice.token),
-    });
+    const removed = await callAs(
+      test.app,
+      alice.token,
+      'DELETE',
+      `/api/bids/delete-max-bid?auctionLotItemId=${lotId}&userId=${alice.id}`,
+    );
     expect(removed.json()).toMatchObject({ message: 'maxBidDeleteSuccess', standing: { maxBid: null } });
-    const someoneElse = await test.app.inject({
-      method: 'DELETE',
-      url: `/api/bids/delete-max-bid?auctionLotItemId=${lotId}&userId=${alice.id}`,
-      headers: bearer(bob.token),
-    });
+    const someoneElse = await callAs(
+      test.app,
+      bob.token,
+      'DELETE',
+      `/api/bids/delete-max-bid?auctionLotItemId=${lotId}&userId=${alice.id}`,
+    );
     expect(someoneElse.statusCode).toBe(403);
   });
 
@@ -113,21 +114,16 @@ describe('bidding over HTTP', () => {
   it('buys fixed-price quantities within the per-bidder maximum', async () => {
     const lotId = await openLot({ type: 3, startingBid: null, multiSalePrice: 2500 });
     const alice = await registerConfirmed(test);
-    const bought = await test.app.inject({
-      method: 'POST',
-      url: `/api/bids/auctionlotitem/${lotId}/buy`,
-      headers: bearer(alice.token),
-      payload: { quantity: 2, amount: 25 },
+    const bought = await callAs(test.app, alice.token, 'POST', `/api/bids/auctionlotitem/${lotId}/buy`, {
+      quantity: 2,
+      amount: 25,
     });
     expect(bought.json()).toMatchObject({
       message: 'buy_successful',
       standing: { soldQuantity: 2, remainingQuantity: 1 },
     });
-    const tooMany = await test.app.inject({
-      method: 'POST',
-      url: `/api/bids/auctionlotitem/${lotId}/buy`,
-      headers: bearer(alice.token),
-      payload: { quantity: 1 },
+    const tooMany = await callAs(test.app, alice.token, 'POST', `/api/bids/auctionlotitem/${lotId}/buy`, {
+      quantity: 1,
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('invalid_quantity');
@@ -179,18 +175,20 @@ describe('bidding over HTTP', () => {
     const carol = await registerConfirmed(test);
     expect((await bid(carol.token, lotId, { amount: 30, isMax: true })).statusCode).toBe(200);
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
-    const raisedForCarol = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/bids/modify-max-bid?amount=40&auctionLotItemId=${lotId}&userId=${carol.id}`,
-      headers: bearer(admin.body.token),
-    });
+    const raisedForCarol = await callAs(
+      test.app,
+      admin.body.token,
+      'PATCH',
+      `/api/bids/modify-max-bid?amount=40&auctionLotItemId=${lotId}&userId=${carol.id}`,
+    );
     expect(raisedForCarol.statusCode).toBe(200);
     expect(raisedForCarol.json().standing).toMatchObject({ leaderUserId: carol.id, maxBid: { value: 40 } });
-    const unknownBidder = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/bids/modify-max-bid?amount=40&auctionLotItemId=${lotId}&userId=${randomUUID()}`,
-      headers: bearer(admin.body.token),
-    });
+    const unknownBidder = await callAs(
+      test.app,
+      admin.body.token,
+      'PATCH',
+      `/api/bids/modify-max-bid?amount=40&auctionLotItemId=${lotId}&userId=${randomUUID()}`,
+    );
     expect(unknownBidder.statusCode).toBe(404);
   });
 

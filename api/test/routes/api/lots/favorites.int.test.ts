@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -15,50 +15,46 @@ describe('favourites', () => {
     const [first, second] = list.json().items as Array<{ id: number; lotNumber: number }>;
     if (!first || !second) throw new Error('the demo gala has lots');
     for (const lot of [second, first, first]) {
-      const added = await test.app.inject({
-        method: 'POST',
-        url: `/api/favorites/${lot.id}/demo-gala`,
-        headers: bearer(bidder.token),
-      });
+      const added = await callAs(test.app, bidder.token, 'POST', `/api/favorites/${lot.id}/demo-gala`);
       expect(added.json()).toMatchObject({ auctionLotItemId: lot.id, isFavorite: true });
     }
-    const current = await test.app.inject({
-      method: 'GET',
-      url: '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
-      headers: bearer(bidder.token),
-    });
+    const current = await callAs(
+      test.app,
+      bidder.token,
+      'GET',
+      '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+    );
     expect(
       current
         .json()
         .map((f: { id: number }) => f.id)
         .sort(),
     ).toEqual([first.id, second.id].sort());
-    const page = await test.app.inject({
-      method: 'GET',
-      url: '/api/favorites?urlMagicLink=demo-gala&pageSize=25',
-      headers: bearer(bidder.token),
-    });
+    const page = await callAs(test.app, bidder.token, 'GET', '/api/favorites?urlMagicLink=demo-gala&pageSize=25');
     expect(page.json().count).toBe(2);
     expect(page.json().items.every((l: { isFavorite: boolean }) => l.isFavorite)).toBe(true);
-    const theirs = await test.app.inject({
-      method: 'GET',
-      url: '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
-      headers: bearer(other.token),
-    });
+    const theirs = await callAs(
+      test.app,
+      other.token,
+      'GET',
+      '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+    );
     expect(theirs.json()).toEqual([]);
-    const listed = await test.app.inject({
-      method: 'GET',
-      url: '/api/auction-lot-items?urlMagicLink=demo-gala&pageSize=25&quickFilters=favorites',
-      headers: bearer(bidder.token),
-    });
+    const listed = await callAs(
+      test.app,
+      bidder.token,
+      'GET',
+      '/api/auction-lot-items?urlMagicLink=demo-gala&pageSize=25&quickFilters=favorites',
+    );
     expect(listed.json().count).toBe(2);
 
     await test.app.inject({ method: 'DELETE', url: `/api/favorites/${first.id}`, headers: bearer(bidder.token) });
-    const after = await test.app.inject({
-      method: 'GET',
-      url: '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
-      headers: bearer(bidder.token),
-    });
+    const after = await callAs(
+      test.app,
+      bidder.token,
+      'GET',
+      '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+    );
     expect(after.json().map((f: { id: number }) => f.id)).toEqual([second.id]);
   });
 
@@ -67,23 +63,11 @@ describe('favourites', () => {
     const list = await test.app.inject({ method: 'GET', url: '/api/auction-lot-items?urlMagicLink=demo-gala' });
     const lotId = list.json().items[0].id;
     expect((await test.app.inject({ method: 'POST', url: `/api/favorites/${lotId}/demo-gala` })).statusCode).toBe(401);
-    const unknown = await test.app.inject({
-      method: 'POST',
-      url: '/api/favorites/999999/demo-gala',
-      headers: bearer(bidder.token),
-    });
+    const unknown = await callAs(test.app, bidder.token, 'POST', '/api/favorites/999999/demo-gala');
     expect(unknown.statusCode).toBe(404);
-    const elsewhere = await test.app.inject({
-      method: 'POST',
-      url: `/api/favorites/${lotId}/demo-printemps`,
-      headers: bearer(bidder.token),
-    });
+    const elsewhere = await callAs(test.app, bidder.token, 'POST', `/api/favorites/${lotId}/demo-printemps`);
     expect(elsewhere.statusCode).toBe(404);
-    const badSize = await test.app.inject({
-      method: 'GET',
-      url: '/api/favorites?urlMagicLink=demo-gala&pageSize=7',
-      headers: bearer(bidder.token),
-    });
+    const badSize = await callAs(test.app, bidder.token, 'GET', '/api/favorites?urlMagicLink=demo-gala&pageSize=7');
     expect(badSize.statusCode).toBe(400);
   });
 });

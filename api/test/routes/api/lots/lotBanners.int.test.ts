@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -47,11 +47,7 @@ describe('the per-user banner on the lot list and detail', () => {
     await test.projections.caughtUp();
     const outbid = (await lots(alice.token)).find((l) => l.id === open.id);
     expect(outbid?.userBanner).toEqual({ state: 'currentLoser', count: null, lostLead: true });
-    const detail = await test.app.inject({
-      method: 'GET',
-      url: `/api/auction-lot-items/${open.id}`,
-      headers: bearer(bob.token),
-    });
+    const detail = await callAs(test.app, bob.token, 'GET', `/api/auction-lot-items/${open.id}`);
     expect(detail.json().userBanner).toEqual({ state: 'currentWinner', count: null, lostLead: false });
 
     const fixed = (await lots()).find((l) => l.type === 3) as Lot;
@@ -71,11 +67,7 @@ describe('the per-user banner on the lot list and detail', () => {
     const seen = (await lots(bidder.token)).find((l) => l.id === bid.id);
     expect(seen?.lastBid).toMatchObject({ currencyCode: 'CAD', convertedCurrencyCode: 'USD' });
     expect(seen?.minimumIncrement).toMatchObject({ convertedValue: Math.round(bid.minimumIncrement.value * 72) / 100 });
-    const history = await test.app.inject({
-      method: 'GET',
-      url: `/api/auction-lot-items/refresh-bids/${bid.id}`,
-      headers: bearer(bidder.token),
-    });
+    const history = await callAs(test.app, bidder.token, 'GET', `/api/auction-lot-items/refresh-bids/${bid.id}`);
     expect(history.json()[0].amount).toMatchObject({ convertedCurrencyCode: 'USD' });
     const anonymous = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items/refresh-bids/${bid.id}` });
     expect(anonymous.json()[0].amount.convertedValue).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -45,19 +45,12 @@ describe('lot reads from the read models', () => {
       .json()
       .items.find((l: { status: number; type: number }) => (l.status === 2 || l.status === 9) && l.type === 1);
     const minimum = open.lastBid ? open.lastBid.value + open.minimumIncrement.value : open.startingBid.value;
-    const placed = await test.app.inject({
-      method: 'POST',
-      url: `/api/bids/auctionlotitem/${open.id}/bid`,
-      headers: bearer(bidder.token),
-      payload: { amount: minimum + 100 },
+    const placed = await callAs(test.app, bidder.token, 'POST', `/api/bids/auctionlotitem/${open.id}/bid`, {
+      amount: minimum + 100,
     });
     expect(placed.statusCode).toBe(200);
     await test.projections.caughtUp();
-    const detail = await test.app.inject({
-      method: 'GET',
-      url: `/api/auction-lot-items/${open.id}`,
-      headers: bearer(bidder.token),
-    });
+    const detail = await callAs(test.app, bidder.token, 'GET', `/api/auction-lot-items/${open.id}`);
     expect(detail.json()).toMatchObject({
       id: open.id,
       lastBid: { value: minimum + 100 },
@@ -73,11 +66,7 @@ describe('lot reads from the read models', () => {
     });
     const bids = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items/refresh-bids/${open.id}` });
     expect(bids.json()[0].userId).toBe(bidder.id);
-    const max = await test.app.inject({
-      method: 'GET',
-      url: `/api/auction-lot-items/${open.id}/max`,
-      headers: bearer(bidder.token),
-    });
+    const max = await callAs(test.app, bidder.token, 'GET', `/api/auction-lot-items/${open.id}/max`);
     expect(max.json()).toBeNull();
   });
 

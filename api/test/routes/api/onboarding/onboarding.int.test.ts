@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, firstLink, login, newBidder, register, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import {
+  bearer,
+  callAs,
+  firstLink,
+  login,
+  newBidder,
+  register,
+  registerConfirmed,
+} from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -161,59 +169,51 @@ describe('invitations', () => {
 describe('bidder status per auction', () => {
   it('marks a visiting bidder Visited, and an operator lock denies them', async () => {
     const bidder = await registerConfirmed(test);
-    const visited = await test.app.inject({
-      method: 'POST',
-      url: '/api/auctions/set-auction-status/demo-gala/Visited',
-      headers: bearer(bidder.token),
-    });
+    const visited = await callAs(test.app, bidder.token, 'POST', '/api/auctions/set-auction-status/demo-gala/Visited');
     expect(visited.json()).toEqual({
       auctionBidderStatus: 2,
       auctionBidderStatusName: 'Visited',
       bidderHasAcceptedCreditCardFees: null,
     });
-    const selfLock = await test.app.inject({
-      method: 'POST',
-      url: '/api/auctions/set-auction-status/demo-gala/Locked',
-      headers: bearer(bidder.token),
-    });
+    const selfLock = await callAs(test.app, bidder.token, 'POST', '/api/auctions/set-auction-status/demo-gala/Locked');
     expect(selfLock.statusCode).toBe(403);
 
     const manager = await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!');
-    const locked = await test.app.inject({
-      method: 'PUT',
-      url: `/api/auctions/${test.galaId}/bidders/${bidder.id}/status`,
-      headers: bearer(manager.body.token),
-      payload: { status: 'Locked' },
-    });
+    const locked = await callAs(
+      test.app,
+      manager.body.token,
+      'PUT',
+      `/api/auctions/${test.galaId}/bidders/${bidder.id}/status`,
+      { status: 'Locked' },
+    );
     expect(locked.json()).toEqual({ auctionBidderStatus: 3, auctionBidderStatusName: 'Locked' });
-    const denied = await test.app.inject({
-      method: 'POST',
-      url: '/api/auctions/set-auction-status/demo-gala/2',
-      headers: bearer(bidder.token),
-    });
+    const denied = await callAs(test.app, bidder.token, 'POST', '/api/auctions/set-auction-status/demo-gala/2');
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ message: 'bidder_locked', auctionBidderStatus: 3 });
     const profile = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(bidder.token) });
     expect(profile.json().activeUrlMagicLinks).not.toContain('demo-gala');
 
-    const byBidder = await test.app.inject({
-      method: 'PUT',
-      url: `/api/auctions/${test.galaId}/bidders/${bidder.id}/status`,
-      headers: bearer(bidder.token),
-      payload: { status: 'Visited' },
-    });
+    const byBidder = await callAs(
+      test.app,
+      bidder.token,
+      'PUT',
+      `/api/auctions/${test.galaId}/bidders/${bidder.id}/status`,
+      { status: 'Visited' },
+    );
     expect(byBidder.statusCode).toBe(403);
-    const unknownAuction = await test.app.inject({
-      method: 'POST',
-      url: '/api/auctions/set-auction-status/no-such-auction/Visited',
-      headers: bearer(bidder.token),
-    });
+    const unknownAuction = await callAs(
+      test.app,
+      bidder.token,
+      'POST',
+      '/api/auctions/set-auction-status/no-such-auction/Visited',
+    );
     expect(unknownAuction.statusCode).toBe(404);
-    const badStatus = await test.app.inject({
-      method: 'POST',
-      url: '/api/auctions/set-auction-status/demo-gala/Sleeping',
-      headers: bearer(bidder.token),
-    });
+    const badStatus = await callAs(
+      test.app,
+      bidder.token,
+      'POST',
+      '/api/auctions/set-auction-status/demo-gala/Sleeping',
+    );
     expect(badStatus.statusCode).toBe(400);
   });
 });
