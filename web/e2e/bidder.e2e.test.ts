@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { firstLink, newBidder, register, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../api/test/testApp.ts';
-import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
-import { CHROMIUM, chromiumArgs, expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { TEST_PUBLIC_URL, type TestApp } from '../../api/test/testApp.ts';
+import { CHROMIUM, expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
 
 /**
  * The bidder's experience in a real Chromium against the real stack (PostgreSQL, Redis, engine,
@@ -39,23 +39,8 @@ async function biddingLot(): Promise<{ id: number; lotNumber: number }> {
 
 const priceText = (page: Page) => page.locator('.lot-detail__price').textContent();
 
-beforeAll(async () => {
-  // Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    buildWebIfStale(() => {});
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  t = await startTestApp();
-  origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withServedApp((served) => {
+  ({ t, origin, browser } = served);
 });
 
 describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 }, () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
@@ -17,6 +18,20 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Builds the web app when its sources changed since the last build, as production serves it:
+ * Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
+ */
+export function buildWebForProduction(): void {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    buildWebIfStale(() => {});
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
 
 /**
  * A browser context as a returning visitor: cookies answered, optionally signed in with an access

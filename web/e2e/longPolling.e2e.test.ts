@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { bidFromAnotherBidder } from '../../api/test/hub/anotherBidder.ts';
-import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
-import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
-import { CHROMIUM, chromiumArgs, visitorContext } from './browserKit.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { CHROMIUM, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
 
 /**
  * A network that blocks WebSockets (docs/hub.md "Long polling"): the lot page still changes live
@@ -14,22 +14,8 @@ let t: TestApp;
 let browser: Browser;
 let origin: string;
 
-beforeAll(async () => {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    buildWebIfStale(() => {});
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  t = await startTestApp();
-  origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withServedApp((served) => {
+  ({ t, origin, browser } = served);
 });
 
 describe.runIf(existsSync(CHROMIUM))('the hub without WebSockets', { timeout: 120_000 }, () => {

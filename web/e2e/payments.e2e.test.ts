@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newBidder, register } from '../../api/test/accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
-import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
 import { generateInvoices } from '../../workers/src/invoices/generateInvoices.ts';
 import { createAuction, openLot, send, type World } from '../../workers/test/workerFixtures.ts';
-import { CHROMIUM, chromiumArgs, expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { CHROMIUM, expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
 
 /**
  * Cards and invoices in a real Chromium against the real stack and the local Stripe double
@@ -50,27 +50,12 @@ const texts = {
   },
 } as const;
 
-beforeAll(async () => {
-  // Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    buildWebIfStale(() => {});
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  t = await startTestApp();
+withServedApp(async (served) => {
+  ({ t, origin, browser } = served);
   engine = {
     db: t.database.db,
     handler: createLotCommandHandler(new PostgresEventStore(t.database.pool)),
   } as unknown as World;
-  origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 /** An open auction of the demo's organisation (Quebec's taxes) that requires a card to bid, with one lot. */

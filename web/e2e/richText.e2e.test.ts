@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { login } from '../../api/test/accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
-import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
-import { CHROMIUM, chromiumArgs, visitorContext } from './browserKit.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { CHROMIUM, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
 
 /**
  * Issue 15 §9: a script planted in every rich-text field does not run. The payloads are written
@@ -28,16 +28,8 @@ let browser: Browser;
 let origin: string;
 let lotId: number;
 
-beforeAll(async () => {
-  // Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    buildWebIfStale(() => {});
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  t = await startTestApp();
+withServedApp(async (served) => {
+  ({ t, origin, browser } = served);
   const auctionId = await t.auctionId(AUCTION);
   const lot = await t.database.db
     .selectFrom('lots')
@@ -65,13 +57,6 @@ beforeAll(async () => {
       }),
     })
     .execute();
-  origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 interface Watched {
