@@ -17,12 +17,33 @@ let total = 0;
 for (const [name, scene] of Object.entries(DEMO_SCENES)) {
   const raster = new Raster(scene.width, scene.height);
   scene.draw(raster);
-  const { data } = jpeg.encode(
-    { data: raster.finish(++seed * 2654435761), width: scene.width, height: scene.height },
-    80,
-  );
+  const pixels = raster.finish(++seed * 2654435761);
+  const { data } = jpeg.encode({ data: pixels, width: scene.width, height: scene.height }, 80);
   writeFileSync(join(out, `${name}.jpg`), data);
   total += data.length;
   console.log(`${name}.jpg ${(data.length / 1024).toFixed(0)} kB`);
+  if (name.startsWith('lot-')) {
+    // The lot's medium photo (cards, lists): half the size, a third of the bytes on a phone.
+    const half = halve(pixels, scene.width, scene.height);
+    const medium = jpeg.encode({ data: half, width: scene.width / 2, height: scene.height / 2 }, 80).data;
+    writeFileSync(join(out, `${name}-medium.jpg`), medium);
+    total += medium.length;
+  }
+}
+
+/** Halves an RGBA picture, each pixel the mean of four. */
+function halve(rgba: Uint8Array, width: number, height: number): Uint8Array {
+  const w = width / 2;
+  const h = height / 2;
+  const out = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      for (let k = 0; k < 4; k++) {
+        const at = (dx: number, dy: number) => rgba[((y * 2 + dy) * width + x * 2 + dx) * 4 + k] ?? 0;
+        out[(y * w + x) * 4 + k] = Math.round((at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1)) / 4);
+      }
+    }
+  }
+  return out;
 }
 console.log(`total ${(total / 1024).toFixed(0)} kB`);

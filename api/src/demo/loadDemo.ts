@@ -326,7 +326,11 @@ async function createAuction(
       .execute();
     await db
       .insertInto('lot_photos')
-      .values({ lot_id: row.id, full_path_large: `/demo/${lot.photo}.jpg`, full_path_medium: `/demo/${lot.photo}.jpg` })
+      .values({
+        lot_id: row.id,
+        full_path_large: `/demo/${lot.photo}.jpg`,
+        full_path_medium: `/demo/${lot.photo}-medium.jpg`,
+      })
       .execute();
     const category = categories[lot.category];
     if (category) await db.insertInto('lot_categories').values({ lot_id: row.id, category_id: category.id }).execute();

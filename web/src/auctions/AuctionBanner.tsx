@@ -45,11 +45,12 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
               <img
                 className="auction-banner__image"
                 src={image}
+                fetchPriority="high"
                 alt={intl.formatMessage({ id: 'auction.bannerLink' })}
               />
             </a>
           ) : (
-            <img className="auction-banner__image" src={image} alt="" />
+            <img className="auction-banner__image" src={image} fetchPriority="high" alt="" />
           )
         ) : null}
         {photos.length > 1 ? (

@@ -13,11 +13,29 @@ import { displayPrice, highlightOf, isLotClosed, isTurningRed, lotName, soldInfo
 import { TeamBadge } from './TeamBadge.tsx';
 import type { Lot } from './types.ts';
 
-export function LotImage({ src, className }: { src: string | null | undefined; className: string }) {
+export function LotImage({
+  src,
+  className,
+  eager = false,
+}: {
+  src: string | null | undefined;
+  className: string;
+  /** On the first screen: loaded at once rather than lazily (it is the page's largest paint). */
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   // A missing or broken photo falls back to the placeholder (spec 001 §2); decorative either way.
   if (!src || failed) return <div className={`${className} lot-image--placeholder`} aria-hidden="true" />;
-  return <img className={className} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt=""
+      loading={eager ? 'eager' : 'lazy'}
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 export function UserBannerText({ lot, auctionStatus, owned }: { lot: Lot; auctionStatus: number; owned?: number }) {
@@ -87,12 +105,15 @@ export function LotCard({
   teams,
   layout,
   onTeamClick,
+  firstScreen = false,
 }: {
   lot: Lot;
   auction: Auction;
   teams: OrganizationTeam[] | undefined;
   layout: 'grid' | 'list';
   onTeamClick?: (teamId: number) => void;
+  /** Among the first cards of the list, on the first screen. */
+  firstScreen?: boolean;
 }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -117,7 +138,7 @@ export function LotCard({
 
   return (
     <article className={classes} data-lot-id={lot.id}>
-      <LotImage src={lot.mainPhotoFullPath_Medium} className="lot-card__image" />
+      <LotImage src={lot.mainPhotoFullPath_Medium} className="lot-card__image" eager={firstScreen} />
       <div className="lot-card__body">
         <p className="lot-card__number">
           {lot.lotNumber > 0 ? <FormattedMessage id="lot.number" values={{ number: lot.lotNumber }} /> : null}

@@ -23,6 +23,8 @@ type View = 'grid' | 'list';
 const INFINITE_SCROLL_THRESHOLD = 0.7;
 /** On phones the other auctions' carousel follows this many lots (a phone's first screen and a bit). */
 const LOTS_BEFORE_CAROUSEL_ON_PHONES = 4;
+/** The cards whose photos load at once (a phone's first screen holds about three). */
+const FIRST_SCREEN_LOTS = 3;
 
 function useListView(): [View, (view: View) => void] {
   const [view, setView] = useState<View>(() => (readStorage(storageKeys.listView) === 'list' ? 'list' : 'grid'));
@@ -77,13 +79,14 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
     ? [lots, []]
     : [lots.slice(0, LOTS_BEFORE_CAROUSEL_ON_PHONES), lots.slice(LOTS_BEFORE_CAROUSEL_ON_PHONES)];
   const lotItems = (items: typeof lots) =>
-    items.map((lot) => (
+    items.map((lot, index) => (
       <li key={lot.id}>
         <LotCard
           lot={lot}
           auction={auction}
           teams={teams.data}
           layout={view}
+          firstScreen={items === firstLots && index < FIRST_SCREEN_LOTS}
           onTeamClick={(teamId) => setFilters({ ...filters, teamIds: [teamId] })}
         />
       </li>
