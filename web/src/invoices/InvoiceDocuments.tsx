@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { formatDate, formatMoney } from '../i18n/format.ts';
+import { formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { showError } from '../lib/errors.ts';
 import { toCents } from '../lib/money.ts';
+import { MoneyEvents } from './MoneyEvents.tsx';
 import { invoiceMutations } from './queries.ts';
 import type { Invoice } from './types.ts';
 
@@ -61,20 +62,15 @@ export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
         </p>
       ) : null}
       {invoice.refunds.length ? (
-        <ul className="invoice__payments">
-          {invoice.refunds.map((refund) => (
-            <li key={refund.id}>
-              <FormattedMessage
-                id="invoice.refundLine"
-                values={{
-                  date: formatDate(refund.refundDate, locale),
-                  amount: money(refund.amount),
-                  status: refund.status,
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+        <MoneyEvents
+          message="invoice.refundLine"
+          events={invoice.refunds.map((refund) => ({
+            id: refund.id,
+            date: refund.refundDate,
+            amount: refund.amount,
+            values: { status: refund.status },
+          }))}
+        />
       ) : null}
     </div>
   );

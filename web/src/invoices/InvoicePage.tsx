@@ -15,6 +15,7 @@ import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
 import { InvoiceDocuments } from './InvoiceDocuments.tsx';
 import { InvoiceStatus } from './InvoiceListPage.tsx';
+import { MoneyEvents } from './MoneyEvents.tsx';
 import { PayInvoice } from './PayInvoice.tsx';
 import { invoiceMutations, invoiceQueries } from './queries.ts';
 import type { Invoice } from './types.ts';
@@ -220,20 +221,15 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <h2 id="invoice-payments">
             <FormattedMessage id="invoice.payments" />
           </h2>
-          <ul className="invoice__payments">
-            {invoice.payments.map((payment) => (
-              <li key={payment.id}>
-                <FormattedMessage
-                  id="invoice.paymentLine"
-                  values={{
-                    date: formatDate(payment.paymentDate, locale),
-                    amount: money(payment.amount),
-                    reference: payment.paymentConfirmationIdentifier,
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
+          <MoneyEvents
+            message="invoice.paymentLine"
+            events={invoice.payments.map((payment) => ({
+              id: payment.id,
+              date: payment.paymentDate,
+              amount: payment.amount,
+              values: { reference: payment.paymentConfirmationIdentifier },
+            }))}
+          />
         </section>
       ) : null}
     </article>
