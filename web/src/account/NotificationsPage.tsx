@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { showError } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
+import { PushNotifications } from '../pwa/PushNotifications.tsx';
 import { RequireLogin } from './ProfilePage.tsx';
 import { accountMutations, accountQueries } from './queries.ts';
 import type { Channels, OrganizationNotification, Profile } from './types.ts';
@@ -162,13 +163,16 @@ function SignedInPreferences({ profile }: { profile: Profile }) {
   if (organizations.isPending) return <Loading />;
   if (organizations.isError) return <LoadError onRetry={() => organizations.refetch()} />;
   return (
-    <Preferences
-      channels={profile.bidder}
-      hasPhone={Boolean(profile.bidder.phoneNumber)}
-      organizations={organizations.data}
-      onChannel={(field, value) => channel.mutate([{ op: 'add', path: `/${field}`, value }])}
-      onOrganization={(entry, field, value) => organization.mutate({ entry, field, value })}
-    />
+    <>
+      <Preferences
+        channels={profile.bidder}
+        hasPhone={Boolean(profile.bidder.phoneNumber)}
+        organizations={organizations.data}
+        onChannel={(field, value) => channel.mutate([{ op: 'add', path: `/${field}`, value }])}
+        onOrganization={(entry, field, value) => organization.mutate({ entry, field, value })}
+      />
+      <PushNotifications />
+    </>
   );
 }
 

@@ -1,0 +1,16 @@
+/**
+ * Registers the service worker (web/public/sw.js) in production builds only: in development it
+ * would serve stale modules to Vite's hot reload. Failure is harmless: the app works without it,
+ * only installation and push notices need it.
+ */
+export function registerServiceWorker(): void {
+  const production = (import.meta as ImportMeta & { env?: { PROD?: boolean } }).env?.PROD === true;
+  if (!production || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  });
+}
+
+/** Whether this browser can receive Web Push notices at all. */
+export const pushSupported = (): boolean =>
+  'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
