@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Profile } from '../account/types.ts';
 import { auctionTitle } from '../auctions/display.ts';
 import { auctionQueries, useAuction } from '../auctions/queries.ts';
@@ -8,7 +8,7 @@ import { AuctionStatus } from '../auctions/types.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { AddCardButton } from './AddCardButton.tsx';
-import { CardView } from './CardView.tsx';
+import { brandName, CardView } from './CardView.tsx';
 import { DeleteCardDialog } from './DeleteCardDialog.tsx';
 import { FeeAcceptance } from './FeeAcceptance.tsx';
 import { ReplaceCardDialog } from './ReplaceCardDialog.tsx';
@@ -62,6 +62,11 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
   const data = auction.data;
   const cards = useAuctionCards(data?.id ?? 0, data?.stripeInformation_Id ?? null, Boolean(data));
   const [open, setOpen] = useState<Open>(null);
+  const intl = useIntl();
+  // Every card has the same two buttons: their accessible names start with the visible word and
+  // say which card, so a screen reader's list of buttons tells them apart.
+  const cardAction = (id: 'card.replace' | 'card.delete', card: PaymentMethod) =>
+    `${intl.formatMessage({ id })} ${intl.formatMessage({ id: 'card.actionTarget' }, { brand: brandName(card.brand), last4: card.last4 })}`;
   if (!data || cards.isLoading) return <Loading />;
   const selectedCard = cards.cards.find((card) => card.id === cards.selected?.paymentMethod_Id);
   const close = () => setOpen(null);
@@ -78,10 +83,20 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
             <li key={card.id}>
               <CardView card={card} selected={card.id === selectedCard?.id} />
               <div className="payment-card__actions">
-                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'replace', card })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={cardAction('card.replace', card)}
+                  onClick={() => setOpen({ kind: 'replace', card })}
+                >
                   <FormattedMessage id="card.replace" />
                 </button>
-                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'delete', card })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={cardAction('card.delete', card)}
+                  onClick={() => setOpen({ kind: 'delete', card })}
+                >
                   <FormattedMessage id="card.delete" />
                 </button>
               </div>
