@@ -89,117 +89,121 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         </Title>
         {props.actions ? <div className="list-table__actions">{props.actions}</div> : null}
       </div>
-      {hasFilters ? (
-        <details className="list-table__filters" open={!phone || undefined}>
-          <summary>
-            <FormattedMessage id="table.filters" />
-            {badge > 0 ? (
-              <span className="badge">
-                <span aria-hidden="true">{badge}</span>
-                <span className="visually-hidden">
-                  {intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}
+      <div className={hasFilters ? 'list-table__layout' : undefined}>
+        {hasFilters ? (
+          <details className="list-table__filters" open={!phone || undefined}>
+            <summary>
+              <FormattedMessage id="table.filters" />
+              {badge > 0 ? (
+                <span className="badge">
+                  <span aria-hidden="true">{badge}</span>
+                  <span className="visually-hidden">
+                    {intl.formatMessage({ id: 'lots.activeFilters' }, { count: badge })}
+                  </span>
                 </span>
-              </span>
+              ) : null}
+            </summary>
+            {props.quickFilters?.length ? (
+              <fieldset className="list-table__quick">
+                <legend className="visually-hidden">
+                  <FormattedMessage id="table.quickFilters" />
+                </legend>
+                {props.quickFilters.map((quick) => {
+                  const on = query.quickFilters.includes(quick.id);
+                  return (
+                    <button
+                      key={quick.id}
+                      type="button"
+                      className="chip"
+                      aria-pressed={on}
+                      onClick={() =>
+                        change({
+                          quickFilters: on
+                            ? query.quickFilters.filter((q) => q !== quick.id)
+                            : [...query.quickFilters, quick.id],
+                        })
+                      }
+                    >
+                      {quick.label}
+                    </button>
+                  );
+                })}
+              </fieldset>
             ) : null}
-          </summary>
-          {props.quickFilters?.length ? (
-            <fieldset className="list-table__quick">
-              <legend className="visually-hidden">
-                <FormattedMessage id="table.quickFilters" />
-              </legend>
-              {props.quickFilters.map((quick) => {
-                const on = query.quickFilters.includes(quick.id);
-                return (
-                  <button
-                    key={quick.id}
-                    type="button"
-                    className="chip"
-                    aria-pressed={on}
-                    onClick={() =>
-                      change({
-                        quickFilters: on
-                          ? query.quickFilters.filter((q) => q !== quick.id)
-                          : [...query.quickFilters, quick.id],
-                      })
-                    }
-                  >
-                    {quick.label}
-                  </button>
-                );
-              })}
-            </fieldset>
-          ) : null}
-          {props.sideFilters?.map((filter) => (
-            <SideFilterField
-              key={filter.id}
-              filter={filter}
-              value={query.sideFilters[filter.id]}
-              onChange={(value) => setSide(filter.id, value)}
-            />
-          ))}
-        </details>
-      ) : null}
-      <p className="visually-hidden" role="status">
-        <FormattedMessage id="table.resultCount" values={{ count }} />
-      </p>
-      {rows.length === 0 && !props.busy ? <p className="empty-state">{props.empty}</p> : null}
-      {rows.length > 0 && phone ? (
-        <ul className="list-table__cards">
-          {rows.map((row) => (
-            <li key={props.rowKey(row)}>
-              {props.renderCard ? props.renderCard(row) : <ColumnsCard row={row} columns={columns} />}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {rows.length > 0 && !phone ? (
-        <div className="list-table__scroll">
-          <table className="history-table list-table__table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.id} scope="col" aria-sort={ariaSort(query, column.id)}>
-                    {column.sortable ? (
-                      <button
-                        type="button"
-                        className="list-table__sort"
-                        onClick={() => change({ sort: nextSort(query.sort, column.id) })}
-                      >
-                        {column.header}
-                        <span aria-hidden="true" className="list-table__sort-mark">
-                          {sortMark(query, column.id)}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+            {props.sideFilters?.map((filter) => (
+              <SideFilterField
+                key={filter.id}
+                filter={filter}
+                value={query.sideFilters[filter.id]}
+                onChange={(value) => setSide(filter.id, value)}
+              />
+            ))}
+          </details>
+        ) : null}
+        <div className="list-table__body">
+          <p className="visually-hidden" role="status">
+            <FormattedMessage id="table.resultCount" values={{ count }} />
+          </p>
+          {rows.length === 0 && !props.busy ? <p className="empty-state">{props.empty}</p> : null}
+          {rows.length > 0 && phone ? (
+            <ul className="list-table__cards">
               {rows.map((row) => (
-                <tr key={props.rowKey(row)}>
-                  {columns.map((column) => (
-                    <td key={column.id}>{column.cell(row)}</td>
-                  ))}
-                </tr>
+                <li key={props.rowKey(row)}>
+                  {props.renderCard ? props.renderCard(row) : <ColumnsCard row={row} columns={columns} />}
+                </li>
               ))}
-            </tbody>
-          </table>
+            </ul>
+          ) : null}
+          {rows.length > 0 && !phone ? (
+            <div className="list-table__scroll">
+              <table className="history-table list-table__table">
+                <thead>
+                  <tr>
+                    {columns.map((column) => (
+                      <th key={column.id} scope="col" aria-sort={ariaSort(query, column.id)}>
+                        {column.sortable ? (
+                          <button
+                            type="button"
+                            className="list-table__sort"
+                            onClick={() => change({ sort: nextSort(query.sort, column.id) })}
+                          >
+                            {column.header}
+                            <span aria-hidden="true" className="list-table__sort-mark">
+                              {sortMark(query, column.id)}
+                            </span>
+                          </button>
+                        ) : (
+                          column.header
+                        )}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={props.rowKey(row)}>
+                      {columns.map((column) => (
+                        <td key={column.id}>{column.cell(row)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {props.paging?.kind === 'infinite' ? (
+            <InfiniteEnd hasMore={props.paging.hasMore} onLoadMore={props.paging.onLoadMore} />
+          ) : (
+            <Pager
+              query={query}
+              count={count}
+              pageSizes={props.pageSizes ?? PAGE_SIZES}
+              onChange={onQueryChange}
+              headingTag={Sub}
+            />
+          )}
         </div>
-      ) : null}
-      {props.paging?.kind === 'infinite' ? (
-        <InfiniteEnd hasMore={props.paging.hasMore} onLoadMore={props.paging.onLoadMore} />
-      ) : (
-        <Pager
-          query={query}
-          count={count}
-          pageSizes={props.pageSizes ?? PAGE_SIZES}
-          onChange={onQueryChange}
-          headingTag={Sub}
-        />
-      )}
+      </div>
     </section>
   );
 }
