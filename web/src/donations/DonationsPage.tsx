@@ -16,6 +16,7 @@ import { showError } from '../lib/errors.ts';
 import { Money } from '../lib/MoneyText.tsx';
 import { parseAmount, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
+import { DonationFeeQuestion } from './DonationFeeQuestion.tsx';
 import { donationMutations, donationQueries } from './queries.ts';
 
 function newDonationId(): string {
@@ -225,6 +226,7 @@ function Donations({ auction }: { auction: Auction }) {
           <FormattedMessage id="donation_successful" />
         </p>
         <p>{intl.formatMessage({ id: 'donations.thanksText' })}</p>
+        {thanks ? <DonationFeeQuestion auction={auction} userId={profile?.id} /> : null}
       </Dialog>
     </section>
   );
