@@ -8,23 +8,23 @@ import { admitBidder } from '../authorization/auctionAdmission.ts';
  * prefill their registration and are used once. Decorated as `app.invitations`.
  */
 export function invitationRepository(db: Db) {
+  /** A phone's unused invitations, the newest first. */
+  const unusedByPhone = (digits: string) =>
+    db
+      .selectFrom('onboarding_invitations')
+      .where('onboarding_invitations.phone_number', '=', digits)
+      .where('onboarding_invitations.registered_user_id', 'is', null)
+      .orderBy('onboarding_invitations.id', 'desc');
   return {
     /** The newest unused invitation of a phone: logging in with it leads to the registration. */
     async pendingCodeByPhone(digits: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('onboarding_invitations')
-        .select('unique_code')
-        .where('phone_number', '=', digits)
-        .where('registered_user_id', 'is', null)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const row = await unusedByPhone(digits).select('onboarding_invitations.unique_code').executeTakeFirst();
       return row?.unique_code;
     },
 
     /** The newest unused invitation of a phone, with its auction's link (registration prefill). */
     pendingByPhone(digits: string) {
-      return db
-        .selectFrom('onboarding_invitations')
+      return unusedByPhone(digits)
         .innerJoin('auctions', 'auctions.id', 'onboarding_invitations.auction_id')
         .select([
           'onboarding_invitations.first_name',
@@ -32,9 +32,6 @@ export function invitationRepository(db: Db) {
           'onboarding_invitations.phone_number',
           'auctions.url_magic_link',
         ])
-        .where('onboarding_invitations.phone_number', '=', digits)
-        .where('onboarding_invitations.registered_user_id', 'is', null)
-        .orderBy('onboarding_invitations.id', 'desc')
         .executeTakeFirst();
     },
 

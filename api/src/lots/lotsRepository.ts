@@ -104,15 +104,7 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
 
     /** The ids of the user's favourite lots in an auction. */
     async favoriteIds(auctionId: number, userId: string): Promise<number[]> {
-      const rows = await db
-        .selectFrom('favorites as f')
-        .innerJoin('lots as l', 'l.id', 'f.lot_id')
-        .select('f.lot_id')
-        .where('f.user_id', '=', userId)
-        .where('l.auction_id', '=', auctionId)
-        .orderBy('f.lot_id')
-        .execute();
-      return rows.map((row) => row.lot_id);
+      return [...(await favoriteLotIds(db, auctionId, userId))].sort((a, b) => a - b);
     },
 
     /** Adding twice changes nothing. */

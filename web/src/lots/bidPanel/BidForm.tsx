@@ -1,11 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { Form } from '../../layout/Form.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { minimumBid, raiseToMinimum, stepDown, stepUp } from '../bidRules.ts';
-import type { LotDetail } from '../types.ts';
 import { AmountField } from './AmountField.tsx';
+import { PanelForm, type PanelFormProps } from './PanelForm.tsx';
 
 /**
  * A bid (spec 001 §5): the amount starts at the minimum, steps by the lot's increments and is
@@ -19,13 +18,9 @@ export function BidForm({
   disabled,
   loginFirst,
   onConfirm,
-}: {
-  id: string;
-  lot: LotDetail;
+}: PanelFormProps & {
   amountText: string;
   onAmountText: (text: string) => void;
-  disabled: boolean;
-  loginFirst: () => boolean;
   onConfirm: (cents: number) => void;
 }) {
   const intl = useIntl();
@@ -33,11 +28,9 @@ export function BidForm({
   const minimum = minimumBid(lot);
   const amount = parseAmount(amountText) ?? minimum;
   return (
-    <Form
-      className="bid-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (loginFirst()) return;
+    <PanelForm
+      loginFirst={loginFirst}
+      onSubmit={() => {
         const cents = raiseToMinimum(parseAmount(amountText), lot);
         onAmountText(centsToInput(cents, locale));
         onConfirm(cents);
@@ -56,6 +49,6 @@ export function BidForm({
       <button type="submit" className="button" disabled={disabled}>
         <FormattedMessage id="bid.bid" />
       </button>
-    </Form>
+    </PanelForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Form } from '../../layout/Form.tsx';
 import { toCents } from '../../lib/money.ts';
 import { checkQuantity } from '../bidRules.ts';
-import type { LotDetail } from '../types.ts';
+import { PanelForm, type PanelFormProps } from './PanelForm.tsx';
 
 /**
  * Buying a quantity of a fixed-price lot or donation (spec 001 §5): a quantity over what the user
@@ -18,24 +17,18 @@ export function BuyForm({
   disabled,
   loginFirst,
   onConfirm,
-}: {
-  id: string;
-  lot: LotDetail;
+}: PanelFormProps & {
   quantityMax: number;
   quantityText: string;
   onQuantityText: (text: string) => void;
-  disabled: boolean;
-  loginFirst: () => boolean;
   onConfirm: (cents: number, quantity: number) => void;
 }) {
   const [quantityError, setQuantityError] = useState(false);
   const unitCents = toCents(lot.multiSalePrice) ?? 0;
   return (
-    <Form
-      className="bid-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (loginFirst()) return;
+    <PanelForm
+      loginFirst={loginFirst}
+      onSubmit={() => {
         const checked = checkQuantity(quantityText, quantityMax);
         setQuantityError(checked.error);
         onQuantityText(String(checked.quantity));
@@ -65,6 +58,6 @@ export function BuyForm({
       <button type="submit" className="button" disabled={disabled}>
         <FormattedMessage id={lot.isDonation ? 'buy.donate' : 'buy.buy'} />
       </button>
-    </Form>
+    </PanelForm>
   );
 }

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form } from '../../layout/Form.tsx';
 import { showError } from '../../lib/errors.ts';
 import { Money } from '../../lib/MoneyText.tsx';
 import { parseAmount, toCents } from '../../lib/money.ts';
@@ -8,9 +7,9 @@ import { showToast } from '../../live/toasts.tsx';
 import { isMaxBidHighEnough } from '../bidRules.ts';
 import { isMaxBidBeaten } from '../lotState.ts';
 import { lotMutations } from '../queries.ts';
-import type { LotDetail } from '../types.ts';
 import { AmountField } from './AmountField.tsx';
 import { newCommandId } from './commandId.ts';
+import { PanelForm, type PanelFormProps } from './PanelForm.tsx';
 
 /**
  * A maximum bid (spec 001 §5, auctions with proxy bidding): placed, raised or deleted. The user's
@@ -25,14 +24,10 @@ export function MaxBidForm({
   disabled,
   loginFirst,
   onConfirm,
-}: {
-  id: string;
-  lot: LotDetail;
+}: PanelFormProps & {
   userId: string | undefined;
   maxText: string;
   onMaxText: (text: string) => void;
-  disabled: boolean;
-  loginFirst: () => boolean;
   onConfirm: (kind: 'max' | 'editMax', cents: number) => void;
 }) {
   const intl = useIntl();
@@ -44,11 +39,9 @@ export function MaxBidForm({
   });
   const maxTooLow = maxText !== '' && !isMaxBidHighEnough(parseAmount(maxText) ?? 0, lot);
   return (
-    <Form
-      className="bid-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (loginFirst()) return;
+    <PanelForm
+      loginFirst={loginFirst}
+      onSubmit={() => {
         const cents = parseAmount(maxText);
         if (cents === undefined || !isMaxBidHighEnough(cents, lot)) return;
         onConfirm(maxBidCents !== null ? 'editMax' : 'max', cents);
@@ -89,6 +82,6 @@ export function MaxBidForm({
       <button type="submit" className="button button--secondary" disabled={disabled || maxTooLow || !maxText}>
         <FormattedMessage id={maxBidCents !== null ? 'maxBid.edit' : 'maxBid.place'} />
       </button>
-    </Form>
+    </PanelForm>
   );
 }
