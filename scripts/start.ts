@@ -8,10 +8,12 @@ import {
   freePort,
   type LocalMessaging,
   loadConfig,
+  type PushServiceDouble,
   type RunningService,
   resolveServices,
   type StripeDouble,
   startLocalMessaging,
+  startPushServiceDouble,
   startStripeDouble,
 } from '@auction/platform';
 import { buildWebIfStale } from './lib/buildWeb.ts';
@@ -39,6 +41,7 @@ try {
 const servers: RunningService[] = [];
 let localMessaging: { messaging: LocalMessaging; db: Db } | undefined;
 let stripeDouble: StripeDouble | undefined;
+let pushDouble: PushServiceDouble | undefined;
 const processes: Supervised[] = [];
 let stopping = false;
 
@@ -56,6 +59,7 @@ async function stopAll(code: number): Promise<never> {
   };
   await Promise.all(processes.map((p) => attempt(() => p.stop())));
   if (stripeDouble) await attempt(() => (stripeDouble as StripeDouble).stop());
+  if (pushDouble) await attempt(() => (pushDouble as PushServiceDouble).stop());
   if (localMessaging) {
     const { messaging, db } = localMessaging;
     await attempt(() => messaging.stop());
@@ -92,7 +96,15 @@ try {
 
   const env = { DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl, PORT: String(config.PORT) };
   const messaging = await messagingEnv(config, services.databaseUrl);
-  supervise('api', 'api/src/main.ts', { ...env, ...messaging.api, ...(await stripeEnv(config)) });
+  // The local push-service double (docs/messages.md "Web Push"): the API accepts subscriptions pointing at it.
+  pushDouble = await startPushServiceDouble({ port: await freePort() });
+  const pushOrigins = [config.PUSH_SERVICE_ORIGINS, pushDouble.url].filter(Boolean).join(',');
+  supervise('api', 'api/src/main.ts', {
+    ...env,
+    ...messaging.api,
+    ...(await stripeEnv(config)),
+    PUSH_SERVICE_ORIGINS: pushOrigins,
+  });
   supervise('workers', 'workers/src/main.ts', { ...env, ...messaging.workers });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   await waitForHealth(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
