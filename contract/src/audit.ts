@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers, MAX_ROW_ID } from './common.ts';
+import { errorAnswers, idParams, MAX_ROW_ID } from './common.ts';
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'invalid_value');
 
@@ -55,7 +55,37 @@ export const receiptVerdict = z.object({
   message: z.enum(['bid_receipt_verified', 'bid_receipt_mismatch', 'bid_receipt_not_found']),
 });
 
+const exportedEvent = z.object({
+  streamVersion: z.number(),
+  type: z.string(),
+  data: z.unknown(),
+  meta: z.unknown(),
+  recordedAt: z.number(),
+  hash: z.string(),
+  globalPosition: z.number().optional(),
+});
+
+/** An auction's log for offline verification (docs/audit.md, "The export"). */
+export const auditExport = z.object({
+  format: z.literal('charity-auctions/audit-export/1'),
+  auctionId: z.string(),
+  exportedAt: z.number(),
+  streams: z.array(z.object({ streamId: z.string(), events: z.array(exportedEvent) })),
+  checkpoint: z
+    .object({
+      id: z.string(),
+      root: z.string(),
+      streamCount: z.number(),
+      heads: z.array(z.object({ streamId: z.string(), version: z.number(), hash: z.string() })),
+      signedAt: z.number(),
+      publicKey: z.string(),
+      signature: z.string(),
+    })
+    .nullable(),
+});
+
 export const auditContract = {
+  exportAuction: { params: idParams, response: { 200: auditExport, ...errorAnswers(401, 403, 404) } },
   verifyReceipt: { querystring: receiptQuery, response: { 200: receiptVerdict, ...errorAnswers(400, 429) } },
   verifyReceiptPost: { body: bidReceipt, response: { 200: receiptVerdict, ...errorAnswers(400, 429) } },
 } as const;

@@ -1,4 +1,5 @@
-import { type Checkpoint, latestCheckpoints } from '@auction/engine/audit';
+import { lotStreamId } from '@auction/engine';
+import { type AuditExport, type Checkpoint, exportStreams, latestCheckpoints } from '@auction/engine/audit';
 import type pg from 'pg';
 
 /** An event as stored, with the hash of the one before it in its stream (null: none, or gone). */
@@ -16,6 +17,8 @@ export interface StoredEvent {
 export interface AuditRepository {
   eventAt(streamId: string, version: number): Promise<StoredEvent | null>;
   latestCheckpoint(): Promise<Checkpoint | null>;
+  /** Every event of every lot of the auction, with the latest checkpoint. */
+  auctionExport(auctionId: number): Promise<AuditExport>;
 }
 
 export function auditRepository(pool: pg.Pool): AuditRepository {
@@ -50,6 +53,16 @@ export function auditRepository(pool: pg.Pool): AuditRepository {
     },
     async latestCheckpoint() {
       return (await latestCheckpoints(pool, 1))[0] ?? null;
+    },
+    async auctionExport(auctionId) {
+      const { rows } = await pool.query<{ id: number }>('SELECT id FROM lots WHERE auction_id = $1 ORDER BY id', [
+        auctionId,
+      ]);
+      return exportStreams(
+        pool,
+        String(auctionId),
+        rows.map((row) => lotStreamId(row.id)),
+      );
     },
   };
 }

@@ -233,6 +233,15 @@ const POLICY: Record<string, Policy> = {
     () => ({ textColor: '#000000' }),
   ),
   'DELETE /api/admin/teams/:id': op((f) => `/api/admin/teams/${f.teamId}`),
+  // Members and roles (docs/console.md): administrator only for the administrator role.
+  'GET /api/admin/organizations/:id/members': op((f) => `/api/admin/organizations/${f.organizationId}/members`),
+  'PUT /api/admin/organizations/:id/members/:userId/roles/:role': op(
+    (f) => `/api/admin/organizations/${f.organizationId}/members/${f.users.bidder.id}/roles/4`,
+  ),
+  'DELETE /api/admin/organizations/:id/members/:userId/roles/:role': op(
+    (f) => `/api/admin/organizations/${f.organizationId}/members/${f.users.volunteer.id}/roles/4`,
+  ),
+  'GET /api/admin/users': { access: 'operatorList', url: () => '/api/admin/users?q=demo' },
   'GET /api/admin/auctions': { access: 'operatorList', url: () => '/api/admin/auctions' },
   'POST /api/admin/auctions': op(
     () => '/api/admin/auctions',
@@ -323,6 +332,7 @@ const POLICY: Record<string, Policy> = {
     () => ({ reason: 'Erreur de saisie' }),
   ),
   'GET /api/admin/lots/:id/audit-trail': op((f) => `/api/admin/lots/${p(f).lotId}/audit-trail`),
+  'GET /api/admin/audit/auctions/:id/export': op((f) => `/api/admin/audit/auctions/${p(f).id}/export`),
 
   // Not the product's user API.
   'GET /api/health': infra,

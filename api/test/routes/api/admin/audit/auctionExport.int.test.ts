@@ -1,0 +1,41 @@
+import { type AuditExport, verifyExport } from '@auction/engine/audit';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { openLot } from '../../../../fixtures/lots.ts';
+import { useTestApp } from '../../../../useTestApp.ts';
+
+const test = useTestApp();
+
+const exportOf = (auctionId: number, headers: Record<string, string>) =>
+  test.app.inject({ method: 'GET', url: `/api/admin/audit/auctions/${auctionId}/export`, headers });
+
+describe("an auction's audit export", () => {
+  it('gives an administrator every event of every lot with hashes, verifiable offline', async () => {
+    const lotId = await openLot(test, { type: 1, starting_bid: 1000 });
+    const bidder = await registerConfirmed(test);
+    const bid = await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/bid`,
+      headers: bearer(bidder.token),
+      payload: { amount: 15 },
+    });
+    expect(bid.statusCode).toBe(200);
+    const admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
+
+    const answer = await exportOf(test.galaId, admin);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toContain(`auction-${test.galaId}-audit.json`);
+    const file = answer.json() as AuditExport;
+    const lot = file.streams.find((s) => s.streamId === `lot-${lotId}`);
+    expect(lot?.events.map((e) => e.type)).toEqual(['LotOpened', 'BidPlaced']);
+    expect(lot?.events[1]?.hash).toBe(bid.json().receipt.eventHash);
+    expect(verifyExport(file)).toMatchObject({ problems: [], checkpointFaults: [] });
+  });
+
+  it('is refused to a bidder, and an unknown auction is not found', async () => {
+    const bidder = await registerConfirmed(test);
+    expect((await exportOf(test.galaId, bearer(bidder.token))).statusCode).toBe(403);
+    const admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
+    expect((await exportOf(2_000_000_000, admin)).statusCode).toBe(404);
+  });
+});
