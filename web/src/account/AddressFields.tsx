@@ -1,4 +1,4 @@
-import { isValidPostalCode } from '@auction/contract/address';
+import { isUnitedStates, isValidPostalCode } from '@auction/contract/address';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -30,10 +30,12 @@ function useSettled(value: string, delay: number): string {
 }
 
 /** Spec 000 §5: Canadian A1A 1A1 or American 12345(-6789), by the address's country. */
-export function postalCodeError(postalCode: string, country: string): 'invalid_postal_code' | undefined {
-  if (postalCode.trim() === '') return undefined;
-  return isValidPostalCode(postalCode, country) ? undefined : 'invalid_postal_code';
+export function postalCodeError(postalCode: string, country: string): PostalCodeError | undefined {
+  if (postalCode.trim() === '' || isValidPostalCode(postalCode, country)) return undefined;
+  // The message shows the format of the address's country.
+  return isUnitedStates(country) ? 'invalid_zip_code' : 'invalid_postal_code';
 }
+type PostalCodeError = 'invalid_postal_code' | 'invalid_zip_code';
 
 /**
  * The address block of registration and the profile (spec 000 §2, §5): a search box with
@@ -57,7 +59,7 @@ export function AddressFields({
   const [search, setSearch] = useState('');
   const [container, setContainer] = useState('');
   const [manual, setManual] = useState(false);
-  const [postalError, setPostalError] = useState<'invalid_postal_code' | undefined>();
+  const [postalError, setPostalError] = useState<PostalCodeError | undefined>();
   const settled = useSettled(search.trim(), SEARCH_DELAY_MS);
   const suggestions = useQuery({
     ...accountQueries.addressSuggestions(settled, container, locale),

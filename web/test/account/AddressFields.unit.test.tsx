@@ -63,6 +63,7 @@ describe('the address form', () => {
 
   it('holds each country to its own postal format', () => {
     expect(postalCodeError('12345-6789', 'USA')).toBeUndefined();
+    expect(postalCodeError('H1H 1H1', 'USA')).toBe('invalid_zip_code');
     expect(postalCodeError('12345', 'Canada')).toBe('invalid_postal_code');
     expect(postalCodeError('', 'Canada')).toBeUndefined();
   });
