@@ -13,6 +13,14 @@ const test = useTestApp();
 const recoverByEmail = (value: string, more: Record<string, unknown> = {}) =>
   test.app.inject({ method: 'POST', url: '/api/account/password-recovery-email', payload: { value, ...more } });
 
+/** The reset form: the link's token, the account's email, the new password typed twice. */
+const resetPassword = (token: string | null, email: string, password: string, confirmPassword: string) =>
+  test.app.inject({
+    method: 'POST',
+    url: '/api/account/password-reset',
+    payload: { token, email, password, confirmPassword },
+  });
+
 describe('password recovery by email', () => {
   it('emails a reset link that sets a new password once', async () => {
     const bidder = await registerConfirmed(test, { language: 'en' });
@@ -24,27 +32,9 @@ describe('password recovery by email', () => {
     expect(link.searchParams.get('auction')).toBe('demo-gala');
     const token = link.searchParams.get('token');
 
-    const mismatch = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-reset',
-      payload: {
-        token,
-        email: bidder.body.username,
-        password: 'Winter-Gala-2026',
-        confirmPassword: 'Winter-Gala-2027',
-      },
-    });
+    const mismatch = await resetPassword(token, bidder.body.username, 'Winter-Gala-2026', 'Winter-Gala-2027');
     expect(mismatch.json().messages).toEqual(['passwords_must_match']);
-    const reset = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-reset',
-      payload: {
-        token,
-        email: bidder.body.username,
-        password: 'Winter-Gala-2026',
-        confirmPassword: 'Winter-Gala-2026',
-      },
-    });
+    const reset = await resetPassword(token, bidder.body.username, 'Winter-Gala-2026', 'Winter-Gala-2026');
     expect(reset.json()).toEqual({ success: true, messages: ['password_reset_successful'] });
     expect((await login(test.app, bidder.body.username, 'Winter-Gala-2026')).status).toBe(200);
     // The old session ended with the reset.
@@ -57,16 +47,7 @@ describe('password recovery by email', () => {
         })
       ).statusCode,
     ).toBe(401);
-    const reuse = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-reset',
-      payload: {
-        token,
-        email: bidder.body.username,
-        password: 'Another-One-2026',
-        confirmPassword: 'Another-One-2026',
-      },
-    });
+    const reuse = await resetPassword(token, bidder.body.username, 'Another-One-2026', 'Another-One-2026');
     expect(reuse.json().messages).toEqual(['invalid_token']);
   });
 

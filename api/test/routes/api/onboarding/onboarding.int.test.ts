@@ -201,19 +201,12 @@ describe('bidder status per auction', () => {
       { status: 'Visited' },
     );
     expect(byBidder.statusCode).toBe(403);
-    const unknownAuction = await callAs(
-      test.app,
-      bidder.token,
-      'POST',
-      '/api/auctions/set-auction-status/no-such-auction/Visited',
-    );
-    expect(unknownAuction.statusCode).toBe(404);
-    const badStatus = await callAs(
-      test.app,
-      bidder.token,
-      'POST',
-      '/api/auctions/set-auction-status/demo-gala/Sleeping',
-    );
-    expect(badStatus.statusCode).toBe(400);
+    // An unknown auction, then an unknown status.
+    for (const [url, status] of [
+      ['/api/auctions/set-auction-status/no-such-auction/Visited', 404],
+      ['/api/auctions/set-auction-status/demo-gala/Sleeping', 400],
+    ] as const) {
+      expect((await callAs(test.app, bidder.token, 'POST', url)).statusCode, url).toBe(status);
+    }
   });
 });
