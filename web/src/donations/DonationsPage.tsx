@@ -13,11 +13,72 @@ import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { showError } from '../lib/errors.ts';
+import { ListTable } from '../lib/listTable/ListTable.tsx';
+import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listTableRules.ts';
 import { Money } from '../lib/MoneyText.tsx';
 import { parseAmount, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { DonationFeeQuestion } from './DonationFeeQuestion.tsx';
 import { donationMutations, donationQueries } from './queries.ts';
+
+type DonationList = NonNullable<ReturnType<typeof useDonationList>['data']>;
+function useDonationList(auctionId: number, userId: string | undefined) {
+  return useQuery({ ...donationQueries.list(auctionId, userId), enabled: Boolean(userId) });
+}
+
+/**
+ * Spec 001 §2: the user's donations (amount, currency, date) sorted by amount, with count and total,
+ * in the generic list table (sortable columns, page sizes, cards on phones).
+ */
+function YourDonations({ donations }: { donations: DonationList }) {
+  const locale = useLocale();
+  const [query, setQuery] = useState<ListQuery>(() => initialQuery(undefined, { column: 'amount', direction: 'asc' }));
+  type Item = DonationList['items'][number];
+  const shown = applyQuery(donations.items, query, {
+    sortValue: (item, column) => (column === 'date' ? item.dateCreated : (toCents(item.amount) ?? 0)),
+    quickFilter: () => true,
+    sideValue: () => null,
+  });
+  return (
+    <>
+      <ListTable<Item>
+        title={<FormattedMessage id="donations.yours" values={{ count: donations.count }} />}
+        titleLevel={2}
+        rows={shown.rows}
+        count={shown.count}
+        rowKey={(item) => item.id}
+        query={query}
+        onQueryChange={setQuery}
+        empty={null}
+        columns={[
+          {
+            id: 'amount',
+            header: <FormattedMessage id="history.amount" />,
+            sortable: true,
+            cell: (item) => formatMoney(toCents(item.amount) ?? 0, locale),
+          },
+          {
+            id: 'currency',
+            header: <FormattedMessage id="donations.currency" />,
+            cell: (item) => item.amount.currencyCode,
+          },
+          {
+            id: 'date',
+            header: <FormattedMessage id="history.date" />,
+            sortable: true,
+            cell: (item) => formatDate(item.dateCreated, locale),
+          },
+        ]}
+      />
+      <p>
+        <FormattedMessage id="donations.total" />{' '}
+        <strong>
+          <Money cents={toCents(donations.total) ?? 0} />
+        </strong>
+      </p>
+    </>
+  );
+}
 
 function newDonationId(): string {
   return `donation-${globalThis.crypto?.randomUUID?.() ?? Date.now().toString(36)}`;
@@ -35,7 +96,7 @@ function Donations({ auction }: { auction: Auction }) {
   const [otherText, setOtherText] = useState('');
   const [confirming, setConfirming] = useState<{ cents: number; id: string } | null>(null);
   const [thanks, setThanks] = useState(false);
-  const list = useQuery({ ...donationQueries.list(auction.id, profile?.id), enabled: Boolean(profile) });
+  const list = useDonationList(auction.id, profile?.id);
   const donate = useMutation({
     ...donationMutations.donate(auction.id, profile?.id),
     onSuccess: () => {
@@ -157,43 +218,7 @@ function Donations({ auction }: { auction: Auction }) {
           <FormattedMessage id={donatedBefore ? 'donations.donateAgain' : 'donations.donate'} />
         </button>
       </Form>
-      {list.data && list.data.count > 0 ? (
-        <section>
-          <h2>
-            <FormattedMessage id="donations.yours" values={{ count: list.data.count }} />
-          </h2>
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="history.amount" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="donations.currency" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="history.date" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{formatMoney(toCents(item.amount) ?? 0, locale)}</td>
-                  <td>{item.amount.currencyCode}</td>
-                  <td>{formatDate(item.dateCreated, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p>
-            <FormattedMessage id="donations.total" />{' '}
-            <strong>
-              <Money cents={toCents(list.data.total) ?? 0} />
-            </strong>
-          </p>
-        </section>
-      ) : null}
+      {list.data && list.data.count > 0 ? <YourDonations donations={list.data} /> : null}
       <Dialog
         open={confirming !== null}
         onOpenChange={(open) => {
