@@ -5,6 +5,7 @@ import { showError } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 import { pushMutations, pushQueries } from './queries.ts';
 import { pushSupported } from './registerServiceWorker.ts';
+import './push.css';
 
 /** The browser's current push subscription, if the service worker is there and subscribed. */
 async function currentSubscription(): Promise<PushSubscription | null> {
@@ -61,44 +62,50 @@ export function PushNotifications() {
   if (!settings.data) return null;
   const { vapidPublicKey, pushOutbidNotifications, pushGeneralNotifications } = settings.data;
   return (
-    <fieldset className="card push-notifications">
-      <legend>
-        <FormattedMessage id="push.title" />
-      </legend>
-      {!supported ? (
-        <p>
-          <FormattedMessage id="push.unsupported" />
-        </p>
-      ) : denied ? (
-        <p>
-          <FormattedMessage id="push.denied" />
-        </p>
-      ) : (
-        <button
-          type="button"
-          className={device ? 'button button--secondary' : 'button'}
-          disabled={subscribe.isPending || unsubscribe.isPending}
-          onClick={() => void (device ? turnOff() : turnOn(vapidPublicKey)).catch(showError)}
-        >
-          <FormattedMessage id={device ? 'push.disableDevice' : 'push.enableDevice'} />
-        </button>
-      )}
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={pushOutbidNotifications}
-          onChange={(e) => preferences.mutate({ pushOutbidNotifications: e.target.checked, pushGeneralNotifications })}
-        />
-        <FormattedMessage id="push.outbid" />
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={pushGeneralNotifications}
-          onChange={(e) => preferences.mutate({ pushOutbidNotifications, pushGeneralNotifications: e.target.checked })}
-        />
-        <FormattedMessage id="push.general" />
-      </label>
-    </fieldset>
+    <div className="card-stack push-notifications">
+      <fieldset className="card push-notifications__body">
+        <legend>
+          <FormattedMessage id="push.title" />
+        </legend>
+        {!supported ? (
+          <p>
+            <FormattedMessage id="push.unsupported" />
+          </p>
+        ) : denied ? (
+          <p>
+            <FormattedMessage id="push.denied" />
+          </p>
+        ) : (
+          <button
+            type="button"
+            className={device ? 'button button--secondary' : 'button'}
+            disabled={subscribe.isPending || unsubscribe.isPending}
+            onClick={() => void (device ? turnOff() : turnOn(vapidPublicKey)).catch(showError)}
+          >
+            <FormattedMessage id={device ? 'push.disableDevice' : 'push.enableDevice'} />
+          </button>
+        )}
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={pushOutbidNotifications}
+            onChange={(e) =>
+              preferences.mutate({ pushOutbidNotifications: e.target.checked, pushGeneralNotifications })
+            }
+          />
+          <FormattedMessage id="push.outbid" />
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={pushGeneralNotifications}
+            onChange={(e) =>
+              preferences.mutate({ pushOutbidNotifications, pushGeneralNotifications: e.target.checked })
+            }
+          />
+          <FormattedMessage id="push.general" />
+        </label>
+      </fieldset>
+    </div>
   );
 }
