@@ -20,6 +20,7 @@ export * from './leaderboard.ts';
 export * from './lots.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';
+export * as organizationMembers from './organizationMembers.ts';
 export * from './outbox.ts';
 export * from './pushSubscriptions.ts';
 export {

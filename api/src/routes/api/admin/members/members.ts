@@ -1,0 +1,97 @@
+import { idParams, organizationMembers as members, operator, Role } from '@auction/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../../errors.ts';
+
+const tags = ['operator'];
+const security = [{ bearer: [] }];
+const { operatorErrors } = operator;
+
+/**
+ * Members and roles of an organisation (issue 19 §2, docs/console.md). Auction manager and
+ * volunteer: administrators and the organisation's auction managers; administrator: administrators
+ * only. The organisation check is the shared one (404 beyond the caller's organisations).
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  async function authorizeRoleChange(request: FastifyRequest, organizationId: number, role: number) {
+    const scope = await app.operatorAccess.scope(request);
+    await app.authorization.authorizeOn(scope.actor, 'manage', 'organization', organizationId);
+    if (role === Role.Administrator && !scope.isAdministrator) throw new HttpError(403, 'forbidden');
+    return scope;
+  }
+
+  app.get(
+    '/api/admin/organizations/:id/members',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An organisation's members with their roles",
+        params: idParams,
+        response: { 200: members.memberUser.array(), ...operatorErrors(404) },
+      },
+    },
+    async (request) => {
+      await app.operatorAccess.managedOrganization(request, 'organization', request.params.id);
+      return app.organizationMembers.list(request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/organizations/:id/members/:userId/roles/:role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Grants a role in an organisation (granting twice changes nothing)',
+        params: members.memberRoleParams,
+        response: { 200: members.memberAnswer, ...operatorErrors(404) },
+      },
+    },
+    async (request) => {
+      const { id, userId, role } = request.params;
+      await authorizeRoleChange(request, id, role);
+      const granted = await app.organizationMembers.grant(id, userId, role);
+      if (!granted) throw new HttpError(404, 'user_not_found');
+      return granted;
+    },
+  );
+
+  app.delete(
+    '/api/admin/organizations/:id/members/:userId/roles/:role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Revokes a role in an organisation',
+        params: members.memberRoleParams,
+        response: { 200: members.memberAnswer, ...operatorErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, userId, role } = request.params;
+      const scope = await authorizeRoleChange(request, id, role);
+      // Nobody locks themselves out of administration by a slip; another administrator may do it.
+      if (role === Role.Administrator && userId === scope.userId) throw new HttpError(409, 'own_administrator_role');
+      const revoked = await app.organizationMembers.revoke(id, userId, role);
+      if (!revoked) throw new HttpError(404, 'member_not_found');
+      return revoked;
+    },
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Finds users by name, email or phone to grant them a role (at most 20)',
+        querystring: members.userSearchQuery,
+        response: { 200: members.memberUser.array(), ...operatorErrors() },
+      },
+    },
+    async (request) => app.organizationMembers.search(request.query.q),
+  );
+}) satisfies FastifyPluginAsync;

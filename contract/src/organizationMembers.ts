@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { Role } from './codes.ts';
+import { idParams } from './common.ts';
+
+/**
+ * The console's members and roles (issue 19 §2): an organisation's members with their roles, the
+ * grant and revoke of a role, and the user search that finds whom to grant it to. Roles are the
+ * account's (spec 000 §6 gives a user a list of roles); membership is per organisation.
+ */
+
+/** The roles the console grants: administrator, auction manager, volunteer (not patron, the default). */
+export const grantableRole = z.coerce
+  .number()
+  .pipe(z.union([z.literal(Role.Administrator), z.literal(Role.AuctionManager), z.literal(Role.Volunteer)]));
+
+/** Only what an operator needs to recognise a person: no address, no payment details. */
+export const memberUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  phoneNumber: z.string().nullable(),
+  roles: z.array(z.number()),
+});
+
+export const memberParams = idParams.extend({ userId: z.uuid({ error: 'user_not_found' }) });
+export const memberRoleParams = memberParams.extend({ role: grantableRole });
+
+/** The search: 2 to 100 characters of a name, an email or a phone number; at most 20 answers. */
+export const userSearchQuery = z.strictObject({ q: z.string().trim().min(2, 'search_too_short').max(100) });
+export const USER_SEARCH_LIMIT = 20;
+
+/** After a grant or a revoke: the user as they stand, and whether they still belong to the organisation. */
+export const memberAnswer = memberUser.extend({ isMember: z.boolean() });
+
+export type MemberUser = z.infer<typeof memberUser>;
+export type MemberAnswer = z.infer<typeof memberAnswer>;
