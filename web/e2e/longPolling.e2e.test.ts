@@ -69,3 +69,54 @@ describe.runIf(existsSync(CHROMIUM))('the hub without WebSockets', { timeout: 12
     await context.close();
   });
 });
+
+describe.runIf(existsSync(CHROMIUM))('the installable app', { timeout: 120_000 }, () => {
+  it('has a manifest with PNG icons, and its service worker shows a pushed notice carrying the address of the lot', async () => {
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    const icons = (manifest.json() as { icons: Array<{ src: string; type: string }> }).icons;
+    expect(icons.map((icon) => icon.type)).toEqual(['image/png', 'image/png', 'image/png']);
+    for (const icon of icons) {
+      const png = await t.app.inject({ url: icon.src });
+      expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    }
+
+    const context = await visitorContext(browser);
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/auctions/demo-gala`);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${origin}/`);
+
+    // What a push service delivers: the worker's JSON notice, handed to the service worker over CDP.
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        const ours = list.find((entry: { scopeURL: string }) => entry.scopeURL === `${origin}/`);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registrations;
+    const url = `${origin}/en/auctions/demo-gala/items/1`;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: `${origin}/`,
+      registrationId,
+      data: JSON.stringify({ title: 'You have been outbid', body: 'Lot 1. Bid again.', url, tag: 'lot-1-outbidPush' }),
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              url: (n.data as { url: string }).url,
+            })),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([{ title: 'You have been outbid', body: 'Lot 1. Bid again.', tag: 'lot-1-outbidPush', url }]);
+    await context.close();
+  });
+});
