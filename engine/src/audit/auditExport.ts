@@ -2,6 +2,7 @@ import type { Queryable } from '../store/postgres/queryable.ts';
 import { latestCheckpoints, orderProblems, signedHeads } from './auditLog.ts';
 import { type ChainProblem, checkStream, type LoggedEvent } from './chainCheck.ts';
 import { type Checkpoint, checkpointFault } from './checkpointSignature.ts';
+import { LOGGED_EVENT_COLUMNS, type LoggedEventRow, toLoggedEvent } from './loggedEventRow.ts';
 
 export const EXPORT_FORMAT = 'charity-auctions/audit-export/1';
 
@@ -27,32 +28,14 @@ export async function exportStreams(
   streamIds: string[],
   now = Date.now(),
 ): Promise<AuditExport> {
-  const { rows } = await db.query<{
-    global_position: string;
-    stream_id: string;
-    stream_version: number;
-    type: string;
-    data: unknown;
-    meta: unknown;
-    hash: string;
-    recorded_at: string;
-  }>(
-    `SELECT global_position, stream_id, stream_version, type, data, meta, hash,
-            (extract(epoch FROM created_at) * 1000)::bigint AS recorded_at
-     FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
+  const { rows } = await db.query<LoggedEventRow>(
+    `SELECT ${LOGGED_EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
     [streamIds],
   );
   const streams = new Map<string, ExportedStream>(streamIds.map((streamId) => [streamId, { streamId, events: [] }]));
   for (const row of rows) {
-    streams.get(row.stream_id)?.events.push({
-      streamVersion: row.stream_version,
-      type: row.type,
-      data: row.data,
-      meta: row.meta,
-      recordedAt: Number(row.recorded_at),
-      hash: row.hash,
-      globalPosition: Number(row.global_position),
-    });
+    const { streamId: _, ...event } = toLoggedEvent(row);
+    streams.get(row.stream_id)?.events.push(event);
   }
   const [checkpoint] = await latestCheckpoints(db, 1);
   return {

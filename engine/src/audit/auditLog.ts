@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../store/postgres/queryable.ts';
 import { type ChainProblem, checkStream, type LoggedEvent, type SignedHead } from './chainCheck.ts';
 import { type Checkpoint, checkpointFault, signCheckpoint } from './checkpointSignature.ts';
+import { LOGGED_EVENT_COLUMNS, type LoggedEventRow, toLoggedEvent } from './loggedEventRow.ts';
 import type { StreamHead } from './merkle.ts';
 
 /** Every stream's last event, in one statement: one snapshot of the whole log. */
@@ -108,17 +109,6 @@ export function orderProblems(problems: ChainProblem[]): ChainProblem[] {
 
 const PAGE = 5000;
 
-type EventRow = {
-  global_position: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  data: unknown;
-  meta: unknown;
-  hash: string;
-  recorded_at: string;
-};
-
 /**
  * Recomputes every stream's chain from the rows as stored (read in pages in stream order, one
  * stream held at a time) and checks the latest checkpoints: their signatures and roots, and that
@@ -146,25 +136,15 @@ export async function verifyLog(db: Queryable, options: VerifyOptions = {}): Pro
   };
   let after = { streamId: '', version: 0 };
   for (;;) {
-    const { rows } = await db.query<EventRow>(
-      `SELECT global_position, stream_id, stream_version, type, data, meta, hash,
-              (extract(epoch FROM created_at) * 1000)::bigint AS recorded_at
+    const { rows } = await db.query<LoggedEventRow>(
+      `SELECT ${LOGGED_EVENT_COLUMNS}
        FROM events WHERE (stream_id, stream_version) > ($1, $2)
        ORDER BY stream_id, stream_version LIMIT ${PAGE}`,
       [after.streamId, after.version],
     );
     for (const row of rows) {
       if (stream.length > 0 && stream[0]?.streamId !== row.stream_id) close();
-      stream.push({
-        streamId: row.stream_id,
-        streamVersion: row.stream_version,
-        type: row.type,
-        data: row.data,
-        meta: row.meta,
-        recordedAt: Number(row.recorded_at),
-        hash: row.hash,
-        globalPosition: Number(row.global_position),
-      });
+      stream.push(toLoggedEvent(row));
       after = { streamId: row.stream_id, version: row.stream_version };
     }
     done += rows.length;
