@@ -53,6 +53,7 @@ const screens: Record<RouteName, RouteComponent> = {
   unsubscribe: lazyRouteComponent(() => import('./account/NotificationsPage.tsx'), 'UnsubscribePage'),
   accessDenied: lazyRouteComponent(() => import('./auctions/AccessDeniedPage.tsx'), 'AccessDeniedScreen'),
   receiptCheck: lazyRouteComponent(() => import('./receipts/ReceiptCheckPage.tsx'), 'ReceiptCheckPage'),
+  console: lazyRouteComponent(() => import('./console/ConsolePage.tsx'), 'ConsoleScreen'),
 };
 
 // Paths come from the table the language switch reads, so routing and switching cannot drift apart.

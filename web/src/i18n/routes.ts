@@ -101,6 +101,8 @@ export const routePatterns = {
   accessDenied: { fr: ['/acces-refuse'], en: ['/en/access-denied', '/access-denied'] },
   // The public check of a bid receipt (docs/audit.md).
   receiptCheck: { fr: ['/recu'], en: ['/en/receipt', '/receipt'] },
+  // The operator console (docs/console.md): the same word in both languages.
+  console: { fr: ['/console'], en: ['/en/console'] },
 } as const satisfies Record<string, Record<Locale, readonly [string, ...string[]]>>;
 
 export type RouteName = keyof typeof routePatterns;

@@ -1,0 +1,362 @@
+import { AuctionStatus, type operator, type organizationMembers, Role } from '@auction/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Field, MessageList } from '../account/Field.tsx';
+import { roleNumbers, useProfile } from '../account/session.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../i18n/messages.ts';
+import { type Locale, pathFor } from '../i18n/routes.ts';
+import { Dialog } from '../layout/Dialog.tsx';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { errorKeys } from '../lib/errors.ts';
+import { showToast } from '../live/toasts.tsx';
+import {
+  canOperate,
+  canUseConsole,
+  GRANTABLE_ROLES,
+  type GrantableRole,
+  mayGrant,
+  USER_SEARCH_MIN_LENGTH,
+} from './consoleAccess.ts';
+import { consoleKeys, consoleMutations, consoleQueries } from './queries.ts';
+import './console.css';
+
+type MemberUser = organizationMembers.MemberUser;
+
+const ROLE_KEYS: Record<GrantableRole, MessageId> = {
+  [Role.Administrator]: 'console.role.administrator',
+  [Role.AuctionManager]: 'console.role.auctionManager',
+  [Role.Volunteer]: 'console.role.volunteer',
+};
+
+const STATUS_KEYS: Record<number, MessageId> = {
+  [AuctionStatus.Planning]: 'auction.status.planning',
+  [AuctionStatus.PreOpen]: 'auction.status.preOpen',
+  [AuctionStatus.Active]: 'auction.status.active',
+  [AuctionStatus.Completed]: 'auction.status.completed',
+  [AuctionStatus.InvoiceGenerated]: 'auction.status.invoiceGenerated',
+  [AuctionStatus.Archived]: 'auction.status.archived',
+};
+
+/** The auction's title in the page's language, else the other one. */
+function titleOf(auction: operator.OperatorAuction, locale: Locale): string {
+  const own = auction.translations.find((t) => t.languageCode === locale)?.titleShort;
+  return own || auction.translations[0]?.titleShort || auction.urlMagicLink;
+}
+
+/** The sections of the console; those still to come are named but not links (docs/console.md). */
+function ConsoleNav() {
+  const later: MessageId[] = ['console.nav.lots', 'console.nav.bidders', 'console.nav.invoices', 'console.nav.exports'];
+  return (
+    <nav className="console__nav" aria-label={useIntl().formatMessage({ id: 'console.nav.label' })}>
+      <ul>
+        <li>
+          <a href="#console-organizations">
+            <FormattedMessage id="console.nav.organizations" />
+          </a>
+        </li>
+        <li>
+          <a href="#console-auctions">
+            <FormattedMessage id="console.nav.auctions" />
+          </a>
+        </li>
+        <li>
+          <a href="#console-members">
+            <FormattedMessage id="console.nav.members" />
+          </a>
+        </li>
+        {later.map((id) => (
+          <li key={id} className="console__nav-later">
+            <FormattedMessage id={id} />{' '}
+            <span className="console__soon">
+              <FormattedMessage id="console.nav.soon" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function AuctionList({ organizationId }: { organizationId: number }) {
+  const locale = useLocale();
+  const auctions = useQuery(consoleQueries.auctions(organizationId));
+  if (auctions.isPending) return <Loading />;
+  if (auctions.isError) return <LoadError onRetry={() => auctions.refetch()} />;
+  if (auctions.data.length === 0)
+    return (
+      <p>
+        <FormattedMessage id="console.auctions.empty" />
+      </p>
+    );
+  return (
+    <ul className="console__cards">
+      {auctions.data.map((auction) => (
+        <li key={auction.id} className="console__card">
+          <Link to={pathFor('auctionHome', { urlMagicLink: auction.urlMagicLink }, locale)}>
+            {titleOf(auction, locale)}
+          </Link>
+          <span className="console__badge">
+            <FormattedMessage id={STATUS_KEYS[auction.status] ?? 'auction.status.planning'} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const nameOf = (user: MemberUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
+
+/** A role's grant or revoke, behind a confirmation that states what it changes. */
+function RoleChange({
+  organizationId,
+  change,
+  onDone,
+}: {
+  organizationId: number;
+  change: { user: MemberUser; role: GrantableRole; grant: boolean } | null;
+  onDone: () => void;
+}) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(consoleMutations.role(organizationId));
+  const [errors, setErrors] = useState<string[]>([]);
+  if (!change) return null;
+  const values = {
+    name: nameOf(change.user),
+    role: intl.formatMessage({ id: ROLE_KEYS[change.role] }),
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={<FormattedMessage id={change.grant ? 'console.members.grantTitle' : 'console.members.revokeTitle'} />}
+    >
+      <p>
+        <FormattedMessage
+          id={change.grant ? 'console.members.grantConsequence' : 'console.members.revokeConsequence'}
+          values={values}
+        />
+      </p>
+      <MessageList keys={errors} />
+      <div className="console__dialog-actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          <FormattedMessage id="console.cancel" />
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={mutation.isPending}
+          onClick={async () => {
+            setErrors([]);
+            try {
+              await mutation.mutateAsync({ userId: change.user.id, role: change.role, grant: change.grant });
+              await queryClient.invalidateQueries({ queryKey: consoleKeys.members(organizationId) });
+              showToast('success', change.grant ? 'console.members.granted' : 'console.members.revoked');
+              onDone();
+            } catch (error) {
+              setErrors(errorKeys(error));
+            }
+          }}
+        >
+          <FormattedMessage id={change.grant ? 'console.members.grant' : 'console.members.revoke'} />
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function RoleButtons({
+  user,
+  actorRoles,
+  onChange,
+}: {
+  user: MemberUser;
+  actorRoles: readonly number[];
+  onChange: (role: GrantableRole, grant: boolean) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="console__roles">
+      {GRANTABLE_ROLES.filter((role) => mayGrant(actorRoles, role)).map((role) => {
+        const has = user.roles.includes(role);
+        const label = intl.formatMessage({ id: ROLE_KEYS[role] });
+        return (
+          <button
+            key={role}
+            type="button"
+            className={has ? 'console__role console__role--on' : 'console__role'}
+            aria-pressed={has}
+            aria-label={intl.formatMessage(
+              { id: has ? 'console.members.revokeLabel' : 'console.members.grantLabel' },
+              { role: label, name: nameOf(user) },
+            )}
+            onClick={() => onChange(role, !has)}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function UserSearch({ onPick }: { onPick: (user: MemberUser) => void }) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const search = useQuery(consoleQueries.userSearch(text.trim()));
+  const long = text.trim().length >= USER_SEARCH_MIN_LENGTH;
+  return (
+    <div className="console__search">
+      <Field
+        label={<FormattedMessage id="console.members.search" />}
+        type="search"
+        value={text}
+        placeholder={intl.formatMessage({ id: 'console.members.searchHint' })}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {long && search.data && (
+        <ul className="console__results" aria-live="polite">
+          {search.data.length === 0 && (
+            <li>
+              <FormattedMessage id="console.members.noResult" />
+            </li>
+          )}
+          {search.data.map((user) => (
+            <li key={user.id}>
+              <button type="button" className="console__result" onClick={() => onPick(user)}>
+                <strong>{nameOf(user)}</strong> <span>{user.username}</span>
+                {user.phoneNumber && <span> · {user.phoneNumber}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Members({ organizationId, actorRoles }: { organizationId: number; actorRoles: readonly number[] }) {
+  const members = useQuery(consoleQueries.members(organizationId));
+  const [picked, setPicked] = useState<MemberUser | null>(null);
+  const [change, setChange] = useState<{ user: MemberUser; role: GrantableRole; grant: boolean } | null>(null);
+  if (members.isPending) return <Loading />;
+  if (members.isError) return <LoadError onRetry={() => members.refetch()} />;
+  const shown = picked && !members.data.some((m) => m.id === picked.id) ? [...members.data, picked] : members.data;
+  return (
+    <>
+      <UserSearch onPick={setPicked} />
+      <ul className="console__members">
+        {shown.map((user) => (
+          <li key={user.id} className="console__member">
+            <div>
+              <strong>{nameOf(user)}</strong>
+              <div className="console__muted">
+                {user.username}
+                {user.phoneNumber ? ` · ${user.phoneNumber}` : ''}
+              </div>
+            </div>
+            <RoleButtons
+              user={members.data.find((m) => m.id === user.id) ?? user}
+              actorRoles={actorRoles}
+              onChange={(role, grant) => setChange({ user, role, grant })}
+            />
+          </li>
+        ))}
+      </ul>
+      <RoleChange organizationId={organizationId} change={change} onDone={() => setChange(null)} />
+    </>
+  );
+}
+
+function OperatorConsole({ actorRoles }: { actorRoles: readonly number[] }) {
+  const organizations = useQuery(consoleQueries.organizations());
+  const [chosen, setChosen] = useState<number | null>(null);
+  if (organizations.isPending) return <Loading />;
+  if (organizations.isError) return <LoadError onRetry={() => organizations.refetch()} />;
+  const organizationId = chosen ?? organizations.data[0]?.id ?? null;
+  const current = organizations.data.find((o) => o.id === organizationId);
+  return (
+    <>
+      <section id="console-organizations" className="console__section">
+        <h2>
+          <FormattedMessage id="console.nav.organizations" />
+        </h2>
+        {organizations.data.length === 0 ? (
+          <p>
+            <FormattedMessage id="console.organizations.empty" />
+          </p>
+        ) : (
+          <ul className="console__cards">
+            {organizations.data.map((organization) => (
+              <li key={organization.id}>
+                <button
+                  type="button"
+                  className={organization.id === organizationId ? 'console__org console__org--on' : 'console__org'}
+                  aria-pressed={organization.id === organizationId}
+                  onClick={() => setChosen(organization.id)}
+                >
+                  {organization.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {current && (
+        <>
+          <section id="console-auctions" className="console__section">
+            <h2>
+              <FormattedMessage id="console.auctions.title" values={{ organization: current.name }} />
+            </h2>
+            <AuctionList organizationId={current.id} />
+          </section>
+          <section id="console-members" className="console__section">
+            <h2>
+              <FormattedMessage id="console.members.title" values={{ organization: current.name }} />
+            </h2>
+            <Members organizationId={current.id} actorRoles={actorRoles} />
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The operator console (issue 19, docs/console.md): administrators, auction managers and
+ * volunteers; anyone else is sent to sign in or told access is denied.
+ */
+export function ConsoleScreen() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const { profile, isSignedIn } = useProfile();
+  useDocumentTitle(intl.formatMessage({ id: 'console.title' }));
+  if (!isSignedIn)
+    return (
+      <Navigate to={pathFor('login', {}, locale)} search={{ returnUrl: pathFor('console', {}, locale) }} replace />
+    );
+  if (!profile) return <Loading />;
+  const roles = roleNumbers(profile);
+  if (!canUseConsole(roles)) return <Navigate to={pathFor('accessDenied', {}, locale)} replace />;
+  return (
+    <div className="console">
+      <ConsoleNav />
+      <div className="console__main">
+        <h1 className="page__title">
+          <FormattedMessage id="console.title" />
+        </h1>
+        {canOperate(roles) ? (
+          <OperatorConsole actorRoles={roles} />
+        ) : (
+          <p className="console__notice">
+            <FormattedMessage id="console.volunteer" />
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
