@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { BrandId } from '@auction/contract';
+import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
