@@ -3,7 +3,7 @@ import { lotIdOfStream } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { readLotConfig } from '../lots/lotConfig.ts';
 import { lotItemDto } from '../lots/lotItemDto.ts';
-import { findLot } from '../lots/lotRepository.ts';
+import { findLot, lotQuery } from '../lots/lotRepository.ts';
 import { saveLotDetails } from './lotDetails.ts';
 import { type LotFields, lotColumns, PRICING_FIELDS } from './lotFields.ts';
 
@@ -18,6 +18,8 @@ type LotOwner = { auctionId: number; organizationId: number };
 export interface OperatorLotRepository {
   /** The lot as `GET /api/auction-lot-items/{id}` shows it to nobody in particular. */
   find(lotId: number): Promise<OperatorLotDto | undefined>;
+  /** Every lot of the auction, hidden ones too, by lot number (the console's lot table). */
+  listOf(auctionId: number): Promise<OperatorLotDto[]>;
   /** The lot a creation command opened, so a retried creation answers the same lot. */
   openedBy(commandId: string): Promise<number | null>;
   /** Saves a new lot's reference data; answers its id. */
@@ -47,6 +49,11 @@ export function operatorLotRepository(db: Db): OperatorLotRepository {
     async find(lotId) {
       const row = await findLot(db, lotId, null);
       return row && lotItemDto(row, new Date(), null);
+    },
+    async listOf(auctionId) {
+      const rows = await lotQuery(db, null).where('l.auction_id', '=', auctionId).orderBy('l.lot_number').execute();
+      const now = new Date();
+      return rows.map((row) => lotItemDto(row, now, null));
     },
     async openedBy(commandId) {
       // The key row locates the command's first event (command_keys, migration 0013).

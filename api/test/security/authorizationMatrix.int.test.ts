@@ -296,6 +296,7 @@ const POLICY: Record<string, Policy> = {
     () => ({ order: 2 }),
   ),
   'DELETE /api/admin/auction-photos/:id': op((f) => `/api/admin/auction-photos/${p(f).photoId}`),
+  'GET /api/admin/auctions/:id/lots': op((f) => `/api/admin/auctions/${p(f).id}/lots`),
   'POST /api/admin/auctions/:id/lots': op(
     (f) => `/api/admin/auctions/${p(f).id}/lots`,
     () => ({

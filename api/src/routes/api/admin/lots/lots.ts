@@ -38,6 +38,23 @@ export default (async (root) => {
     return lot;
   }
 
+  app.get(
+    '/api/admin/auctions/:id/lots',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every lot of the auction, hidden ones too (the console's lot table)",
+        params: idParams,
+        response: { 200: operatorLot.array(), ...operatorErrors(404) },
+      },
+    },
+    async (request) => {
+      await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return lots.listOf(request.params.id);
+    },
+  );
+
   app.post(
     '/api/admin/auctions/:id/lots',
     {

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
+
+/**
+ * Issue 19 §2: an administrator makes a user auction manager of the demo's organisation in the
+ * console, and that user then sees the organisation's auctions in their own console.
+ */
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+
+withServedApp((served) => {
+  ({ t, origin, browser } = served);
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+describe('the operator console', () => {
+  it('lets an administrator grant the auction-manager role, after which the user sees the auctions', async () => {
+    const user = await registerConfirmed(t, { firstName: 'Rosalie', lastName: 'Bergeron' });
+    const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
+    const adminContext = await visitorContext(browser, { token: admin }, DESKTOP);
+    const page = await adminContext.newPage();
+    await page.goto(`${origin}/console`);
+    await page.getByRole('heading', { level: 1, name: 'Console de gestion' }).waitFor();
+    // The demo's organisation is chosen first; pick the one the demo manager belongs to by its members.
+    await page.getByRole('heading', { name: /Membres de/ }).waitFor();
+    await page.getByLabel('Trouver une personne à qui donner un rôle').fill('Bergeron');
+    await page.getByRole('button', { name: /Rosalie Bergeron/ }).click();
+    await page.getByRole('button', { name: 'Nommer Rosalie Bergeron Gestionnaire d’encan' }).click();
+    await page.getByText('Rosalie Bergeron devient Gestionnaire d’encan').waitFor();
+    await expectAccessible(page, 'console grant dialog (fr)');
+    await page.getByRole('button', { name: 'Donner le rôle' }).click();
+    await page.getByRole('button', { name: 'Retirer le rôle Gestionnaire d’encan à Rosalie Bergeron' }).waitFor();
+    await expectAccessible(page, 'console (fr)');
+    await screenshot(page, 'console-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-fr-390');
+    const organizationName = (await page.locator('.console__org--on').textContent()) ?? '';
+    await adminContext.close();
+
+    const manager = (await login(t.app, user.body.username, user.body.password)).body.token as string;
+    const managerContext = await visitorContext(browser, { token: manager }, DESKTOP);
+    const mine = await managerContext.newPage();
+    await mine.goto(`${origin}/en/console`);
+    await mine.getByRole('heading', { name: `Auctions of ${organizationName}` }).waitFor();
+    const auctions = mine.locator('#console-auctions .console__card');
+    await auctions.first().waitFor();
+    expect(await auctions.count()).toBeGreaterThan(0);
+    // An auction manager grants the organisation's roles but not administrator.
+    expect(await mine.getByRole('button', { name: /^Make .* Administrator$/ }).count()).toBe(0);
+    await expectAccessible(mine, 'console (en)');
+    await screenshot(mine, 'console-en-1280');
+    await mine.setViewportSize(PHONE);
+    await screenshot(mine, 'console-en-390');
+    await managerContext.close();
+  });
+
+  it('sends a visitor to sign in and a bidder to the access-denied page', async () => {
+    const context = await visitorContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/console`);
+    await page.waitForURL(/\/en\/login\?returnUrl=%2Fen%2Fconsole/);
+    const bidder = await registerConfirmed(t);
+    const bidderContext = await visitorContext(browser, { token: bidder.token });
+    const bidderPage = await bidderContext.newPage();
+    await bidderPage.goto(`${origin}/console`);
+    await bidderPage.waitForURL(/\/acces-refuse$/);
+    await context.close();
+    await bidderContext.close();
+  });
+});
