@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { START, saveCheckpoint } from '@auction/engine';
 import { type MessageBatchQueue, recordSmsStop } from '@auction/platform';
-import { testRedisUrl } from '@auction/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuctionWorkers, NOTIFICATIONS_SUBSCRIPTION } from '../../src/auctionWorkers.ts';
-import { startTestMessaging, type TestMessaging } from '../../src/testing.ts';
+import type { TestMessaging } from '../../src/testing.ts';
 import {
   bid,
   closesOf,
   createAuction,
-  createWorld,
   eventually,
   openLot,
   PUBLIC_URL,
@@ -17,20 +15,19 @@ import {
   send,
   type World,
 } from '../workerFixtures.ts';
+import { type NotificationWorld, startNotificationWorld } from './notificationWorld.ts';
 
+let notified: NotificationWorld;
 let world: World;
 let messaging: TestMessaging;
 let workers: AuctionWorkers;
 
 beforeAll(async () => {
-  world = await createWorld();
-  messaging = await startTestMessaging({ db: world.db, redisUrl: testRedisUrl(), prefix: world.prefix });
-  workers = world.startWorkers();
-  await workers.swept;
+  notified = await startNotificationWorld();
+  ({ world, messaging, workers } = notified);
 });
 afterAll(async () => {
-  await world.close();
-  await messaging.stop();
+  await notified?.close();
 });
 
 interface Bidder {
@@ -78,13 +75,7 @@ async function organizationChoice(userId: string, organizationId: number, sms: b
 }
 
 /** Every notification the follower queued has been handled by the messages worker. */
-async function drained(): Promise<void> {
-  await workers.caughtUp();
-  await eventually(async () => {
-    const counts = await messaging.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
-  });
-}
+const drained = () => notified.drained(workers);
 
 async function received(bidder: Bidder) {
   const [emails, texts] = await Promise.all([messaging.outbox.list(bidder.email), messaging.outbox.list(bidder.phone)]);

@@ -1,33 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { DoubleSubscription } from '@auction/platform';
-import { testRedisUrl } from '@auction/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
-import { startTestMessaging, type TestMessaging } from '../../src/testing.ts';
-import {
-  bid,
-  createAuction,
-  createWorld,
-  eventually,
-  openLot,
-  PUBLIC_URL,
-  SECOND,
-  type World,
-} from '../workerFixtures.ts';
+import type { TestMessaging } from '../../src/testing.ts';
+import { bid, createAuction, openLot, PUBLIC_URL, SECOND, type World } from '../workerFixtures.ts';
+import { type NotificationWorld, startNotificationWorld } from './notificationWorld.ts';
 
+let notified: NotificationWorld;
 let world: World;
 let messaging: TestMessaging;
-let workers: AuctionWorkers;
 
 beforeAll(async () => {
-  world = await createWorld();
-  messaging = await startTestMessaging({ db: world.db, redisUrl: testRedisUrl(), prefix: world.prefix });
-  workers = world.startWorkers();
-  await workers.swept;
+  notified = await startNotificationWorld();
+  ({ world, messaging } = notified);
 });
 afterAll(async () => {
-  await world.close();
-  await messaging.stop();
+  await notified?.close();
 });
 
 /** A bidder without phone or email notices, one browser subscribed at the local push service. */
@@ -55,14 +42,7 @@ async function pushBidder(
   return { id: user.id, browser };
 }
 
-/** Every notice the follower queued has been handled by the messages worker. */
-async function drained(): Promise<void> {
-  await workers.caughtUp();
-  await eventually(async () => {
-    const counts = await messaging.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(0);
-  });
-}
+const drained = () => notified.drained();
 
 const pushesTo = (browser: DoubleSubscription) =>
   messaging.push.received().filter((push) => push.endpoint === browser.endpoint);
