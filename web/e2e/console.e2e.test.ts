@@ -39,6 +39,16 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'Retirer le rôle Gestionnaire d’encan à Rosalie Bergeron' }).waitFor();
     await expectAccessible(page, 'console (fr)');
     await screenshot(page, 'console-fr-1280');
+    // The lot table: hiding a lot goes through a confirmation stating what it does.
+    await page.getByRole('button', { name: 'Lots de Gala d’hiver 2026' }).click();
+    const hide = page.getByRole('button', { name: /^Masquer le lot \d+$/ }).first();
+    const lotNumber = ((await hide.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+    await hide.click();
+    await page.getByText(`disparaît des listes des enchérisseurs`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Masquer', exact: true }).click();
+    await page.getByRole('button', { name: `Afficher le lot ${lotNumber}` }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'console lots (fr)');
+    await screenshot(page, 'console-lots-fr-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'console-fr-390');
     const organizationName = (await page.locator('.console__org--on').textContent()) ?? '';
@@ -54,6 +64,11 @@ describe('the operator console', () => {
     expect(await auctions.count()).toBeGreaterThan(0);
     // An auction manager grants the organisation's roles but not administrator.
     expect(await mine.getByRole('button', { name: /^Make .* Administrator$/ }).count()).toBe(0);
+    await mine.getByRole('button', { name: 'Lots of Winter Gala 2026' }).click();
+    await mine
+      .getByRole('button', { name: /^Close now lot \d+$/ })
+      .first()
+      .waitFor();
     await expectAccessible(mine, 'console (en)');
     await screenshot(mine, 'console-en-1280');
     await mine.setViewportSize(PHONE);

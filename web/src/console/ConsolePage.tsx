@@ -13,6 +13,7 @@ import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
+import { ConsoleLots } from './ConsoleLots.tsx';
 import {
   canOperate,
   canUseConsole,
@@ -49,7 +50,7 @@ function titleOf(auction: operator.OperatorAuction, locale: Locale): string {
 
 /** The sections of the console; those still to come are named but not links (docs/console.md). */
 function ConsoleNav() {
-  const later: MessageId[] = ['console.nav.lots', 'console.nav.bidders', 'console.nav.invoices', 'console.nav.exports'];
+  const later: MessageId[] = ['console.nav.bidders', 'console.nav.invoices', 'console.nav.exports'];
   return (
     <nav className="console__nav" aria-label={useIntl().formatMessage({ id: 'console.nav.label' })}>
       <ul>
@@ -61,6 +62,11 @@ function ConsoleNav() {
         <li>
           <a href="#console-auctions">
             <FormattedMessage id="console.nav.auctions" />
+          </a>
+        </li>
+        <li>
+          <a href="#console-lots">
+            <FormattedMessage id="console.nav.lots" />
           </a>
         </li>
         <li>
@@ -81,7 +87,16 @@ function ConsoleNav() {
   );
 }
 
-function AuctionList({ organizationId }: { organizationId: number }) {
+function AuctionList({
+  organizationId,
+  chosen,
+  onChoose,
+}: {
+  organizationId: number;
+  chosen: operator.OperatorAuction | null;
+  onChoose: (auction: operator.OperatorAuction) => void;
+}) {
+  const intl = useIntl();
   const locale = useLocale();
   const auctions = useQuery(consoleQueries.auctions(organizationId));
   if (auctions.isPending) return <Loading />;
@@ -99,8 +114,22 @@ function AuctionList({ organizationId }: { organizationId: number }) {
           <Link to={pathFor('auctionHome', { urlMagicLink: auction.urlMagicLink }, locale)}>
             {titleOf(auction, locale)}
           </Link>
-          <span className="console__badge">
-            <FormattedMessage id={STATUS_KEYS[auction.status] ?? 'auction.status.planning'} />
+          <span className="console__card-end">
+            <span className="console__badge">
+              <FormattedMessage id={STATUS_KEYS[auction.status] ?? 'auction.status.planning'} />
+            </span>
+            <button
+              type="button"
+              className={chosen?.id === auction.id ? 'console__role console__role--on' : 'console__role'}
+              aria-pressed={chosen?.id === auction.id}
+              onClick={() => {
+                onChoose(auction);
+                // The lot table opens below the list; bring it into view on a phone.
+                setTimeout(() => document.getElementById('console-lots')?.scrollIntoView({ block: 'start' }), 0);
+              }}
+            >
+              {intl.formatMessage({ id: 'console.lots.open' }, { auction: titleOf(auction, locale) })}
+            </button>
           </span>
         </li>
       ))}
@@ -275,6 +304,8 @@ function Members({ organizationId, actorRoles }: { organizationId: number; actor
 function OperatorConsole({ actorRoles }: { actorRoles: readonly number[] }) {
   const organizations = useQuery(consoleQueries.organizations());
   const [chosen, setChosen] = useState<number | null>(null);
+  const [auction, setAuction] = useState<operator.OperatorAuction | null>(null);
+  const locale = useLocale();
   if (organizations.isPending) return <Loading />;
   if (organizations.isError) return <LoadError onRetry={() => organizations.refetch()} />;
   const organizationId = chosen ?? organizations.data[0]?.id ?? null;
@@ -312,7 +343,30 @@ function OperatorConsole({ actorRoles }: { actorRoles: readonly number[] }) {
             <h2>
               <FormattedMessage id="console.auctions.title" values={{ organization: current.name }} />
             </h2>
-            <AuctionList organizationId={current.id} />
+            <AuctionList
+              organizationId={current.id}
+              chosen={auction?.organizationId === current.id ? auction : null}
+              onChoose={setAuction}
+            />
+          </section>
+          <section id="console-lots" className="console__section">
+            {auction?.organizationId === current.id ? (
+              <>
+                <p className="console__muted">
+                  <FormattedMessage id="console.lots.title" values={{ auction: titleOf(auction, locale) }} />
+                </p>
+                <ConsoleLots auctionId={auction.id} />
+              </>
+            ) : (
+              <>
+                <h2>
+                  <FormattedMessage id="console.nav.lots" />
+                </h2>
+                <p>
+                  <FormattedMessage id="console.lots.choose" />
+                </p>
+              </>
+            )}
           </section>
           <section id="console-members" className="console__section">
             <h2>
@@ -344,11 +398,11 @@ export function ConsoleScreen() {
   if (!canUseConsole(roles)) return <Navigate to={pathFor('accessDenied', {}, locale)} replace />;
   return (
     <div className="console">
+      <h1 className="page__title console__title">
+        <FormattedMessage id="console.title" />
+      </h1>
       <ConsoleNav />
       <div className="console__main">
-        <h1 className="page__title">
-          <FormattedMessage id="console.title" />
-        </h1>
         {canOperate(roles) ? (
           <OperatorConsole actorRoles={roles} />
         ) : (

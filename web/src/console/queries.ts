@@ -13,6 +13,7 @@ export const consoleKeys = {
   auctions: (organizationId: number) => [...consoleKeys.all, 'auctions', organizationId] as const,
   members: (organizationId: number) => [...consoleKeys.all, 'members', organizationId] as const,
   userSearch: (text: string) => [...consoleKeys.all, 'user-search', text] as const,
+  lots: (auctionId: number) => [...consoleKeys.all, 'lots', auctionId] as const,
 };
 
 export const consoleQueries = {
@@ -36,6 +37,11 @@ export const consoleQueries = {
           answer: organizationMembers.memberUser.array(),
         }),
     }),
+  lots: (auctionId: number) =>
+    queryOptions({
+      queryKey: consoleKeys.lots(auctionId),
+      queryFn: ({ signal }) => api<operator.OperatorLot[]>(`/api/admin/auctions/${auctionId}/lots`, { signal }),
+    }),
   userSearch: (text: string) =>
     queryOptions({
       queryKey: consoleKeys.userSearch(text),
@@ -45,7 +51,17 @@ export const consoleQueries = {
     }),
 };
 
+/** The engine's lot commands the lot table offers (docs/operator-api.md). */
+export type LotCommand = 'hide' | 'show' | 'close-early';
+
 export const consoleMutations = {
+  /** One command per click: its id makes a retried request change nothing twice. */
+  lotCommand: () =>
+    mutationOptions({
+      mutationKey: [...consoleKeys.all, 'lot-command'],
+      mutationFn: ({ lotId, command, commandId }: { lotId: number; command: LotCommand; commandId: string }) =>
+        api<operator.LotCommandAnswer>(`/api/admin/lots/${lotId}/${command}`, { method: 'POST', body: { commandId } }),
+    }),
   /** Grant (`PUT`) or revoke (`DELETE`) one role; both are idempotent on the API's side. */
   role: (organizationId: number) =>
     mutationOptions({

@@ -1,0 +1,210 @@
+import { isLotStatusClosed, LotStatus, type operator } from '@auction/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { MessageList } from '../account/Field.tsx';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../i18n/messages.ts';
+import { Dialog } from '../layout/Dialog.tsx';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { errorKeys } from '../lib/errors.ts';
+import { ListTable } from '../lib/listTable/ListTable.tsx';
+import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listTableRules.ts';
+import { showToast } from '../live/toasts.tsx';
+import { consoleKeys, consoleMutations, consoleQueries, type LotCommand } from './queries.ts';
+
+type Lot = operator.OperatorLot;
+
+/** The three states an operator filters on; the spec's eight lot statuses fold into them. */
+type LotState = 'notStarted' | 'open' | 'closed';
+const stateOf = (lot: Lot): LotState =>
+  isLotStatusClosed(lot.status) ? 'closed' : lot.status === LotStatus.NotStarted ? 'notStarted' : 'open';
+const STATE_KEYS: Record<LotState, MessageId> = {
+  notStarted: 'console.lots.state.notStarted',
+  open: 'console.lots.state.open',
+  closed: 'console.lots.state.closed',
+};
+const COMMAND_KEYS: Record<LotCommand, { action: MessageId; title: MessageId; consequence: MessageId }> = {
+  hide: {
+    action: 'console.lots.hide',
+    title: 'console.lots.hideTitle',
+    consequence: 'console.lots.hideConsequence',
+  },
+  show: {
+    action: 'console.lots.show',
+    title: 'console.lots.showTitle',
+    consequence: 'console.lots.showConsequence',
+  },
+  'close-early': {
+    action: 'console.lots.closeEarly',
+    title: 'console.lots.closeEarlyTitle',
+    consequence: 'console.lots.closeEarlyConsequence',
+  },
+};
+
+function nameOf(lot: Lot, locale: string): string {
+  return (lot.translations.find((t) => t.languageCode === locale) ?? lot.translations[0])?.name ?? '';
+}
+
+/** A lot command behind a confirmation that states its consequence. */
+function ConfirmCommand({
+  auctionId,
+  pending,
+  onDone,
+}: {
+  auctionId: number;
+  pending: { lot: Lot; command: LotCommand } | null;
+  onDone: () => void;
+}) {
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(consoleMutations.lotCommand());
+  const [errors, setErrors] = useState<string[]>([]);
+  // One id per confirmation: a double click or a retry sends the same command.
+  const [commandId] = useState(() => crypto.randomUUID());
+  if (!pending) return null;
+  const keys = COMMAND_KEYS[pending.command];
+  const values = { lot: `${pending.lot.lotNumber} ${nameOf(pending.lot, locale)}` };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onDone()} title={<FormattedMessage id={keys.title} />}>
+      <p>
+        <FormattedMessage id={keys.consequence} values={values} />
+      </p>
+      <MessageList keys={errors} />
+      <div className="console__dialog-actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          <FormattedMessage id="console.cancel" />
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={mutation.isPending}
+          onClick={async () => {
+            setErrors([]);
+            try {
+              await mutation.mutateAsync({ lotId: pending.lot.id, command: pending.command, commandId });
+              showToast('success', 'console.lots.done');
+              onDone();
+              // The read model follows the engine a moment later.
+              setTimeout(() => queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auctionId) }), 500);
+            } catch (error) {
+              setErrors(errorKeys(error));
+            }
+          }}
+        >
+          <FormattedMessage id={keys.action} />
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The auction's lots in the generic list table, with hide/show and close early per lot. */
+export function ConsoleLots({ auctionId }: { auctionId: number }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const lots = useQuery(consoleQueries.lots(auctionId));
+  const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
+  const [pending, setPending] = useState<{ lot: Lot; command: LotCommand } | null>(null);
+  if (lots.isPending) return <Loading />;
+  if (lots.isError) return <LoadError onRetry={() => lots.refetch()} />;
+  const shown = applyQuery(lots.data, query, {
+    sortValue: (lot, column) =>
+      column === 'number' ? lot.lotNumber : column === 'name' ? nameOf(lot, locale) : lot.bidCount,
+    quickFilter: (lot, id) => (id === 'hidden' ? lot.isHidden : true),
+    sideValue: (lot, id) => (id === 'name' ? `${lot.lotNumber} ${nameOf(lot, locale)}` : stateOf(lot)),
+  });
+  const action = (lot: Lot, command: LotCommand) => (
+    <button
+      type="button"
+      className="console__role"
+      aria-label={intl.formatMessage(
+        { id: 'console.lots.actionLabel' },
+        { action: intl.formatMessage({ id: COMMAND_KEYS[command].action }), lot: lot.lotNumber },
+      )}
+      onClick={() => setPending({ lot, command })}
+    >
+      <FormattedMessage id={COMMAND_KEYS[command].action} />
+    </button>
+  );
+  return (
+    <>
+      <ListTable<Lot>
+        title={<FormattedMessage id="console.nav.lots" />}
+        titleLevel={2}
+        rows={shown.rows}
+        count={shown.count}
+        rowKey={(lot) => lot.id}
+        query={query}
+        onQueryChange={setQuery}
+        empty={<FormattedMessage id={lots.data.length === 0 ? 'console.lots.empty' : 'no_matching_result'} />}
+        quickFilters={[{ id: 'hidden', label: <FormattedMessage id="console.lots.hidden" /> }]}
+        sideFilters={[
+          { kind: 'text', id: 'name', label: <FormattedMessage id="console.lots.search" /> },
+          {
+            kind: 'checkboxes',
+            id: 'state',
+            label: <FormattedMessage id="console.lots.status" />,
+            options: (Object.keys(STATE_KEYS) as LotState[]).map((state) => ({
+              value: state,
+              label: <FormattedMessage id={STATE_KEYS[state]} />,
+            })),
+          },
+        ]}
+        columns={[
+          {
+            id: 'number',
+            header: <FormattedMessage id="favorites.column.number" />,
+            sortable: true,
+            cell: (lot) => lot.lotNumber,
+          },
+          {
+            id: 'name',
+            header: <FormattedMessage id="favorites.column.name" />,
+            sortable: true,
+            cell: (lot) => nameOf(lot, locale),
+          },
+          {
+            id: 'state',
+            header: <FormattedMessage id="console.lots.status" />,
+            cell: (lot) => (
+              <>
+                <FormattedMessage id={STATE_KEYS[stateOf(lot)]} />
+                {lot.isHidden && (
+                  <span className="console__badge">
+                    {' '}
+                    <FormattedMessage id="console.lots.hidden" />
+                  </span>
+                )}
+              </>
+            ),
+          },
+          {
+            id: 'bids',
+            header: <FormattedMessage id="console.lots.bids" />,
+            sortable: true,
+            cell: (lot) => lot.bidCount,
+          },
+          {
+            id: 'actions',
+            header: <FormattedMessage id="console.lots.actions" />,
+            cell: (lot) =>
+              stateOf(lot) === 'closed' ? null : (
+                <div className="console__roles">
+                  {action(lot, lot.isHidden ? 'show' : 'hide')}
+                  {stateOf(lot) === 'open' && action(lot, 'close-early')}
+                </div>
+              ),
+          },
+        ]}
+      />
+      {/* Keyed so each confirmation gets its own command id. */}
+      <ConfirmCommand
+        key={pending ? `${pending.lot.id}-${pending.command}` : 'none'}
+        auctionId={auctionId}
+        pending={pending}
+        onDone={() => setPending(null)}
+      />
+    </>
+  );
+}
