@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { DoubleSubscription } from '@auction/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestMessaging } from '../../src/testing.ts';
-import { bid, createAuction, openLot, PUBLIC_URL, SECOND, type World } from '../workerFixtures.ts';
+import {
+  bid,
+  closesOf,
+  createAuction,
+  eventually,
+  openLot,
+  PUBLIC_URL,
+  SECOND,
+  type World,
+} from '../workerFixtures.ts';
 import { type NotificationWorld, startNotificationWorld } from './notificationWorld.ts';
 
 let notified: NotificationWorld;
@@ -73,6 +82,36 @@ describe('outbid notices by Web Push', () => {
     // Outbid with push off; and the leader is not outbid.
     expect(pushesTo(pushOff.browser)).toEqual([]);
     expect(pushesTo(last.browser)).toEqual([]);
+  });
+
+  it("pushes the winner's notice at the close, in English, unless their general push switch is off", async () => {
+    const { auctionId } = await createAuction(world.db);
+    const winner = await pushBidder({ preferred_language: 'en' });
+    const generalOff = await pushBidder();
+    await world.db
+      .updateTable('users')
+      .set({ push_general_notifications: false })
+      .where('id', '=', generalOff.id)
+      .execute();
+    const endsAt = Date.now() + 1_500;
+    const lots: number[] = [];
+    for (const [i, bidder] of [winner, generalOff].entries()) {
+      const lotId = await openLot(world, auctionId, { endsAt });
+      await bid(world, lotId, bidder.id, 1_234_50 + i);
+      lots.push(lotId);
+    }
+    await eventually(async () => {
+      for (const lotId of lots) expect(await closesOf(world, lotId)).toHaveLength(1);
+    });
+    await drained();
+    expect(pushesTo(winner.browser).map((push) => push.payload)).toEqual([
+      expect.objectContaining({
+        title: 'You won!',
+        body: expect.stringMatching(/^Lot \d+, "Cottage weekend", for \$1,234\.50\.$/),
+        tag: expect.stringMatching(/^lot-\d+-lotWonPush$/),
+      }),
+    ]);
+    expect(pushesTo(generalOff.browser)).toEqual([]);
   });
 
   it('deletes a subscription the push service says is gone', async () => {
