@@ -268,7 +268,7 @@ function UserSearch({ onPick }: { onPick: (user: MemberUser) => void }) {
   );
 }
 
-function Members({ organizationId, actorRoles }: { organizationId: number; actorRoles: readonly number[] }) {
+export function Members({ organizationId, actorRoles }: { organizationId: number; actorRoles: readonly number[] }) {
   const members = useQuery(consoleQueries.members(organizationId));
   const [picked, setPicked] = useState<MemberUser | null>(null);
   const [change, setChange] = useState<{ user: MemberUser; role: GrantableRole; grant: boolean } | null>(null);
