@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { generateVapidKeys } from '@auction/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testApp.ts';
@@ -208,6 +209,33 @@ const POLICY: Record<string, Policy> = {
     () => '/api/auctions/invoice/inv_unknown/payment',
     () => ({}),
   ),
+  'GET /api/auctions/invoice/:id/pdf': auth(() => '/api/auctions/invoice/inv_unknown/pdf'),
+  'GET /api/auctions/invoice/:id/receipt.pdf': auth(() => '/api/auctions/invoice/inv_unknown/receipt.pdf'),
+  'POST /api/documents/send-auction-invoice': auth(undefined, () => ({
+    stripeInvoiceId: 'inv_unknown',
+    email: 'someone@example.com',
+    language: 'en',
+  })),
+  // Refunds: the organisation's managers and administrators (an unknown invoice is
+  // invoice_not_found alike: api/test/routes/api/invoices/refunds).
+  'POST /api/admin/invoices/:stripeInvoiceId/refunds': op(
+    () => '/api/admin/invoices/inv_unknown/refunds',
+    () => ({ amountCents: 100, reason: 'requested_by_customer', commandId: randomUUID() }),
+  ),
+  // Web Push: the caller's own browsers (api/test/routes/api/account/pushSubscriptions).
+  'GET /api/account/push-subscriptions': auth(),
+  'POST /api/account/push-subscriptions': auth(undefined, () => ({
+    endpoint: 'https://fcm.googleapis.com/fcm/send/matrix',
+    keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+  })),
+  'DELETE /api/account/push-subscriptions': auth(),
+  'PUT /api/account/push-subscriptions/preferences': auth(undefined, () => ({
+    pushOutbidNotifications: false,
+    pushGeneralNotifications: true,
+  })),
+  // The hub's long polling: as public as the WebSocket; a private auction's events are refused
+  // inside the poll (api/test/routes/api/hub/longPoll).
+  'POST /api/hub/poll': pub(),
   'GET /api/dropdowns/stripeinformations/:companyId': {
     access: 'operatorList',
     url: () => '/api/dropdowns/stripeinformations/1',
@@ -383,7 +411,10 @@ function policyOf(route: string): Policy | undefined {
   const listed = POLICY[route];
   if (listed) return listed;
   const path = route.split(' ')[1] ?? '';
-  if (/^\/(assets|demo)\//.test(path) || path === '/index.html' || path.startsWith('/admin/queues')) return infra;
+  if (/^\/(assets|demo|icons)\//.test(path) || path === '/index.html' || path.startsWith('/admin/queues')) return infra;
+  // The installable app's files (web/public): the manifest and the service worker, with the
+  // build's precompressed copies.
+  if (/^\/(sw\.js|manifest\.webmanifest)(\.gz|\.br)?$/.test(path)) return infra;
   return undefined;
 }
 
@@ -394,6 +425,8 @@ const routes: string[] = [];
 beforeAll(async () => {
   test = await startTestApp({
     app: {
+      // Configured as production is, so the push calls answer rather than push_unavailable.
+      push: { vapidPublicKey: generateVapidKeys().publicKey, extraOrigins: [] },
       onRoute: (route) => {
         for (const method of [route.method].flat()) {
           if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);
