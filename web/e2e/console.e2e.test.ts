@@ -89,4 +89,16 @@ describe('the operator console', () => {
     await context.close();
     await bidderContext.close();
   });
+
+  it('tells a volunteer where they invite guests, without operator calls', async () => {
+    const volunteer = (await login(t.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: volunteer }, PHONE);
+    const page = await context.newPage();
+    await page.goto(`${origin}/console`);
+    await page.getByText('Comme bénévole, vous invitez des personnes').waitFor();
+    expect(await page.getByRole('heading', { name: 'Organismes' }).count()).toBe(0);
+    await expectAccessible(page, 'console volunteer (fr)');
+    await screenshot(page, 'console-volunteer-fr-390');
+    await context.close();
+  });
 });

@@ -127,9 +127,38 @@ export function ConsoleLots({ auctionId }: { auctionId: number }) {
       <FormattedMessage id={COMMAND_KEYS[command].action} />
     </button>
   );
+  const state = (lot: Lot) => (
+    <>
+      <FormattedMessage id={STATE_KEYS[stateOf(lot)]} />
+      {lot.isHidden && (
+        <span className="console__badge">
+          {' '}
+          <FormattedMessage id="console.lots.hidden" />
+        </span>
+      )}
+    </>
+  );
+  const actions = (lot: Lot) =>
+    stateOf(lot) === 'closed' ? null : (
+      <div className="console__roles">
+        {action(lot, lot.isHidden ? 'show' : 'hide')}
+        {stateOf(lot) === 'open' && action(lot, 'close-early')}
+      </div>
+    );
   return (
     <>
       <ListTable<Lot>
+        renderCard={(lot) => (
+          <div className="console__lot-card">
+            <strong>
+              {lot.lotNumber} · {nameOf(lot, locale)}
+            </strong>
+            <span>
+              {state(lot)} · <FormattedMessage id="console.lots.bidCount" values={{ count: lot.bidCount }} />
+            </span>
+            {actions(lot)}
+          </div>
+        )}
         title={<FormattedMessage id="console.nav.lots" />}
         titleLevel={2}
         rows={shown.rows}
@@ -167,17 +196,7 @@ export function ConsoleLots({ auctionId }: { auctionId: number }) {
           {
             id: 'state',
             header: <FormattedMessage id="console.lots.status" />,
-            cell: (lot) => (
-              <>
-                <FormattedMessage id={STATE_KEYS[stateOf(lot)]} />
-                {lot.isHidden && (
-                  <span className="console__badge">
-                    {' '}
-                    <FormattedMessage id="console.lots.hidden" />
-                  </span>
-                )}
-              </>
-            ),
+            cell: state,
           },
           {
             id: 'bids',
@@ -188,13 +207,7 @@ export function ConsoleLots({ auctionId }: { auctionId: number }) {
           {
             id: 'actions',
             header: <FormattedMessage id="console.lots.actions" />,
-            cell: (lot) =>
-              stateOf(lot) === 'closed' ? null : (
-                <div className="console__roles">
-                  {action(lot, lot.isHidden ? 'show' : 'hide')}
-                  {stateOf(lot) === 'open' && action(lot, 'close-early')}
-                </div>
-              ),
+            cell: actions,
           },
         ]}
       />

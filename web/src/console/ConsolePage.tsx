@@ -49,31 +49,27 @@ function titleOf(auction: operator.OperatorAuction, locale: Locale): string {
 }
 
 /** The sections of the console; those still to come are named but not links (docs/console.md). */
-function ConsoleNav() {
+function ConsoleNav({ operator }: { operator: boolean }) {
   const later: MessageId[] = ['console.nav.bidders', 'console.nav.invoices', 'console.nav.exports'];
+  // Volunteers have none of the operator sections: no links to sections that are not shown.
+  const sections: Array<[string, MessageId]> = operator
+    ? [
+        ['console-organizations', 'console.nav.organizations'],
+        ['console-auctions', 'console.nav.auctions'],
+        ['console-lots', 'console.nav.lots'],
+        ['console-members', 'console.nav.members'],
+      ]
+    : [];
   return (
     <nav className="console__nav" aria-label={useIntl().formatMessage({ id: 'console.nav.label' })}>
       <ul>
-        <li>
-          <a href="#console-organizations">
-            <FormattedMessage id="console.nav.organizations" />
-          </a>
-        </li>
-        <li>
-          <a href="#console-auctions">
-            <FormattedMessage id="console.nav.auctions" />
-          </a>
-        </li>
-        <li>
-          <a href="#console-lots">
-            <FormattedMessage id="console.nav.lots" />
-          </a>
-        </li>
-        <li>
-          <a href="#console-members">
-            <FormattedMessage id="console.nav.members" />
-          </a>
-        </li>
+        {sections.map(([anchor, id]) => (
+          <li key={anchor}>
+            <a href={`#${anchor}`}>
+              <FormattedMessage id={id} />
+            </a>
+          </li>
+        ))}
         {later.map((id) => (
           <li key={id} className="console__nav-later">
             <FormattedMessage id={id} />{' '}
@@ -401,7 +397,7 @@ export function ConsoleScreen() {
       <h1 className="page__title console__title">
         <FormattedMessage id="console.title" />
       </h1>
-      <ConsoleNav />
+      <ConsoleNav operator={canOperate(roles)} />
       <div className="console__main">
         {canOperate(roles) ? (
           <OperatorConsole actorRoles={roles} />
