@@ -47,6 +47,10 @@ describe('the operator console', () => {
     await page.getByText(`disparaît des listes des enchérisseurs`).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Masquer', exact: true }).click();
     await page.getByRole('button', { name: `Afficher le lot ${lotNumber}` }).waitFor({ timeout: 15_000 });
+    // The chosen auction is in the address: a reload shows the same lot table.
+    expect(page.url()).toMatch(/\/console\?organisation=\d+&encan=\d+$/);
+    await page.reload();
+    await page.getByRole('button', { name: `Afficher le lot ${lotNumber}` }).waitFor();
     await expectAccessible(page, 'console lots (fr)');
     await screenshot(page, 'console-lots-fr-1280');
     await page.setViewportSize(PHONE);

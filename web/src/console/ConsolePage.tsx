@@ -1,6 +1,6 @@
 import { AuctionStatus, type operator, type organizationMembers, Role } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate } from '@tanstack/react-router';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field, MessageList } from '../account/Field.tsx';
@@ -12,6 +12,7 @@ import { Dialog } from '../layout/Dialog.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
+import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
 import { ConsoleLots } from './ConsoleLots.tsx';
 import {
@@ -299,12 +300,21 @@ export function Members({ organizationId, actorRoles }: { organizationId: number
 
 function OperatorConsole({ actorRoles }: { actorRoles: readonly number[] }) {
   const organizations = useQuery(consoleQueries.organizations());
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [auction, setAuction] = useState<operator.OperatorAuction | null>(null);
   const locale = useLocale();
+  const navigate = useNavigate();
+  // The chosen organisation and auction live in the address, so a reload or a shared link keeps them.
+  const chosen = Number(useSearchParam('organisation')) || null;
+  const auctionId = Number(useSearchParam('encan')) || null;
+  const choose = (organisation: number, encan?: number) =>
+    navigate({ to: pathFor('console', {}, locale), search: { organisation, encan }, replace: true });
+  const organizationId = chosen ?? organizations.data?.[0]?.id ?? null;
+  const auctions = useQuery({ ...consoleQueries.auctions(organizationId ?? 0), enabled: organizationId !== null });
+  const auction = auctions.data?.find((a) => a.id === auctionId) ?? null;
+  const setChosen = (id: number) => choose(id);
+  const setAuction = (chosenAuction: operator.OperatorAuction) =>
+    choose(chosenAuction.organizationId, chosenAuction.id);
   if (organizations.isPending) return <Loading />;
   if (organizations.isError) return <LoadError onRetry={() => organizations.refetch()} />;
-  const organizationId = chosen ?? organizations.data[0]?.id ?? null;
   const current = organizations.data.find((o) => o.id === organizationId);
   return (
     <>
