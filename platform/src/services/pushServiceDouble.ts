@@ -9,6 +9,7 @@ import {
   verify,
 } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
+import { listen } from './listen.ts';
 
 /** A browser's subscription as the Push API gives it, pointing at the double. */
 export interface DoubleSubscription {
@@ -86,10 +87,7 @@ export async function startPushServiceDouble(
       })
       .catch(() => answer(400, 'bad request'));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, resolve);
-  });
+  await listen(server, options.port ?? 0, host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://${host}:${port}`;

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Db } from '../db.ts';
 import { tenDigitPhone } from '../phoneNumber.ts';
+import { listen } from './listen.ts';
 
 export interface SmsDouble {
   /** http://host:port, the value TWILIO_API_URL takes to send here. */
@@ -111,13 +112,7 @@ export async function startSmsDouble(options: SmsDoubleOptions): Promise<SmsDoub
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, host);
   return {
     url: `http://${host}:${options.port}`,
     unsubscribeAtTwilio(phone) {

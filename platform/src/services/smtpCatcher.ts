@@ -1,6 +1,7 @@
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db.ts';
+import { listen } from './listen.ts';
 
 export interface SmtpCatcher {
   /** smtp://host:port, the value SMTP_URL takes to send here. */
@@ -43,13 +44,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions): Promise<Smt
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, host);
   // A client that drops its connection mid-session must not bring the process down.
   server.on('error', () => {});
   return {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen } from './listen.ts';
 
 /**
  * A local stand-in for the part of Stripe's REST API the product calls, at the network boundary:
@@ -589,13 +590,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
         }
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, host);
 
   return {
     url,
