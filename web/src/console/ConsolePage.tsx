@@ -50,17 +50,17 @@ function titleOf(auction: operator.OperatorAuction, locale: Locale): string {
 }
 
 /** The sections of the console; those still to come are named but not links (docs/console.md). */
-function ConsoleNav({ operator }: { operator: boolean }) {
+function ConsoleNav({ operator, hasOrganization }: { operator: boolean; hasOrganization: boolean }) {
   const later: MessageId[] = ['console.nav.bidders', 'console.nav.invoices', 'console.nav.exports'];
   // Volunteers have none of the operator sections: no links to sections that are not shown.
-  const sections: Array<[string, MessageId]> = operator
-    ? [
-        ['console-organizations', 'console.nav.organizations'],
-        ['console-auctions', 'console.nav.auctions'],
-        ['console-lots', 'console.nav.lots'],
-        ['console-members', 'console.nav.members'],
-      ]
-    : [];
+  // Without an organisation only its (empty) list is shown.
+  const all: Array<[string, MessageId]> = [
+    ['console-organizations', 'console.nav.organizations'],
+    ['console-auctions', 'console.nav.auctions'],
+    ['console-lots', 'console.nav.lots'],
+    ['console-members', 'console.nav.members'],
+  ];
+  const sections = operator ? (hasOrganization ? all : all.slice(0, 1)) : [];
   return (
     <nav className="console__nav" aria-label={useIntl().formatMessage({ id: 'console.nav.label' })}>
       <ul>
@@ -394,6 +394,9 @@ export function ConsoleScreen() {
   const intl = useIntl();
   const locale = useLocale();
   const { profile, isSignedIn } = useProfile();
+  const operator = canOperate(roleNumbers(profile ?? null));
+  // The same query the organisations section reads (one request): the navigation links only what is shown.
+  const organizations = useQuery({ ...consoleQueries.organizations(), enabled: operator });
   useDocumentTitle(intl.formatMessage({ id: 'console.title' }));
   if (!isSignedIn)
     return (
@@ -407,7 +410,7 @@ export function ConsoleScreen() {
       <h1 className="page__title console__title">
         <FormattedMessage id="console.title" />
       </h1>
-      <ConsoleNav operator={canOperate(roles)} />
+      <ConsoleNav operator={operator} hasOrganization={(organizations.data?.length ?? 0) > 0} />
       <div className="console__main">
         {canOperate(roles) ? (
           <OperatorConsole actorRoles={roles} />
