@@ -15,4 +15,5 @@ export {
   type InvoiceChargesQueue,
   requestAutomaticCharges,
 } from './invoiceChargesQueue.ts';
+export { invoiceTaxRows } from './invoiceTaxRows.ts';
 export { type DocumentLanguage, formatDate, formatMoney } from './moneyFormat.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AuctionStatus } from '@auction/contract';
 import { isCaughtUp, type Queryable } from '@auction/engine';
 import { type Database, type Db, publishHubEvent, type Translations } from '@auction/platform';
-import { type InvoiceChargesQueue, requestAutomaticCharges } from '@auction/platform/invoices';
+import { type InvoiceChargesQueue, invoiceTaxRows, requestAutomaticCharges } from '@auction/platform/invoices';
 import { PROJECTIONS_SUBSCRIPTION } from '@auction/projections';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { HubTarget } from '../closings/announceOnce.ts';
@@ -134,18 +134,7 @@ export async function generateInvoices(
             )
             .execute();
           if (draft.figures.taxes.length > 0) {
-            await trx
-              .insertInto('invoice_taxes')
-              .values(
-                draft.figures.taxes.map((tax, position) => ({
-                  invoice_id: invoice.id,
-                  position,
-                  name: tax.name,
-                  rate_ppm: tax.ratePpm,
-                  amount: tax.amount,
-                })),
-              )
-              .execute();
+            await trx.insertInto('invoice_taxes').values(invoiceTaxRows(invoice.id, draft.figures.taxes)).execute();
           }
         }
       }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { invoiceFigures } from '@auction/platform/invoices';
+import { invoiceFigures, invoiceTaxRows } from '@auction/platform/invoices';
 import { beforeAll, expect } from 'vitest';
 import { bearer, login } from '../../../accounts/accountFlows.ts';
 import type { TestApp } from '../../../testApp.ts';
@@ -147,18 +147,7 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
         .execute();
     }
     if (figures.taxes.length) {
-      await db
-        .insertInto('invoice_taxes')
-        .values(
-          figures.taxes.map((tax, position) => ({
-            invoice_id: invoice.id,
-            position,
-            name: tax.name,
-            rate_ppm: tax.ratePpm,
-            amount: tax.amount,
-          })),
-        )
-        .execute();
+      await db.insertInto('invoice_taxes').values(invoiceTaxRows(invoice.id, figures.taxes)).execute();
     }
     return { ...invoice, total: figures.total };
   }
