@@ -47,7 +47,7 @@ describe('the brand of the host', () => {
 
   it("shows the brand's contact details and product in the footer of an auction that names none", async () => {
     vi.stubGlobal('fetch', stubFetch({ '/api/brand': json(popABid) }).fetch);
-    const auction = { ...auctionFixture(), footerEmail: null, footerPhoneNumber: null } as Auction;
+    const auction = { ...auctionFixture(), footerEmail: null, footerPhoneNumber: null } as unknown as Auction;
     renderInApp(() => <AuctionFooter auction={auction} />);
     expect(await screen.findByText('hello@popabid.example')).toBeTruthy();
     expect(screen.getByText('(438) 555-0142')).toBeTruthy();
