@@ -14,9 +14,20 @@ export type InvoiceGeneration =
   /** Not Completed (not yet, or already invoiced by another worker): nothing done. */
   | { kind: 'notCompleted' }
   /** The read models have not applied the whole log yet: nothing done, look again shortly. */
-  | { kind: 'behind' };
+  | { kind: 'behind' }
+  /**
+   * Lots of the auction are still open (an operator completed it before their end; they close at
+   * their end, with their winners): nothing done, look again once the last one has closed.
+   */
+  | { kind: 'lotsOpen'; endsAt: number };
 
 class ReadModelsBehind extends Error {}
+
+class LotsStillOpen extends Error {
+  constructor(readonly endsAt: number) {
+    super('lots still open');
+  }
+}
 
 const DONATION: Translations = { en: 'Donation', fr: 'Don' };
 
@@ -61,6 +72,15 @@ export async function generateInvoices(
         .executeTakeFirst();
       if (!auction) return null;
       if (!(await isCaughtUp(queryableOf(trx), PROJECTIONS_SUBSCRIPTION))) throw new ReadModelsBehind();
+      // Invoicing before every lot has closed would bill nobody for them and leave their winners
+      // unbilled for good: wait for the last close.
+      const open = await trx
+        .selectFrom('lot_views')
+        .select((eb) => eb.fn.max('ends_at').as('endsAt'))
+        .where('auction_id', '=', auctionId)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      if (open?.endsAt) throw new LotsStillOpen(new Date(open.endsAt).getTime());
 
       const [lines, taxRates, accepted] = await Promise.all([
         auctionLines(trx, auctionId),
@@ -146,6 +166,7 @@ export async function generateInvoices(
     });
   } catch (error) {
     if (error instanceof ReadModelsBehind) return { kind: 'behind' };
+    if (error instanceof LotsStillOpen) return { kind: 'lotsOpen', endsAt: error.endsAt };
     throw error;
   }
   if (!generated) return { kind: 'notCompleted' };

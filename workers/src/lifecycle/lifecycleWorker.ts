@@ -197,6 +197,16 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
           await job.moveToDelayed(clock() + (deps.settleRetryMs ?? 250), token);
           throw new DelayedError();
         }
+        if (generation.kind === 'lotsOpen') {
+          // The operators' window to remove a bid runs from the last close, as from completion.
+          const after = Math.max(generation.endsAt, clock()) + (deps.invoiceDelayMs ?? INVOICE_DELAY_MS);
+          await deps.queue.add(
+            'transition',
+            { auctionId },
+            { jobId: `invoices-${auctionId}-${after}`, delay: after - clock(), removeOnComplete: true },
+          );
+          return { kind: 'scheduled', status: auction.status, to: AuctionStatus.InvoiceGenerated, at: after };
+        }
         continue;
       }
       const transition = nextTransition(auction);

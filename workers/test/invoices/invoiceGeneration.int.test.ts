@@ -159,4 +159,37 @@ describe('invoice generation', () => {
     });
     expect(nextInvoices[0]?.number).toBe(4);
   });
+
+  it('waits for lots still open when an operator completes the auction early, then bills their winners', async () => {
+    const organizationId = await quebecOrganization();
+    const dana = await bidder('dana');
+    const t0 = Date.now();
+    const { auctionId } = await createAuction(world.db, {
+      status: 3,
+      dateOpen: t0 - 60_000,
+      dateCompleted: t0 + 60_000,
+      organizationId,
+    });
+    const endsAt = t0 + 3 * SECOND;
+    const lotId = await openLot(world, auctionId, { endsAt });
+    await bid(world, lotId, dana, 40_00);
+    // The operator completes the auction now; the lot still runs to its end.
+    await world.db.updateTable('auctions').set({ status: 4 }).where('id', '=', auctionId).execute();
+    const early = await eventually(async () => {
+      const outcome = await generateInvoices(world.db, { redis: world.redis, prefix: world.prefix }, auctionId);
+      expect(outcome.kind).not.toBe('behind');
+      return outcome;
+    });
+    expect(early).toEqual({ kind: 'lotsOpen', endsAt });
+    expect(await invoicesOf(auctionId)).toEqual([]);
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+
+    const invoices = await eventually(async () => {
+      const rows = await invoicesOf(auctionId);
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    expect(invoices[0]).toMatchObject({ bidder_id: dana, subtotal: 40_00 });
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+  });
 });
