@@ -92,6 +92,8 @@ export const invoiceAnswer = z.object({
   stripeKey: z.string(),
   number: z.number().int(),
   auctionId: z.number().int(),
+  /** The payment configuration the auction's cards are added under: where "add a card" goes to pay. */
+  stripeInformation_Id: z.number().int().nullable(),
   auctionName: z.string(),
   auctionTranslations: z.array(z.object({ languageCode: z.string(), titleShort: z.string() })),
   auctionLanguages: z.array(z.number().int()),

@@ -11,6 +11,7 @@ export function invoiceAnswer(overrides: Partial<Invoice> = {}): Invoice {
     stripeKey: 'pk_test_local_double',
     number: 42,
     auctionId: 7,
+    stripeInformation_Id: 1,
     auctionName: 'Winter Gala',
     auctionTranslations: [{ languageCode: 'en', titleShort: 'Winter Gala' }],
     auctionLanguages: [1, 2],

@@ -41,6 +41,7 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
     stripeKey,
     number: invoice.number,
     auctionId: invoice.auction_id,
+    stripeInformation_Id: detail.stripeInformationId,
     auctionName: textIn(names, language),
     auctionTranslations: detail.auctionNames,
     auctionLanguages: invoice.auction_languages,

@@ -1,6 +1,7 @@
 import { AuctionStatus } from '@auction/contract';
 import type { Db, Translations } from '@auction/platform';
 import { sql } from 'kysely';
+import { auctionStripeInformationSql } from '../payments/cardSql.ts';
 
 /** Invoices in PostgreSQL (migration 0015), as the invoice calls read and change them. */
 
@@ -58,6 +59,8 @@ export interface InvoiceDetail {
   taxes: Array<{ name: string; rate_ppm: number; amount: number }>;
   payments: Array<{ id: string; payment_intent_id: string | null; amount: number; updated_at: Date }>;
   paymentInProgress: boolean;
+  /** The payment configuration the auction's cards are added under (a card is added there to pay). */
+  stripeInformationId: number | null;
   receipt: { number: number; eligible_amount: number; issued_at: Date; language: 'en' | 'fr' } | null;
   refunds: Array<{ id: string; amount: number; reason: string; status: string; created_at: Date }>;
   card: {
@@ -165,61 +168,65 @@ export function invoiceRepository(db: Db) {
     },
 
     async detail(invoice: InvoiceRow): Promise<InvoiceDetail> {
-      const [auctionNames, customer, lines, taxes, attempts, card, receipt, refunds] = await Promise.all([
-        db
-          .selectFrom('auction_translations')
-          .select(['language_code as languageCode', 'title_short as titleShort'])
-          .where('auction_id', '=', invoice.auction_id)
-          .orderBy('language_code')
-          .execute(),
-        db
-          .selectFrom('users')
-          .select([
-            'first_name as firstName',
-            'last_name as lastName',
-            'username as email',
-            'phone_number as phone',
-            'address',
-            'apartment',
-            'city',
-            'province',
-            'postal_code as postalCode',
-            'country',
-            'preferred_language as language',
-          ])
-          .where('id', '=', invoice.bidder_id)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('invoice_items')
-          .select(['line_id', 'kind', 'lot_number', 'lot_type', 'description', 'quantity', 'unit_price', 'amount'])
-          .where('invoice_id', '=', invoice.id)
-          .orderBy('position')
-          .execute(),
-        db
-          .selectFrom('invoice_taxes')
-          .select(['name', 'rate_ppm', 'amount'])
-          .where('invoice_id', '=', invoice.id)
-          .orderBy('position')
-          .execute(),
-        db
-          .selectFrom('payment_attempts')
-          .select(['id', 'status', 'payment_intent_id', 'amount', 'updated_at'])
-          .where('invoice_id', '=', invoice.id)
-          .where('status', 'in', ['open', 'succeeded'])
-          .execute(),
-        selectedCard(db, invoice.bidder_id, invoice.auction_id),
-        db
-          .selectFrom('donation_receipts')
-          .select(['number', 'eligible_amount', 'issued_at', 'language'])
-          .where('invoice_id', '=', invoice.id)
-          .executeTakeFirst(),
-        db
-          .selectFrom('invoice_refunds')
-          .select(['id', 'amount', 'reason', 'status', 'created_at'])
-          .where('invoice_id', '=', invoice.id)
-          .orderBy('created_at', 'desc')
-          .execute(),
-      ]);
+      const [auctionNames, customer, lines, taxes, attempts, card, receipt, refunds, configuration] = await Promise.all(
+        [
+          db
+            .selectFrom('auction_translations')
+            .select(['language_code as languageCode', 'title_short as titleShort'])
+            .where('auction_id', '=', invoice.auction_id)
+            .orderBy('language_code')
+            .execute(),
+          db
+            .selectFrom('users')
+            .select([
+              'first_name as firstName',
+              'last_name as lastName',
+              'username as email',
+              'phone_number as phone',
+              'address',
+              'apartment',
+              'city',
+              'province',
+              'postal_code as postalCode',
+              'country',
+              'preferred_language as language',
+            ])
+            .where('id', '=', invoice.bidder_id)
+            .executeTakeFirstOrThrow(),
+          db
+            .selectFrom('invoice_items')
+            .select(['line_id', 'kind', 'lot_number', 'lot_type', 'description', 'quantity', 'unit_price', 'amount'])
+            .where('invoice_id', '=', invoice.id)
+            .orderBy('position')
+            .execute(),
+          db
+            .selectFrom('invoice_taxes')
+            .select(['name', 'rate_ppm', 'amount'])
+            .where('invoice_id', '=', invoice.id)
+            .orderBy('position')
+            .execute(),
+          db
+            .selectFrom('payment_attempts')
+            .select(['id', 'status', 'payment_intent_id', 'amount', 'updated_at'])
+            .where('invoice_id', '=', invoice.id)
+            .where('status', 'in', ['open', 'succeeded'])
+            .execute(),
+          selectedCard(db, invoice.bidder_id, invoice.auction_id),
+          db
+            .selectFrom('donation_receipts')
+            .select(['number', 'eligible_amount', 'issued_at', 'language'])
+            .where('invoice_id', '=', invoice.id)
+            .executeTakeFirst(),
+          db
+            .selectFrom('invoice_refunds')
+            .select(['id', 'amount', 'reason', 'status', 'created_at'])
+            .where('invoice_id', '=', invoice.id)
+            .orderBy('created_at', 'desc')
+            .execute(),
+          sql<{ id: number | null }>`SELECT ${sql.raw(auctionStripeInformationSql('a'))} AS id
+          FROM auctions a WHERE a.id = ${invoice.auction_id}`.execute(db),
+        ],
+      );
       return {
         invoice,
         auctionNames,
@@ -231,6 +238,7 @@ export function invoiceRepository(db: Db) {
         receipt: receipt ?? null,
         refunds,
         card: card ?? null,
+        stripeInformationId: configuration.rows[0]?.id ?? null,
       };
     },
 

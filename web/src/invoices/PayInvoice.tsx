@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api/client.ts';
+import { AddCardButton } from '../cards/AddCardButton.tsx';
 import { CardPicker } from '../cards/CardPicker.tsx';
 import { brandName } from '../cards/CardView.tsx';
 import { cardQueries } from '../cards/queries.ts';
@@ -65,6 +66,10 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
           onChange={setChosen}
           legend={<FormattedMessage id="card.chooseLegend" />}
         />
+      ) : null}
+      {/* A bidder without a usable card adds one here and comes back to this invoice to pay. */}
+      {choosing && cards.isSuccess ? (
+        <AddCardButton stripeInformationId={invoice.stripeInformation_Id} className="button button--secondary" />
       ) : null}
       {invoice.paymentInProgress ? (
         <p className="query-status" role="status">

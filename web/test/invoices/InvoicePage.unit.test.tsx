@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../src/cards/AddCardButton.tsx';
 import { InvoiceScreen } from '../../src/invoices/InvoicePage.tsx';
 import { Toaster } from '../../src/live/toasts.tsx';
 import { apiStub, card, invoiceAnswer, paidInvoice } from '../paymentFixtures.ts';
@@ -33,6 +34,7 @@ const paid = (message: 'payment_succeeded' | 'payment_processing', invoice = pai
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -116,6 +118,24 @@ describe('the invoice page (spec 000 §2, §4)', () => {
       {},
       { paymentMethodId: 2 },
     ]);
+  });
+
+  it('offers a bidder without a card to add one from the invoice, through the hosted checkout of the auction', async () => {
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer({ paymentMethod: null, stripeInformation_Id: 3 })],
+      [PAY]: [409, { message: 'requiresSelectedCreditCard', messages: ['requiresSelectedCreditCard'] }],
+      'GET /api/payment-methods': [200, []],
+      'POST /api/payments/stripeinformations/3/session': [
+        200,
+        { publishableKey: 'pk_test', sessionId: 'cs_1', url: 'http://stripe.test/checkout/cs_1' },
+      ],
+    });
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to the secure page' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/checkout/cs_1'));
+    expect(api.calls.some((call) => call.url.startsWith('/api/payments/stripeinformations/3/session'))).toBe(true);
   });
 
   it('shows a paid invoice as paid, without the payment form', async () => {
