@@ -227,9 +227,10 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await expect
       .poll(() => page.getByRole('button', { name: 'Favori' }).first().getAttribute('aria-pressed'))
       .toBe('true');
+    // The favourites are the generic list table: a row per lot on a wide screen.
     await page.goto(`${origin}/encans/${AUCTION}/favoris`);
-    await page.locator('.lot-card').first().waitFor();
-    expect(await page.locator('.lot-card').count()).toBe(1);
+    await page.locator('.list-table__table tbody tr').first().waitFor();
+    expect(await page.locator('.list-table__table tbody tr').count()).toBe(1);
 
     await page.goto(`${origin}/encans/${AUCTION}/dons`);
     await page.getByRole('heading', { name: 'Dons' }).waitFor();
