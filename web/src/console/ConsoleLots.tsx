@@ -2,15 +2,13 @@ import { isLotStatusClosed, LotStatus, type operator } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MessageList } from '../account/Field.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../i18n/messages.ts';
-import { Dialog } from '../layout/Dialog.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
-import { errorKeys } from '../lib/errors.ts';
 import { ListTable } from '../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listTableRules.ts';
 import { showToast } from '../live/toasts.tsx';
+import { ConsoleConfirm } from './ConsoleConfirm.tsx';
 import { consoleKeys, consoleMutations, consoleQueries, type LotCommand } from './queries.ts';
 
 type Lot = operator.OperatorLot;
@@ -59,43 +57,25 @@ function ConfirmCommand({
   const locale = useLocale();
   const queryClient = useQueryClient();
   const mutation = useMutation(consoleMutations.lotCommand());
-  const [errors, setErrors] = useState<string[]>([]);
   // One id per confirmation: a double click or a retry sends the same command.
   const [commandId] = useState(() => crypto.randomUUID());
   if (!pending) return null;
   const keys = COMMAND_KEYS[pending.command];
   const values = { lot: `${pending.lot.lotNumber} ${nameOf(pending.lot, locale)}` };
   return (
-    <Dialog open onOpenChange={(open) => !open && onDone()} title={<FormattedMessage id={keys.title} />}>
-      <p>
-        <FormattedMessage id={keys.consequence} values={values} />
-      </p>
-      <MessageList keys={errors} />
-      <div className="console__dialog-actions">
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          <FormattedMessage id="console.cancel" />
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={mutation.isPending}
-          onClick={async () => {
-            setErrors([]);
-            try {
-              await mutation.mutateAsync({ lotId: pending.lot.id, command: pending.command, commandId });
-              showToast('success', 'console.lots.done');
-              onDone();
-              // The read model follows the engine a moment later.
-              setTimeout(() => queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auctionId) }), 500);
-            } catch (error) {
-              setErrors(errorKeys(error));
-            }
-          }}
-        >
-          <FormattedMessage id={keys.action} />
-        </button>
-      </div>
-    </Dialog>
+    <ConsoleConfirm
+      title={<FormattedMessage id={keys.title} />}
+      consequence={<FormattedMessage id={keys.consequence} values={values} />}
+      action={<FormattedMessage id={keys.action} />}
+      busy={mutation.isPending}
+      onConfirm={async () => {
+        await mutation.mutateAsync({ lotId: pending.lot.id, command: pending.command, commandId });
+        showToast('success', 'console.lots.done');
+        // The read model follows the engine a moment later.
+        setTimeout(() => queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auctionId) }), 500);
+      }}
+      onDone={onDone}
+    />
   );
 }
 

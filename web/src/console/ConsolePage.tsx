@@ -3,17 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Field, MessageList } from '../account/Field.tsx';
+import { Field } from '../account/Field.tsx';
 import { roleNumbers, useProfile } from '../account/session.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../i18n/messages.ts';
 import { type Locale, pathFor } from '../i18n/routes.ts';
-import { Dialog } from '../layout/Dialog.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
-import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
+import { ConsoleConfirm } from './ConsoleConfirm.tsx';
 import { ConsoleLots } from './ConsoleLots.tsx';
 import {
   canOperate,
@@ -149,49 +148,29 @@ function RoleChange({
   const intl = useIntl();
   const queryClient = useQueryClient();
   const mutation = useMutation(consoleMutations.role(organizationId));
-  const [errors, setErrors] = useState<string[]>([]);
   if (!change) return null;
   const values = {
     name: nameOf(change.user),
     role: intl.formatMessage({ id: ROLE_KEYS[change.role] }),
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onDone()}
+    <ConsoleConfirm
       title={<FormattedMessage id={change.grant ? 'console.members.grantTitle' : 'console.members.revokeTitle'} />}
-    >
-      <p>
+      consequence={
         <FormattedMessage
           id={change.grant ? 'console.members.grantConsequence' : 'console.members.revokeConsequence'}
           values={values}
         />
-      </p>
-      <MessageList keys={errors} />
-      <div className="console__dialog-actions">
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          <FormattedMessage id="console.cancel" />
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={mutation.isPending}
-          onClick={async () => {
-            setErrors([]);
-            try {
-              await mutation.mutateAsync({ userId: change.user.id, role: change.role, grant: change.grant });
-              await queryClient.invalidateQueries({ queryKey: consoleKeys.members(organizationId) });
-              showToast('success', change.grant ? 'console.members.granted' : 'console.members.revoked');
-              onDone();
-            } catch (error) {
-              setErrors(errorKeys(error));
-            }
-          }}
-        >
-          <FormattedMessage id={change.grant ? 'console.members.grant' : 'console.members.revoke'} />
-        </button>
-      </div>
-    </Dialog>
+      }
+      action={<FormattedMessage id={change.grant ? 'console.members.grant' : 'console.members.revoke'} />}
+      busy={mutation.isPending}
+      onConfirm={async () => {
+        await mutation.mutateAsync({ userId: change.user.id, role: change.role, grant: change.grant });
+        await queryClient.invalidateQueries({ queryKey: consoleKeys.members(organizationId) });
+        showToast('success', change.grant ? 'console.members.granted' : 'console.members.revoked');
+      }}
+      onDone={onDone}
+    />
   );
 }
 

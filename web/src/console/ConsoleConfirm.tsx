@@ -1,0 +1,56 @@
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { MessageList } from '../account/Field.tsx';
+import { Dialog } from '../layout/Dialog.tsx';
+import { errorKeys } from '../lib/errors.ts';
+
+/**
+ * Every console action that changes something goes through this dialog: it states the consequence
+ * before anything is sent, keeps the confirm button disabled while the call runs, and shows the
+ * server's refusal inside the dialog (the action is not done, so the dialog stays open).
+ */
+export function ConsoleConfirm({
+  title,
+  consequence,
+  action,
+  busy,
+  onConfirm,
+  onDone,
+}: {
+  title: ReactNode;
+  consequence: ReactNode;
+  action: ReactNode;
+  busy: boolean;
+  /** The call; resolves when done (the dialog then closes), throws on a refusal. */
+  onConfirm: () => Promise<void>;
+  onDone: () => void;
+}) {
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onDone()} title={title}>
+      <p>{consequence}</p>
+      <MessageList keys={errors} />
+      <div className="console__dialog-actions">
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          <FormattedMessage id="console.cancel" />
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={async () => {
+            setErrors([]);
+            try {
+              await onConfirm();
+              onDone();
+            } catch (error) {
+              setErrors(errorKeys(error));
+            }
+          }}
+        >
+          {action}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
