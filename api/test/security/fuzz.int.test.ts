@@ -1,3 +1,4 @@
+import { generateVapidKeys } from '@auction/platform';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,7 +241,8 @@ let administrator: Record<string, string>;
 let operations: Operation[];
 
 beforeAll(async () => {
-  test = await startTestApp();
+  // Configured as production is, so the push calls answer rather than push_unavailable.
+  test = await startTestApp({ app: { push: { vapidPublicKey: generateVapidKeys().publicKey, extraOrigins: [] } } });
   administrator = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
   await test.app.ready();
   const document = test.app.swagger() as {
