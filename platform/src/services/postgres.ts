@@ -29,7 +29,7 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   database: string;
-  /** Tests trade durability for speed (and run without autovacuum); the product never does. */
+  /** Tests trade durability for speed; the product never does. */
   durable?: boolean;
   /** Throw-away clusters (tests, benchmarks) are deleted when stopped. */
   removeOnStop?: boolean;
@@ -235,11 +235,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const flags = ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   if (options.durable === false) {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-    // A throwaway cluster (the tests') creates and drops a database per test file. An autovacuum
-    // worker starting on a database while DROP DATABASE runs was seen to stall the drop, and every
-    // checkpoint and database creation behind it, for good; such short-lived databases need no
-    // autovacuum.
-    flags.push('-c', 'autovacuum=off');
   }
   const server = spawnServerProgram(postgresBin, ['-D', dataDir, '-p', String(options.port), ...flags], {
     ...run,
