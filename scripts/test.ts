@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -34,6 +34,20 @@ const wholeSuite = !tier && !extraArgs.length;
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/**
+ * The same, without blocking this process while the child runs. The test run's PostgreSQL and
+ * Redis write their logs into pipes this process reads: blocked in spawnSync, it would stop reading,
+ * and once a pipe is full every server process that logs (the checkpointer, at each DROP DATABASE)
+ * would wait on it for good.
+ */
+function runWhileServing(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('error', () => resolvePromise(1));
+    child.once('exit', (code) => resolvePromise(code ?? 1));
+  });
 }
 
 /** `--tier unit` (or `--tier=unit`) picks one Vitest project; every other argument goes to Vitest. */
@@ -148,7 +162,7 @@ const services = wantsServers ? await startServices() : null;
 try {
   const results = join(DATA, 'vitest-results.json');
   rmSync(results, { force: true });
-  status = run(
+  status = await runWhileServing(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extraArgs],
     // Without services the variables are unset, so a unit test that opens a database fails by name.
