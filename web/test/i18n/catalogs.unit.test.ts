@@ -9,6 +9,9 @@ const sameInBothLanguages = new Set<string>([
   // "{page} · {product}": the brand's product name is itself translated.
   'app.documentTitle',
   'lots.title',
+  // "Lots" and "Actions" are French words too (the console's menu and its lot table's column).
+  'console.nav.lots',
+  'console.lots.actions',
   'lot.number',
   'lot.description',
   'history.date',
