@@ -92,8 +92,11 @@ export function isLotClosed(lotStatus: number, auctionStatus: number): boolean {
 export const LotType = { Silent: 1, Live: 2, FixedPrice: 3 } as const;
 export type LotType = CodeOf<typeof LotType>;
 
-/** Spec 000 §6 roles. */
-export const Role = { Administrator: 1, AuctionManager: 2, Patron: 3, Volunteer: 4 } as const;
+/**
+ * Spec 000 §6 roles, and ours: Auditor (5) reads an organisation's bid log and replays it
+ * (issue 20, docs/audit.md) and changes nothing.
+ */
+export const Role = { Administrator: 1, AuctionManager: 2, Patron: 3, Volunteer: 4, Auditor: 5 } as const;
 export type Role = CodeOf<typeof Role>;
 
 /** Spec 000 §3: an auction bidder's auctionBidderStatusEnum. */

@@ -28,7 +28,8 @@ describe('the operator console', () => {
     const page = await adminContext.newPage();
     await page.goto(`${origin}/console`);
     await page.getByRole('heading', { level: 1, name: 'Console de gestion' }).waitFor();
-    // The demo's organisation is chosen first; pick the one the demo manager belongs to by its members.
+    // The demo's organisation is chosen first; its members are a section of its own.
+    await page.getByRole('link', { name: 'Membres et rôles' }).click();
     await page.getByRole('heading', { name: /Membres de/ }).waitFor();
     await page.getByLabel('Trouver une personne à qui donner un rôle').fill('Bergeron');
     await page.getByRole('button', { name: /Rosalie Bergeron/ }).click();
@@ -40,6 +41,7 @@ describe('the operator console', () => {
     await expectAccessible(page, 'console (fr)');
     await screenshot(page, 'console-fr-1280');
     // The lot table: hiding a lot goes through a confirmation stating what it does.
+    await page.getByRole('link', { name: 'Encans', exact: true }).click();
     await page.getByRole('button', { name: 'Lots de Gala d’hiver 2026' }).click();
     const hide = page.getByRole('button', { name: /^Masquer le lot \d+$/ }).first();
     const lotNumber = ((await hide.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
@@ -48,7 +50,7 @@ describe('the operator console', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Masquer', exact: true }).click();
     await page.getByRole('button', { name: `Afficher le lot ${lotNumber}` }).waitFor({ timeout: 15_000 });
     // The chosen auction is in the address: a reload shows the same lot table.
-    expect(page.url()).toMatch(/\/console\?organisation=\d+&encan=\d+$/);
+    expect(page.url()).toMatch(/\/console\?organisation=\d+&encan=\d+&section=lots$/);
     await page.reload();
     await page.getByRole('button', { name: `Afficher le lot ${lotNumber}` }).waitFor();
     await expectAccessible(page, 'console lots (fr)');
@@ -66,8 +68,6 @@ describe('the operator console', () => {
     const auctions = mine.locator('#console-auctions .console__card');
     await auctions.first().waitFor();
     expect(await auctions.count()).toBeGreaterThan(0);
-    // An auction manager grants the organisation's roles but not administrator.
-    expect(await mine.getByRole('button', { name: /^Make .* Administrator$/ }).count()).toBe(0);
     await mine.getByRole('button', { name: 'Lots of Winter Gala 2026' }).click();
     await mine
       .getByRole('button', { name: /^Close now lot \d+$/ })
@@ -75,6 +75,10 @@ describe('the operator console', () => {
       .waitFor();
     await expectAccessible(mine, 'console (en)');
     await screenshot(mine, 'console-en-1280');
+    // An auction manager grants the organisation's roles but not administrator.
+    await mine.getByRole('link', { name: 'Members and roles' }).click();
+    await mine.locator('.console__member').first().waitFor();
+    expect(await mine.getByRole('button', { name: /^Make .* Administrator$/ }).count()).toBe(0);
     await mine.setViewportSize(PHONE);
     await screenshot(mine, 'console-en-390');
     await managerContext.close();

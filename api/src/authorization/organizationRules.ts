@@ -4,14 +4,18 @@ import { Role, type RoleId } from '../accounts/roles.ts';
  * What a user may do on an organisation's things, as one pure rule (docs/security.md):
  * administrators everything everywhere; an organisation's members (`organization_users`) by their
  * role: auction managers manage it, volunteers only invite to its auctions (spec 000 §6), and both
- * see its private auctions. Membership without one of those roles grants nothing.
+ * see its private auctions. Membership without one of those roles grants nothing. Volunteers
+ * also check guests in at the door (`checkIn`); auditors only read the bid log (`audit`), which
+ * its managers may read too.
  */
-export type OrganizationAction = 'manage' | 'invite' | 'viewPrivate';
+export type OrganizationAction = 'manage' | 'invite' | 'viewPrivate' | 'checkIn' | 'audit';
 
 export const ACTION_ROLES: Record<OrganizationAction, readonly RoleId[]> = {
   manage: [Role.AuctionManager],
   invite: [Role.AuctionManager, Role.Volunteer],
   viewPrivate: [Role.AuctionManager, Role.Volunteer],
+  checkIn: [Role.AuctionManager, Role.Volunteer],
+  audit: [Role.AuctionManager, Role.Auditor],
 };
 
 /** Who acts: their roles and the organisations they belong to. */

@@ -117,9 +117,13 @@ export const accountMutations = {
           method: 'POST',
           body: { username, password, grant_type: 'password' },
         });
-        // The token call is made as the user just authenticated.
-        tokens.set(first.access_token);
-        return api<SessionAnswer>('/api/account/token', { method: 'POST', body: { rememberMe } });
+        // The token call is made as the user just authenticated. The session is stored (and the
+        // app shows the user signed in) only once it has opened, with its refresh cookie set.
+        return api<SessionAnswer>('/api/account/token', {
+          method: 'POST',
+          body: { rememberMe },
+          bearer: first.access_token,
+        });
       },
     }),
   register: () =>

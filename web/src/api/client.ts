@@ -66,6 +66,11 @@ export interface RequestOptions {
    * against it and a mismatch is reported in the console, so API and app drift apart visibly.
    */
   answer?: { safeParse(value: unknown): { success: boolean; error?: unknown } };
+  /**
+   * The access token for this call only, instead of the stored one: the login's token call is
+   * made as the user who just authenticated, before the session is stored and shown.
+   */
+  bearer?: string;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -135,9 +140,9 @@ export async function endSession(): Promise<void> {
  * and, when signed in, the access token, which is renewed once with the refresh token on a 401.
  */
 export async function api<T>(path: `/api/${string}`, options: RequestOptions = {}): Promise<T> {
-  const token = tokens.access();
+  const token = options.bearer ?? tokens.access();
   let response = await send(path, options, token);
-  if (response.status === 401 && token && (await refreshSession(token))) {
+  if (response.status === 401 && token && !options.bearer && (await refreshSession(token))) {
     response = await send(path, options, tokens.access());
   }
   if (!response.ok) {

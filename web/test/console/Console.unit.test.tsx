@@ -2,8 +2,8 @@
 import { Role } from '@auction/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleLots } from '../../src/console/ConsoleLots.tsx';
-import { Members } from '../../src/console/ConsolePage.tsx';
+import { ConsoleLots } from '../../src/console/lots/ConsoleLots.tsx';
+import { Members } from '../../src/console/members/MembersSection.tsx';
 import { apiStub } from '../paymentFixtures.ts';
 import { renderInApp } from '../renderInApp.tsx';
 

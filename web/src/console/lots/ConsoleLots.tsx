@@ -2,14 +2,14 @@ import { isLotStatusClosed, LotStatus, type operator } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocale } from '../i18n/LocaleProvider.tsx';
-import type { MessageId } from '../i18n/messages.ts';
-import { LoadError, Loading } from '../layout/QueryStatus.tsx';
-import { ListTable } from '../lib/listTable/ListTable.tsx';
-import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listTableRules.ts';
-import { showToast } from '../live/toasts.tsx';
-import { ConsoleConfirm } from './ConsoleConfirm.tsx';
-import { consoleKeys, consoleMutations, consoleQueries, type LotCommand } from './queries.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
+import { ListTable } from '../../lib/listTable/ListTable.tsx';
+import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { consoleKeys, consoleMutations, consoleQueries, type LotCommand } from '../queries.ts';
 
 type Lot = operator.OperatorLot;
 
