@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createRedis, freePort, type StripeDouble, startStripeDouble, unsubscribeKey } from '@auction/platform';
+import {
+  createRedis,
+  freePort,
+  generateVapidKeys,
+  type StripeDouble,
+  startStripeDouble,
+  unsubscribeKey,
+} from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { type Projections, startProjections } from '@auction/projections';
 import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
@@ -33,6 +40,13 @@ export interface TestApp {
 }
 
 /** The real API on a database of its own, with the demo loaded through the engine. */
+let vapidPublicKey: string | undefined;
+/** One VAPID key pair per test process: the app only needs its public half to answer. */
+function testVapidPublicKey(): string {
+  vapidPublicKey ??= generateVapidKeys().publicKey;
+  return vapidPublicKey;
+}
+
 export async function startTestApp(
   options: {
     demo?: boolean;
@@ -84,6 +98,8 @@ export async function startTestApp(
       publishableKey: 'pk_test_local_double',
       apiUrl: stripe.url,
     },
+    // Web Push configured as in production, so its calls answer rather than push_unavailable.
+    push: { vapidPublicKey: testVapidPublicKey(), extraOrigins: [] },
     ...options.app,
   });
   stripe.setWebhook(async (payload, signature) => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { generateVapidKeys } from '@auction/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testApp.ts';
@@ -425,8 +424,6 @@ const routes: string[] = [];
 beforeAll(async () => {
   test = await startTestApp({
     app: {
-      // Configured as production is, so the push calls answer rather than push_unavailable.
-      push: { vapidPublicKey: generateVapidKeys().publicKey, extraOrigins: [] },
       onRoute: (route) => {
         for (const method of [route.method].flat()) {
           if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);

@@ -1,4 +1,3 @@
-import { generateVapidKeys } from '@auction/platform';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,8 +240,7 @@ let administrator: Record<string, string>;
 let operations: Operation[];
 
 beforeAll(async () => {
-  // Configured as production is, so the push calls answer rather than push_unavailable.
-  test = await startTestApp({ app: { push: { vapidPublicKey: generateVapidKeys().publicKey, extraOrigins: [] } } });
+  test = await startTestApp();
   administrator = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
   await test.app.ready();
   const document = test.app.swagger() as {
