@@ -6,6 +6,7 @@ export * from './account.ts';
 export * from './address.ts';
 export * from './auctions.ts';
 export * from './audit.ts';
+export * from './bidders.ts';
 export * from './brand.ts';
 export * from './cards.ts';
 export * from './codes.ts';

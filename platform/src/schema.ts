@@ -300,6 +300,9 @@ export interface AuctionBiddersTable {
   /** When the user was admitted to the auction (invitation, operator, access code); null: never. */
   admitted_at: Timestamp | null;
   updated_at: GeneratedTimestamp;
+  /** When the guest was checked in at the door (migration 0021), and by whom; null: not arrived. */
+  arrived_at: Timestamp | null;
+  arrived_by: string | null;
 }
 
 export interface BidderOrganizationNotificationsTable {
@@ -479,6 +482,18 @@ export interface InvoiceRefundsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A payment made outside the product (cash, cheque), recorded by staff (migration 0021). */
+export interface InvoiceManualPaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  command_id: string;
+  amount: number;
+  method: 'cash' | 'cheque' | 'other';
+  note: string | null;
+  recorded_by: string | null;
+  recorded_at: GeneratedTimestamp;
+}
+
 export interface InvoiceItemsTable {
   invoice_id: number;
   position: number;
@@ -582,6 +597,7 @@ export interface Database {
   receipt_counters: ReceiptCountersTable;
   donation_receipts: DonationReceiptsTable;
   invoice_refunds: InvoiceRefundsTable;
+  invoice_manual_payments: InvoiceManualPaymentsTable;
   invoice_items: InvoiceItemsTable;
   invoice_taxes: InvoiceTaxesTable;
   payment_attempts: PaymentAttemptsTable;

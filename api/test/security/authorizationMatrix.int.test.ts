@@ -221,6 +221,18 @@ const POLICY: Record<string, Policy> = {
     () => '/api/admin/invoices/inv_unknown/refunds',
     () => ({ amountCents: 100, reason: 'requested_by_customer', commandId: randomUUID() }),
   ),
+  // Check-in at the door (docs/console.md): the organisation's volunteers and managers, and
+  // administrators; another organisation's auction is auction_not_found (api/test/routes/api/check-in).
+  'GET /api/check-in/auctions': { access: 'operatorList', url: () => '/api/check-in/auctions' },
+  'GET /api/check-in/auctions/:id/guests': op((f) => `/api/check-in/auctions/${p(f).id}/guests?q=`),
+  'POST /api/check-in/auctions/:id/guests/:userId/arrival': op(
+    (f) => `/api/check-in/auctions/${p(f).id}/guests/${f.users.bidder.id}/arrival`,
+  ),
+  'POST /api/check-in/auctions/:id/walk-ins': op(
+    (f) => `/api/check-in/auctions/${p(f).id}/walk-ins`,
+    () => ({ firstName: 'Porte', lastName: 'Entrée', email: `porte.${randomUUID()}@example.com` }),
+  ),
+  'GET /api/admin/auctions/:id/bidders': op((f) => `/api/admin/auctions/${p(f).id}/bidders`),
   // Web Push: the caller's own browsers (api/test/routes/api/account/pushSubscriptions).
   'GET /api/account/push-subscriptions': auth(),
   'POST /api/account/push-subscriptions': auth(undefined, () => ({
@@ -397,9 +409,13 @@ const REFUSED: Record<Exclude<Access, 'infrastructure'>, readonly Persona[]> = {
   administrator: ['anonymous', 'bidder', 'volunteer', 'otherManager', 'manager'],
 };
 
-/** The invitation is the one operator call a volunteer of the organisation may make (spec 000 §6). */
+/** The invitation (spec 000 §6) and the door's check-in are the operator calls a volunteer of the organisation may make. */
 const ALSO_ALLOWED: Record<string, readonly Persona[]> = {
   'POST /api/onboarding/invite-via-client-app': ['volunteer'],
+  'GET /api/check-in/auctions': ['volunteer'],
+  'GET /api/check-in/auctions/:id/guests': ['volunteer'],
+  'POST /api/check-in/auctions/:id/guests/:userId/arrival': ['volunteer'],
+  'POST /api/check-in/auctions/:id/walk-ins': ['volunteer'],
 };
 
 /**

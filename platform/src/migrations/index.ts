@@ -17,6 +17,7 @@ import * as m0015 from './0015_invoices.ts';
 import * as m0016 from './0016_invoice_documents.ts';
 import * as m0017 from './0017_audit_log.ts';
 import * as m0018 from './0018_push_subscriptions.ts';
+import * as m0021 from './0021_check_in_and_manual_payments.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_invoice_documents': m0016,
   '0017_audit_log': m0017,
   '0018_push_subscriptions': m0018,
+  '0021_check_in_and_manual_payments': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

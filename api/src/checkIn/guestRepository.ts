@@ -1,0 +1,147 @@
+import {
+  type AuctionBidder,
+  AuctionStatus,
+  type CheckInAuction,
+  GUEST_LIST_LIMIT,
+  type GuestList,
+} from '@auction/contract';
+import type { Db } from '@auction/platform';
+import { sql } from 'kysely';
+import { formatPhone } from '../accounts/phone.ts';
+
+/**
+ * An auction's bidders in PostgreSQL (`auction_bidders` with their accounts), as the operators'
+ * bidder list and the door's check-in read and change them (docs/console.md).
+ */
+export interface GuestRepository {
+  /** Every bidder of the auction, by last name. */
+  list(auctionId: number): Promise<AuctionBidder[]>;
+  /** The guests matching a name or phone (all when empty), with the auction's counts. */
+  search(auctionId: number, q: string): Promise<GuestList>;
+  one(auctionId: number, userId: string): Promise<AuctionBidder | undefined>;
+  /** Marks the guest arrived once: answers whether this call did it (false: already arrived). */
+  markArrived(auctionId: number, userId: string, by: string): Promise<boolean>;
+  /** The auctions (not archived) of these organisations, or of all when null, soonest first. */
+  auctionsFor(organizationIds: readonly number[] | null): Promise<CheckInAuction[]>;
+}
+
+interface BidderRow {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  nick_name: string;
+  username: string;
+  phone_number: string | null;
+  status: number;
+  has_stop: boolean;
+  arrived_at: Date | null;
+  arrived_by: string | null;
+}
+
+const toBidder = (row: BidderRow): AuctionBidder => ({
+  userId: row.user_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  nickName: row.nick_name,
+  email: row.username,
+  phoneNumber: row.phone_number ? formatPhone(row.phone_number) : null,
+  status: row.status as AuctionBidder['status'],
+  hasSmsStop: row.has_stop,
+  arrivedAt: row.arrived_at?.toISOString() ?? null,
+  arrivedBy: row.arrived_by,
+});
+
+const ACCENTED = 'àâäáãéèêëíìîïóòôöõúùûüçñÿœæ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucnyoa';
+
+/** Lower case without French accents, in SQL (no extension needed). */
+const fold = (expr: ReturnType<typeof sql>) => sql`translate(lower(${expr}), ${ACCENTED}, ${PLAIN})`;
+
+/** Letters of a name without case or accents, and a phone's digits, so "Éloïse" and "514 555" both match. */
+function matching(q: string) {
+  if (q === '') return sql`true`;
+  const digits = q.replace(/\D/g, '');
+  const words = q
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const byName = sql.join(
+    words.map(
+      (word) =>
+        sql`${fold(sql`u.first_name || ' ' || u.last_name || ' ' || u.nick_name || ' ' || u.username`)} LIKE ${fold(sql`${word}`)}`,
+    ),
+    sql` AND `,
+  );
+  return digits.length >= 3 ? sql`((${byName}) OR u.phone_number LIKE ${`%${digits}%`})` : sql`(${byName})`;
+}
+
+export function guestRepository(db: Db): GuestRepository {
+  const select = (auctionId: number, where: ReturnType<typeof sql>, limit: number) =>
+    sql<BidderRow>`
+      SELECT u.id AS user_id, u.first_name, u.last_name, u.nick_name, u.username, u.phone_number, b.status,
+        (u.sent_stop_date IS NOT NULL OR EXISTS (
+          SELECT 1 FROM sms_opt_outs o WHERE o.phone_number = u.phone_number)) AS has_stop,
+        b.arrived_at, nullif(trim(a.first_name || ' ' || a.last_name), '') AS arrived_by
+      FROM auction_bidders b
+      JOIN users u ON u.id = b.user_id
+      LEFT JOIN users a ON a.id = b.arrived_by
+      WHERE b.auction_id = ${auctionId} AND ${where}
+      ORDER BY lower(u.last_name), lower(u.first_name), u.id
+      LIMIT ${limit}`
+      .execute(db)
+      .then((r) => r.rows.map(toBidder));
+
+  return {
+    list: (auctionId) => select(auctionId, sql`true`, 10_000),
+
+    async search(auctionId, q) {
+      const guests = await select(auctionId, matching(q), GUEST_LIST_LIMIT);
+      const { rows } = await sql<{ guests: number; arrived: number }>`
+        SELECT count(*)::int AS guests, count(arrived_at)::int AS arrived
+        FROM auction_bidders WHERE auction_id = ${auctionId}`.execute(db);
+      return { guests, guestCount: rows[0]?.guests ?? 0, arrivedCount: rows[0]?.arrived ?? 0 };
+    },
+
+    one: (auctionId, userId) => select(auctionId, sql`b.user_id = ${userId}`, 1).then((rows) => rows[0]),
+
+    async markArrived(auctionId, userId, by) {
+      const updated = await db
+        .updateTable('auction_bidders')
+        .set({ arrived_at: new Date(), arrived_by: by, updated_at: new Date() })
+        .where('auction_id', '=', auctionId)
+        .where('user_id', '=', userId)
+        .where('arrived_at', 'is', null)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    async auctionsFor(organizationIds) {
+      if (organizationIds !== null && organizationIds.length === 0) return [];
+      const { rows } = await sql<{
+        id: number;
+        organization_id: number;
+        organization_name: string;
+        url_magic_link: string;
+        status: number;
+        date_open: Date | null;
+        titles: Record<string, string> | null;
+      }>`
+        SELECT a.id, a.organization_id, o.name AS organization_name, a.url_magic_link, a.status, a.date_open,
+          (SELECT jsonb_object_agg(t.language_code, t.title_short) FROM auction_translations t
+            WHERE t.auction_id = a.id) AS titles
+        FROM auctions a JOIN organizations o ON o.id = a.organization_id
+        WHERE a.status <> ${AuctionStatus.Archived}
+          AND ${organizationIds === null ? sql`true` : sql`a.organization_id IN (${sql.join([...organizationIds])})`}
+        ORDER BY a.date_open DESC NULLS LAST, a.id DESC`.execute(db);
+      return rows.map((row) => ({
+        id: row.id,
+        organizationId: row.organization_id,
+        organizationName: row.organization_name,
+        urlMagicLink: row.url_magic_link,
+        status: row.status,
+        titles: row.titles ?? {},
+        dateOpen: row.date_open?.toISOString() ?? null,
+      }));
+    },
+  };
+}

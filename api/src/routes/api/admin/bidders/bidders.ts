@@ -1,0 +1,29 @@
+import { biddersContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/**
+ * The auction's bidders for its operators (issue 19 §5, docs/console.md): status, STOP and
+ * arrival. Locking, the temporary password and the SMS invitation are the calls that exist
+ * (`PUT /api/auctions/{id}/bidders/{userId}/status`, `POST /api/account/temporary-password`,
+ * `POST /api/onboarding/invite-via-client-app`).
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/auctions/:id/bidders',
+    {
+      schema: {
+        tags: ['operator'],
+        security: [{ bearer: [] }],
+        summary: "An auction's bidders with their status and arrival",
+        ...biddersContract.list,
+      },
+    },
+    async (request) => {
+      await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.guests.list(request.params.id);
+    },
+  );
+}) satisfies FastifyPluginAsync;

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { useTestApp } from '../../../useTestApp.ts';
+
+const test = useTestApp();
+let adminToken: string;
+let volunteerToken: string;
+let managerToken: string;
+let galaId: number;
+
+beforeAll(async () => {
+  adminToken = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
+  volunteerToken = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
+  managerToken = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
+  const gala = await test.database.db
+    .selectFrom('auctions')
+    .select('id')
+    .where('url_magic_link', '=', 'demo-gala')
+    .executeTakeFirstOrThrow();
+  galaId = gala.id;
+});
+
+const guestsUrl = (auctionId: number, q = '') =>
+  `/api/check-in/auctions/${auctionId}/guests?q=${encodeURIComponent(q)}`;
+const arrivalUrl = (auctionId: number, userId: string) =>
+  `/api/check-in/auctions/${auctionId}/guests/${userId}/arrival`;
+const walkInUrl = (auctionId: number) => `/api/check-in/auctions/${auctionId}/walk-ins`;
+
+/** A bidder of the gala (admitted as an invitation would), with a name the search can find. */
+async function galaGuest(overrides: Record<string, unknown> = {}) {
+  const bidder = await registerConfirmed(test, {
+    firstName: 'Éloïse',
+    lastName: `Tremblay${Date.now() % 100000}`,
+    ...overrides,
+  });
+  await test.database.db
+    .insertInto('auction_bidders')
+    .values({ auction_id: galaId, user_id: bidder.id, status: 1, admitted_at: new Date() })
+    .execute();
+  return bidder;
+}
+
+/** A volunteer of a new organisation, who must not see the gala's guests. */
+async function otherVolunteer() {
+  const organization = await callAs(test.app, adminToken, 'POST', '/api/admin/organizations', {
+    name: `Autre ${randomUUID()}`,
+  });
+  const user = await registerConfirmed(test);
+  await test.database.db
+    .updateTable('users')
+    .set({ roles: [4] })
+    .where('id', '=', user.id)
+    .execute();
+  await test.database.db
+    .insertInto('organization_users')
+    .values({ organization_id: organization.json().id, user_id: user.id })
+    .execute();
+  return user;
+}
+
+async function arrivalOf(userId: string) {
+  return test.database.db
+    .selectFrom('auction_bidders')
+    .select(['arrived_at', 'arrived_by'])
+    .where('auction_id', '=', galaId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+describe('check-in at the door', () => {
+  it('lists the auctions of the volunteer’s organisations, not archived ones of others', async () => {
+    const response = await callAs(test.app, volunteerToken, 'GET', '/api/check-in/auctions');
+    expect(response.statusCode, response.body).toBe(200);
+    const auctions = response.json() as Array<{ id: number; titles: Record<string, string> }>;
+    expect(auctions.find((a) => a.id === galaId)?.titles.fr).toBe('Gala d’hiver 2026');
+    const stranger = await otherVolunteer();
+    const theirs = await callAs(test.app, stranger.token, 'GET', '/api/check-in/auctions');
+    expect(theirs.json().map((a: { id: number }) => a.id)).not.toContain(galaId);
+  });
+
+  it('finds a guest by a name without accents and by phone digits', async () => {
+    const guest = await galaGuest();
+    const byName = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, `eloise ${guest.body.lastName}`));
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().guests.map((g: { userId: string }) => g.userId)).toEqual([guest.id]);
+    const digits = guest.body.cellphone.replace(/\D/g, '').slice(-7);
+    const byPhone = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, digits));
+    expect(byPhone.json().guests.map((g: { userId: string }) => g.userId)).toContain(guest.id);
+    const short = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, 'e'));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().messages).toContain('search_too_short');
+  });
+
+  it('marks a guest arrived once, keeping who and when', async () => {
+    const guest = await galaGuest();
+    const first = await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, guest.id));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ alreadyArrived: false, guest: { userId: guest.id, status: 1 } });
+    expect(first.json().guest.arrivedBy).toBeTruthy();
+    const recorded = await arrivalOf(guest.id);
+    const again = await callAs(test.app, managerToken, 'POST', arrivalUrl(galaId, guest.id));
+    expect(again.json().alreadyArrived).toBe(true);
+    expect(await arrivalOf(guest.id)).toEqual(recorded);
+    const list = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId));
+    expect(list.json().arrivedCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a locked bidder, a stranger, another organisation’s volunteer and a bidder', async () => {
+    const guest = await galaGuest();
+    await callAs(test.app, managerToken, 'PUT', `/api/auctions/${galaId}/bidders/${guest.id}/status`, {
+      status: 'Locked',
+    });
+    const locked = await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, guest.id));
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe('bidder_locked');
+    const stranger = await registerConfirmed(test);
+    const unknown = await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, stranger.id));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('guest_not_found');
+    const other = await otherVolunteer();
+    const foreign = await callAs(test.app, other.token, 'POST', arrivalUrl(galaId, guest.id));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('auction_not_found');
+    const asBidder = await callAs(test.app, stranger.token, 'GET', guestsUrl(galaId));
+    expect(asBidder.statusCode).toBe(403);
+    expect((await arrivalOf(guest.id))?.arrived_at).toBeNull();
+  });
+
+  it('registers a walk-in with an email: a new account with a temporary password, checked in', async () => {
+    const email = `walkin.${randomUUID()}@example.com`;
+    const response = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'Jacques',
+      lastName: 'Bélanger',
+      email,
+      language: 'fr',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'created', guest: { email, status: 1 } });
+    expect(response.json().guest.arrivedAt).not.toBeNull();
+    const mail = await test.messaging.outbox.waitFor(email, { template: 'temporaryPassword' });
+    const password = /[A-Z][a-z]{4}-[A-Z][a-z]{4}-\d{4}!/.exec(mail.body)?.[0] as string;
+    const signedIn = await login(test.app, email, password);
+    expect(signedIn.body.hasTemporaryPassword).toBe(true);
+    // The same guest again is found, not created twice.
+    const again = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'Jacques',
+      lastName: 'Bélanger',
+      email,
+    });
+    expect(again.json().outcome).toBe('found');
+    expect(again.json().guest.userId).toBe(response.json().guest.userId);
+  });
+
+  it('registers a walk-in with only a phone by texting the invitation, and never a STOP number', async () => {
+    const phone = `(514) 555-${String(Date.now() % 10000).padStart(4, '0')}`;
+    const digits = phone.replace(/\D/g, '');
+    const invited = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'Nadia',
+      lastName: 'Roy',
+      phoneNumber: phone,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json()).toMatchObject({ outcome: 'invited', guest: null });
+    await test.messaging.outbox.waitFor(digits, { template: 'onboardingInvite' });
+    await test.database.db.insertInto('sms_opt_outs').values({ phone_number: '5145550999' }).execute();
+    const stopped = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'Paul',
+      lastName: 'Roy',
+      phoneNumber: '514 555 0999',
+    });
+    expect(stopped.json()).toMatchObject({ outcome: 'stop', message: 'user_has_send_stop_date' });
+  });
+
+  it('finds an existing account by phone, admits it and checks it in', async () => {
+    const bidder = await registerConfirmed(test);
+    const response = await callAs(test.app, managerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'X',
+      lastName: 'Y',
+      phoneNumber: bidder.body.cellphone,
+    });
+    expect(response.json()).toMatchObject({ outcome: 'found', guest: { userId: bidder.id } });
+    expect((await arrivalOf(bidder.id))?.arrived_at).not.toBeNull();
+  });
+
+  it('refuses a walk-in without phone or email, changing nothing', async () => {
+    const response = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'Sans',
+      lastName: 'Contact',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().messages).toContain('phone_or_email_required');
+  });
+});
