@@ -15,7 +15,7 @@ export {
   type TransactionalFollow,
 } from './follow/followLog.ts';
 export { CommandHandler, type CommandHandlerOptions } from './handler/commandHandler.ts';
-export { KEY_REUSED, requestFingerprint, scopedCommandId } from './handler/commandKey.ts';
+export { KEY_REUSED, requestFingerprint, STREAM_MOVED, scopedCommandId } from './handler/commandKey.ts';
 export {
   createDonationCommandHandler,
   DONATION_STREAM_PREFIX,

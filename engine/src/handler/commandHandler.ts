@@ -30,9 +30,13 @@ export class CommandHandler<S, C extends { commandId: string }, E extends NewEve
     this.maxCachedStreams = options.maxCachedStreams ?? 20_000;
   }
 
-  /** The command's id is its idempotency key: a user's command comes with it scoped (commandKey.ts). */
-  handle(streamId: string, command: C): Promise<CommandOutcome<S>> {
-    return this.writer(streamId).handle(command, requestFingerprint(streamId, command));
+  /**
+   * The command's id is its idempotency key: a user's command comes with it scoped (commandKey.ts).
+   * With `expectedVersion`, the command is decided only on that stream version (a confirmation of
+   * what was previewed on it); otherwise it is refused `STREAM_MOVED` and its key stays free.
+   */
+  handle(streamId: string, command: C, options: { expectedVersion?: number } = {}): Promise<CommandOutcome<S>> {
+    return this.writer(streamId).handle(command, requestFingerprint(streamId, command), options.expectedVersion);
   }
 
   read(streamId: string): Promise<{ state: S; version: number }> {

@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 /** The answer to a key already used for another request (Stripe's 422). It records nothing. */
 export const KEY_REUSED = 'idempotency_key_reused';
 
+/** The answer to a command made on a stream version that is no longer the head. It records nothing. */
+export const STREAM_MOVED = 'stream_moved';
+
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 27);
 
 /**

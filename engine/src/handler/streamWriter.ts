@@ -6,7 +6,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from '../store/eventStore.ts';
-import { KEY_REUSED } from './commandKey.ts';
+import { KEY_REUSED, STREAM_MOVED } from './commandKey.ts';
 import type { Decider } from './decider.ts';
 
 export type CommandOutcome<S> =
@@ -19,6 +19,8 @@ interface Pending<C> {
   command: C;
   /** The request's fingerprint (commandKey.ts): a key seen again with another one is a reuse. */
   request: string;
+  /** Decide only on this stream version (a previewed command's confirmation). */
+  expectedVersion: number | undefined;
   resolve(outcome: CommandOutcome<unknown>): void;
   reject(error: unknown): void;
 }
@@ -79,9 +81,9 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
     return !this.running && this.queue.length === 0;
   }
 
-  handle(command: C, request: string): Promise<CommandOutcome<S>> {
+  handle(command: C, request: string, expectedVersion?: number): Promise<CommandOutcome<S>> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ command, request, resolve: resolve as Pending<C>['resolve'], reject });
+      this.queue.push({ command, request, expectedVersion, resolve: resolve as Pending<C>['resolve'], reject });
       if (!this.running) void this.drain();
     });
   }
@@ -151,7 +153,7 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
     const claims: CommandKey[] = [];
     const steps: Step[] = [];
     const firstInRound = new Map<string, number>();
-    for (const [i, { command, request }] of batch.entries()) {
+    for (const [i, { command, request, expectedVersion }] of batch.entries()) {
       const id = command.commandId;
       const first = firstInRound.get(id);
       if (first !== undefined) {
@@ -166,6 +168,12 @@ export class StreamWriter<S, C extends { commandId: string }, E extends NewEvent
       }
       if (this.decider.isProcessed?.(state, id)) {
         steps.push({ kind: 'retry', record: null });
+        continue;
+      }
+      // The stream's version at this point of the round: its head plus the events decided before.
+      if (expectedVersion !== undefined && this.version + events.length !== expectedVersion) {
+        // Not the command's outcome but a stale precondition: nothing is claimed, the key stays free.
+        steps.push({ kind: 'refused', reason: STREAM_MOVED, record: false });
         continue;
       }
       const decision = this.decider.decide(state, command);

@@ -37,6 +37,7 @@ export type {
   MaxBidRaised,
 } from './events.ts';
 export { evolve } from './evolve.ts';
+export { type CommandPreview, previewCommand, previewRemoval, type RemovalPreview } from './preview.ts';
 export type { RefusalReason } from './refusals.ts';
 export { isClosedAt } from './rules/guards.ts';
 export { maxBidOf, type Standing, type StandingSummary, standing, standingSummary } from './standing.ts';

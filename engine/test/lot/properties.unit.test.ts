@@ -9,43 +9,8 @@ import {
   type LotState,
   standing,
 } from '../../src/lot/index.ts';
-import { command, END, lotConfig, MINUTE } from './given.ts';
-
-const BIDDERS = ['alice', 'bob', 'carol', 'dave'];
-
-/** A bidder's move, with amounts relative to the minimum next bid so that many are accepted. */
-type Intent = { kind: 'bid' | 'max' | 'delete'; bidder: string; above: number };
-
-const intent = fc.record({
-  kind: fc.constantFrom<Intent['kind']>('bid', 'bid', 'max', 'max', 'delete'),
-  bidder: fc.constantFrom(...BIDDERS),
-  above: fc.integer({ min: -200, max: 3_000 }),
-});
-
-const pricing = fc.record({
-  startingBid: fc.integer({ min: 1, max: 50_00 }),
-  minimumIncrement: fc.constantFrom(1, 50, 1_00, 2_50),
-});
-
-type Run = { state: LotState; accepted: LotCommand[]; events: LotEvent[][] };
-
-/** Decides the intents in order, one minute apart, well before the end. */
-function run(config: { startingBid: number; minimumIncrement: number }, intents: Intent[]): Run {
-  let state = initialState();
-  const accepted: LotCommand[] = [];
-  const events: LotEvent[][] = [];
-  const decideNext = (next: LotCommand) => {
-    const decision = decide(state, next);
-    if (!decision.ok) return;
-    accepted.push(next);
-    events.push(decision.events);
-    state = decision.events.reduce(evolve, state);
-  };
-  decideNext(command.open(lotConfig(config), { id: 'open' }));
-  // Resolved one at a time: each intent's amount depends on the standing the previous ones left.
-  for (const [i, each] of intents.entries()) decideNext(resolve(state, each, i));
-  return { state, accepted, events };
-}
+import { intent, pricing, run } from './biddingRuns.ts';
+import { command, MINUTE } from './given.ts';
 
 /** Applies commands that must all be accepted. */
 function applyAll(state: LotState, commands: LotCommand[]): LotState {
@@ -54,17 +19,6 @@ function applyAll(state: LotState, commands: LotCommand[]): LotState {
     if (!decision.ok) throw new Error(`${next.commandId} refused: ${decision.reason}`);
     return decision.events.reduce(evolve, current);
   }, state);
-}
-
-function resolve(state: LotState, each: Intent, index: number): LotCommand {
-  const options = { id: `c${index}`, at: END - (500 - index) * MINUTE };
-  const config = state.config;
-  const { price } = standing(state);
-  const minimum = config === null ? 0 : price === null ? (config.startingBid ?? 0) : price + config.minimumIncrement;
-  const amount = Math.max(1, minimum + each.above);
-  if (each.kind === 'bid') return command.bid(each.bidder, amount, options);
-  if (each.kind === 'max') return command.max(each.bidder, amount, options);
-  return command.deleteMax(each.bidder, options);
 }
 
 const fold = (events: LotEvent[]) => events.reduce(evolve, initialState());
