@@ -63,6 +63,7 @@ export const guestParams = idParams.extend({ userId: z.uuid({ error: 'guest_not_
 
 /** Checking in is idempotent: the first arrival is kept; `alreadyArrived` says a repeat changed nothing. */
 export const arrivalAnswer = z.object({ guest: auctionBidder, alreadyArrived: z.boolean() });
+export type ArrivalAnswer = z.infer<typeof arrivalAnswer>;
 
 /**
  * A walk-in: a name and a phone or an email. An existing account (same phone or email) is found
