@@ -7,6 +7,8 @@ export * from './address.ts';
 export * from './auctions.ts';
 export * from './audit.ts';
 export * from './bidders.ts';
+/** A bid's removal with its preview, as `bidRemoval.<name>`. */
+export * as bidRemoval from './bidRemoval.ts';
 export * from './brand.ts';
 export * from './cards.ts';
 export * from './codes.ts';

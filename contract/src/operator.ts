@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auction } from './auctions.ts';
-import { commandId, errorAnswers, idParams, MAX_ROW_ID, money, rowId } from './common.ts';
+import { commandId, errorAnswers, MAX_ROW_ID, money, rowId } from './common.ts';
 import { text } from './fields.ts';
 import { lotItem } from './lots.ts';
 
@@ -161,8 +161,6 @@ export const operatorLot = lotItem.omit({ name: true });
 
 export const lotCommandBody = z.strictObject({ commandId }).optional();
 export const rescheduleBody = z.strictObject({ dateCompleted: isoDate, commandId });
-export const bidRemovalParams = idParams.extend({ bidId: z.string().trim().min(1).max(200) });
-export const bidRemovalBody = z.strictObject({ reason: z.string().trim().min(1).max(500), commandId });
 
 /** A lot command's committed outcome: the events it appended and the lot's standing after it. */
 export const lotCommandAnswer = z.object({

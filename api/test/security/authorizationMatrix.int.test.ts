@@ -371,6 +371,10 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/lots/${p(f).lotId}/bids/${randomUUID()}/remove`,
     () => ({ reason: 'Erreur de saisie' }),
   ),
+  'GET /api/admin/lots/:id/bids': op((f) => `/api/admin/lots/${p(f).lotId}/bids`),
+  'GET /api/admin/lots/:id/bids/:bidId/removal-preview': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/bids/${randomUUID()}/removal-preview`,
+  ),
   'GET /api/admin/lots/:id/audit-trail': op((f) => `/api/admin/lots/${p(f).lotId}/audit-trail`),
   'GET /api/admin/audit/auctions/:id/export': op((f) => `/api/admin/audit/auctions/${p(f).id}/export`),
 
