@@ -11,6 +11,8 @@ export * from './bidders.ts';
 export * as bidRemoval from './bidRemoval.ts';
 export * from './brand.ts';
 export * from './cards.ts';
+/** The closing minute and the projector, as `closingMinute.<name>`. */
+export * as closingMinute from './closingMinute.ts';
 export * from './codes.ts';
 export * from './common.ts';
 export * from './documents.ts';
@@ -20,6 +22,7 @@ export * from './health.ts';
 export * from './hub.ts';
 export * from './invoices.ts';
 export * from './leaderboard.ts';
+export * from './liveSales.ts';
 export * from './lots.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';

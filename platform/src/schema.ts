@@ -98,6 +98,8 @@ export interface AuctionsTable {
   stripe_information_id: number | null;
   /** The secret that admits a signed-in user to a private auction (docs/security.md). */
   access_code: Generated<string>;
+  /** The fundraising goal in cents the projector's thermometer rises towards (migration 0023). */
+  fundraising_goal: Generated<number | null>;
   created_at: GeneratedTimestamp;
 }
 

@@ -1,0 +1,52 @@
+import { AuctionStatus, closingMinute, Language } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../errors.ts';
+
+/** Spec 001 §3 auction languages: 1 English, 2 French. */
+const LANGUAGE_CODES: Record<number, 'en' | 'fr'> = { 1: Language.English, 2: Language.French };
+
+/**
+ * The projector's page (docs/console.md): what the venue's screen shows. It is the leaderboard's
+ * kind of information, so it is as public as the leaderboard: anyone with the link on a public
+ * auction; on a private one, those admitted to it and its organisation's staff.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/auctions/:id/projector',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['auctions'],
+        summary: "Funds raised against the goal, the lots closing next, the auction's languages",
+        ...closingMinute.projectorPage,
+      },
+    },
+    async (request) => {
+      const reads = app.closingMinute;
+      const auction = await reads.projectorAuction(request.params.id);
+      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
+      await app.authorization.requireVisibleAuction(auction, request.account?.id ?? null);
+      const now = new Date();
+      const [titles, raised, closingNext] = await Promise.all([
+        reads.titles(auction.id),
+        reads.raised(auction.id),
+        reads.projectorLots(auction.id, now),
+      ]);
+      const languages = [...new Set(auction.languages.map((code) => LANGUAGE_CODES[code]).filter((code) => !!code))];
+      return {
+        auctionId: auction.id,
+        urlMagicLink: auction.url_magic_link,
+        status: auction.status,
+        languages: (languages.length ? languages : [Language.French, Language.English]) as Array<'en' | 'fr'>,
+        titles,
+        serverTime: now.toISOString(),
+        goalCents: auction.fundraising_goal,
+        raised,
+        closingNext,
+      };
+    },
+  );
+}) satisfies FastifyPluginAsync;
