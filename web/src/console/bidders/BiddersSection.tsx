@@ -1,7 +1,302 @@
-import { ComingSoon } from '../sections/ComingSoon.tsx';
+import { type AuctionBidder, BidderStatus, Role } from '@auction/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { COMPLETE_PHONE_LENGTH, Field, formatPhoneInput, MessageList } from '../../account/Field.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
+import { errorKeys } from '../../lib/errors.ts';
+import { ListTable } from '../../lib/listTable/ListTable.tsx';
+import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { bidderKeys, bidderMutations, bidderQueries } from './queries.ts';
 
-/** The auction's bidders: status, lock, temporary password, invitations. */
-export default function BiddersSection(_props: AuctionSectionProps) {
-  return <ComingSoon />;
+type Bidder = AuctionBidder;
+
+const STATUS_KEYS: Record<Bidder['status'], MessageId> = {
+  [BidderStatus.Invited]: 'console.bidders.status.invited',
+  [BidderStatus.Visited]: 'console.bidders.status.visited',
+  [BidderStatus.Locked]: 'console.bidders.status.locked',
+};
+
+const nameOf = (bidder: Bidder) => `${bidder.firstName} ${bidder.lastName}`.trim() || bidder.nickName;
+
+type Pending = { kind: 'lock' | 'unlock' | 'password'; bidder: Bidder };
+
+/** Lock, unlock or a temporary password, behind a confirmation stating what it does. */
+function ConfirmBidderAction({
+  auctionId,
+  pending,
+  onDone,
+  onPassword,
+}: {
+  auctionId: number;
+  pending: Pending | null;
+  onDone: () => void;
+  onPassword: (shown: { name: string; password: string }) => void;
+}) {
+  const queryClient = useQueryClient();
+  const status = useMutation(bidderMutations.status(auctionId));
+  const password = useMutation(bidderMutations.temporaryPassword());
+  if (!pending) return null;
+  const { kind, bidder } = pending;
+  const values = { name: nameOf(bidder), email: bidder.email };
+  return (
+    <ConsoleConfirm
+      title={<FormattedMessage id={`console.bidders.${kind}Title`} />}
+      consequence={<FormattedMessage id={`console.bidders.${kind}Consequence`} values={values} />}
+      action={<FormattedMessage id={`console.bidders.${kind}`} />}
+      busy={status.isPending || password.isPending}
+      onConfirm={async () => {
+        if (kind === 'password') {
+          const answer = await password.mutateAsync(bidder.userId);
+          onPassword({ name: nameOf(bidder), password: answer.temporaryPassword });
+          return;
+        }
+        await status.mutateAsync({ userId: bidder.userId, status: kind === 'lock' ? 'Locked' : 'Invited' });
+        await queryClient.invalidateQueries({ queryKey: bidderKeys.list(auctionId) });
+        showToast('success', kind === 'lock' ? 'console.bidders.locked' : 'console.bidders.unlocked', values);
+      }}
+      onDone={onDone}
+    />
+  );
+}
+
+/** Text an invitation to register for this auction (STOP numbers are never texted). */
+function InviteBySms({ auctionId }: { auctionId: number }) {
+  const invite = useMutation(bidderMutations.invite(auctionId));
+  const [form, setForm] = useState({ firstName: '', lastName: '', phoneNumber: '' });
+  const [errors, setErrors] = useState<string[]>([]);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors([]);
+    if (form.phoneNumber.length !== COMPLETE_PHONE_LENGTH) {
+      setErrors(['invalid_phone_number']);
+      return;
+    }
+    try {
+      const answer = await invite.mutateAsync(form);
+      if (answer.includes('STOP')) {
+        setErrors(['user_has_send_stop_date']);
+        return;
+      }
+      showToast('success', 'console.bidders.invited', { phone: form.phoneNumber });
+      setForm({ firstName: '', lastName: '', phoneNumber: '' });
+    } catch (error) {
+      setErrors(errorKeys(error));
+    }
+  }
+  return (
+    <form className="bidders__invite" onSubmit={submit} noValidate>
+      <h3>
+        <FormattedMessage id="console.bidders.inviteTitle" />
+      </h3>
+      <div className="bidders__invite-fields">
+        <Field
+          label={<FormattedMessage id="console.checkin.walkIn.firstName" />}
+          value={form.firstName}
+          onChange={(event) => setForm({ ...form, firstName: event.target.value })}
+          autoComplete="off"
+        />
+        <Field
+          label={<FormattedMessage id="console.checkin.walkIn.lastName" />}
+          value={form.lastName}
+          onChange={(event) => setForm({ ...form, lastName: event.target.value })}
+          autoComplete="off"
+        />
+        <Field
+          label={<FormattedMessage id="console.checkin.walkIn.phone" />}
+          type="tel"
+          inputMode="tel"
+          value={form.phoneNumber}
+          onChange={(event) => setForm({ ...form, phoneNumber: formatPhoneInput(event.target.value) })}
+          autoComplete="off"
+          required
+        />
+      </div>
+      <MessageList keys={errors} />
+      <button type="submit" className="button" disabled={invite.isPending}>
+        <FormattedMessage id="console.bidders.invite" />
+      </button>
+    </form>
+  );
+}
+
+/** The auction's bidders in the generic list table: search, status filter, lock, password. */
+export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; actorRoles: readonly number[] }) {
+  const intl = useIntl();
+  const bidders = useQuery(bidderQueries.list(auctionId));
+  const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'name', direction: 'asc' }));
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | null>(null);
+  if (bidders.isPending) return <Loading />;
+  if (bidders.isError) return <LoadError onRetry={() => bidders.refetch()} />;
+  const isAdministrator = actorRoles.includes(Role.Administrator);
+  const shown = applyQuery(bidders.data, query, {
+    sortValue: (bidder, column) =>
+      column === 'name'
+        ? `${bidder.lastName} ${bidder.firstName}`.toLowerCase()
+        : column === 'status'
+          ? bidder.status
+          : (bidder.arrivedAt ?? null),
+    quickFilter: (bidder, id) => (id === 'arrived' ? bidder.arrivedAt !== null : true),
+    sideValue: (bidder, id) =>
+      id === 'name'
+        ? `${nameOf(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')}`
+        : String(bidder.status),
+  });
+  const button = (bidder: Bidder, kind: Pending['kind']) => (
+    <button
+      type="button"
+      className="console__role"
+      aria-label={intl.formatMessage(
+        { id: 'console.bidders.actionLabel' },
+        { action: intl.formatMessage({ id: `console.bidders.${kind}` }), name: nameOf(bidder) },
+      )}
+      onClick={() => setPending({ kind, bidder })}
+    >
+      <FormattedMessage id={`console.bidders.${kind}`} />
+    </button>
+  );
+  const status = (bidder: Bidder) => (
+    <>
+      <FormattedMessage id={STATUS_KEYS[bidder.status]} />
+      {bidder.hasSmsStop && (
+        <span className="console__badge" title={intl.formatMessage({ id: 'user_has_send_stop_date' })}>
+          {' '}
+          STOP
+        </span>
+      )}
+    </>
+  );
+  const arrival = (bidder: Bidder) =>
+    bidder.arrivedAt ? (
+      <FormattedMessage
+        id="console.checkin.arrivedAt"
+        values={{ time: <FormattedTime value={bidder.arrivedAt} />, by: bidder.arrivedBy ?? '' }}
+      />
+    ) : (
+      <span className="console__muted">
+        <FormattedMessage id="console.bidders.notArrived" />
+      </span>
+    );
+  const actions = (bidder: Bidder) => (
+    <div className="console__roles">
+      {button(bidder, bidder.status === BidderStatus.Locked ? 'unlock' : 'lock')}
+      {isAdministrator && button(bidder, 'password')}
+    </div>
+  );
+  return (
+    <>
+      {shownPassword && (
+        <p className="bidders__password" role="status">
+          <FormattedMessage
+            id="console.bidders.passwordShown"
+            values={{ name: shownPassword.name, password: <code>{shownPassword.password}</code> }}
+          />
+        </p>
+      )}
+      <ListTable<Bidder>
+        title={<FormattedMessage id="console.nav.bidders" />}
+        titleLevel={2}
+        rows={shown.rows}
+        count={shown.count}
+        rowKey={(bidder) => bidder.userId}
+        query={query}
+        onQueryChange={setQuery}
+        empty={<FormattedMessage id={bidders.data.length === 0 ? 'console.bidders.empty' : 'no_matching_result'} />}
+        quickFilters={[{ id: 'arrived', label: <FormattedMessage id="console.bidders.arrived" /> }]}
+        sideFilters={[
+          { kind: 'text', id: 'name', label: <FormattedMessage id="console.checkin.searchHint" /> },
+          {
+            kind: 'checkboxes',
+            id: 'status',
+            label: <FormattedMessage id="console.lots.status" />,
+            options: [BidderStatus.Invited, BidderStatus.Visited, BidderStatus.Locked].map((value) => ({
+              value: String(value),
+              label: <FormattedMessage id={STATUS_KEYS[value]} />,
+            })),
+          },
+        ]}
+        renderCard={(bidder) => (
+          <div className="console__lot-card">
+            <strong>{nameOf(bidder)}</strong>
+            <span className="console__muted">
+              {bidder.email}
+              {bidder.phoneNumber ? ` · ${bidder.phoneNumber}` : ''}
+            </span>
+            <span>
+              {status(bidder)} · {arrival(bidder)}
+            </span>
+            {actions(bidder)}
+          </div>
+        )}
+        columns={[
+          {
+            id: 'name',
+            header: <FormattedMessage id="console.bidders.name" />,
+            sortable: true,
+            cell: (bidder) => (
+              <>
+                <strong>{nameOf(bidder)}</strong>
+                <div className="console__muted">{bidder.nickName}</div>
+              </>
+            ),
+          },
+          {
+            id: 'contact',
+            header: <FormattedMessage id="console.bidders.contact" />,
+            cell: (bidder) => (
+              <span className="console__muted">
+                {bidder.email}
+                {bidder.phoneNumber && <div>{bidder.phoneNumber}</div>}
+              </span>
+            ),
+          },
+          { id: 'status', header: <FormattedMessage id="console.lots.status" />, sortable: true, cell: status },
+          { id: 'arrival', header: <FormattedMessage id="console.bidders.arrival" />, sortable: true, cell: arrival },
+          { id: 'actions', header: <FormattedMessage id="console.lots.actions" />, cell: actions },
+        ]}
+      />
+      <ConfirmBidderAction
+        auctionId={auctionId}
+        pending={pending}
+        onDone={() => setPending(null)}
+        onPassword={setShownPassword}
+      />
+    </>
+  );
+}
+
+/** The auction's bidders (status, lock, temporary password, SMS invitations) and the door's check-in. */
+export default function BiddersSection({ auction, actorRoles }: AuctionSectionProps) {
+  const [view, setView] = useState<'list' | 'checkIn'>('list');
+  return (
+    <div className="bidders">
+      <div className="console__roles">
+        {(['list', 'checkIn'] as const).map((each) => (
+          <button
+            key={each}
+            type="button"
+            className={view === each ? 'console__role console__role--on' : 'console__role'}
+            aria-pressed={view === each}
+            onClick={() => setView(each)}
+          >
+            <FormattedMessage id={each === 'list' ? 'console.bidders.list' : 'console.checkin.title'} />
+          </button>
+        ))}
+      </div>
+      {view === 'list' ? (
+        <>
+          <BiddersTable auctionId={auction.id} actorRoles={actorRoles} />
+          <InviteBySms auctionId={auction.id} />
+        </>
+      ) : (
+        <CheckInDesk auctionId={auction.id} />
+      )}
+    </div>
+  );
 }

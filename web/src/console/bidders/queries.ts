@@ -1,0 +1,46 @@
+import type { AuctionBidder } from '@auction/contract';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { consoleKeys } from '../queries.ts';
+
+/** The auction's bidders for its operators (docs/console.md "Bidders"). */
+export const bidderKeys = {
+  all: [...consoleKeys.all, 'bidders'] as const,
+  list: (auctionId: number) => [...bidderKeys.all, auctionId] as const,
+};
+
+export const bidderQueries = {
+  list: (auctionId: number) =>
+    queryOptions({
+      queryKey: bidderKeys.list(auctionId),
+      queryFn: ({ signal }) => api<AuctionBidder[]>(`/api/admin/auctions/${auctionId}/bidders`, { signal }),
+    }),
+};
+
+export const bidderMutations = {
+  /** Lock (Locked) or unlock (back to Invited: their next visit marks them Visited again). */
+  status: (auctionId: number) =>
+    mutationOptions({
+      mutationKey: [...bidderKeys.all, 'status', auctionId],
+      mutationFn: ({ userId, status }: { userId: string; status: 'Locked' | 'Invited' }) =>
+        api<unknown>(`/api/auctions/${auctionId}/bidders/${userId}/status`, { method: 'PUT', body: { status } }),
+    }),
+  /** Administrators only (spec 000 §6): the password is emailed and answered once. */
+  temporaryPassword: () =>
+    mutationOptions({
+      mutationKey: [...bidderKeys.all, 'temporary-password'],
+      mutationFn: (userId: string) =>
+        api<{ temporaryPassword: string }>('/api/account/temporary-password', { method: 'POST', body: { userId } }),
+    }),
+  /** The SMS invitation (spec 000 §4 Invite): the answer is text, with STOP when not sent. */
+  invite: (auctionId: number) =>
+    mutationOptions({
+      mutationKey: [...bidderKeys.all, 'invite', auctionId],
+      mutationFn: (person: { phoneNumber: string; firstName: string; lastName: string }) =>
+        api<string>('/api/onboarding/invite-via-client-app', {
+          method: 'POST',
+          body: { ...person, auctionId },
+          text: true,
+        }),
+    }),
+};
