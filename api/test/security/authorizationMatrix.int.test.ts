@@ -233,6 +233,13 @@ const POLICY: Record<string, Policy> = {
     () => ({ firstName: 'Porte', lastName: 'Entrée', email: `porte.${randomUUID()}@example.com` }),
   ),
   'GET /api/admin/auctions/:id/bidders': op((f) => `/api/admin/auctions/${p(f).id}/bidders`),
+  // The closing minute and the projector (docs/console.md): the projector is as public as the leaderboard.
+  'GET /api/admin/auctions/:id/closing-minute': op((f) => `/api/admin/auctions/${p(f).id}/closing-minute`),
+  'PUT /api/admin/auctions/:id/fundraising-goal': op(
+    (f) => `/api/admin/auctions/${p(f).id}/fundraising-goal`,
+    () => ({ goalCents: 2_500_000 }),
+  ),
+  'GET /api/auctions/:id/projector': priv((f) => `/api/auctions/${p(f).id}/projector`),
   // Web Push: the caller's own browsers (api/test/routes/api/account/pushSubscriptions).
   'GET /api/account/push-subscriptions': auth(),
   'POST /api/account/push-subscriptions': auth(undefined, () => ({
@@ -350,6 +357,11 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/admin/lots/:id': op(
     (f) => `/api/admin/lots/${p(f).lotId}`,
     () => ({ offeredBy: 'Boulangerie' }),
+  ),
+  'GET /api/admin/auctions/:id/live-lots': op((f) => `/api/admin/auctions/${p(f).id}/live-lots`),
+  'POST /api/admin/lots/:id/live-sale': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/live-sale`,
+    (f) => ({ bidderId: f.users.bidder.id, amount: 125 }),
   ),
   'POST /api/admin/lots/:id/close-early': op(
     (f) => `/api/admin/lots/${p(f).lotId}/close-early`,
