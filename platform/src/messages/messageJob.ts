@@ -24,6 +24,12 @@ export const messageTemplates = [
   'lotWonSms',
   'outbidPush',
   'lotWonPush',
+  'lotWonAfterRemovalEmail',
+  'lotWonAfterRemovalSms',
+  'lotWonAfterRemovalPush',
+  'lotWinWithdrawnEmail',
+  'lotWinWithdrawnSms',
+  'lotWinWithdrawnPush',
   'auctionInvoiceEmail',
   'invoicePaidEmail',
 ] as const;

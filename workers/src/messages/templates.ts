@@ -43,6 +43,12 @@ export const templateParams = {
   lotWonSms: ['lotNumber', 'lotName', 'amount', 'link'],
   outbidPush: ['lotNumber', 'lotName', 'link'],
   lotWonPush: ['lotNumber', 'lotName', 'amount', 'link'],
+  lotWonAfterRemovalEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'amount', 'link'],
+  lotWonAfterRemovalSms: ['lotNumber', 'lotName', 'amount', 'link'],
+  lotWonAfterRemovalPush: ['lotNumber', 'lotName', 'amount', 'link'],
+  lotWinWithdrawnEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'link'],
+  lotWinWithdrawnSms: ['lotNumber', 'lotName', 'link'],
+  lotWinWithdrawnPush: ['lotNumber', 'lotName', 'link'],
   auctionInvoiceEmail: ['invoiceNumber', 'auctionName', 'amount', 'link'],
   invoicePaidEmail: ['firstName', 'invoiceNumber', 'auctionName', 'amount', 'receiptNumber', 'link'],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
@@ -358,6 +364,103 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     render: {
       en: (p) => ({ title: 'You won!', body: `${capitalised(lotLabel.en(p))}, for ${money.en(p.amount)}.` }),
       fr: (p) => ({ title: 'Vous avez gagné !', body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.` }),
+    },
+  },
+  // A removal after the close changed the winner (DESIGN.md §3 rule 4): both bidders are told.
+  lotWonAfterRemovalEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: `You now win ${lotLabel.en(p)}`,
+        blocks: [
+          { text: hello.en(p.firstName) },
+          {
+            text: `After ${lotLabel.en(p)} of the ${p.auctionName} auction closed, the organisers removed a bid, which changed its result: you are now its winner, for ${money.en(p.amount)}.`,
+          },
+          { text: 'The organisers will send you your invoice and the details to pick it up.' },
+          { link: p.link, label: 'See the lot' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: `Vous remportez maintenant ${lotLabel.fr(p)}`,
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: `Après la fermeture de ${lotLabel.fr(p)} de l'encan ${p.auctionName}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous remportez maintenant ce lot, pour ${money.fr(p.amount)}.`,
+          },
+          { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
+          { link: p.link, label: 'Voir le lot' },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  lotWonAfterRemovalSms: {
+    channel: 'sms',
+    render: {
+      en: (p) =>
+        `A bid was removed after ${lotLabel.en(p)} closed: you now win it, for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `Une mise a été retirée après la fermeture de ${lotLabel.fr(p)} : vous le remportez maintenant, pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  lotWonAfterRemovalPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({ title: 'You now win!', body: `${capitalised(lotLabel.en(p))}, for ${money.en(p.amount)}.` }),
+      fr: (p) => ({
+        title: 'Vous remportez maintenant le lot',
+        body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.`,
+      }),
+    },
+  },
+  lotWinWithdrawnEmail: {
+    channel: 'email',
+    render: {
+      en: (p) => ({
+        subject: `You no longer win ${lotLabel.en(p)}`,
+        blocks: [
+          { text: hello.en(p.firstName) },
+          {
+            text: `After ${lotLabel.en(p)} of the ${p.auctionName} auction closed, the organisers removed a bid, which changed its result: you are no longer its winner and will not be billed for it.`,
+          },
+          { text: 'If you have a question about it, contact the organisers of the auction.' },
+          { link: p.link, label: 'See the lot' },
+          { text: signature.en },
+        ],
+      }),
+      fr: (p) => ({
+        subject: `Vous ne remportez plus ${lotLabel.fr(p)}`,
+        blocks: [
+          { text: hello.fr(p.firstName) },
+          {
+            text: `Après la fermeture de ${lotLabel.fr(p)} de l'encan ${p.auctionName}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
+          },
+          { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
+          { link: p.link, label: 'Voir le lot' },
+          { text: signature.fr },
+        ],
+      }),
+    },
+  },
+  lotWinWithdrawnSms: {
+    channel: 'sms',
+    render: {
+      en: (p) =>
+        `A bid was removed after ${lotLabel.en(p)} closed: you no longer win it and will not be billed. Details: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `Une mise a été retirée après la fermeture de ${lotLabel.fr(p)} : vous ne le remportez plus et il ne vous sera pas facturé. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  lotWinWithdrawnPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({ title: 'You no longer win this lot', body: `${capitalised(lotLabel.en(p))}: a bid was removed.` }),
+      fr: (p) => ({
+        title: 'Vous ne remportez plus ce lot',
+        body: `${capitalised(lotLabel.fr(p))} : une mise a été retirée.`,
+      }),
     },
   },
   /** POST /api/documents/send-auction-invoice: the invoice's PDF is attached. */

@@ -8,7 +8,13 @@ import {
   lotIdOfStream,
   type RecordedEvent,
 } from '@auction/engine';
-import { type Db, enqueueMessages, type MessageBatchQueue, type MessageJob } from '@auction/platform';
+import {
+  type Db,
+  enqueueMessages,
+  type MessageBatchQueue,
+  type MessageJob,
+  type MessageTemplate,
+} from '@auction/platform';
 import { type BidderNotification, isTimely, notificationsOf } from './lotNotifications.ts';
 import { channelsFor } from './notificationChannels.ts';
 import { throttleOutbidNotices } from './outbidThrottle.ts';
@@ -37,8 +43,8 @@ export function lotLink(publicUrl: string, language: Language, urlMagicLink: str
 }
 
 /**
- * The bidders' notifications, a follower of the event log: outbid notices and the winner's notice
- * at a lot's close, by email, SMS and Web Push according to each bidder's preferences, in their language.
+ * The bidders' notifications, a follower of the event log: outbid notices, the winner's notice at a
+ * lot's close, and both sides of a winner changed by a removal after the close, by email, SMS and Web Push according to each bidder's preferences, in their language.
  * Each message's id is made of the event's key, the bidder and the channel, so a batch handled
  * again (a restart before the checkpoint, another worker taking over) queues nothing new and the
  * messages worker sends nothing twice. Outbid notices are throttled per bidder and lot
@@ -83,7 +89,9 @@ export function createBidderNotifier(deps: BidderNotifierDeps): (events: Recorde
     for (const [streamId, streamEvents] of byStream) {
       const first = streamEvents[0] as RecordedEvent;
       const last = streamEvents[streamEvents.length - 1] as RecordedEvent;
-      const concerns = streamEvents.some((e) => e.type === 'BidPlaced' || e.type === 'LotClosed');
+      const concerns = streamEvents.some(
+        (e) => e.type === 'BidPlaced' || e.type === 'LotClosed' || e.type === 'BidRemoved',
+      );
       // Nothing to tell and nothing cached to keep current: the next relevant event reads the stream.
       if (!concerns && cache.get(streamId)?.version !== first.streamVersion - 1) continue;
       const before = await stateBefore(streamId, first.streamVersion);
@@ -108,6 +116,14 @@ function keepRecent<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void
     if (oldest !== undefined) map.delete(oldest);
   }
 }
+
+/** The message templates of each notification, by channel (workers/src/messages/templates.ts). */
+const TEMPLATES: Record<BidderNotification['kind'], Record<'email' | 'sms' | 'push', MessageTemplate>> = {
+  outbid: { email: 'outbidEmail', sms: 'outbidSms', push: 'outbidPush' },
+  won: { email: 'lotWonEmail', sms: 'lotWonSms', push: 'lotWonPush' },
+  wonAfterRemoval: { email: 'lotWonAfterRemovalEmail', sms: 'lotWonAfterRemovalSms', push: 'lotWonAfterRemovalPush' },
+  winWithdrawn: { email: 'lotWinWithdrawnEmail', sms: 'lotWinWithdrawnSms', push: 'lotWinWithdrawnPush' },
+};
 
 async function deliver(deps: BidderNotifierDeps, notifications: BidderNotification[]): Promise<void> {
   if (notifications.length === 0) return;
@@ -208,8 +224,8 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
       lotName,
       link: lotLink(deps.publicUrl, language, lot.url_magic_link, lot.id),
     };
-    const amount: Record<string, string> =
-      notification.kind === 'won' ? { amount: formatMoney(notification.price) } : {};
+    const amount: Record<string, string> = 'price' in notification ? { amount: formatMoney(notification.price) } : {};
+    const templates = TEMPLATES[notification.kind];
     const id = `${notification.kind}:${notification.eventKey}:${user.id}`;
     if (channels.email) {
       jobs.push({
@@ -217,7 +233,7 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         channel: 'email',
         to: user.username,
         language,
-        template: notification.kind === 'outbid' ? 'outbidEmail' : 'lotWonEmail',
+        template: templates.email,
         params: { ...common, ...amount, firstName: user.first_name, auctionName },
         userId: user.id,
         // Its unsubscribe link turns off this organisation's email only.
@@ -230,7 +246,7 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         channel: 'sms',
         to: user.phone_number,
         language,
-        template: notification.kind === 'outbid' ? 'outbidSms' : 'lotWonSms',
+        template: templates.sms,
         params: { ...common, ...amount },
         userId: user.id,
       });
@@ -241,7 +257,7 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
         channel: 'push',
         to: user.id,
         language,
-        template: notification.kind === 'outbid' ? 'outbidPush' : 'lotWonPush',
+        template: templates.push,
         params: { ...common, ...amount },
         userId: user.id,
       });

@@ -1,17 +1,26 @@
-import { LotStatus } from '@auction/contract';
+import { isLotStatusClosed, LotStatus } from '@auction/contract';
 import { evolve, type LotEvent, type LotState, type RecordedEvent } from '@auction/engine';
 
 /** `at` is the server time of the command that caused it. */
 export type BidderNotification =
   | { kind: 'outbid'; lotId: number; bidderId: string; eventKey: string; at: number }
-  | { kind: 'won'; lotId: number; bidderId: string; price: number; eventKey: string; at: number };
+  | { kind: 'won'; lotId: number; bidderId: string; price: number; eventKey: string; at: number }
+  /** A removal after the close made this bidder the winner (DESIGN.md §3 rule 4). */
+  | { kind: 'wonAfterRemoval'; lotId: number; bidderId: string; price: number; eventKey: string; at: number }
+  /** A removal after the close took the win from this bidder. */
+  | { kind: 'winWithdrawn'; lotId: number; bidderId: string; eventKey: string; at: number };
 
 /**
  * How old a notice may be and still be worth sending. An outbid notice is a call to bid again:
  * late, it is noise (a worker back after an outage, a new deployment following an existing log,
  * the demo's history). A winner still needs to hear it days later.
  */
-export const NOTICE_MAX_AGE_MS = { outbid: 15 * 60_000, won: 7 * 24 * 3_600_000 } as const;
+export const NOTICE_MAX_AGE_MS = {
+  outbid: 15 * 60_000,
+  won: 7 * 24 * 3_600_000,
+  wonAfterRemoval: 7 * 24 * 3_600_000,
+  winWithdrawn: 7 * 24 * 3_600_000,
+} as const;
 
 export function isTimely(notification: BidderNotification, now: number): boolean {
   return now - notification.at <= NOTICE_MAX_AGE_MS[notification.kind];
@@ -21,7 +30,8 @@ export function isTimely(notification: BidderNotification, now: number): boolean
  * What bidders are told about a run of one lot's events, folded from the state before them with
  * the engine's own evolve: the leader before a command that placed bids and lost the lead is
  * outbid (an automatic answer that keeps the lead tells nobody); the winner of a won close is told
- * so. `eventKey` names the lot and the stream version of the command's first event: the same
+ * so; a removal after the close that changes the winner tells the new winner and the previous one
+ * (the engine's evolve re-decides the close, so the states before and after say who). `eventKey` names the lot and the stream version of the command's first event: the same
  * event read twice gives the same key, which the messages deduplicate on.
  */
 export function notificationsOf(
@@ -39,7 +49,13 @@ export function notificationsOf(
     let placedBid = false;
     for (; i < events.length && (events[i] as RecordedEvent).meta.commandId === commandId; i++) {
       const event = events[i] as unknown as LotEvent;
+      const winnerBefore = state.winnerId;
       state = evolve(state, event);
+      if (event.type === 'BidRemoved' && isLotStatusClosed(state.lotStatus) && state.winnerId !== winnerBefore) {
+        notifications.push(
+          ...winnerChange(lotId, winnerBefore, state, `${lotId}:${first.streamVersion}`, first.meta.at),
+        );
+      }
       if (event.type === 'BidPlaced') placedBid = true;
       if (
         event.type === 'LotClosed' &&
@@ -69,4 +85,21 @@ export function notificationsOf(
     }
   }
   return { state, notifications };
+}
+
+/** Both sides of a winner changed by a removal after the close: the new winner at the new price, and the previous one. */
+function winnerChange(
+  lotId: number,
+  previous: string | null,
+  after: LotState,
+  eventKey: string,
+  at: number,
+): BidderNotification[] {
+  const told: BidderNotification[] = [];
+  const price = after.position.price;
+  if (after.winnerId !== null && price !== null) {
+    told.push({ kind: 'wonAfterRemoval', lotId, bidderId: after.winnerId, price, eventKey, at });
+  }
+  if (previous !== null) told.push({ kind: 'winWithdrawn', lotId, bidderId: previous, eventKey, at });
+  return told;
 }

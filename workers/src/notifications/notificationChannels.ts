@@ -1,3 +1,5 @@
+import type { BidderNotification } from './lotNotifications.ts';
+
 /** A bidder's communication preferences (spec 000 §2), and their organisation's choice for the auction's organisation. */
 export interface NotificationPreferences {
   smsGeneral: boolean;
@@ -17,13 +19,13 @@ export interface NotificationPreferences {
 
 /**
  * Which channels carry a notification: outbid notices follow the outbid switches, everything else
- * (a lot won) the general ones; the organisation's switch of the same channel must be on too, and
- * the channel needs an address. STOP is checked when the SMS is sent (messages worker). Push has
+ * (a lot won, or a win changed by a removal after the close) the general ones; the organisation's
+ * switch of the same channel must be on too, and the channel needs an address. STOP is checked when the SMS is sent (messages worker). Push has
  * no organisation switch: a browser is subscribed by the bidder for themselves, not per organisation,
  * and the push switches of the notifications page cover it.
  */
 export function channelsFor(
-  kind: 'outbid' | 'won',
+  kind: BidderNotification['kind'],
   preferences: NotificationPreferences,
 ): { sms: boolean; email: boolean; push: boolean } {
   const wanted =

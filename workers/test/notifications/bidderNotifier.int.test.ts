@@ -89,6 +89,10 @@ const deliveriesOf = (userId: string) =>
     .where('message_id', 'like', `%:${userId}:%`)
     .execute();
 
+/** The bid a bid command placed (its first event). */
+const bidIdOf = (outcome: Awaited<ReturnType<typeof bid>>) =>
+  (outcome.events[0]?.data as { bidId?: string } | undefined)?.bidId ?? '';
+
 describe('bidder notifications', () => {
   it('tells the outbid bidder by the channels their outbid and organisation preferences allow', async () => {
     const { auctionId, organizationId, urlMagicLink } = await createAuction(world.db);
@@ -202,6 +206,44 @@ describe('bidder notifications', () => {
     const [email] = (await received(french)).emails;
     expect(email?.subject).toMatch(/^Vous avez remporté le lot \d+, « Weekend au chalet »$/);
     expect(email?.body).toContain('1\u00a0234,53\u00a0$');
+  });
+
+  it('tells both bidders, each in their language, when a removal after the close changes the winner', async () => {
+    const { auctionId } = await createAuction(world.db);
+    const ann = await addBidder();
+    const benoit = await addBidder({ preferred_language: 'fr' });
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 1_500 });
+    await bid(world, lotId, benoit.id, 12_00);
+    const annsBid = await bid(world, lotId, ann.id, 15_00);
+    await eventually(async () => expect(await closesOf(world, lotId)).toHaveLength(1));
+    const annsBidId = bidIdOf(annsBid);
+    await send(world.handler, lotId, { type: 'RemoveBid', bidId: annsBidId, reason: 'Fraude' }, { userId: null });
+    await drained();
+
+    const subjects = async (bidder: Bidder) => (await received(bidder)).emails.map((email) => email.subject);
+    expect((await subjects(ann)).sort()).toEqual([
+      expect.stringMatching(/^You no longer win lot \d+, "Cottage weekend"$/),
+      expect.stringMatching(/^You won/),
+    ]);
+    expect(await subjects(benoit)).toContainEqual(
+      expect.stringMatching(/^Vous remportez maintenant le lot \d+, « Weekend au chalet »$/),
+    );
+    const [withdrawn] = (await received(ann)).texts.filter((text) => text.body.includes('no longer win'));
+    expect(withdrawn?.body).toContain('will not be billed');
+    const [won] = (await received(benoit)).texts.filter((text) => text.body.includes('maintenant'));
+    expect(won?.body).toContain('12,00\u00a0$');
+
+    // A removal that leaves the winner as they were tells nobody.
+    const before = (await received(benoit)).emails.length;
+    const otherLot = await openLot(world, auctionId, { endsAt: Date.now() + 1_500 });
+    const benoitsBid = await bid(world, otherLot, benoit.id, 12_00);
+    await bid(world, otherLot, ann.id, 15_00);
+    await eventually(async () => expect(await closesOf(world, otherLot)).toHaveLength(1));
+    const bidId = bidIdOf(benoitsBid);
+    await send(world.handler, otherLot, { type: 'RemoveBid', bidId, reason: 'Erreur' }, { userId: null });
+    await drained();
+    expect((await received(benoit)).emails.filter((email) => email.subject?.includes('maintenant'))).toHaveLength(1);
+    expect((await received(benoit)).emails.length).toBe(before + 1);
   });
 
   it('tells a bidder outbid again and again on a lot once a minute, by the bids own times', async () => {
