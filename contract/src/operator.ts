@@ -152,6 +152,8 @@ export const operatorAuction = auction
       }),
     ),
     accessCode: z.string().nullable(),
+    donationReceiptMinimumCents: z.number(),
+    chargeAutomaticallyAtCompletion: z.boolean(),
   });
 
 // ---- Lots ----

@@ -13,7 +13,13 @@ export type OperatorAuctionDto = z.output<typeof operator.operatorAuction>;
  * tab's texts), and the response schema checks the shape of every answer anyway.
  */
 const operatorAuctionDto = (row: AuctionRow) =>
-  ({ ...toAuctionDto(row), accessCode: row.access_code }) as OperatorAuctionDto;
+  ({
+    ...toAuctionDto(row),
+    accessCode: row.access_code,
+    // Operators' settings bidders never see (docs/payments.md), so only this answer carries them.
+    donationReceiptMinimumCents: Number(row.donation_receipt_minimum_cents),
+    chargeAutomaticallyAtCompletion: row.charge_automatically_at_completion,
+  }) as OperatorAuctionDto;
 
 /** What an edit compares against: the auction's dates, merged settings and card requirement before it. */
 export interface AuctionBefore {

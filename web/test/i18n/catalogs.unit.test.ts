@@ -9,6 +9,12 @@ const sameInBothLanguages = new Set<string>([
   // "{page} · {product}": the brand's product name is itself translated.
   'app.documentTitle',
   'lots.title',
+  // The set-up screen's "Dates", "Type", "Public", "Image" and "Photo {n}" are French words too.
+  'console.setup.group.dates',
+  'console.setup.field.type',
+  'console.setup.type.public',
+  'console.setup.photoNumber',
+  'console.setup.photoType.image',
   // "Lots" and "Actions" are French words too (the console's menu and its lot table's column).
   'console.nav.lots',
   'console.lots.actions',

@@ -1,6 +1,7 @@
 import type { operator } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { pathFor } from '../../i18n/routes.ts';
@@ -8,6 +9,7 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { auctionStatusKey, titleOf } from '../auctionLabels.ts';
 import { consoleQueries } from '../queries.ts';
 import type { SectionProps } from '../sections/sectionProps.ts';
+import { NewAuctionForm } from './NewAuctionForm.tsx';
 
 function AuctionList({
   organizationId,
@@ -59,11 +61,21 @@ function AuctionList({
 
 /** The organisation's auctions, every status; choosing one opens its sections (its lots first). */
 export default function AuctionsSection({ organization, auction, chooseAuction }: SectionProps) {
+  const [creating, setCreating] = useState(false);
   return (
     <>
       <h2>
         <FormattedMessage id="console.auctions.title" values={{ organization: organization.name }} />
       </h2>
+      {creating ? (
+        <NewAuctionForm organizationId={organization.id} onCancel={() => setCreating(false)} />
+      ) : (
+        <p>
+          <button type="button" className="button" onClick={() => setCreating(true)}>
+            <FormattedMessage id="console.newAuction.open" />
+          </button>
+        </p>
+      )}
       <AuctionList
         organizationId={organization.id}
         chosen={auction?.organizationId === organization.id ? auction : null}
