@@ -35,6 +35,7 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
     });
   switch (event.type) {
     case 'BidPlaced':
+    case 'LiveSaleRecorded':
       return [bidReceived(false)];
     case 'BidRemoved':
       return [bidReceived(true), message('BidDeleted', { userId: event.data.bidderId })];

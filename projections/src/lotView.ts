@@ -46,6 +46,9 @@ export function lotViewAfter(
       return { ...next, endsAt: event.data.endsAt, initialEndsAt: event.data.endsAt };
     case 'LotClosed':
       return { ...next, status: event.data.status, winnerId: event.data.winnerId, closedAt: at };
+    case 'LiveSaleRecorded':
+      // The hammer price and the winner; the LotClosed that follows records the close.
+      return { ...next, price: event.data.price, leaderId: event.data.bidderId };
     case 'ItemPurchased':
       return { ...next, soldQuantity: view.soldQuantity + event.data.quantity };
     case 'LotHidden':

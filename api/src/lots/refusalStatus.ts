@@ -24,6 +24,8 @@ const STATUS_OF_REFUSAL: Record<RefusalReason | typeof KEY_REUSED, { status: 400
   lot_already_opened: { status: 409 },
   lot_not_ended: { status: 409 },
   invalid_date: { status: 400 },
+  lot_not_live: { status: 409 },
+  lot_already_sold: { status: 409 },
   [KEY_REUSED]: { status: 422 },
 };
 

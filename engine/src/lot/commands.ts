@@ -43,6 +43,17 @@ export type RepriceLot = CommandEnvelope & {
   maxPerBidder?: number | null;
 };
 
+/**
+ * An operator recording a lot sold on stage: the hammer price and the winner. `live` is whether
+ * the lot's sale type is Live when the command arrived, since the decider never looks anything up.
+ */
+export type RecordLiveSale = CommandEnvelope & {
+  type: 'RecordLiveSale';
+  bidderId: string;
+  amount: Cents;
+  live: boolean;
+};
+
 export type LotCommand =
   | OpenLot
   | PlaceBid
@@ -55,4 +66,5 @@ export type LotCommand =
   | HideLot
   | ShowLot
   | RescheduleLot
-  | RepriceLot;
+  | RepriceLot
+  | RecordLiveSale;

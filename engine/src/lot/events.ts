@@ -65,6 +65,9 @@ export type LotRepriced = Event<
   }
 >;
 
+/** A sale on stage: the hammer price and the winner. A LotClosed (won) follows it in the same command. */
+export type LiveSaleRecorded = Event<'LiveSaleRecorded', { bidderId: string; price: Cents }>;
+
 export type LotEvent =
   | LotOpened
   | BidPlaced
@@ -78,7 +81,8 @@ export type LotEvent =
   | LotHidden
   | LotShown
   | LotRescheduled
-  | LotRepriced;
+  | LotRepriced
+  | LiveSaleRecorded;
 
 export type LotEventType = LotEvent['type'];
 

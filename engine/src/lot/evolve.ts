@@ -85,6 +85,8 @@ function apply(state: LotState, event: LotEvent): LotState {
       const config = state.config === null ? null : { ...state.config, endsAt };
       return { ...state, config, endsAt, initialEndsAt: endsAt };
     }
+    case 'LiveSaleRecorded':
+      return { ...state, liveSale: { bidderId: event.data.bidderId, price: event.data.price } };
     case 'LotRepriced': {
       const config = state.config === null ? null : { ...state.config, ...event.data };
       return {
@@ -101,6 +103,8 @@ function removed(state: LotState, commandIds: readonly string[]): LotState {
   const removedCommandIds = new Set([...state.removedCommandIds, ...commandIds]);
   const { position, bids, bidCount } = replayBidding(state.ledger, removedCommandIds);
   const next = { ...state, removedCommandIds, position, bids, bidCount };
+  // A lot sold on stage keeps its stage winner: removing an online bid does not re-decide it.
+  if (state.liveSale !== null) return next;
   if (state.lotStatus !== LotStatus.ClosedNoBid && state.lotStatus !== LotStatus.ClosedWon) return next;
   return {
     ...next,

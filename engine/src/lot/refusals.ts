@@ -17,4 +17,6 @@ export type RefusalReason =
   | 'lot_not_opened'
   | 'lot_already_opened'
   | 'lot_not_ended'
-  | 'invalid_date';
+  | 'invalid_date'
+  | 'lot_not_live'
+  | 'lot_already_sold';

@@ -27,11 +27,12 @@ export type Standing = {
 export type StandingSummary = Omit<Standing, 'bids' | 'maxBids'>;
 
 export function standingSummary(state: LotState): StandingSummary {
-  const { config, position } = state;
+  const { config, position, liveSale } = state;
   return {
     lotStatus: state.lotStatus,
-    price: position.price,
-    leaderId: position.leaderId,
+    // A stage sale's hammer price and winner stand in for the online bidding's.
+    price: liveSale?.price ?? position.price,
+    leaderId: liveSale?.bidderId ?? position.leaderId,
     winnerId: state.winnerId,
     endsAt: state.endsAt,
     initialEndsAt: state.initialEndsAt,

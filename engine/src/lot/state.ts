@@ -76,7 +76,11 @@ export type LotState = {
   /** Units bought, by bidder. */
   readonly owned: PersistentMap<number>;
   readonly outcomes: PersistentMap<CommandOutcome>;
+  /** The sale recorded on stage, if any: it fixes the winner and the price whatever the online bids. */
+  readonly liveSale: LiveSale | null;
 };
+
+export type LiveSale = { readonly bidderId: string; readonly price: Cents };
 
 export function initialState(): LotState {
   return {
@@ -94,6 +98,7 @@ export function initialState(): LotState {
     sold: 0,
     owned: emptyMap(),
     outcomes: emptyMap(),
+    liveSale: null,
   };
 }
 

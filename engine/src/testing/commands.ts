@@ -93,6 +93,18 @@ export function lotCommands(defaults: Partial<CommandDefaults> = {}) {
       type: 'RescheduleLot',
       endsAt,
     }),
+    /** A stage sale on a live lot; `live: false` says the lot's sale type is not Live. */
+    liveSale: (
+      bidderId: string,
+      amount: number,
+      options: CommandOptions & { live?: boolean } = {},
+    ): Of<'RecordLiveSale'> => ({
+      ...envelope(options, 'admin'),
+      type: 'RecordLiveSale',
+      bidderId,
+      amount,
+      live: options.live ?? true,
+    }),
     reprice: (
       fields: Omit<Of<'RepriceLot'>, 'type' | keyof CommandEnvelope>,
       options: CommandOptions = {},

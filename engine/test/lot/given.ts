@@ -55,6 +55,10 @@ export const event = {
     price: number | null;
     leaderId: string | null;
   }): LotEventBody => ({ type: 'BidRemoved', data: { ...data, removedBy: 'admin', reason: 'shill bidding' } }),
+  liveSale: (bidderId: string, price: number): LotEventBody => ({
+    type: 'LiveSaleRecorded',
+    data: { bidderId, price },
+  }),
   closed: (status: 3 | 4 | 5, winnerId: string | null, price: number | null, early = false): LotEventBody => ({
     type: 'LotClosed',
     data: { status, winnerId, price, early },

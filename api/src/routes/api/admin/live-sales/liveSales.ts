@@ -1,0 +1,51 @@
+import { liveSalesContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { commandIdOf } from '../../../../commandId.ts';
+import { HttpError } from '../../../../errors.ts';
+import { amountInCents } from '../../../../money.ts';
+
+const tags = ['operator'];
+const security = [{ bearer: [] }];
+
+/**
+ * Live lots sold on stage (issue 19 §3): the auction's live lots, and the sale the operator
+ * records for one of them, the hammer price and the winner (an auction bidder).
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/auctions/:id/live-lots',
+    {
+      schema: { tags, security, summary: "An auction's live lots with their sale", ...liveSalesContract.lots },
+    },
+    async (request) => {
+      await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.liveSales.lots(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/lots/:id/live-sale',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Records a live lot sold on stage: the hammer price and the winner; the lot closes won',
+        ...liveSalesContract.sale,
+      },
+    },
+    async (request) => {
+      const lotId = request.params.id;
+      const auction = await app.operatorAccess.managedAuction(request, 'lot', lotId);
+      const amount = amountInCents.safeParse(request.body.amount);
+      if (!amount.success) throw new HttpError(400, 'invalid_amount');
+      return app.liveSales.record(lotId, auction, {
+        bidderId: request.body.bidderId,
+        amount: amount.data,
+        commandId: commandIdOf(request, request.body.commandId),
+      });
+    },
+  );
+}) satisfies FastifyPluginAsync;
