@@ -24,6 +24,7 @@ export * from './invoices.ts';
 export * from './leaderboard.ts';
 export * from './liveSales.ts';
 export * from './lots.ts';
+export * from './manualPayments.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';
 export * as organizationMembers from './organizationMembers.ts';

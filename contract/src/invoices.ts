@@ -70,9 +70,11 @@ export const invoiceTax = z.object({
 export const invoicePayment = z.object({
   id: z.string(),
   paymentDate: z.string(),
-  /** Stripe's PaymentIntent id. */
+  /** Stripe's PaymentIntent id; for a payment recorded by hand, its method's name. */
   paymentConfirmationIdentifier: z.string(),
   amount: money,
+  /** `card`, or how a payment recorded by the organisation was made (docs/payments.md). */
+  method: z.enum(['card', 'cash', 'cheque', 'other']).optional(),
 });
 
 /** A refund of a paid invoice (docs/payments.md "Refunds"). */
@@ -105,7 +107,7 @@ export const invoiceAnswer = z.object({
   taxes: z.array(invoiceTax),
   creditCardFee: money,
   invoiceTotal: money,
-  /** What is still owed: the total until paid, then 0. */
+  /** What is still owed: the total less the payments recorded by hand until paid, then 0. */
   amount: money,
   name: z.string(),
   billingFrom: z.object({ name: z.string() }),
@@ -135,7 +137,7 @@ export const invoiceAnswer = z.object({
     .nullable(),
   /** A charge under way (its outcome not yet confirmed by Stripe): the pay button stays disabled. */
   paymentInProgress: z.boolean(),
-  /** Listed only once paid (spec 000 §4). */
+  /** The card payment once paid (spec 000 §4), and every payment recorded by hand, paid or partly. */
   payments: z.array(invoicePayment),
   /** The official donation receipt of a paid invoice that earns one (spec 000 §9), else null. */
   donationReceipt: z

@@ -58,7 +58,7 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
     })),
     creditCardFee: money(invoice.card_fee, currency),
     invoiceTotal: money(invoice.total, currency),
-    amount: money(isPaid ? 0 : invoice.total, currency),
+    amount: money(isPaid ? 0 : Math.max(0, invoice.total - manualCents(detail.manualPayments)), currency),
     name: invoice.organization_name,
     billingFrom: { name: invoice.organization_name },
     customerEmail: customer.email,
@@ -96,14 +96,27 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
         }
       : null,
     paymentInProgress: !isPaid && detail.paymentInProgress,
-    payments: isPaid
-      ? detail.payments.map((p) => ({
-          id: p.id,
-          paymentDate: p.updated_at.toISOString(),
-          paymentConfirmationIdentifier: p.payment_intent_id ?? p.id,
+    payments: [
+      ...(isPaid
+        ? detail.payments.map((p) => ({
+            id: p.id,
+            paymentDate: p.updated_at.toISOString(),
+            paymentConfirmationIdentifier: p.payment_intent_id ?? p.id,
+            amount: money(p.amount, currency),
+            method: 'card' as const,
+          }))
+        : []),
+      ...detail.manualPayments.map((p) => {
+        const method = p.method as keyof typeof MANUAL_METHOD_NAMES;
+        return {
+          id: `manual-${p.id}`,
+          paymentDate: p.recorded_at.toISOString(),
+          paymentConfirmationIdentifier: MANUAL_METHOD_NAMES[method]?.[language] ?? p.method,
           amount: money(p.amount, currency),
-        }))
-      : [],
+          method,
+        };
+      }),
+    ],
     donationReceipt: detail.receipt
       ? {
           number: detail.receipt.number,
@@ -123,6 +136,16 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
     refundedAmount: money(refundedCents(detail.refunds), currency),
   };
 }
+
+/** A payment recorded by hand, named in the invoice's language (the page and the PDF). */
+const MANUAL_METHOD_NAMES = {
+  cash: { en: 'cash', fr: 'comptant' },
+  cheque: { en: 'cheque', fr: 'chèque' },
+  other: { en: 'other', fr: 'autre' },
+} as const;
+
+const manualCents = (payments: ReadonlyArray<{ amount: number }>) =>
+  payments.reduce((sum, p) => sum + Number(p.amount), 0);
 
 /** What was given back or is being: succeeded and pending refunds (a failed or canceled one gave nothing). */
 export function refundedCents(refunds: ReadonlyArray<{ amount: number; status: string }>): number {

@@ -8,6 +8,7 @@ import { cardStatus, refusalOf } from '../payments/cardRules.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { issueDonationReceipt } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
+import { manuallyPaidCents } from './manualPayments.ts';
 
 /**
  * Paying an invoice by card, with exactly one successful charge per invoice (docs/payments.md
@@ -113,6 +114,8 @@ export function invoicePayments(deps: {
         .where('status', '=', 'open')
         .executeTakeFirst();
       if (open) return open;
+      // Payments recorded by hand (cash, cheque) leave only the rest to charge.
+      const due = current.total - (await manuallyPaidCents(trx, invoice.id));
       return trx
         .insertInto('payment_attempts')
         .values({
@@ -120,7 +123,7 @@ export function invoicePayments(deps: {
           invoice_id: invoice.id,
           user_id: userId,
           stripe_payment_method_id: chosen.stripe_payment_method_id,
-          amount: current.total,
+          amount: due,
           currency: current.currency,
         })
         .returningAll()

@@ -58,6 +58,8 @@ export interface InvoiceDetail {
   }>;
   taxes: Array<{ name: string; rate_ppm: number; amount: number }>;
   payments: Array<{ id: string; payment_intent_id: string | null; amount: number; updated_at: Date }>;
+  /** Payments recorded by hand (cash, cheque), oldest first (migration 0021). */
+  manualPayments: Array<{ id: number; amount: number; method: string; recorded_at: Date }>;
   paymentInProgress: boolean;
   /** The payment configuration the auction's cards are added under (a card is added there to pay). */
   stripeInformationId: number | null;
@@ -168,8 +170,8 @@ export function invoiceRepository(db: Db) {
     },
 
     async detail(invoice: InvoiceRow): Promise<InvoiceDetail> {
-      const [auctionNames, customer, lines, taxes, attempts, card, receipt, refunds, configuration] = await Promise.all(
-        [
+      const [auctionNames, customer, lines, taxes, attempts, card, receipt, refunds, configuration, manual] =
+        await Promise.all([
           db
             .selectFrom('auction_translations')
             .select(['language_code as languageCode', 'title_short as titleShort'])
@@ -225,8 +227,14 @@ export function invoiceRepository(db: Db) {
             .execute(),
           sql<{ id: number | null }>`SELECT ${sql.raw(auctionStripeInformationSql('a'))} AS id
           FROM auctions a WHERE a.id = ${invoice.auction_id}`.execute(db),
-        ],
-      );
+          db
+            .selectFrom('invoice_manual_payments')
+            .select(['id', 'amount', 'method', 'recorded_at'])
+            .where('invoice_id', '=', invoice.id)
+            .orderBy('recorded_at')
+            .orderBy('id')
+            .execute(),
+        ]);
       return {
         invoice,
         auctionNames,
@@ -234,6 +242,7 @@ export function invoiceRepository(db: Db) {
         lines,
         taxes,
         payments: attempts.filter((a) => a.status === 'succeeded'),
+        manualPayments: manual,
         paymentInProgress: attempts.some((a) => a.status === 'open'),
         receipt: receipt ?? null,
         refunds,

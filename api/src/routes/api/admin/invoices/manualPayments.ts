@@ -1,0 +1,56 @@
+import { manualPaymentsContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../../accounts/auth.ts';
+
+const tags = ['invoices'];
+const security = [{ bearer: [] }];
+
+/**
+ * The console's invoices of an auction and the payments recorded by hand (issue 19 §6,
+ * docs/payments.md "Payments recorded by hand"): the staff who manage the auction's organisation
+ * and administrators; another organisation's auction or invoice answers 404.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/auctions/:id/invoices',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every invoice of an auction with what is paid and due, and the auction's totals",
+        ...manualPaymentsContract.list,
+      },
+    },
+    async (request) => {
+      await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.manualPayments.ofAuction(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/invoices/:stripeInvoiceId/manual-payments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Records a payment made outside the product (cash, cheque), idempotent by commandId',
+        ...manualPaymentsContract.record,
+      },
+    },
+    async (request) => {
+      const invoice = await app.invoiceAccess.refundable(request, request.params.stripeInvoiceId);
+      const { payment, duplicate } = await app.manualPayments.record(invoice, accountOf(request).id, request.body);
+      return {
+        success: true as const,
+        message: 'payment_recorded' as const,
+        messages: ['payment_recorded'],
+        duplicate,
+        payment,
+        invoice: await app.manualPayments.one(invoice.id),
+      };
+    },
+  );
+}) satisfies FastifyPluginAsync;

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
+
+const kit = useInvoiceTest();
+
+const record = (token: string, publicId: string, payload: Record<string, unknown>) =>
+  callAs(kit.test.app, token, 'POST', `/api/admin/invoices/${publicId}/manual-payments`, payload);
+const manualRows = (invoiceId: number) =>
+  kit.test.database.db.selectFrom('invoice_manual_payments').selectAll().where('invoice_id', '=', invoiceId).execute();
+
+/** An unpaid invoice of 100 $ (no taxes) for a new bidder of the demo organisation. */
+async function unpaidInvoice() {
+  const bidder = await registerConfirmed(kit.test);
+  const invoice = await kit.fixtures().invoiceFor(bidder.id, [{ amount: 100_00 }], { taxes: false });
+  return { bidder, invoice };
+}
+
+describe('payments recorded by hand', () => {
+  it('records cash then a cheque: partly paid, then paid, once per command, shown to the bidder', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    const cash = { amountCents: 40_00, method: 'cash', note: 'À la table 4', commandId: randomUUID() };
+    const first = await record(kit.manager, invoice.public_id, cash);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'payment_recorded',
+      duplicate: false,
+      payment: { amountCents: 40_00, method: 'cash', note: 'À la table 4' },
+      invoice: { status: 1, paidCents: 40_00, dueCents: 60_00 },
+    });
+    expect(first.json().payment.recordedBy).toBeTruthy();
+    // A retry (a double click, a timeout) records nothing more.
+    const retry = await record(kit.manager, invoice.public_id, cash);
+    expect(retry.json()).toMatchObject({ duplicate: true, payment: { id: first.json().payment.id } });
+    expect(await manualRows(invoice.id)).toHaveLength(1);
+    const reused = await record(kit.manager, invoice.public_id, { ...cash, amountCents: 10_00 });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+
+    const seenPartly = (
+      await callAs(kit.test.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)
+    ).json();
+    expect(seenPartly).toMatchObject({ isPaid: false, amount: { value: 60 } });
+    expect(seenPartly.payments).toMatchObject([{ method: 'cash', amount: { value: 40 } }]);
+
+    const over = await record(kit.manager, invoice.public_id, {
+      amountCents: 60_01,
+      method: 'cheque',
+      commandId: randomUUID(),
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toBe('payment_exceeds_amount_due');
+    expect(await manualRows(invoice.id)).toHaveLength(1);
+
+    const cheque = await record(kit.manager, invoice.public_id, {
+      amountCents: 60_00,
+      method: 'cheque',
+      commandId: randomUUID(),
+    });
+    expect(cheque.json().invoice).toMatchObject({ status: 2, paidCents: 100_00, dueCents: 0 });
+    const seenPaid = (
+      await callAs(kit.test.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)
+    ).json();
+    expect(seenPaid).toMatchObject({ isPaid: true, amount: { value: 0 } });
+    expect(seenPaid.payments.map((p: { method: string }) => p.method)).toEqual(['cash', 'cheque']);
+
+    const afterPaid = await record(kit.manager, invoice.public_id, {
+      amountCents: 1_00,
+      method: 'cash',
+      commandId: randomUUID(),
+    });
+    expect(afterPaid.statusCode).toBe(409);
+    expect(afterPaid.json().message).toBe('invoice_already_paid');
+  });
+
+  it('leaves only the rest for the card to charge', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    await record(kit.manager, invoice.public_id, { amountCents: 25_00, method: 'cheque', commandId: randomUUID() });
+    await kit.fixtures().cardFor(bidder.token, invoice.auction_id);
+    const paid = await callAs(
+      kit.test.app,
+      bidder.token,
+      'POST',
+      `/api/auctions/invoice/${invoice.public_id}/payment`,
+      {},
+    );
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    const attempt = await kit.test.database.db
+      .selectFrom('payment_attempts')
+      .select('amount')
+      .where('invoice_id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(attempt.amount)).toBe(75_00);
+  });
+
+  it("lists the auction's invoices with what is raised, paid and unpaid", async () => {
+    const { invoice } = await unpaidInvoice();
+    await record(kit.manager, invoice.public_id, { amountCents: 30_00, method: 'cash', commandId: randomUUID() });
+    const listed = await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ raisedCents: 100_00, paidCents: 30_00, unpaidCents: 70_00 });
+    expect(listed.json().invoices).toMatchObject([{ stripeInvoiceId: invoice.public_id, dueCents: 70_00 }]);
+  });
+
+  it('refuses bidders, volunteers, other organisations and bad input, recording nothing', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    const body = { amountCents: 10_00, method: 'cash', commandId: randomUUID() };
+    expect((await record(bidder.token, invoice.public_id, body)).statusCode).toBe(403);
+    const volunteer = (await login(kit.test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
+    expect((await record(volunteer, invoice.public_id, body)).statusCode).toBe(403);
+    const admin = (await login(kit.test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
+    const other = await callAs(kit.test.app, admin, 'POST', '/api/admin/organizations', {
+      name: `Autre ${randomUUID()}`,
+    });
+    const stranger = await registerConfirmed(kit.test);
+    await callAs(
+      kit.test.app,
+      admin,
+      'PUT',
+      `/api/admin/organizations/${other.json().id}/members/${stranger.id}/roles/2`,
+    );
+    const strangerToken = (await login(kit.test.app, stranger.body.username, stranger.body.password)).body.token;
+    const foreign = await record(strangerToken, invoice.public_id, body);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('invoice_not_found');
+    const foreignList = await callAs(
+      kit.test.app,
+      strangerToken,
+      'GET',
+      `/api/admin/auctions/${invoice.auction_id}/invoices`,
+    );
+    expect(foreignList.statusCode).toBe(404);
+    for (const bad of [
+      { ...body, amountCents: 0 },
+      { ...body, amountCents: 10.5 },
+      { ...body, method: 'bitcoin' },
+      { ...body, commandId: undefined },
+      { ...body, extra: true },
+    ]) {
+      expect((await record(kit.manager, invoice.public_id, bad)).statusCode).toBe(400);
+    }
+    expect(await manualRows(invoice.id)).toHaveLength(0);
+  });
+});

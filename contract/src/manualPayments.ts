@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { errorAnswers, idParams } from './common.ts';
+import { text } from './fields.ts';
+
+/**
+ * The console's invoices of an auction and the payments made outside the product (issue 19 §6,
+ * docs/payments.md "Payments recorded by hand"). Amounts in integer cents.
+ */
+
+export const MANUAL_PAYMENT_METHODS = ['cash', 'cheque', 'other'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const manualPayment = z.object({
+  id: z.number().int(),
+  amountCents: z.number().int(),
+  method: z.enum(MANUAL_PAYMENT_METHODS),
+  note: z.string().nullable(),
+  /** The name of the staff member who recorded it. */
+  recordedBy: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type ManualPayment = z.infer<typeof manualPayment>;
+
+export const auctionInvoice = z.object({
+  stripeInvoiceId: z.string(),
+  number: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  isDonation: z.boolean(),
+  /** InvoiceStatus: 1 unpaid (possibly partly paid), 2 paid. */
+  status: z.number().int(),
+  totalCents: z.number().int(),
+  /** Card payment and payments recorded by hand. */
+  paidCents: z.number().int(),
+  dueCents: z.number().int(),
+  currency: z.string(),
+  invoiceDate: z.string(),
+  paidAt: z.string().nullable(),
+  /** A card payment is being charged right now: no payment may be recorded meanwhile. */
+  paymentInProgress: z.boolean(),
+  manualPayments: z.array(manualPayment),
+});
+export type AuctionInvoice = z.infer<typeof auctionInvoice>;
+
+export const auctionInvoices = z.object({
+  currency: z.string(),
+  /** Every invoice's total: what the auction raised. */
+  raisedCents: z.number().int(),
+  paidCents: z.number().int(),
+  unpaidCents: z.number().int(),
+  invoices: z.array(auctionInvoice),
+});
+export type AuctionInvoices = z.infer<typeof auctionInvoices>;
+
+export const manualPaymentParams = z.object({ stripeInvoiceId: z.string().trim().min(1).max(64) });
+
+/** A payment made outside the product; its command id makes a retry record nothing more. */
+export const manualPaymentBody = z.strictObject({
+  amountCents: z.number().int().min(1, 'invalid_amount').max(100_000_000, 'invalid_amount'),
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'invalid_payment_method' }),
+  note: text(500).optional(),
+  commandId: z.string().trim().min(8).max(100),
+});
+export type ManualPaymentBody = z.infer<typeof manualPaymentBody>;
+
+export const manualPaymentAnswer = z.object({
+  success: z.literal(true),
+  message: z.literal('payment_recorded'),
+  messages: z.array(z.string()),
+  /** True when this command had already been recorded (nothing new was). */
+  duplicate: z.boolean(),
+  payment: manualPayment,
+  invoice: auctionInvoice,
+});
+export type ManualPaymentAnswer = z.infer<typeof manualPaymentAnswer>;
+
+export const manualPaymentsContract = {
+  list: { params: idParams, response: { 200: auctionInvoices, ...errorAnswers(401, 403, 404) } },
+  record: {
+    params: manualPaymentParams,
+    body: manualPaymentBody,
+    response: { 200: manualPaymentAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
+  },
+};
