@@ -54,6 +54,7 @@ const screens: Record<RouteName, RouteComponent> = {
   accessDenied: lazyRouteComponent(() => import('./auctions/AccessDeniedPage.tsx'), 'AccessDeniedScreen'),
   receiptCheck: lazyRouteComponent(() => import('./receipts/ReceiptCheckPage.tsx'), 'ReceiptCheckPage'),
   console: lazyRouteComponent(() => import('./console/ConsolePage.tsx'), 'ConsoleScreen'),
+  projector: lazyRouteComponent(() => import('./projector/ProjectorPage.tsx'), 'ProjectorScreen'),
 };
 
 // Paths come from the table the language switch reads, so routing and switching cannot drift apart.

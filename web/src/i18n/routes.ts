@@ -103,6 +103,8 @@ export const routePatterns = {
   receiptCheck: { fr: ['/recu'], en: ['/en/receipt', '/receipt'] },
   // The operator console (docs/console.md): the same word in both languages.
   console: { fr: ['/console'], en: ['/en/console'] },
+  // The venue's screen of an auction (docs/console.md "Projector"): full screen, no account chrome.
+  projector: { fr: ['/console/projecteur/$auctionId'], en: ['/en/console/projector/$auctionId'] },
 } as const satisfies Record<string, Record<Locale, readonly [string, ...string[]]>>;
 
 export type RouteName = keyof typeof routePatterns;

@@ -15,8 +15,11 @@ import { showToast } from './toasts.tsx';
 
 let shared: { client: HubClient; token: string | undefined } | undefined;
 
-/** One socket per page, replaced when the user signs in or out (the hub reads the token on connect). */
-function hubFor(token: string | undefined): HubClient {
+/**
+ * One socket per page, replaced when the user signs in or out (the hub reads the token on connect).
+ * Screens that follow raw events (the console's closing minute, the projector) listen on it too.
+ */
+export function hubFor(token: string | undefined): HubClient {
   if (shared && shared.token === token) return shared.client;
   shared?.client.close();
   // Long polling when the network refuses the WebSocket (docs/hub.md).

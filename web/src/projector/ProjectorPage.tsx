@@ -1,0 +1,212 @@
+import type { closingMinute } from '@auction/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, IntlProvider } from 'react-intl';
+import { shortCountdown } from '../console/closing/closingMinute.ts';
+import { formatMoney, intlLocale } from '../i18n/format.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { catalogs } from '../i18n/messages.ts';
+import type { Locale } from '../i18n/routes.ts';
+import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { leaderboardKeys, leaderboardQueries } from '../leaderboard/queries.ts';
+import { toCents } from '../lib/money.ts';
+import { useRouteParam } from '../lib/useRoute.ts';
+import { useHubEvents } from '../live/useHubEvents.ts';
+import { useServerNow } from '../time/serverClock.ts';
+import { languageAt, thermometerOf } from './projector.ts';
+import { projectorKeys, projectorQueries } from './queries.ts';
+import './projector.css';
+
+/** Leaders shown: what the back of the room can read at once. */
+const LEADERS_SHOWN = 6;
+
+/**
+ * The venue's screen (docs/console.md "Projector"): funds raised rising in a thermometer towards
+ * the goal, the lots closing next, the leaderboard, in the auction's languages in turn. Full
+ * screen over the site's chrome; live from the hub (each event reloads the totals a moment later).
+ */
+export function ProjectorScreen() {
+  const auctionId = Number(useRouteParam('auctionId'));
+  const pageLocale = useLocale();
+  const queryClient = useQueryClient();
+  const page = useQuery({ ...projectorQueries.page(auctionId), enabled: Number.isSafeInteger(auctionId) });
+  const link = page.data?.urlMagicLink;
+  const board = useQuery({ ...leaderboardQueries.board(link ?? '', false), enabled: !!link });
+  const now = useServerNow();
+
+  useHubEvents(auctionId, {
+    onResync: () => {
+      void queryClient.invalidateQueries({ queryKey: projectorKeys.page(auctionId) });
+      void queryClient.invalidateQueries({ queryKey: leaderboardKeys.all });
+    },
+    settleMs: 300,
+  });
+
+  const language: Locale = (page.data && languageAt(page.data.languages, now)) || pageLocale;
+  return (
+    <IntlProvider locale={intlLocale[language]} messages={catalogs[language]}>
+      <div className="projector" lang={language}>
+        {page.isPending ? (
+          <Loading />
+        ) : page.isError ? (
+          <LoadError onRetry={() => page.refetch()} />
+        ) : (
+          <Projection data={page.data} leaders={board.data?.items ?? []} language={language} now={now} />
+        )}
+      </div>
+    </IntlProvider>
+  );
+}
+
+type Leader = { lotNumber: number; winnerName: string | null; amount: { value: number; currencyCode: string } };
+
+function Projection({
+  data,
+  leaders,
+  language,
+  now,
+}: {
+  data: closingMinute.Projector;
+  leaders: Leader[];
+  language: Locale;
+  now: number;
+}) {
+  const { raised, goalCents } = data;
+  const thermometer = thermometerOf(raised.totalCents, goalCents);
+  const title = data.titles[language] ?? data.titles.fr ?? data.titles.en ?? '';
+  const top = leaders
+    .map((leader) => ({ ...leader, cents: toCents(leader.amount) ?? 0 }))
+    .sort((a, b) => b.cents - a.cents)
+    .slice(0, LEADERS_SHOWN);
+  return (
+    <>
+      <header className="projector__head">
+        <h1>{title}</h1>
+        <FullScreenButton />
+      </header>
+      <div className="projector__body">
+        <section className="projector__raised" aria-labelledby="projector-raised">
+          <h2 id="projector-raised">
+            <FormattedMessage id="projector.raised" />
+          </h2>
+          <div className="projector__gauge">
+            <div className="projector__tube" aria-hidden="true">
+              <div className="projector__mercury" style={{ height: `${thermometer.fill}%` }} />
+            </div>
+            {goalCents !== null ? (
+              <meter
+                className="visually-hidden"
+                min={0}
+                max={goalCents}
+                value={Math.min(raised.totalCents, goalCents)}
+                aria-labelledby="projector-raised"
+              />
+            ) : null}
+            <div className="projector__figures">
+              <p className="projector__total" data-testid="projector-total" data-cents={raised.totalCents}>
+                {formatMoney(raised.totalCents, language)}
+              </p>
+              {goalCents !== null ? (
+                <p className="projector__goal">
+                  <FormattedMessage
+                    id={thermometer.reached ? 'projector.goalReached' : 'projector.goal'}
+                    values={{ goal: formatMoney(goalCents, language), percent: thermometer.percent ?? 0 }}
+                  />
+                </p>
+              ) : null}
+              <dl className="projector__parts">
+                <dt>
+                  <FormattedMessage id="projector.lots" />
+                </dt>
+                <dd>{formatMoney(raised.lotsCents, language)}</dd>
+                <dt>
+                  <FormattedMessage id="projector.purchases" />
+                </dt>
+                <dd>{formatMoney(raised.purchasesCents, language)}</dd>
+                <dt>
+                  <FormattedMessage id="projector.donations" />
+                </dt>
+                <dd>{formatMoney(raised.donationsCents, language)}</dd>
+              </dl>
+            </div>
+          </div>
+        </section>
+
+        <section className="projector__panel" aria-labelledby="projector-next">
+          <h2 id="projector-next">
+            <FormattedMessage id="projector.closingNext" />
+          </h2>
+          {data.closingNext.length === 0 ? (
+            <p className="projector__quiet">
+              <FormattedMessage id="projector.noneClosing" />
+            </p>
+          ) : (
+            <ol className="projector__list">
+              {data.closingNext.map((lot) => {
+                const left = Date.parse(lot.endsAt) - now;
+                return (
+                  <li
+                    key={lot.lotId}
+                    className={left < 60_000 ? 'projector__row projector__row--soon' : 'projector__row'}
+                  >
+                    <span className="projector__clock">{left > 0 ? shortCountdown(left) : '0:00'}</span>
+                    <span className="projector__name">
+                      <FormattedMessage id="projector.lotNumber" values={{ lotNumber: lot.lotNumber }} />{' '}
+                      {lot.names[language] ?? lot.names.fr ?? lot.names.en}
+                    </span>
+                    <span className="projector__amount">
+                      {lot.priceCents !== null ? formatMoney(lot.priceCents, language) : ''}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+
+        <section className="projector__panel" aria-labelledby="projector-leaders">
+          <h2 id="projector-leaders">
+            <FormattedMessage id="projector.leaders" />
+          </h2>
+          {top.length === 0 ? (
+            <p className="projector__quiet">
+              <FormattedMessage id="projector.noLeader" />
+            </p>
+          ) : (
+            <ol className="projector__list">
+              {top.map((leader) => (
+                <li key={leader.lotNumber} className="projector__row">
+                  <span className="projector__name">
+                    <FormattedMessage id="projector.lotNumber" values={{ lotNumber: leader.lotNumber }} />{' '}
+                    {leader.winnerName ?? ''}
+                  </span>
+                  <span className="projector__amount">{formatMoney(leader.cents, language)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** The browser's full screen, asked by a click as browsers require; hidden once in it. */
+function FullScreenButton() {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const changed = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+  if (full || !document.fullscreenEnabled) return null;
+  return (
+    <button
+      type="button"
+      className="projector__full"
+      onClick={() => void document.documentElement.requestFullscreen().catch(() => {})}
+    >
+      <FormattedMessage id="projector.fullScreen" />
+    </button>
+  );
+}
