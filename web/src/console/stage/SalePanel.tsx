@@ -1,0 +1,143 @@
+import type { AuctionBidder, LiveLot } from '@auction/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Field } from '../../account/Field.tsx';
+import { formatMoney } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { centsToDecimal, parseAmount } from '../../lib/money.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { consoleKeys } from '../queries.ts';
+import { liveLotName } from './liveSale.ts';
+import { BIDDER_SEARCH_MIN_LENGTH, stageKeys, stageMutations, stageQueries } from './queries.ts';
+
+const SHOWN = 8;
+
+const fullName = (bidder: AuctionBidder) => `${bidder.firstName} ${bidder.lastName}`.trim() || bidder.nickName;
+
+/** The winner among the auction's bidders, the hammer price, then the confirmation. */
+export function SalePanel({ auctionId, lot, onClose }: { auctionId: number; lot: LiveLot; onClose: () => void }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [winner, setWinner] = useState<AuctionBidder | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [amountError, setAmountError] = useState(false);
+  const [confirming, setConfirming] = useState<{ cents: number; commandId: string } | null>(null);
+  const bidders = useQuery(stageQueries.bidders(auctionId, search));
+  const sell = useMutation(stageMutations.sell(lot.auctionLotItemId));
+  const name = liveLotName(lot, locale);
+
+  return (
+    <div className="stage__panel">
+      {winner === null ? (
+        <div className="console__search">
+          <Field
+            label={<FormattedMessage id="console.stage.winnerSearch" />}
+            type="search"
+            value={search}
+            autoFocus
+            hint={<FormattedMessage id="console.stage.winnerHint" />}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {search.trim().length >= BIDDER_SEARCH_MIN_LENGTH && bidders.data && (
+            <ul className="console__results" aria-live="polite">
+              {bidders.data.guests.length === 0 && (
+                <li>
+                  <FormattedMessage id="no_matching_result" />
+                </li>
+              )}
+              {bidders.data.guests.slice(0, SHOWN).map((bidder) => (
+                <li key={bidder.userId}>
+                  <button type="button" className="console__result" onClick={() => setWinner(bidder)}>
+                    <strong>{fullName(bidder)}</strong>{' '}
+                    <span className="console__muted">
+                      {[bidder.email, bidder.phoneNumber].filter(Boolean).join(' · ')}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <form
+          className="stage__sale"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const cents = parseAmount(amountText);
+            setAmountError(cents === undefined || cents <= 0);
+            if (cents !== undefined && cents > 0) setConfirming({ cents, commandId: crypto.randomUUID() });
+          }}
+        >
+          <p className="stage__winner">
+            <FormattedMessage id="console.stage.winner" values={{ winner: fullName(winner) }} />{' '}
+            <button type="button" className="console__role" onClick={() => setWinner(null)}>
+              <FormattedMessage id="console.stage.otherWinner" />
+            </button>
+          </p>
+          <Field
+            label={<FormattedMessage id="console.stage.amount" />}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            autoFocus
+            error={amountError ? 'invalid_amount' : undefined}
+            placeholder={intl.formatMessage({ id: 'console.stage.amountPlaceholder' })}
+            onChange={(event) => setAmountText(event.target.value)}
+          />
+          <div className="console__dialog-actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              <FormattedMessage id="console.cancel" />
+            </button>
+            <button type="submit" className="button">
+              <FormattedMessage id="console.stage.record" />
+            </button>
+          </div>
+        </form>
+      )}
+      {winner === null && (
+        <button type="button" className="button button--secondary stage__cancel" onClick={onClose}>
+          <FormattedMessage id="console.cancel" />
+        </button>
+      )}
+      {confirming && winner && (
+        <ConsoleConfirm
+          title={<FormattedMessage id="console.stage.confirmTitle" values={{ lotNumber: lot.lotNumber }} />}
+          consequence={
+            <FormattedMessage
+              id="console.stage.consequence"
+              values={{
+                lotNumber: lot.lotNumber,
+                lot: name,
+                winner: fullName(winner),
+                amount: formatMoney(confirming.cents, locale),
+              }}
+            />
+          }
+          action={<FormattedMessage id="console.stage.confirm" />}
+          busy={sell.isPending}
+          onConfirm={async () => {
+            await sell.mutateAsync({
+              bidderId: winner.userId,
+              amount: centsToDecimal(confirming.cents),
+              commandId: confirming.commandId,
+            });
+            showToast('success', 'console.stage.recorded', {
+              lotNumber: lot.lotNumber,
+              winner: fullName(winner),
+              amount: formatMoney(confirming.cents, locale),
+            });
+            await queryClient.invalidateQueries({ queryKey: stageKeys.liveLots(auctionId) });
+            void queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auctionId) });
+            onClose();
+          }}
+          onDone={() => setConfirming(null)}
+        />
+      )}
+    </div>
+  );
+}
