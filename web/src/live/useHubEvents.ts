@@ -27,6 +27,7 @@ export function useHubEvents(auctionId: number, handlers: HubEventHandlers): voi
   current.current = handlers;
 
   useEffect(() => {
+    if (!Number.isSafeInteger(auctionId) || auctionId < 1) return;
     const client = hubFor(token ?? tokens.access());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {

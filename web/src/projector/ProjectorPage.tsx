@@ -29,7 +29,8 @@ export function ProjectorScreen() {
   const auctionId = Number(useRouteParam('auctionId'));
   const pageLocale = useLocale();
   const queryClient = useQueryClient();
-  const page = useQuery({ ...projectorQueries.page(auctionId), enabled: Number.isSafeInteger(auctionId) });
+  // A malformed id is asked all the same: the API's 400 shows the error state.
+  const page = useQuery(projectorQueries.page(auctionId));
   const link = page.data?.urlMagicLink;
   const board = useQuery({ ...leaderboardQueries.board(link ?? '', false), enabled: !!link });
   const now = useServerNow();
