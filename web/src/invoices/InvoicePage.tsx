@@ -216,18 +216,30 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <dd>{money(invoice.amount)}</dd>
         </div>
       </dl>
-      {invoice.isPaid && invoice.payments.length ? (
+      {invoice.payments.length ? (
         <section aria-labelledby="invoice-payments">
           <h2 id="invoice-payments">
             <FormattedMessage id="invoice.payments" />
           </h2>
           <MoneyEvents
             message="invoice.paymentLine"
-            events={invoice.payments.map((payment) => ({
+            events={invoice.payments
+              .filter((payment) => !isManual(payment))
+              .map((payment) => ({
+                id: payment.id,
+                date: payment.paymentDate,
+                amount: payment.amount,
+                values: { reference: payment.paymentConfirmationIdentifier },
+              }))}
+          />
+          {/* Cash or cheques the organisation recorded (partly paid invoices show them too). */}
+          <MoneyEvents
+            message="invoice.paymentManualLine"
+            events={invoice.payments.filter(isManual).map((payment) => ({
               id: payment.id,
               date: payment.paymentDate,
               amount: payment.amount,
-              values: { reference: payment.paymentConfirmationIdentifier },
+              values: { method: payment.paymentConfirmationIdentifier },
             }))}
           />
         </section>
@@ -235,6 +247,9 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
     </article>
   );
 }
+
+/** A payment the organisation recorded by hand (docs/payments.md), not a card charge. */
+const isManual = (payment: Invoice['payments'][number]) => payment.method !== undefined && payment.method !== 'card';
 
 /** Spec 000 §2: the customer's business on the invoice, saved with `saved_successfully`. */
 function BusinessField({ invoice }: { invoice: Invoice }) {

@@ -18,6 +18,8 @@ const sameInBothLanguages = new Set<string>([
   // "Lots" and "Actions" are French words too (the console's menu and its lot table's column).
   'console.nav.lots',
   'console.lots.actions',
+  // "Total" is French too (the console's invoice table).
+  'console.invoices.total',
   // "Lot {lotNumber}" reads the same in both (the closing minute and the projector).
   'console.closing.lotNumber',
   'projector.lotNumber',

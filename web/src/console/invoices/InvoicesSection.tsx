@@ -1,7 +1,226 @@
-import { ComingSoon } from '../sections/ComingSoon.tsx';
+import type { AuctionInvoice } from '@auction/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatMoney } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { pathFor } from '../../i18n/routes.ts';
+import { SendInvoiceDialog } from '../../invoices/SendInvoiceDialog.tsx';
+import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
+import { ListTable } from '../../lib/listTable/ListTable.tsx';
+import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { consoleInvoiceQueries } from './queries.ts';
+import { METHOD_KEYS, RecordPaymentDialog } from './RecordPaymentDialog.tsx';
+import './invoices.css';
+
+type Invoice = AuctionInvoice;
+type InvoiceState = 'paid' | 'partly' | 'unpaid';
+
+const stateOf = (invoice: Invoice): InvoiceState =>
+  invoice.dueCents === 0 ? 'paid' : invoice.paidCents > 0 ? 'partly' : 'unpaid';
+const STATE_KEYS: Record<InvoiceState, MessageId> = {
+  paid: 'console.invoices.state.paid',
+  partly: 'console.invoices.state.partly',
+  unpaid: 'console.invoices.state.unpaid',
+};
+
+/** The auction's invoices: totals raised, paid and unpaid; resend; payments recorded by hand. */
+export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const invoices = useQuery(consoleInvoiceQueries.auction(auctionId));
+  const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
+  const [recording, setRecording] = useState<Invoice | null>(null);
+  const [sending, setSending] = useState<Invoice | null>(null);
+  if (invoices.isPending) return <Loading />;
+  if (invoices.isError) return <LoadError onRetry={() => invoices.refetch()} />;
+  const { data } = invoices;
+  const currency = data.currency === 'USD' ? 'USD' : 'CAD';
+  const money = (cents: number) => formatMoney(cents, locale, currency);
+  const shown = applyQuery(data.invoices, query, {
+    sortValue: (invoice, column) =>
+      column === 'number'
+        ? invoice.number
+        : column === 'customer'
+          ? invoice.customerName.toLowerCase()
+          : column === 'total'
+            ? invoice.totalCents
+            : invoice.dueCents,
+    quickFilter: (invoice, id) => (id === 'due' ? invoice.dueCents > 0 : true),
+    sideValue: (invoice, id) =>
+      id === 'customer' ? `${invoice.number} ${invoice.customerName} ${invoice.customerEmail}` : stateOf(invoice),
+  });
+  const state = (invoice: Invoice) => (
+    <>
+      <FormattedMessage id={STATE_KEYS[stateOf(invoice)]} />
+      {invoice.paymentInProgress && (
+        <span className="console__badge">
+          {' '}
+          <FormattedMessage id="console.invoices.inProgress" />
+        </span>
+      )}
+      {invoice.manualPayments.length > 0 && (
+        <ul className="invoices__manual">
+          {invoice.manualPayments.map((payment) => (
+            <li key={payment.id} className="console__muted">
+              <FormattedMessage
+                id="console.invoices.manualLine"
+                values={{
+                  amount: money(payment.amountCents),
+                  method: intl.formatMessage({ id: METHOD_KEYS[payment.method] }),
+                  by: payment.recordedBy ?? '',
+                  date: intl.formatDate(payment.recordedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                }}
+              />
+              {payment.note ? ` · ${payment.note}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  const actions = (invoice: Invoice) => (
+    <div className="console__roles">
+      {invoice.dueCents > 0 && !invoice.paymentInProgress && (
+        <button
+          type="button"
+          className="console__role"
+          aria-label={intl.formatMessage({ id: 'console.invoices.recordLabel' }, { number: invoice.number })}
+          onClick={() => setRecording(invoice)}
+        >
+          <FormattedMessage id="console.invoices.record" />
+        </button>
+      )}
+      <button
+        type="button"
+        className="console__role"
+        aria-label={intl.formatMessage({ id: 'console.invoices.resendLabel' }, { number: invoice.number })}
+        onClick={() => setSending(invoice)}
+      >
+        <FormattedMessage id="console.invoices.resend" />
+      </button>
+      <Link
+        className="console__role"
+        to={pathFor('invoice', { stripeInvoiceId: invoice.stripeInvoiceId }, locale)}
+        aria-label={intl.formatMessage({ id: 'console.invoices.openLabel' }, { number: invoice.number })}
+      >
+        <FormattedMessage id="console.invoices.open" />
+      </Link>
+    </div>
+  );
+  return (
+    <>
+      <dl className="invoices__totals">
+        {(
+          [
+            ['console.invoices.raised', data.raisedCents],
+            ['console.invoices.paid', data.paidCents],
+            ['console.invoices.unpaid', data.unpaidCents],
+          ] as const
+        ).map(([label, cents]) => (
+          <div key={label}>
+            <dt>
+              <FormattedMessage id={label} />
+            </dt>
+            <dd>{money(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+      <ListTable<Invoice>
+        title={<FormattedMessage id="console.nav.invoices" />}
+        titleLevel={2}
+        rows={shown.rows}
+        count={shown.count}
+        rowKey={(invoice) => invoice.stripeInvoiceId}
+        query={query}
+        onQueryChange={setQuery}
+        empty={<FormattedMessage id={data.invoices.length === 0 ? 'console.invoices.empty' : 'no_matching_result'} />}
+        quickFilters={[{ id: 'due', label: <FormattedMessage id="console.invoices.withDue" /> }]}
+        sideFilters={[
+          { kind: 'text', id: 'customer', label: <FormattedMessage id="console.invoices.search" /> },
+          {
+            kind: 'checkboxes',
+            id: 'state',
+            label: <FormattedMessage id="console.lots.status" />,
+            options: (Object.keys(STATE_KEYS) as InvoiceState[]).map((value) => ({
+              value,
+              label: <FormattedMessage id={STATE_KEYS[value]} />,
+            })),
+          },
+        ]}
+        renderCard={(invoice) => (
+          <div className="console__lot-card">
+            <strong>
+              #{invoice.number} · {invoice.customerName}
+            </strong>
+            <span>
+              <FormattedMessage
+                id="console.invoices.cardAmounts"
+                values={{ total: money(invoice.totalCents), due: money(invoice.dueCents) }}
+              />
+            </span>
+            <div>{state(invoice)}</div>
+            {actions(invoice)}
+          </div>
+        )}
+        columns={[
+          {
+            id: 'number',
+            header: <FormattedMessage id="console.invoices.number" />,
+            sortable: true,
+            cell: (i) => `#${i.number}`,
+          },
+          {
+            id: 'customer',
+            header: <FormattedMessage id="console.invoices.customer" />,
+            sortable: true,
+            cell: (invoice) => (
+              <>
+                <strong>{invoice.customerName}</strong>
+                {invoice.isDonation && (
+                  <span className="console__badge">
+                    {' '}
+                    <FormattedMessage id="console.invoices.donation" />
+                  </span>
+                )}
+                <div className="console__muted">{invoice.customerEmail}</div>
+              </>
+            ),
+          },
+          {
+            id: 'total',
+            header: <FormattedMessage id="console.invoices.total" />,
+            sortable: true,
+            cell: (i) => money(i.totalCents),
+          },
+          {
+            id: 'due',
+            header: <FormattedMessage id="console.invoices.due" />,
+            sortable: true,
+            cell: (i) => money(i.dueCents),
+          },
+          { id: 'state', header: <FormattedMessage id="console.lots.status" />, cell: state },
+          { id: 'actions', header: <FormattedMessage id="console.lots.actions" />, cell: actions },
+        ]}
+      />
+      {recording && (
+        <RecordPaymentDialog auctionId={auctionId} invoice={recording} onClose={() => setRecording(null)} />
+      )}
+      {sending && (
+        <SendInvoiceDialog
+          stripeInvoiceId={sending.stripeInvoiceId}
+          email={sending.customerEmail}
+          onClose={() => setSending(null)}
+        />
+      )}
+    </>
+  );
+}
 
 /** The auction's invoices and payments. */
-export default function InvoicesSection(_props: AuctionSectionProps) {
-  return <ComingSoon />;
+export default function InvoicesSection({ auction }: AuctionSectionProps) {
+  return <ConsoleInvoices auctionId={auction.id} />;
 }

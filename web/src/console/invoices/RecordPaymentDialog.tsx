@@ -1,0 +1,144 @@
+import { type AuctionInvoice, MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from '@auction/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Field, MessageList } from '../../account/Field.tsx';
+import { formatMoney } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { Dialog } from '../../layout/Dialog.tsx';
+import { errorKeys } from '../../lib/errors.ts';
+import { parseAmount } from '../../lib/money.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { consoleInvoiceKeys, consoleInvoiceMutations } from './queries.ts';
+import './invoices.css';
+
+export const METHOD_KEYS: Record<ManualPaymentMethod, MessageId> = {
+  cash: 'console.invoices.method.cash',
+  cheque: 'console.invoices.method.cheque',
+  other: 'console.invoices.method.other',
+};
+
+const decimal = (cents: number, locale: string) => {
+  const text = (cents / 100).toFixed(2);
+  return locale === 'fr' ? text.replace('.', ',') : text;
+};
+
+/**
+ * Records a payment made outside the product on one invoice: the consequence first (paid, or what
+ * stays due), then amount, method and note; the server's refusal stays inside the dialog.
+ */
+export function RecordPaymentDialog({
+  auctionId,
+  invoice,
+  onClose,
+}: {
+  auctionId: number;
+  invoice: AuctionInvoice;
+  onClose: () => void;
+}) {
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(consoleInvoiceMutations.recordPayment());
+  const [amount, setAmount] = useState(() => decimal(invoice.dueCents, locale));
+  const [method, setMethod] = useState<ManualPaymentMethod>('cheque');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  // One id for this dialog: a double click or a retry records the payment once.
+  const [commandId] = useState(() => crypto.randomUUID());
+  const cents = parseAmount(amount);
+  const currency = invoice.currency === 'USD' ? 'USD' : 'CAD';
+  const money = (value: number) => formatMoney(value, locale, currency);
+  const left = cents === undefined ? null : invoice.dueCents - cents;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors([]);
+    if (cents === undefined || cents <= 0) {
+      setErrors(['invalid_amount']);
+      return;
+    }
+    if (cents > invoice.dueCents) {
+      setErrors(['payment_exceeds_amount_due']);
+      return;
+    }
+    try {
+      const answer = await mutation.mutateAsync({
+        stripeInvoiceId: invoice.stripeInvoiceId,
+        amountCents: cents,
+        method,
+        note: note.trim() || undefined,
+        commandId,
+      });
+      await queryClient.invalidateQueries({ queryKey: consoleInvoiceKeys.auction(auctionId) });
+      showToast('success', answer.invoice.dueCents === 0 ? 'console.invoices.recordedPaid' : 'payment_recorded', {
+        number: invoice.number,
+      });
+      onClose();
+    } catch (error) {
+      setErrors(errorKeys(error));
+    }
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={<FormattedMessage id="console.invoices.recordTitle" values={{ number: invoice.number }} />}
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <p>
+          {left !== null && left >= 0 ? (
+            <FormattedMessage
+              id={left === 0 ? 'console.invoices.recordPaid' : 'console.invoices.recordPartly'}
+              values={{ customer: invoice.customerName, number: invoice.number, left: money(left) }}
+            />
+          ) : (
+            <FormattedMessage
+              id="console.invoices.recordDue"
+              values={{ customer: invoice.customerName, due: money(invoice.dueCents) }}
+            />
+          )}
+        </p>
+        <Field
+          label={<FormattedMessage id="console.invoices.amount" />}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          required
+        />
+        <fieldset className="invoices__methods">
+          <legend>
+            <FormattedMessage id="console.invoices.method" />
+          </legend>
+          {MANUAL_PAYMENT_METHODS.map((each) => (
+            <label key={each}>
+              <input
+                type="radio"
+                name="payment-method"
+                value={each}
+                checked={method === each}
+                onChange={() => setMethod(each)}
+              />{' '}
+              <FormattedMessage id={METHOD_KEYS[each]} />
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          label={<FormattedMessage id="console.invoices.note" />}
+          value={note}
+          maxLength={500}
+          placeholder=""
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <MessageList keys={errors} />
+        <div className="console__dialog-actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <FormattedMessage id="console.cancel" />
+          </button>
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            <FormattedMessage id="console.invoices.record" />
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AuctionInvoices, ManualPaymentAnswer, ManualPaymentBody } from '@auction/contract';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { consoleKeys } from '../queries.ts';
+
+/** The auction's invoices and the payments recorded by hand (docs/console.md "Invoices"). */
+export const consoleInvoiceKeys = {
+  all: [...consoleKeys.all, 'invoices'] as const,
+  auction: (auctionId: number) => [...consoleInvoiceKeys.all, auctionId] as const,
+};
+
+export const consoleInvoiceQueries = {
+  auction: (auctionId: number) =>
+    queryOptions({
+      queryKey: consoleInvoiceKeys.auction(auctionId),
+      queryFn: ({ signal }) => api<AuctionInvoices>(`/api/admin/auctions/${auctionId}/invoices`, { signal }),
+    }),
+};
+
+export const consoleInvoiceMutations = {
+  /** Idempotent by its command id: the dialog keeps one id, so a double click records once. */
+  recordPayment: () =>
+    mutationOptions({
+      mutationKey: [...consoleInvoiceKeys.all, 'manual-payment'],
+      mutationFn: ({ stripeInvoiceId, ...body }: ManualPaymentBody & { stripeInvoiceId: string }) =>
+        api<ManualPaymentAnswer>(`/api/admin/invoices/${encodeURIComponent(stripeInvoiceId)}/manual-payments`, {
+          method: 'POST',
+          body,
+        }),
+    }),
+};

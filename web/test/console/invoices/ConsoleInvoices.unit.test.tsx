@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleInvoices } from '../../../src/console/invoices/InvoicesSection.tsx';
+import { apiStub } from '../../paymentFixtures.ts';
+import { renderInApp } from '../../renderInApp.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const invoice = (overrides: Record<string, unknown> = {}) => ({
+  stripeInvoiceId: 'inv_abc',
+  number: 12,
+  customerName: 'Camille Roy',
+  customerEmail: 'camille@example.com',
+  isDonation: false,
+  status: 1,
+  totalCents: 100_00,
+  paidCents: 0,
+  dueCents: 100_00,
+  currency: 'CAD',
+  invoiceDate: '2026-11-23T23:00:00Z',
+  paidAt: null,
+  paymentInProgress: false,
+  manualPayments: [],
+  ...overrides,
+});
+const list = (invoices: unknown[], paid = 0) => ({
+  currency: 'CAD',
+  raisedCents: 100_00,
+  paidCents: paid,
+  unpaidCents: 100_00 - paid,
+  invoices,
+});
+
+/** jsdom has no layout: every media query answers as a wide screen. */
+function wideScreen() {
+  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+}
+
+describe("the console's invoices", () => {
+  it('shows the totals and records a cheque after stating what it does, once', async () => {
+    wideScreen();
+    const recorded = {
+      id: 1,
+      amountCents: 40_00,
+      method: 'cheque',
+      note: 'Chèque 118',
+      recordedBy: 'Marc Roy',
+      recordedAt: '2026-11-23T23:10:00Z',
+    };
+    const api = apiStub({
+      'GET /api/admin/auctions/3/invoices': [
+        [200, list([invoice()])],
+        [200, list([invoice({ paidCents: 40_00, dueCents: 60_00, manualPayments: [recorded] })], 40_00)],
+      ],
+      'POST /api/admin/invoices/inv_abc/manual-payments': [
+        200,
+        {
+          success: true,
+          message: 'payment_recorded',
+          messages: [],
+          duplicate: false,
+          payment: recorded,
+          invoice: invoice(),
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    const raised = await screen.findByText('Raised');
+    expect(raised.nextSibling?.textContent).toBe('$100.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Record a payment on invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    // The whole amount due is offered, and the consequence says the invoice becomes paid.
+    expect(within(dialog).getByText(/becomes paid/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Amount received ($)'), { target: { value: '40' } });
+    expect(within(dialog).getByText(/stays partly paid, with \$60.00 still due/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Note (cheque number, who paid…)'), {
+      target: { value: 'Chèque 118' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
+    await screen.findByText(/\$40.00 by cheque, recorded by Marc Roy/);
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ amountCents: 40_00, method: 'cheque', note: 'Chèque 118' });
+    const body = posts[0]?.body as { commandId?: string } | undefined;
+    expect(body?.commandId).toHaveLength(36);
+  });
+
+  it('refuses more than is due before sending, and shows a refusal inside the dialog', async () => {
+    wideScreen();
+    const api = apiStub({
+      'GET /api/admin/auctions/3/invoices': [200, list([invoice()])],
+      'POST /api/admin/invoices/inv_abc/manual-payments': [
+        409,
+        { message: 'invoice_already_paid', messages: ['invoice_already_paid'] },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Record a payment on invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Amount received ($)'), { target: { value: '100.01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
+    await within(dialog).findByText('This is more than the amount still due on the invoice.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Amount received ($)'), { target: { value: '100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
+    await within(dialog).findByText('This invoice is already paid.');
+  });
+
+  it('offers no recording on a paid invoice', async () => {
+    wideScreen();
+    vi.stubGlobal(
+      'fetch',
+      apiStub({
+        'GET /api/admin/auctions/3/invoices': [
+          200,
+          list([invoice({ status: 2, paidCents: 100_00, dueCents: 0 })], 100_00),
+        ],
+      }).fetch,
+    );
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    await screen.findByRole('button', { name: 'Send invoice 12 again' });
+    expect(screen.queryByRole('button', { name: /Record a payment/ })).toBeNull();
+  });
+});
