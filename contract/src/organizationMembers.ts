@@ -8,10 +8,17 @@ import { idParams } from './common.ts';
  * account's (spec 000 §6 gives a user a list of roles); membership is per organisation.
  */
 
-/** The roles the console grants: administrator, auction manager, volunteer (not patron, the default). */
+/** The roles the console grants: administrator, auction manager, volunteer, auditor (not patron, the default). */
 export const grantableRole = z.coerce
   .number()
-  .pipe(z.union([z.literal(Role.Administrator), z.literal(Role.AuctionManager), z.literal(Role.Volunteer)]));
+  .pipe(
+    z.union([
+      z.literal(Role.Administrator),
+      z.literal(Role.AuctionManager),
+      z.literal(Role.Volunteer),
+      z.literal(Role.Auditor),
+    ]),
+  );
 
 /** Only what an operator needs to recognise a person: no address, no payment details. */
 export const memberUser = z.object({

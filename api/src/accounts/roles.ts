@@ -18,7 +18,13 @@ export function hasAnyRole(roles: readonly number[], allowed: readonly RoleId[])
 
 export const DEFAULT_ROLES: readonly RoleId[] = [Role.Patron];
 
-/** Spec 000 §6: volunteer-only users and users with no roles cannot bid or donate. */
+/** Administrators, and the auction managers and auditors of an organisation, read its bid log. */
+export const AUDITING_ROLES: readonly RoleId[] = [Role.Administrator, Role.AuctionManager, Role.Auditor];
+
+/**
+ * Spec 000 §6: volunteer-only users and users with no roles cannot bid or donate; nor can an
+ * auditor (contract/src/rules/permissionToBid.ts), whatever other role they hold.
+ */
 export function canBid(roles: readonly number[]): boolean {
-  return roles.some((role) => role !== Role.Volunteer);
+  return !roles.includes(Role.Auditor) && roles.some((role) => role !== Role.Volunteer);
 }

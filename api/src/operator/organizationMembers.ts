@@ -6,7 +6,7 @@ type MemberUser = contract.MemberUser;
 type MemberAnswer = contract.MemberAnswer;
 
 /** The roles that give a member something to do in an organisation (spec 000 §6). */
-const ORGANIZATION_ROLES: readonly number[] = [Role.Administrator, Role.AuctionManager, Role.Volunteer];
+const ORGANIZATION_ROLES: readonly number[] = [Role.Administrator, Role.AuctionManager, Role.Volunteer, Role.Auditor];
 
 const userColumns = [
   'users.id',

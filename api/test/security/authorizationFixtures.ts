@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { bearer, login, registerConfirmed } from '../accounts/accountFlows.ts';
 import type { TestApp } from '../testApp.ts';
 
-export type Persona = 'anonymous' | 'bidder' | 'volunteer' | 'otherManager' | 'manager' | 'administrator';
+export type Persona = 'anonymous' | 'bidder' | 'volunteer' | 'auditor' | 'otherManager' | 'manager' | 'administrator';
 export const PERSONAS: readonly Persona[] = [
   'anonymous',
   'bidder',
   'volunteer',
+  'auditor',
   'otherManager',
   'manager',
   'administrator',
@@ -17,7 +18,7 @@ const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISO
 /**
  * Two organisations; the first runs a public and a private auction, each with a lot, a category,
  * a closing group, a tab and a photo, and has a team. The personas of the authorisation matrix:
- * a bidder, a volunteer and a manager of the first organisation, a manager of the second, the
+ * a bidder, a volunteer, an auditor and a manager of the first organisation, a manager of the second, the
  * demo administrator.
  */
 export async function authorizationFixtures(test: TestApp) {
@@ -96,12 +97,14 @@ export async function authorizationFixtures(test: TestApp) {
   }
   const bidder = await member([3], null);
   const volunteer = await member([4], organization.id);
+  const auditor = await member([5], organization.id);
   const manager = await member([2], organization.id);
   const otherManager = await member([2], other.id);
   const headers: Record<Persona, Record<string, string>> = {
     anonymous: {},
     bidder: bidder.headers,
     volunteer: volunteer.headers,
+    auditor: auditor.headers,
     otherManager: otherManager.headers,
     manager: manager.headers,
     administrator: admin,
@@ -112,7 +115,7 @@ export async function authorizationFixtures(test: TestApp) {
     teamId: team.id as number,
     publicAuction,
     privateAuction,
-    users: { bidder, volunteer, manager, otherManager },
+    users: { bidder, volunteer, auditor, manager, otherManager },
     headers,
   };
 }

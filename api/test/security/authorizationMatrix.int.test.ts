@@ -110,6 +110,11 @@ const POLICY: Record<string, Policy> = {
   // A receipt's check says only what the receipt says (docs/audit.md).
   'GET /api/audit/receipts/verify': pub(),
   'POST /api/audit/receipts/verify': pub(),
+  // The auditor's replay: reads for the organisation's auditors, managers and administrators (api/test/routes/api/audit).
+  'GET /api/audit/auctions': { access: 'operatorList', url: () => '/api/audit/auctions' },
+  'GET /api/audit/auctions/:id/lots': op((f) => `/api/audit/auctions/${p(f).id}/lots`),
+  'GET /api/audit/lots/:id/replay': op((f) => `/api/audit/lots/${p(f).lotId}/replay`),
+  'GET /api/audit/auctions/:id/export': op((f) => `/api/audit/auctions/${p(f).id}/export`),
   'GET /api/addresses/suggestions': pub(() => '/api/addresses/suggestions?search=queen'),
   'GET /api/addresses/:id': pub(() => '/api/addresses/local-0'),
 
@@ -369,6 +374,15 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/lots/${p(f).lotId}/live-sale`,
     (f) => ({ bidderId: f.users.bidder.id, amount: 125 }),
   ),
+  'POST /api/admin/auctions/:id/lot-import/preview': op(
+    (f) => `/api/admin/auctions/${p(f).id}/lot-import/preview`,
+    () => ({ csv: 'lotNumber,nameFr,startingBid,dateCompleted\n900,Vase,10,2030-01-01T00:00:00Z' }),
+  ),
+  'POST /api/admin/auctions/:id/lot-import': op(
+    (f) => `/api/admin/auctions/${p(f).id}/lot-import`,
+    () => ({ csv: 'lotNumber,nameFr,startingBid,dateCompleted\n900,Vase,10,2030-01-01T00:00:00Z' }),
+  ),
+  'GET /api/admin/auctions/:id/exports/:kind': op((f) => `/api/admin/auctions/${p(f).id}/exports/winners`),
   'POST /api/admin/lots/:id/close-early': op(
     (f) => `/api/admin/lots/${p(f).lotId}/close-early`,
     () => ({}),
@@ -394,7 +408,6 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/lots/${p(f).lotId}/bids/${randomUUID()}/removal-preview`,
   ),
   'GET /api/admin/lots/:id/audit-trail': op((f) => `/api/admin/lots/${p(f).lotId}/audit-trail`),
-  'GET /api/admin/audit/auctions/:id/export': op((f) => `/api/admin/audit/auctions/${p(f).id}/export`),
 
   // Not the product's user API.
   'GET /api/health': infra,
@@ -424,20 +437,29 @@ const POLICY: Record<string, Policy> = {
 const REFUSED: Record<Exclude<Access, 'infrastructure'>, readonly Persona[]> = {
   public: [],
   capability: [],
-  private: ['anonymous', 'bidder', 'otherManager'],
+  private: ['anonymous', 'bidder', 'otherManager', 'auditor'],
   authenticated: ['anonymous'],
-  operator: ['anonymous', 'bidder', 'volunteer', 'otherManager'],
-  operatorList: ['anonymous', 'bidder', 'volunteer'],
-  administrator: ['anonymous', 'bidder', 'volunteer', 'otherManager', 'manager'],
+  // An auditor reads the bid log and changes nothing: every operator call refuses them but those
+  // reads (ALSO_ALLOWED).
+  operator: ['anonymous', 'bidder', 'volunteer', 'otherManager', 'auditor'],
+  operatorList: ['anonymous', 'bidder', 'volunteer', 'auditor'],
+  administrator: ['anonymous', 'bidder', 'volunteer', 'otherManager', 'manager', 'auditor'],
 };
 
-/** The invitation (spec 000 §6) and the door's check-in are the operator calls a volunteer of the organisation may make. */
+/**
+ * The invitation (spec 000 §6) and the door's check-in are the operator calls a volunteer of the
+ * organisation may make; the audit's reads are the only ones an auditor may.
+ */
 const ALSO_ALLOWED: Record<string, readonly Persona[]> = {
   'POST /api/onboarding/invite-via-client-app': ['volunteer'],
   'GET /api/check-in/auctions': ['volunteer'],
   'GET /api/check-in/auctions/:id/guests': ['volunteer'],
   'POST /api/check-in/auctions/:id/guests/:userId/arrival': ['volunteer'],
   'POST /api/check-in/auctions/:id/walk-ins': ['volunteer'],
+  'GET /api/audit/auctions': ['auditor'],
+  'GET /api/audit/auctions/:id/lots': ['auditor'],
+  'GET /api/audit/lots/:id/replay': ['auditor'],
+  'GET /api/audit/auctions/:id/export': ['auditor'],
 };
 
 /**

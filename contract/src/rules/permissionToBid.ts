@@ -11,6 +11,7 @@ export type BiddingReason =
   | 'requiresSelectedCreditCard'
   | 'requiresAddress'
   | 'volunteers_cannot_bid'
+  | 'auditors_cannot_bid'
   | 'no_roles_cannot_donate'
   | 'item_no_price'
   | 'item_closed'
@@ -72,6 +73,9 @@ export function permissionToBid({ auction, user, lot }: BiddingContext): Allowed
   if (user && user.roles.length > 0 && user.roles.every((role) => role === Role.Volunteer))
     reason = 'volunteers_cannot_bid';
   if (user && user.roles.length === 0) reason = 'no_roles_cannot_donate';
+  // An auditor reads the bid log they may be asked to vouch for: never a party to it, whatever
+  // other role the account holds.
+  if (user?.roles.includes(Role.Auditor)) reason = 'auditors_cannot_bid';
   if (lot) {
     // 7. No price.
     const noPrice = lot.isFixedPrice ? !lot.multiSalePrice : !lot.startingBid;

@@ -72,6 +72,14 @@ describe('permission to bid (spec 001 §5, in order, later overrides earlier)', 
     );
   });
 
+  it('6. an auditor cannot bid or donate, whatever other role they hold, even with a trusted link', () => {
+    expect(reason({ user: { ...bidder, roles: [5] } })).toBe('auditors_cannot_bid');
+    expect(reason({ user: { ...bidder, roles: [3, 5], activeTrustedUrlMagicLinks: ['gala-2026'] } })).toBe(
+      'auditors_cannot_bid',
+    );
+    expect(permissionToBid({ auction, user: { ...bidder, roles: [2, 5] } }).canBid).toBe(false);
+  });
+
   it('7–9. the lot: no price, then closed, then hidden, each overriding the one before', () => {
     expect(reason({ lot: { ...lot, startingBid: 0 } })).toBe('item_no_price');
     expect(reason({ lot: { ...lot, isFixedPrice: true, multiSalePrice: null } })).toBe('item_no_price');

@@ -10,12 +10,13 @@ import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { auctionStatusKey, titleOf } from './auctionLabels.ts';
-import { canOperate, canUseConsole } from './consoleAccess.ts';
+import { canOperate, canUseConsole, isAuditorOnly } from './consoleAccess.ts';
 import { consoleQueries } from './queries.ts';
 import { type ConsoleSection, chosenSection, SECTIONS } from './sections/sections.ts';
 import './console.css';
 
 const VolunteerConsole = lazy(() => import('./checkin/VolunteerConsole.tsx'));
+const AuditorConsole = lazy(() => import('./audit/AuditorConsole.tsx'));
 
 /** Where the console's state lives: the address, so a reload or a shared link keeps it. */
 interface ConsoleSearch {
@@ -177,9 +178,7 @@ export function ConsoleScreen() {
         {canOperate(roles) ? (
           <OperatorConsole actorRoles={roles} />
         ) : (
-          <Suspense fallback={<Loading />}>
-            <VolunteerConsole />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{isAuditorOnly(roles) ? <AuditorConsole /> : <VolunteerConsole />}</Suspense>
         )}
       </div>
     </div>

@@ -6,6 +6,9 @@ import fr from '../../src/i18n/fr.json';
 // Messages that read the same in both languages: words French shares with English. A new entry
 // here should be a deliberate choice, not a forgotten translation.
 const sameInBothLanguages = new Set<string>([
+  // The audit's "Version", and an unknown command shown by its engine name.
+  'console.audit.version',
+  'console.audit.command.other',
   // "{page} · {product}": the brand's product name is itself translated.
   'app.documentTitle',
   'lots.title',

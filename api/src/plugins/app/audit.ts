@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { publicKeyText } from '@auction/engine/audit';
 import fp from 'fastify-plugin';
+import { type AuditReplayService, auditReplayService } from '../../audit/auditReplayService.ts';
 import { type AuditRepository, auditRepository } from '../../audit/auditRepository.ts';
 import { type ReceiptService, receiptService } from '../../audit/receipts.ts';
 
@@ -9,6 +11,8 @@ declare module 'fastify' {
     auditReceipts: ReceiptService;
     /** The log's reads for auditors: an auction's export. */
     auditLog: Pick<AuditRepository, 'auctionExport'>;
+    /** The auditor's replay: auctions and lots to audit, a lot's stream step by step with its verdict. */
+    auditReplay: AuditReplayService;
   }
 }
 
@@ -19,6 +23,9 @@ export default fp(
     const repository = auditRepository(app.pool);
     app.decorate('auditReceipts', receiptService(repository, key));
     app.decorate('auditLog', { auctionExport: repository.auctionExport });
+    // A checkpoint is held to the installation's key only when this process has it (not in tests).
+    const trustedKey = app.auditSigningKey ? publicKeyText(app.auditSigningKey) : undefined;
+    app.decorate('auditReplay', auditReplayService(app.pool, app.db, trustedKey));
   },
   { name: 'audit', dependencies: ['infrastructure'] },
 );

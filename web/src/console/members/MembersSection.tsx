@@ -17,6 +17,7 @@ const ROLE_KEYS: Record<GrantableRole, MessageId> = {
   [Role.Administrator]: 'console.role.administrator',
   [Role.AuctionManager]: 'console.role.auctionManager',
   [Role.Volunteer]: 'console.role.volunteer',
+  [Role.Auditor]: 'console.role.auditor',
 };
 
 const nameOf = (user: MemberUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;

@@ -1,13 +1,13 @@
 import { type AuditExport, verifyExport } from '@auction/engine/audit';
 import { describe, expect, it } from 'vitest';
-import { bearer, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
-import { openLot } from '../../../../fixtures/lots.ts';
-import { useTestApp } from '../../../../useTestApp.ts';
+import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { openLot } from '../../../fixtures/lots.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 
 const exportOf = (auctionId: number, headers: Record<string, string>) =>
-  test.app.inject({ method: 'GET', url: `/api/admin/audit/auctions/${auctionId}/export`, headers });
+  test.app.inject({ method: 'GET', url: `/api/audit/auctions/${auctionId}/export`, headers });
 
 describe("an auction's audit export", () => {
   it('gives an administrator every event of every lot with hashes, verifiable offline', async () => {

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { auditReplay } from '@auction/contract';
+import { type AuditExport, verifyExport } from '@auction/engine/audit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { openLot } from '../../../fixtures/lots.ts';
+import { useTestApp } from '../../../useTestApp.ts';
+
+const test = useTestApp();
+type Account = Awaited<ReturnType<typeof registerConfirmed>>;
+let admin: string;
+let manager: string;
+let auditor: Account;
+let otherManager: Account;
+let alice: Account;
+let bob: Account;
+
+/** A new account with these roles, member of that organisation. */
+async function member(roles: number[], organizationId: number): Promise<Account> {
+  const account = await registerConfirmed(test);
+  const { db } = test.database;
+  await db.updateTable('users').set({ roles }).where('id', '=', account.id).execute();
+  await db.insertInto('organization_users').values({ organization_id: organizationId, user_id: account.id }).execute();
+  return account;
+}
+
+beforeAll(async () => {
+  const { db } = test.database;
+  admin = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
+  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
+  const gala = await db
+    .selectFrom('auctions')
+    .select('organization_id')
+    .where('id', '=', test.galaId)
+    .executeTakeFirstOrThrow();
+  const other = await db
+    .insertInto('organizations')
+    .values({ name: `Autre ${randomUUID()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  [auditor, otherManager, alice, bob] = await Promise.all([
+    member([5], gala.organization_id),
+    member([2], other.id),
+    registerConfirmed(test),
+    registerConfirmed(test),
+  ]);
+});
+
+const get = (token: string, url: string) => callAs(test.app, token, 'GET', url);
+const bid = async (lotId: number, who: Account, amount: number, isMax = false) => {
+  const answer = await callAs(test.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, { amount, isMax });
+  expect(answer.statusCode, answer.body).toBe(200);
+};
+
+/** Alice bids 15, Bob's max of 30 answers at 16, then an administrator removes Bob's bid. */
+async function lotWithRemoval(): Promise<number> {
+  const lotId = await openLot(test);
+  await bid(lotId, alice, 15);
+  await bid(lotId, bob, 30, true);
+  const bids = (await get(admin, `/api/admin/lots/${lotId}/bids`)).json();
+  const bobs = bids.bids.find((b: { bidder: { userId: string } }) => b.bidder.userId === bob.id);
+  const removed = await callAs(
+    test.app,
+    admin,
+    'POST',
+    `/api/admin/lots/${lotId}/bids/${encodeURIComponent(bobs.bidId)}/remove`,
+    {
+      reason: 'Enchère de complaisance',
+    },
+  );
+  expect(removed.statusCode, removed.body).toBe(200);
+  return lotId;
+}
+
+describe("the auditor's replay", () => {
+  it("steps an auditor through a lot's commands, with who, the standing after each, and the removal", async () => {
+    const lotId = await lotWithRemoval();
+    const answer = await get(auditor.token, `/api/audit/lots/${lotId}/replay`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const replay: auditReplay.LotReplay = answer.json();
+    expect(replay.steps.map((s) => s.command)).toEqual(['OpenLot', 'PlaceBid', 'PlaceMaxBid', 'RemoveBid']);
+    const [, aliceBid, bobMax, removal] = replay.steps;
+    expect(aliceBid?.actor?.name).toBe(`${alice.body.firstName} ${alice.body.lastName}`);
+    expect(aliceBid?.standing).toMatchObject({ price: { value: 15 }, leader: { userId: alice.id } });
+    expect(bobMax?.events.map((e) => e.type)).toEqual(['MaxBidPlaced', 'BidPlaced']);
+    expect(bobMax?.standing).toMatchObject({ price: { value: 16 }, leader: { userId: bob.id } });
+    expect(bobMax?.standing.maxBids.map((m) => [m.bidder.userId, m.amount.value])).toEqual([[bob.id, 30]]);
+    expect(removal?.removal).toMatchObject({
+      reason: 'Enchère de complaisance',
+      bidder: { userId: bob.id },
+      removedBy: { email: 'admin@demo.local' },
+      before: { price: { value: 16 }, leader: { userId: bob.id } },
+      after: { price: { value: 15 }, leader: { userId: alice.id } },
+    });
+    // Every event of the stream is shown, with the hash the verdict holds it to.
+    expect(replay.steps.flatMap((s) => s.events.map((e) => e.version))).toEqual([1, 2, 3, 4, 5]);
+    expect(replay.verification).toMatchObject({ status: 'verified', eventCount: 5, problem: null });
+    expect(replay.verification.headHash).toBe(removal?.events[0]?.hash);
+  });
+
+  it('reports the first event edited in the database behind the store', async () => {
+    const lotId = await lotWithRemoval();
+    const { pool } = test.database;
+    const where = `WHERE stream_id = 'lot-${lotId}' AND stream_version = 4`;
+    const { rows } = await pool.query(`SELECT data FROM events ${where}`);
+    await pool.query(`UPDATE events SET data = jsonb_set(data, '{amount}', '1500') ${where}`);
+    try {
+      const replay: auditReplay.LotReplay = (await get(auditor.token, `/api/audit/lots/${lotId}/replay`)).json();
+      expect(replay.verification).toMatchObject({ status: 'broken', problem: { kind: 'edited', streamVersion: 4 } });
+    } finally {
+      // The gala's other tests export its whole log.
+      await pool.query(`UPDATE events SET data = $1 ${where}`, [rows[0].data]);
+    }
+  });
+
+  it("lists an auditor's auctions and their lots, and exports an auction verifiable offline", async () => {
+    const lotId = await lotWithRemoval();
+    const auctions: auditReplay.AuditAuction[] = (await get(auditor.token, '/api/audit/auctions')).json();
+    expect(auctions.map((a) => a.id)).toContain(test.galaId);
+    expect((await get(otherManager.token, '/api/audit/auctions')).json()).toEqual([]);
+    const lots: auditReplay.AuditLot[] = (await get(auditor.token, `/api/audit/auctions/${test.galaId}/lots`)).json();
+    expect(lots.find((l) => l.id === lotId)?.eventCount).toBe(5);
+
+    const exported = await get(auditor.token, `/api/audit/auctions/${test.galaId}/export`);
+    expect(exported.statusCode).toBe(200);
+    const file = exported.json() as AuditExport;
+    expect(file.streams.find((s) => s.streamId === `lot-${lotId}`)?.events).toHaveLength(5);
+    expect(verifyExport(file)).toMatchObject({ problems: [], checkpointFaults: [] });
+  });
+
+  it('lets the auction managers of the organisation and administrators read, and hides it from the rest', async () => {
+    const lotId = await openLot(test);
+    const urls = [
+      `/api/audit/lots/${lotId}/replay`,
+      `/api/audit/auctions/${test.galaId}/lots`,
+      `/api/audit/auctions/${test.galaId}/export`,
+    ];
+    for (const url of urls) {
+      expect((await get(manager, url)).statusCode, url).toBe(200);
+      expect((await get(admin, url)).statusCode, url).toBe(200);
+      // Another organisation's manager is told it does not exist; a bidder is refused outright.
+      expect((await get(otherManager.token, url)).statusCode, url).toBe(404);
+      expect((await get(alice.token, url)).statusCode, url).toBe(403);
+    }
+    expect((await get(alice.token, '/api/audit/auctions')).statusCode).toBe(403);
+  });
+
+  it('refuses an auditor every change: the operator API, and bidding', async () => {
+    const lotId = await openLot(test);
+    const closeEarly = await callAs(test.app, auditor.token, 'POST', `/api/admin/lots/${lotId}/close-early`, {});
+    expect(closeEarly.statusCode).toBe(403);
+    const bidding = await callAs(test.app, auditor.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, {
+      amount: 15,
+    });
+    expect([bidding.statusCode, bidding.json().message]).toEqual([403, 'auditors_cannot_bid']);
+    expect((await test.app.eventStore.readStream(`lot-${lotId}`)).length).toBe(1);
+  });
+});
