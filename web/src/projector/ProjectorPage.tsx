@@ -90,6 +90,17 @@ function Projection({
           <h2 id="projector-raised">
             <FormattedMessage id="projector.raised" />
           </h2>
+          <p className="projector__total" data-testid="projector-total" data-cents={raised.totalCents}>
+            {formatMoney(raised.totalCents, language)}
+          </p>
+          {goalCents !== null ? (
+            <p className="projector__goal">
+              <FormattedMessage
+                id={thermometer.reached ? 'projector.goalReached' : 'projector.goal'}
+                values={{ goal: formatMoney(goalCents, language), percent: thermometer.percent ?? 0 }}
+              />
+            </p>
+          ) : null}
           <div className="projector__gauge">
             <div className="projector__tube" aria-hidden="true">
               <div className="projector__mercury" style={{ height: `${thermometer.fill}%` }} />
@@ -104,17 +115,6 @@ function Projection({
               />
             ) : null}
             <div className="projector__figures">
-              <p className="projector__total" data-testid="projector-total" data-cents={raised.totalCents}>
-                {formatMoney(raised.totalCents, language)}
-              </p>
-              {goalCents !== null ? (
-                <p className="projector__goal">
-                  <FormattedMessage
-                    id={thermometer.reached ? 'projector.goalReached' : 'projector.goal'}
-                    values={{ goal: formatMoney(goalCents, language), percent: thermometer.percent ?? 0 }}
-                  />
-                </p>
-              ) : null}
               <dl className="projector__parts">
                 <dt>
                   <FormattedMessage id="projector.lots" />
