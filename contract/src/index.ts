@@ -4,6 +4,7 @@
  */
 export * from './account.ts';
 export * from './address.ts';
+export * from './auctionExports.ts';
 export * from './auctions.ts';
 export * from './audit.ts';
 /** The auditor's replay of a lot's stream, as `auditReplay.<name>`. */
@@ -25,6 +26,7 @@ export * from './hub.ts';
 export * from './invoices.ts';
 export * from './leaderboard.ts';
 export * from './liveSales.ts';
+export * from './lotImport.ts';
 export * from './lots.ts';
 export * from './manualPayments.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */

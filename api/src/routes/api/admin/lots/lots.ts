@@ -1,11 +1,11 @@
 import { commandId, idParams, operator } from '@auction/contract';
-import { KEY_REUSED, type LotCommand } from '@auction/engine';
+import type { LotCommand } from '@auction/engine';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { HttpError } from '../../../../errors.ts';
-import { readLotConfig } from '../../../../lots/lotConfig.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
+import { createLot } from '../../../../operator/lotCreation.ts';
 import { lotFields, PRICING_FIELDS } from '../../../../operator/lotFields.ts';
 import { someField } from '../../../../validation.ts';
 
@@ -70,34 +70,13 @@ export default (async (root) => {
     async (request, reply) => {
       const owner = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
       const { commandId: given, ...fields } = request.body;
-      const openCommandId = commandIdOf(request, given);
-      const existing = await lots.openedBy(openCommandId);
-      if (existing !== null) {
-        const first = await lotAnswer(existing);
-        // Stripe's semantics: the key of another creation (another auction or lot number) changes nothing.
-        const other =
-          first.auctionId !== request.params.id ||
-          (fields.lotNumber !== undefined && first.lotNumber !== fields.lotNumber);
-        if (other) throw new HttpError(422, KEY_REUSED);
-        return reply.code(200).send(first);
-      }
-      if (!fields.translations) throw new HttpError(400, 'translation_required');
-
-      const lotId = await lots.create(owner, fields);
-      try {
-        await runLotCommand(app.lotCommands, lotId, {
-          type: 'OpenLot',
-          commandId: openCommandId,
-          userId: owner.userId,
-          at: Date.now(),
-          auctionActive: owner.auctionActive,
-          config: await readLotConfig(app.db, lotId),
-        });
-      } catch (error) {
-        // A lot whose stream could not be opened would look biddable and refuse every bid.
-        await lots.remove(lotId);
-        throw error;
-      }
+      const { lotId, created } = await createLot(
+        { db: app.db, lots, lotCommands: app.lotCommands },
+        owner,
+        fields,
+        commandIdOf(request, given),
+      );
+      if (!created) return reply.code(200).send(await lotAnswer(lotId));
       const lot = await lotAnswer(lotId);
       await app.operatorPublisher.publish(owner.auctionId, 'AuctionLotItemCreated', { auctionLotItemDto: lot });
       return reply.code(201).send(lot);

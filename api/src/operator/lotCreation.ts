@@ -1,0 +1,50 @@
+import { KEY_REUSED, type LotCommandHandler } from '@auction/engine';
+import type { Db } from '@auction/platform';
+import { HttpError } from '../errors.ts';
+import { readLotConfig } from '../lots/lotConfig.ts';
+import { runLotCommand } from './lotCommandAnswer.ts';
+import type { LotFields } from './lotFields.ts';
+import type { OperatorLotRepository } from './operatorLotRepository.ts';
+import type { ManagedAuction } from './operatorScope.ts';
+
+/**
+ * Creating a lot, for the operator API's single creation and the CSV import alike: its reference
+ * rows, then its stream opened in the engine (`OpenLot`), idempotent by the command id. A retry
+ * with the same id finds the lot its first call opened; the same id for another lot (another
+ * auction or lot number) is refused (422 `idempotency_key_reused`) and creates nothing.
+ */
+export async function createLot(
+  deps: { db: Db; lots: OperatorLotRepository; lotCommands: LotCommandHandler },
+  owner: ManagedAuction,
+  fields: LotFields,
+  commandId: string,
+): Promise<{ lotId: number; created: boolean }> {
+  const { lots } = deps;
+  const existing = await lots.openedBy(commandId);
+  if (existing !== null) {
+    const first = await lots.find(existing);
+    if (!first) throw new HttpError(404, 'item_not_found');
+    const other =
+      first.auctionId !== owner.auctionId || (fields.lotNumber !== undefined && first.lotNumber !== fields.lotNumber);
+    if (other) throw new HttpError(422, KEY_REUSED);
+    return { lotId: existing, created: false };
+  }
+  if (!fields.translations) throw new HttpError(400, 'translation_required');
+
+  const lotId = await lots.create(owner, fields);
+  try {
+    await runLotCommand(deps.lotCommands, lotId, {
+      type: 'OpenLot',
+      commandId,
+      userId: owner.userId,
+      at: Date.now(),
+      auctionActive: owner.auctionActive,
+      config: await readLotConfig(deps.db, lotId),
+    });
+  } catch (error) {
+    // A lot whose stream could not be opened would look biddable and refuse every bid.
+    await lots.remove(lotId);
+    throw error;
+  }
+  return { lotId, created: true };
+}

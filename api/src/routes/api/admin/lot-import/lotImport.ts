@@ -1,0 +1,57 @@
+import { lotImportContract } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+const tags = ['operator'];
+const security = [{ bearer: [] }];
+/** A file of the most rows allowed, with long descriptions, in JSON. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Lots imported from a CSV file (issue 19 §4): the preview lists every row's problems and creates
+ * nothing; the import creates the new lots through the lot creation of `POST
+ * /api/admin/auctions/{id}/lots`, or nothing at all while a row has a problem.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/admin/auctions/:id/lot-import/preview',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: "A CSV file's lots checked, every row's problems listed; nothing created",
+        ...lotImportContract.preview,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.lotImport.preview(auction, request.body.csv);
+    },
+  );
+
+  app.post(
+    '/api/admin/auctions/:id/lot-import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: "Creates a CSV file's lots, each opened in the engine; importing the same lots again creates nothing",
+        ...lotImportContract.import,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      const { createdLotIds, ...answer } = await app.lotImport.run(auction, request.body.csv);
+      for (const lotId of createdLotIds) {
+        const lot = await app.operatorLotRepository.find(lotId);
+        if (lot)
+          await app.operatorPublisher.publish(auction.auctionId, 'AuctionLotItemCreated', { auctionLotItemDto: lot });
+      }
+      return answer;
+    },
+  );
+}) satisfies FastifyPluginAsync;
