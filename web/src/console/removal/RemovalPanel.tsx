@@ -1,6 +1,6 @@
 import type { bidRemoval } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import { ApiError } from '../../api/client.ts';
@@ -130,10 +130,16 @@ export function RemovalPanel({
   const [reason, setReason] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the preview opens below the bids: bring it into view once it is there.
+  const ready = preview.isSuccess;
+  useEffect(() => {
+    if (ready) panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [ready]);
   if (preview.isPending) return <Loading />;
   if (preview.isError) return <MessageList keys={errorKeys(preview.error)} />;
   return (
-    <section className="removal__panel" aria-labelledby={`${reasonId}-title`}>
+    <section ref={panel} className="removal__panel" aria-labelledby={`${reasonId}-title`}>
       <h3 id={`${reasonId}-title`}>
         <FormattedMessage
           id="console.removal.previewTitle"

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { lotStreamId } from '@auction/engine';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { openLot } from '../../api/test/fixtures/lots.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
+
+/**
+ * Issue 20 item 4: an administrator removes a bid from the console after reading its preview —
+ * in French on an open lot (the leader changes), in English after the close (the winner changes).
+ */
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+let galaId: number;
+
+withServedApp(async (served) => {
+  ({ t, origin, browser } = served);
+  galaId = await t.auctionId('demo-gala');
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A lot of the gala where Léa bids 15 and Hugo's max of 40 answers at 16. */
+async function contestedLot(names: { lea: string; hugo: string }) {
+  const lotId = await openLot({ ...t, galaId });
+  const lea = await registerConfirmed(t, { firstName: names.lea, lastName: 'Roy' });
+  const hugo = await registerConfirmed(t, { firstName: names.hugo, lastName: 'Caron' });
+  for (const [who, body] of [
+    [lea, { amount: 15 }],
+    [hugo, { amount: 40, isMax: true }],
+  ] as const) {
+    const answer = await callAs(t.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, body);
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+  const { lot_number: lotNumber } = await t.database.db
+    .selectFrom('lots')
+    .select('lot_number')
+    .where('id', '=', lotId)
+    .executeTakeFirstOrThrow();
+  return { lotId, lotNumber, lea, hugo };
+}
+
+async function openRemoval(page: Page, path: string, lotNumber: number, searchLabel: string) {
+  const organization = await t.database.db
+    .selectFrom('auctions')
+    .select('organization_id')
+    .where('id', '=', galaId)
+    .executeTakeFirstOrThrow();
+  await page.goto(`${origin}${path}?organisation=${organization.organization_id}&encan=${galaId}&section=removal`);
+  await page.getByLabel(searchLabel).fill(String(lotNumber));
+  await page.locator('.console__result', { hasText: `${lotNumber} ·` }).click();
+}
+
+describe('a bid’s removal in the console', () => {
+  it('shows the standing after the removal beside today’s, then records exactly it (French, open lot)', async () => {
+    const { lotId, lotNumber } = await contestedLot({ lea: 'Léa', hugo: 'Hugo' });
+    const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: admin }, DESKTOP);
+    const page = await context.newPage();
+    await openRemoval(page, '/console', lotNumber, 'Trouver le lot');
+    await page.getByRole('button', { name: /^Aperçu du retrait de la mise de 16,00\s\$ de Hugo Caron$/ }).click();
+
+    const after = page.locator('.removal__side--after');
+    await after.getByText('Léa Roy').waitFor();
+    // French writes a no-break space before the dollar sign.
+    await expect(after.textContent()).resolves.toMatch(/15,00\s\$/);
+    await expect(page.locator('.removal__side').first().textContent()).resolves.toContain('Hugo Caron');
+    // Without a reason nothing is sent.
+    await page.getByRole('button', { name: 'Retirer cette mise' }).click();
+    await page.getByText('Indiquez pourquoi cette mise est retirée').waitFor();
+    await expectAccessible(page, 'bid removal preview (fr)');
+    await screenshot(page, 'bid-removal-fr-1280');
+
+    await page.getByLabel('Raison du retrait').fill('Mise de test faite par erreur');
+    await page.getByRole('button', { name: 'Retirer cette mise' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/^Léa Roy mènerait à 15,00\s\$ au lieu de Hugo Caron à 16,00\s\$\./).waitFor();
+    await expectAccessible(page, 'bid removal confirmation (fr)');
+    await dialog.getByRole('button', { name: 'Retirer la mise' }).click();
+    await page.getByText('Mise retirée.').waitFor();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'bid-removal-fr-390');
+
+    const events = await t.app.eventStore.readStream(lotStreamId(lotId));
+    const removal = events.at(-1);
+    expect(removal?.type).toBe('BidRemoved');
+    expect(removal?.data).toMatchObject({ reason: 'Mise de test faite par erreur', price: 15_00 });
+    await context.close();
+  });
+
+  it('after the close, previews and records the new winner (English)', async () => {
+    const { lotId, lotNumber, lea } = await contestedLot({ lea: 'Lea', hugo: 'Hugh' });
+    const closed = await t.app.lotCommands.handle(lotStreamId(lotId), {
+      type: 'CloseLot',
+      commandId: randomUUID(),
+      userId: null,
+      at: Date.now() + 2 * 3600_000,
+      auctionActive: true,
+    });
+    expect(closed.ok).toBe(true);
+    const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: admin }, PHONE);
+    const page = await context.newPage();
+    await openRemoval(page, '/en/console', lotNumber, 'Find the lot');
+    await page.getByRole('button', { name: 'Preview the removal of the bid of $16.00 by Hugh Caron' }).click();
+    await page.locator('.removal__side--after').getByText('Winner').waitFor();
+    await page.getByLabel('Reason for the removal').fill('Shill bidding');
+    await page.getByRole('button', { name: 'Remove this bid' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Lea Roy would win at $15.00 instead of Hugh Caron at $16.00.').waitFor();
+    await dialog.getByText('Both bidders will be told by email or text message.').waitFor();
+    await expectAccessible(page, 'bid removal after the close (en)');
+    await screenshot(page, 'bid-removal-en-390');
+    await dialog.getByRole('button', { name: 'Remove the bid' }).click();
+    await page.getByText('Bid removed.').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'bid-removal-en-1280');
+
+    const state = await t.app.lotCommands.read(lotStreamId(lotId));
+    expect((state.state as { winnerId: string | null }).winnerId).toBe(lea.id);
+    await context.close();
+  });
+});
