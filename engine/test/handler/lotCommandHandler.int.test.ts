@@ -10,6 +10,7 @@ import {
   lotStreamId,
   type PostgresEventStore,
   type RecordedEvent,
+  STREAM_MOVED,
   standing,
 } from '../../src/index.ts';
 import { useEventStore } from '../store/useEventStore.ts';
@@ -42,6 +43,24 @@ function expectDenseVersions(events: RecordedEvent[]) {
 }
 
 describe('lot command handler', () => {
+  it('decides a command given an expected version only on that version, its key left free otherwise', async () => {
+    const handler = await openLot('previewed');
+    const stream = lotStreamId('previewed');
+    const bid = { ...envelope('pv-bid', NOW), type: 'PlaceBid' as const, bidderId: 'ann', amount: 1000 };
+    expect(await handler.handle(stream, bid)).toMatchObject({ ok: true, version: 2 });
+    // Another process (or another request) moves the stream after the preview read version 2.
+    const other = createLotCommandHandler(store);
+    await other.handle(stream, { ...envelope('pv-bid-2', NOW + 1), type: 'PlaceBid', bidderId: 'bob', amount: 1200 });
+
+    const removal = { ...envelope('pv-remove', NOW + 2), type: 'RemoveBid' as const, bidId: 'pv-bid#0', reason: 'r' };
+    expect(await handler.handle(stream, removal, { expectedVersion: 2 })).toEqual({ ok: false, reason: STREAM_MOVED });
+    expect(await store.readStream(stream)).toHaveLength(3);
+    // The same key on the current version is decided, then a retry answers it whatever the version.
+    expect(await handler.handle(stream, removal, { expectedVersion: 3 })).toMatchObject({ ok: true, version: 4 });
+    expect(await handler.handle(stream, removal, { expectedVersion: 3 })).toMatchObject({ ok: true, duplicate: true });
+    expect(await store.readStream(stream)).toHaveLength(4);
+  });
+
   it('decides concurrent bids on one lot one after another and loses, duplicates or reorders nothing', async () => {
     const handler = await openLot('hot');
     const bids = Array.from({ length: 300 }, (_, i) => ({
