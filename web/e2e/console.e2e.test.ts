@@ -103,7 +103,7 @@ describe('the operator console', () => {
     const context = await visitorContext(browser, { token: volunteer }, PHONE);
     const page = await context.newPage();
     await page.goto(`${origin}/console`);
-    await page.getByText('Comme bénévole, vous invitez des personnes').waitFor();
+    await page.getByText('Comme bénévole, vous invitez aussi des personnes').waitFor();
     expect(await page.getByRole('heading', { name: 'Organismes' }).count()).toBe(0);
     await expectAccessible(page, 'console volunteer (fr)');
     await screenshot(page, 'console-volunteer-fr-390');

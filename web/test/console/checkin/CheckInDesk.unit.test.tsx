@@ -36,9 +36,9 @@ describe('the check-in desk', () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     renderInApp(() => <CheckInDesk auctionId={7} />);
-    await screen.findByText('0 of 1 guests arrived');
+    await screen.findByText('0 of 1 guest arrived');
     fireEvent.click(screen.getByRole('button', { name: 'Mark Éloïse Tremblay as arrived' }));
-    await screen.findByText('1 of 1 guests arrived');
+    await screen.findByText('1 of 1 guest arrived');
     expect(screen.getByText(/Arrived at .* \(Camille Roy\)/)).toBeTruthy();
     expect(api.calls.find((call) => call.method === 'POST')?.url).toContain(
       '/api/check-in/auctions/7/guests/0b7c2f43-64f4-4d57-9a39-5d8d3a3b1f10/arrival',

@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { invoiceFixtures } from '../../api/test/routes/api/invoices/invoiceFixtures.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
+
+/**
+ * Issue 19 §5 and §6: a volunteer at the door checks a guest in and registers a walk-in on a
+ * phone, in French and English; an auction manager records a cheque on an invoice, which the
+ * bidder then sees on their invoice page.
+ */
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+let galaId: number;
+
+withServedApp(async (served) => {
+  ({ t, origin, browser } = served);
+  galaId = await t.auctionId('demo-gala');
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A registered bidder admitted to the demo's gala, as an invitation would. */
+async function galaGuest(firstName: string, lastName: string) {
+  const guest = await registerConfirmed(t, { firstName, lastName });
+  await t.database.db
+    .insertInto('auction_bidders')
+    .values({ auction_id: galaId, user_id: guest.id, status: 1, admitted_at: new Date() })
+    .execute();
+  return guest;
+}
+
+const texts = {
+  fr: {
+    path: '/console',
+    auction: /Gala d’hiver 2026/,
+    search: 'Trouver un invité',
+    arrive: (name: string) => `Marquer l’arrivée de ${name}`,
+    arrived: /Arrivé à/,
+    walkIn: 'Inscription sur place',
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    email: 'Courriel',
+    submit: 'Inscrire et accueillir',
+    created: /Compte créé et personne accueillie/,
+  },
+  en: {
+    path: '/en/console',
+    auction: /Winter Gala 2026/,
+    search: 'Find a guest',
+    arrive: (name: string) => `Mark ${name} as arrived`,
+    arrived: /Arrived at/,
+    walkIn: 'Walk-in',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    submit: 'Register and check in',
+    created: /Account created and checked in/,
+  },
+} as const;
+
+async function checkInAtTheDoor(page: Page, language: 'fr' | 'en') {
+  const words = texts[language];
+  const suffix = `${language}${Date.now() % 100000}`;
+  const guest = await galaGuest('Éloïse', `Tremblay${suffix}`);
+  await page.goto(`${origin}${words.path}`);
+  await page.getByRole('button', { name: words.auction }).click();
+  await page.getByLabel(words.search).fill(`Tremblay${suffix}`);
+  const name = `Éloïse Tremblay${suffix}`;
+  await page.getByRole('button', { name: words.arrive(name) }).click();
+  await page.getByText(words.arrived).first().waitFor();
+  const arrival = await t.database.db
+    .selectFrom('auction_bidders')
+    .select('arrived_at')
+    .where('auction_id', '=', galaId)
+    .where('user_id', '=', guest.id)
+    .executeTakeFirstOrThrow();
+  expect(arrival.arrived_at).not.toBeNull();
+  await expectAccessible(page, `check-in (${language})`);
+  await screenshot(page, `console-checkin-${language}-390`);
+
+  // A walk-in in a few taps: a name and an email.
+  await page.getByRole('button', { name: words.walkIn }).click();
+  await page.getByLabel(words.firstName).fill('Jacques');
+  await page.getByLabel(words.lastName).fill(`Bélanger${suffix}`);
+  await page.getByLabel(words.email, { exact: true }).fill(`jacques.${suffix}@example.com`);
+  await expectAccessible(page, `walk-in (${language})`);
+  await screenshot(page, `console-walkin-${language}-390`);
+  await page.getByRole('button', { name: words.submit }).click();
+  await page.getByText(words.created).waitFor();
+  await page.getByLabel(words.search).fill(`Bélanger${suffix}`);
+  await page.getByText(words.arrived).first().waitFor();
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `console-checkin-${language}-1280`);
+}
+
+describe('check-in at the door and payments recorded by hand', () => {
+  it('lets a volunteer check a guest in and register a walk-in on a phone, in French and English', async () => {
+    for (const language of ['fr', 'en'] as const) {
+      const volunteer = (await login(t.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token as string;
+      const context = await visitorContext(browser, { token: volunteer }, PHONE);
+      await checkInAtTheDoor(await context.newPage(), language);
+      await context.close();
+    }
+  });
+
+  it('lets an auction manager record a cheque, which the bidder sees on the invoice', async () => {
+    const organization = await t.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    const bidder = await registerConfirmed(t, { firstName: 'Mathis', lastName: 'Leblanc' });
+    const invoice = await invoiceFixtures(t, () => organization.organization_id).invoiceFor(
+      bidder.id,
+      [{ amount: 100_00 }],
+      { taxes: false },
+    );
+    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: manager }, DESKTOP);
+    const page = await context.newPage();
+    const section = `organisation=${organization.organization_id}&encan=${invoice.auction_id}&section=invoices`;
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Inscrire un paiement sur la facture ${invoice.number}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/devient payée/).waitFor();
+    await dialog.getByLabel('Montant reçu ($)').fill('40');
+    await dialog.getByText(/reste payée en partie, avec 60,00\s\$ encore dû/).waitFor();
+    await dialog.getByRole('radio', { name: 'chèque' }).check();
+    await dialog.getByLabel('Note (numéro de chèque, qui a payé…)').fill('Chèque 118');
+    await expectAccessible(page, 'record payment (fr)');
+    await screenshot(page, 'console-invoices-record-fr-1280');
+    await dialog.getByRole('button', { name: 'Inscrire un paiement' }).click();
+    // The demo's auction manager, Camille Roy, recorded it.
+    await page.getByText(/40,00\s\$ par chèque, inscrit par Camille Roy/).waitFor();
+    await expectAccessible(page, 'console invoices (fr)');
+    await screenshot(page, 'console-invoices-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-fr-390');
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByText(/\$40.00 by cheque, recorded by/).waitFor();
+    await screenshot(page, 'console-invoices-en-390');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'console-invoices-en-1280');
+    await context.close();
+
+    const bidderContext = await visitorContext(browser, { token: bidder.token }, PHONE);
+    const mine = await bidderContext.newPage();
+    await mine.goto(`${origin}/facture/${invoice.public_id}`);
+    await mine.getByText(/40,00\s\$ \(chèque, inscrit par l’organisme\)/).waitFor();
+    await screenshot(mine, 'invoice-manual-payment-fr-390');
+    await bidderContext.close();
+  });
+});
