@@ -74,8 +74,12 @@ export function peopleOf(events: readonly StoredEvent[]): string[] {
   return [...ids];
 }
 
-/** The amount an event is about, in cents: a bid, a max, a sale or purchase price. */
-function centsOf(data: unknown): number | null {
+/**
+ * The amount an event is about, in cents: a bid, a max, a sale or purchase price. A removal's
+ * `price` is the standing it leaves, not an amount of its own: the step's standing shows it.
+ */
+function centsOf(type: string, data: unknown): number | null {
+  if (type === 'BidRemoved') return null;
   const { amount, maxAmount, price, unitPrice } = (data ?? {}) as Record<string, unknown>;
   const value = [amount, maxAmount, price, unitPrice].find((v) => typeof v === 'number');
   return typeof value === 'number' ? value : null;
@@ -90,7 +94,7 @@ function eventView(event: StoredEvent, nameOf: NameOf): auditReplay.ReplayEvent 
     recordedAt: new Date(event.recordedAt).toISOString(),
     hash: event.hash,
     bidder: bidderId ? nameOf(bidderId) : null,
-    amount: toMoney(centsOf(event.data)),
+    amount: toMoney(centsOf(event.type, event.data)),
     ...(typeof data.isAutoBid === 'boolean' ? { isAutoBid: data.isAutoBid } : {}),
     data: event.data,
   };

@@ -53,6 +53,12 @@ describe("the auditor's replay steps", () => {
     // Without Bob's max, Alice's opening bid leads again, and no max stands.
     expect(removal?.after).toMatchObject({ price: { value: 10 }, leader: { userId: 'alice' } });
     expect(removal?.after.maxBids).toEqual([]);
+    // The removal's event names whose bid went, and no amount of its own.
+    expect(replaySteps(stream(), nameOf)[3]?.events[0]).toMatchObject({
+      type: 'BidRemoved',
+      bidder: { userId: 'bob' },
+      amount: null,
+    });
   });
 
   it("closes on the winner, and takes the server's time of each command, not the recording's", () => {

@@ -10,6 +10,8 @@ import { auctionExportFileName, saveText } from './replayFiles.ts';
 import './audit.css';
 
 const nameIn = (names: Record<string, string>, locale: string) => names[locale] ?? Object.values(names)[0] ?? '';
+/** A lot by its number and name; a lot not named yet by its number alone. */
+const lotLabel = (lotNumber: number, name: string) => (name ? `${lotNumber} · ${name}` : String(lotNumber));
 
 /** The whole auction's log as one file, and the command that verifies it with nothing but that file. */
 function AuctionExport({ auctionId }: { auctionId: number }) {
@@ -73,7 +75,7 @@ export function AuditReplay({ auctionId }: { auctionId: number }) {
               <option key={lot.id} value={lot.id}>
                 {intl.formatMessage(
                   { id: 'console.audit.lotOption' },
-                  { number: lot.lotNumber, name: nameIn(lot.names, locale), count: lot.eventCount },
+                  { lot: lotLabel(lot.lotNumber, nameIn(lot.names, locale)), count: lot.eventCount },
                 )}
               </option>
             ))}

@@ -181,7 +181,7 @@ function StepCard({ step }: { step: Step }) {
             />
           </p>
           <p>
-            <FormattedMessage id="console.audit.reason" /> <q>{removal.reason}</q>
+            <FormattedMessage id="console.audit.reason" values={{ reason: removal.reason }} />
           </p>
         </div>
       )}
@@ -219,11 +219,13 @@ function Stepper({ count, at, onGo }: { count: number; at: number; onGo: (index:
     <div
       className="audit__stepper"
       onKeyDown={(event) => {
+        // The slider moves itself with the arrows; stepping here as well would move twice.
+        if (event.target instanceof HTMLInputElement) return;
         if (event.key === 'ArrowLeft') go(at - 1);
         if (event.key === 'ArrowRight') go(at + 1);
       }}
     >
-      {button('console.audit.first', '⏮', 0, at === 0)}
+      {button('console.audit.first', '|◀', 0, at === 0)}
       {button('console.audit.back', '◀', at - 1, at === 0)}
       <label className="audit__jump">
         <span>
@@ -239,7 +241,7 @@ function Stepper({ count, at, onGo }: { count: number; at: number; onGo: (index:
         />
       </label>
       {button('console.audit.forward', '▶', at + 1, at === count - 1)}
-      {button('console.audit.last', '⏭', count - 1, at === count - 1)}
+      {button('console.audit.last', '▶|', count - 1, at === count - 1)}
     </div>
   );
 }
