@@ -20,6 +20,7 @@ const sameInBothLanguages = new Set<string>([
   'console.setup.photoType.image',
   // "Lots" and "Actions" are French words too (the console's menu and its lot table's column).
   'console.nav.lots',
+  'console.bulk.export.lots',
   'console.lots.actions',
   // "Total" is French too (the console's invoice table).
   'console.invoices.total',

@@ -1,0 +1,56 @@
+import { AUCTION_EXPORT_KINDS, type AuctionExportKind, type operator } from '@auction/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { MessageList } from '../../account/Field.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { errorKeys } from '../../lib/errors.ts';
+import { saveFile } from './lotImportTemplate.ts';
+import { bulkMutations } from './queries.ts';
+
+const LABELS: Record<AuctionExportKind, MessageId> = {
+  lots: 'console.bulk.export.lots',
+  bids: 'console.bulk.export.bids',
+  winners: 'console.bulk.export.winners',
+  purchases: 'console.bulk.export.purchases',
+  donations: 'console.bulk.export.donations',
+  bidders: 'console.bulk.export.bidders',
+  invoices: 'console.bulk.export.invoices',
+};
+
+/** A download button per export; the file is named after the auction's link and the kind. */
+export function ExportButtons({ auction }: { auction: operator.OperatorAuction }) {
+  const download = useMutation(bulkMutations.download(auction.id));
+  const [errors, setErrors] = useState<string[]>([]);
+  return (
+    <section className="bulk__card" aria-labelledby="bulk-exports">
+      <h3 id="bulk-exports">
+        <FormattedMessage id="console.bulk.exportsTitle" />
+      </h3>
+      <p className="console__muted">
+        <FormattedMessage id="console.bulk.exportsIntro" />
+      </p>
+      <MessageList keys={errors} />
+      <div className="bulk__exports">
+        {AUCTION_EXPORT_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="button button--secondary"
+            disabled={download.isPending && download.variables === kind}
+            onClick={async () => {
+              setErrors([]);
+              try {
+                saveFile(await download.mutateAsync(kind), `${auction.urlMagicLink}-${kind}.csv`);
+              } catch (error) {
+                setErrors(errorKeys(error));
+              }
+            }}
+          >
+            <FormattedMessage id={LABELS[kind]} />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
