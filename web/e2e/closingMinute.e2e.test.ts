@@ -48,24 +48,35 @@ async function bidFrom(lotId: number, dollars: number) {
 }
 
 /** The projector's total in cents (its text changes language every few seconds). */
-const totalOf = async (page: Page) => Number(await page.getByTestId('projector-total').getAttribute('data-cents'));
+/** A fresh lot of the gala ending after `endsInMs`. */
+const openGalaLot = (endsInMs: number) =>
+  openLot(Object.assign(t, { galaId }), { date_completed: new Date(Date.now() + endsInMs) });
 
-async function sees(
-  locale: 'fr' | 'en',
-  texts: { console: string; title: RegExp; latest: string; amount: string; projector: string },
-) {
-  const lotId = await openLot(Object.assign(t, { galaId }), { date_completed: new Date(Date.now() + 20 * 60_000) });
-  const lot = await t.database.db
+async function lotNumberOf(lotId: number) {
+  const row = await t.database.db
     .selectFrom('lots')
     .select('lot_number')
     .where('id', '=', lotId)
     .executeTakeFirstOrThrow();
+  return row.lot_number;
+}
+
+const totalOf = async (page: Page) => Number(await page.getByTestId('projector-total').getAttribute('data-cents'));
+
+async function sees(
+  locale: 'fr' | 'en',
+  texts: { console: string; title: RegExp; latest: string; amount: string; projector: string; late: string },
+) {
+  const lotId = await openGalaLot(20 * 60_000);
+  const lotNumber = await lotNumberOf(lotId);
+  // A lot ending in a second, which nothing closes here (the closer is a worker): a problem soon.
+  const lateNumber = await lotNumberOf(await openGalaLot(1000));
 
   const operatorContext = await visitorContext(browser, { token: managerToken }, PHONE);
   const closing = await operatorContext.newPage();
   await closing.goto(`${origin}${texts.console}?organisation=${organizationId}&encan=${galaId}&section=closing`);
   await closing.getByRole('heading', { name: texts.title }).waitFor();
-  await closing.locator('.closing__lot', { hasText: `Lot ${lot.lot_number}` }).waitFor();
+  await closing.locator('.closing__lot', { hasText: `Lot ${lotNumber}` }).waitFor();
 
   const room = await (await visitorContext(browser, undefined, { width: 1920, height: 1080 })).newPage();
   await room.goto(`${origin}${texts.projector}/${galaId}`);
@@ -81,6 +92,10 @@ async function sees(
   await expect.poll(async () => (await latest.textContent()) ?? '', { timeout: 15_000 }).toContain(nickName);
   await closing.getByRole('heading', { name: texts.latest }).waitFor();
   await expect.poll(() => totalOf(room), { timeout: 15_000 }).toBe(before + 4000);
+  expect(await room.locator('.site-header').isVisible()).toBe(false);
+  await closing
+    .locator('.closing__problem', { hasText: new RegExp(`\\b${lateNumber}\\b.*${texts.late}`) })
+    .waitFor({ timeout: 20_000 });
 
   await expectAccessible(closing, `closing minute (${locale})`);
   await screenshot(closing, `closing-${locale}-390`);
@@ -102,6 +117,7 @@ describe('the closing minute and the projector', () => {
       latest: 'Dernières mises',
       amount: '40,00',
       projector: '/console/projecteur',
+      late: 'a dépassé sa fin',
     });
   }, 120_000);
 
@@ -112,6 +128,7 @@ describe('the closing minute and the projector', () => {
       latest: 'Latest bids',
       amount: '$40.00',
       projector: '/en/console/projector',
+      late: 'past its end',
     });
   }, 120_000);
 });

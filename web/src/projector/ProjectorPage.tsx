@@ -35,6 +35,12 @@ export function ProjectorScreen() {
   const board = useQuery({ ...leaderboardQueries.board(link ?? '', false), enabled: !!link });
   const now = useServerNow();
 
+  useEffect(() => {
+    // The site's chrome (skip link, header, cookie bar, toasts) is taken out while the screen is
+    // shown, so nothing behind it can take the keyboard's focus.
+    document.documentElement.classList.add('projector-mode');
+    return () => document.documentElement.classList.remove('projector-mode');
+  }, []);
   useHubEvents(auctionId, {
     onResync: () => {
       void queryClient.invalidateQueries({ queryKey: projectorKeys.page(auctionId) });
