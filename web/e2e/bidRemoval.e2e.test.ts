@@ -65,11 +65,11 @@ describe('a bid’s removal in the console', () => {
     await openRemoval(page, '/console', lotNumber, 'Trouver le lot');
     await page.getByRole('button', { name: /^Aperçu du retrait de la mise de 16,00\s\$ de Hugo Caron$/ }).click();
 
-    const after = page.locator('.removal__side--after');
+    const after = page.locator('.audit__standing--after');
     await after.getByText('Léa Roy').waitFor();
     // French writes a no-break space before the dollar sign.
     await expect(after.textContent()).resolves.toMatch(/15,00\s\$/);
-    await expect(page.locator('.removal__side').first().textContent()).resolves.toContain('Hugo Caron');
+    await expect(page.locator('.audit__standing').first().textContent()).resolves.toContain('Hugo Caron');
     // Without a reason nothing is sent.
     await page.getByRole('button', { name: 'Retirer cette mise' }).click();
     await page.getByText('Indiquez pourquoi cette mise est retirée').waitFor();
@@ -108,7 +108,7 @@ describe('a bid’s removal in the console', () => {
     const page = await context.newPage();
     await openRemoval(page, '/en/console', lotNumber, 'Find the lot');
     await page.getByRole('button', { name: 'Preview the removal of the bid of $16.00 by Hugh Caron' }).click();
-    await page.locator('.removal__side--after').getByText('Winner').waitFor();
+    await page.locator('.audit__standing--after').getByText('Winner').waitFor();
     await page.getByLabel('Reason for the removal').fill('Shill bidding');
     await page.getByRole('button', { name: 'Remove this bid' }).click();
     const dialog = page.getByRole('dialog');

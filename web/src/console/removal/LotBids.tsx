@@ -103,7 +103,11 @@ export function LotBids({
           {
             id: 'kind',
             header: <FormattedMessage id="console.removal.kind" />,
-            cell: (bid) => <FormattedMessage id={kindKey(bid)} />,
+            cell: (bid) => (
+              <span className="removal__kind">
+                <FormattedMessage id={kindKey(bid)} />
+              </span>
+            ),
           },
           { id: 'action', header: <FormattedMessage id="console.lots.actions" />, cell: action },
         ]}

@@ -30,7 +30,7 @@ function BidList({
   if (bids.length === 0) return null;
   return (
     <div>
-      <h4 className="removal__side-title">
+      <h4 className="removal__list-title">
         <FormattedMessage id={title} values={{ count: bids.length }} />
       </h4>
       <ul className="removal__plain">
