@@ -145,6 +145,25 @@ describe("the auditor's replay", () => {
     expect((await get(alice.token, '/api/audit/auctions')).statusCode).toBe(403);
   });
 
+  it("is granted in the members API, after which the new auditor reads the organisation's auctions", async () => {
+    const gala = await test.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', test.galaId)
+      .executeTakeFirstOrThrow();
+    const person = await registerConfirmed(test);
+    expect((await get(person.token, '/api/audit/auctions')).statusCode).toBe(403);
+    const url = `/api/admin/organizations/${gala.organization_id}/members/${person.id}/roles/5`;
+    const granted = await callAs(test.app, manager, 'PUT', url);
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json()).toMatchObject({ isMember: true, roles: expect.arrayContaining([5]) });
+    // Roles are read from the token: a new session carries the new role.
+    const session = await login(test.app, person.body.username, person.body.password);
+    const auctions: auditReplay.AuditAuction[] = (await get(session.body.token, '/api/audit/auctions')).json();
+    expect(auctions.map((a) => a.id)).toContain(test.galaId);
+    expect((await callAs(test.app, manager, 'DELETE', url)).statusCode).toBe(200);
+  });
+
   it('refuses an auditor every change: the operator API, and bidding', async () => {
     const lotId = await openLot(test);
     const closeEarly = await callAs(test.app, auditor.token, 'POST', `/api/admin/lots/${lotId}/close-early`, {});
