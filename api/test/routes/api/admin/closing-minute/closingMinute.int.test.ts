@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
@@ -56,6 +57,34 @@ describe('the closing minute for the operators of an auction', () => {
     expect(after.raised.totalCents - before.raised.totalCents).toBe(2500);
     expect(after.closingNext.length).toBeGreaterThan(0);
     expect(after.languages.length).toBeGreaterThan(0);
+  });
+
+  it('counts donations, and leaves out a hidden lot as the leaderboard does', async () => {
+    const before = await projector();
+    const donor = await registerConfirmed(test);
+    const donation = await callAs(test.app, donor.token, 'POST', '/api/auctions/donations', {
+      id: `don-${randomUUID()}`,
+      auctionId: test.galaId,
+      amount: { value: 30, currencyCode: 'CAD' },
+    });
+    expect(donation.statusCode, donation.body).toBe(200);
+    const lotId = await openLot(test);
+    await bidOn(lotId, 15);
+    const shown = await projector();
+    expect(shown.raised.donationsCents - before.raised.donationsCents).toBe(3000);
+    expect(shown.raised.totalCents - before.raised.totalCents).toBe(4500);
+
+    const hidden = await callAs(test.app, managerToken, 'POST', `/api/admin/lots/${lotId}/hide`, {});
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    await test.projections.caughtUp();
+    const after = await projector();
+    expect(after.raised.lotsCents).toBe(before.raised.lotsCents);
+    expect(after.closingNext.map((lot: { lotId: number }) => lot.lotId)).not.toContain(lotId);
+    // The operators still follow it.
+    const snapshot = await callAs(test.app, managerToken, 'GET', snapshotUrl(test.galaId));
+    expect(snapshot.json().closingNext.find((lot: { lotId: number }) => lot.lotId === lotId)).toMatchObject({
+      isHidden: true,
+    });
   });
 
   it('keeps the goal an operator sets, shows it on the projector, and removes it with null', async () => {
