@@ -56,6 +56,8 @@ export interface AppDeps {
   push?: PushSettings;
   /** The audit log's Ed25519 key, which signs bid receipts (docs/audit.md); absent: a key of this process only. */
   auditSigningKey?: KeyObject;
+  /** Where uploaded lot photos are kept (DATA_DIR/media); absent: a folder under the system's temp folder. */
+  mediaDir?: string;
   /** Keeps rate-limit counters of different apps on one Redis apart (tests). */
   rateLimitNamespace?: string;
   /**

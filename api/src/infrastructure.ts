@@ -1,4 +1,6 @@
 import type { KeyObject } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrandId } from '@auction/contract';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
@@ -31,6 +33,8 @@ export interface ApiSettings {
   addressCompleteKey?: string;
   /** Web Push: the VAPID public key browsers subscribe with, and push-service origins allowed besides the browsers' own. */
   push?: PushSettings;
+  /** Where uploaded lot photos are kept on disk. */
+  mediaDir: string;
 }
 
 export interface PushSettings {
@@ -98,6 +102,7 @@ export const infrastructure = fp<InfrastructureOptions>(
       brandAnalytics: deps.brandAnalytics ?? {},
       ...(deps.addressCompleteKey ? { addressCompleteKey: deps.addressCompleteKey } : {}),
       ...(deps.push ? { push: deps.push } : {}),
+      mediaDir: deps.mediaDir ?? join(tmpdir(), 'auction-media'),
     } satisfies ApiSettings);
   },
   { name: 'infrastructure' },

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createLotCommandHandler, onAppendBatch, PostgresEventStore } from '@auction/engine';
 import { loadSigningKey } from '@auction/engine/audit';
 import {
@@ -47,6 +48,7 @@ const app = await buildApp({
       .map((origin) => origin.trim())
       .filter(Boolean),
   },
+  mediaDir: join(config.DATA_DIR, 'media'),
   auditSigningKey: loadSigningKey({ key: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR }),
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   logLevel: config.LOG_LEVEL,

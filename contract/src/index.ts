@@ -28,6 +28,8 @@ export * from './leaderboard.ts';
 export * from './liveSales.ts';
 export * from './lotImport.ts';
 export * from './lots.ts';
+/** Lot photo upload and the stored photos' addresses, as `lotPhotos.<name>`. */
+export * as lotPhotos from './lotPhotos.ts';
 export * from './manualPayments.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';

@@ -408,6 +408,8 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/lots/${p(f).lotId}/bids/${randomUUID()}/removal-preview`,
   ),
   'GET /api/admin/lots/:id/audit-trail': op((f) => `/api/admin/lots/${p(f).lotId}/audit-trail`),
+  'POST /api/admin/lots/:id/photos': op((f) => `/api/admin/lots/${p(f).lotId}/photos`),
+  'GET /api/media/lot-photos/:name': pub(() => `/api/media/lot-photos/${randomUUID()}-large.webp`),
 
   // Not the product's user API.
   'GET /api/health': infra,

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@auction/platform';
+import { HttpError } from '../errors.ts';
+import type { MediaStore } from './mediaStore.ts';
+import { resizePhoto } from './photoResizer.ts';
+import { nextPhotoOrder, photoFileName, photoUrl } from './photoRules.ts';
+
+/** As many photos as a lot's edit accepts (operator/lotFields.ts). */
+export const MAX_PHOTOS_PER_LOT = 50;
+
+export interface LotPhotos {
+  /** Resizes, stores and appends one photo after the lot's others; its order and addresses. */
+  add(lotId: number, bytes: Buffer): Promise<{ fullPathLarge: string; fullPathMedium: string; order: number }>;
+  store: MediaStore;
+}
+
+/**
+ * Uploaded lot photos. Reordering and removing them is the lot's edit (PATCH with `photos`); the
+ * stored files stay, so an address a bidder's page already holds keeps answering.
+ */
+export function lotPhotos({ db, store }: { db: Db; store: MediaStore }): LotPhotos {
+  return {
+    store,
+    async add(lotId, bytes) {
+      // Decoded and stored before the row exists: a refused file leaves the lot as it was.
+      const sizes = await resizePhoto(bytes);
+      const id = randomUUID();
+      const names = { large: photoFileName(id, 'large'), medium: photoFileName(id, 'medium') };
+      await store.put(names.large, sizes.large, 'image/webp');
+      await store.put(names.medium, sizes.medium, 'image/webp');
+      const photo = { fullPathLarge: photoUrl(names.large), fullPathMedium: photoUrl(names.medium) };
+      return db.transaction().execute(async (trx) => {
+        // Several uploads at once: the lot's row lock gives each its own place at the end.
+        await trx.selectFrom('lots').select('id').where('id', '=', lotId).forUpdate().executeTakeFirstOrThrow();
+        const rows = await trx.selectFrom('lot_photos').select('order').where('lot_id', '=', lotId).execute();
+        if (rows.length >= MAX_PHOTOS_PER_LOT) throw new HttpError(409, 'too_many_photos');
+        const order = nextPhotoOrder(rows.map((row) => row.order));
+        await trx
+          .insertInto('lot_photos')
+          .values({
+            lot_id: lotId,
+            order,
+            full_path_large: photo.fullPathLarge,
+            full_path_medium: photo.fullPathMedium,
+            description: null,
+          })
+          .execute();
+        return { ...photo, order };
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The rules of an uploaded lot photo (docs/operator-api.md "Lot photos"): what is accepted, how big,
+ * and the two sizes the bidder pages show (spec 001 §3 `fullPath_Large`, `fullPath_Medium`).
+ */
+
+/** A phone's full-resolution photo fits; anything larger is refused before it is decoded. */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+
+/** A decompression bomb (a small file that decodes to a huge bitmap) is refused above this. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
+/** Widths in pixels: large for the lot page's main photo, medium for the lot cards and thumbnails. */
+export const PHOTO_WIDTHS = { large: 1600, medium: 600 } as const;
+export type PhotoSize = keyof typeof PHOTO_WIDTHS;
+
+/** The formats the image library decodes and browsers show; anything else is not a photo here. */
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'] as const;
+
+/** Content types the upload takes; the bytes are checked anyway (a type is only a claim). */
+export const UPLOAD_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+  'application/octet-stream',
+];
+
+export function isAcceptedFormat(format: string | undefined): boolean {
+  return format !== undefined && (ACCEPTED_FORMATS as readonly string[]).includes(format);
+}
+
+/** A stored file's name: an id of ours and the size, so no caller-chosen text reaches a path. */
+export function photoFileName(id: string, size: PhotoSize): string {
+  return `${id}-${size}.webp`;
+}
+
+/** The names `photoFileName` makes, and nothing else (the media route serves only these). */
+export const PHOTO_FILE_NAME = /^[0-9a-f-]{36}-(large|medium)\.webp$/;
+
+/** The stable address the API serves a stored photo under, whatever the storage. */
+export function photoUrl(fileName: string): string {
+  return `/api/media/lot-photos/${fileName}`;
+}
+
+/** The order a new photo takes: after every photo the lot has. */
+export function nextPhotoOrder(orders: readonly number[]): number {
+  return orders.length === 0 ? 0 : Math.max(...orders) + 1;
+}

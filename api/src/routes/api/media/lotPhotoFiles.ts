@@ -1,0 +1,31 @@
+import { lotPhotos } from '@auction/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../errors.ts';
+
+/**
+ * The uploaded lot photos, public like the lot pages that show them. A name is a random id, never
+ * reused, so a browser may keep the file for a year.
+ */
+export default (async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/media/lot-photos/:name',
+    {
+      schema: {
+        tags: ['lots'],
+        summary: 'An uploaded lot photo (WebP) in its large or medium size',
+        params: lotPhotos.mediaParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await app.lotPhotos.store.get(request.params.name);
+      if (!file) throw new HttpError(404, 'item_not_found');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
+    },
+  );
+}) satisfies FastifyPluginAsync;

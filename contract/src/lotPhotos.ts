@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { errorAnswers } from './common.ts';
+
+/**
+ * Lot photo upload (docs/operator-api.md "Lot photos"): `POST /api/admin/lots/{id}/photos` takes one
+ * image as the request body (its content type image/jpeg, image/png, image/webp, image/gif,
+ * image/avif, image/tiff or application/octet-stream) and answers the photo it appended to the lot.
+ * A client sends several photos as several requests. Reordering and removing photos is the lot's
+ * edit (`PATCH /api/admin/lots/{id}` with `photos`).
+ */
+
+/** Message keys of a refused upload. */
+export const PhotoRefusal = {
+  NotAnImage: 'photo_not_an_image',
+  TooLarge: 'photo_too_large',
+  TooMany: 'too_many_photos',
+} as const;
+
+/** The photo appended: its two sizes' stable addresses and its place among the lot's photos. */
+export const uploadedPhoto = z.object({
+  fullPathLarge: z.string(),
+  fullPathMedium: z.string(),
+  order: z.number(),
+});
+
+/** A stored photo's file, as `GET /api/media/lot-photos/{name}` serves it. */
+export const mediaParams = z.object({
+  name: z
+    .string()
+    .max(100)
+    .regex(/^[0-9a-f-]{36}-(large|medium)\.webp$/, 'item_not_found'),
+});
+
+export const uploadAnswers = { 201: uploadedPhoto, ...errorAnswers(401, 403, 404, 409, 413, 415) };
+
+export type UploadedPhoto = z.infer<typeof uploadedPhoto>;
