@@ -27,6 +27,24 @@ describe('bidder notifications of a lot', () => {
     expect(new Set(again).size).toBe(3);
   });
 
+  it('tell the new winner and the previous one when a removal after the close changes the winner, else nobody', () => {
+    const closed = [command.open(), command.bid('ann', 10_00, { id: 'a' }), command.bid('bob', 12_00, { id: 'b' })];
+    const removeBob = recordedEvents('lot-7', [...closed, command.close(), command.remove({ sourceCommandId: 'b' })]);
+    const told = notificationsOf(7, initialState(), removeBob).notifications.filter((n) => n.kind !== 'outbid');
+    expect(told.map((n) => [n.kind, n.bidderId])).toEqual([
+      ['won', 'bob'],
+      ['wonAfterRemoval', 'ann'],
+      ['winWithdrawn', 'bob'],
+    ]);
+    expect(told[1]).toMatchObject({ price: 10_00 });
+    // Before the close a removal changes the leader, not a winner: nobody is told.
+    const open = recordedEvents('lot-7', [...closed, command.remove({ sourceCommandId: 'b' })]);
+    expect(notificationsOf(7, initialState(), open).notifications.map((n) => n.kind)).toEqual(['outbid']);
+    // Removing the loser's bid keeps the winner: nobody is told.
+    const keep = recordedEvents('lot-7', [...closed, command.close(), command.remove({ sourceCommandId: 'a' })]);
+    expect(notificationsOf(7, initialState(), keep).notifications.map((n) => n.kind)).toEqual(['outbid', 'won']);
+  });
+
   it('are sent only while timely: an outbid notice for 15 minutes, a winner notice for a week', () => {
     const at = T;
     const outbid = { kind: 'outbid', lotId: 7, bidderId: 'ann', eventKey: '7:2', at } as const;
