@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 
 // Anchored to this folder so `vite build web` from the repository root and `vite build` here agree.
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFirstScreen(), precompress()],
   // The manifest lets scripts/bundle-budget.ts follow a route's chunks.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {

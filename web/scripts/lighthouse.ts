@@ -27,6 +27,24 @@ async function firstLotId(): Promise<number> {
   return lot.id;
 }
 
+/**
+ * The server lists web/dist's files when it starts, so a build made since (another \`npm start\`, a
+ * browser test) is answered with index.html for its new scripts: the page stays blank and
+ * Lighthouse scores 0 (NO_FCP). Checked before measuring rather than reported as a score.
+ */
+async function checkServedBuild(): Promise<void> {
+  const page = await (await fetch(`${origin}/encans/${auction}/lots`)).text();
+  const entry = /<script[^>]+src="([^"]+)"/.exec(page)?.[1];
+  if (!entry) throw new Error(`${origin} serves no web app page.`);
+  const script = await fetch(origin + entry);
+  const type = script.headers.get('content-type') ?? '';
+  if (!script.ok || !type.includes('javascript'))
+    throw new Error(
+      `${origin}${entry} answers ${script.status} ${type}: web/dist was rebuilt after the server started; restart npm start.`,
+    );
+}
+
+await checkServedBuild();
 const pages = [
   { name: 'lot list', path: `/encans/${auction}/lots` },
   { name: 'lot page', path: `/encans/${auction}/lots/${await firstLotId()}` },
@@ -56,6 +74,8 @@ try {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    // A page that failed to load (NO_FCP, an error page) scores 0: say why instead of recording it.
+    if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const metrics = Object.fromEntries(
       [

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/client.ts';
+import { startFirstData } from './api/firstData.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
 import { router } from './router.tsx';
 import './styles.css';
@@ -12,9 +13,13 @@ registerServiceWorker();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+// Before React starts: the auction screens' first calls and code, in parallel with rendering.
+startFirstData(queryClient, window.location.pathname);
+
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,

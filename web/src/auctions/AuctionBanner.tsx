@@ -5,16 +5,8 @@ import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRotation } from '../lib/useRotation.ts';
 import { Countdown } from '../time/Countdown.tsx';
 import { auctionCountdown, showsEndMessage } from './auctionTiming.ts';
-import { auctionBannerPath } from './display.ts';
-import { type Auction, type AuctionPhoto, AuctionStatus } from './types.ts';
-
-function bannerPhotos(auction: Auction, locale: string, desktop: boolean): AuctionPhoto[] {
-  return (auction.photos ?? [])
-    .filter((photo) => (locale === 'fr' ? photo.isUsedInFrench : photo.isUsedInEnglish))
-    .filter((photo) => (desktop ? photo.isUsedOnComputer : photo.isUsedOnMobile))
-    .filter((photo) => !photo.isUsedAsBackgroundImage && photo.bannerType !== 'video')
-    .sort((a, b) => a.order - b.order);
-}
+import { auctionBannerPath, bannerPhotos } from './display.ts';
+import { type Auction, AuctionStatus } from './types.ts';
 
 /** Spec 001 §3: an additional link gets an http prefix when it has none. */
 export function withScheme(url: string): string {

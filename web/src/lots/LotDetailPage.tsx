@@ -106,7 +106,12 @@ function Gallery({ photos, name }: { photos: LotPhoto[]; name: string }) {
         </ul>
       ) : null}
       {current ? (
-        <img className="gallery__photo" src={current.fullPath_Large} alt={current.description ?? name} />
+        <img
+          className="gallery__photo"
+          src={current.fullPath_Large}
+          fetchPriority="high"
+          alt={current.description ?? name}
+        />
       ) : (
         <LotImage src={null} className="gallery__photo" />
       )}
