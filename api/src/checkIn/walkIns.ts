@@ -6,7 +6,7 @@ import type { InvitationRepository } from '../accounts/invitationRepository.ts';
 import { hashPassword } from '../accounts/passwordHashing.ts';
 import { DEFAULT_ROLES } from '../accounts/roles.ts';
 import { makeTemporaryPassword } from '../accounts/temporaryPassword.ts';
-import type { UserRepository } from '../accounts/userRepository.ts';
+import { type UserRepository, uniqueViolation } from '../accounts/userRepository.ts';
 import type { Authorization } from '../authorization/authorizationService.ts';
 import { HttpError } from '../errors.ts';
 
@@ -132,8 +132,16 @@ export function walkIns(deps: {
         return { outcome: WalkInOutcome.Found, userId: found.id };
       }
       if (walkIn.email) {
-        const userId = await createWithEmail(auctionId, { ...walkIn, email: walkIn.email });
-        return { outcome: WalkInOutcome.Created, userId };
+        try {
+          const userId = await createWithEmail(auctionId, { ...walkIn, email: walkIn.email });
+          return { outcome: WalkInOutcome.Created, userId };
+        } catch (error) {
+          // A double tap or two volunteers at once: the other request created the account first.
+          const raced = uniqueViolation(error) ? await existing(walkIn) : undefined;
+          if (!raced) throw error;
+          await authorization.admitBidder(auctionId, raced.id, BidderStatus.Invited);
+          return { outcome: WalkInOutcome.Found, userId: raced.id };
+        }
       }
       if (!walkIn.phoneNumber) throw new HttpError(400, 'phone_or_email_required');
       return {

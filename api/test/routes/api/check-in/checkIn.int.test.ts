@@ -152,6 +152,18 @@ describe('check-in at the door', () => {
     expect(again.json().guest.userId).toBe(response.json().guest.userId);
   });
 
+  it('registers two taps of the same walk-in as one account', async () => {
+    const email = `double.${randomUUID()}@example.com`;
+    const body = { firstName: 'Double', lastName: 'Tap', email };
+    const [a, b] = await Promise.all([
+      callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), body),
+      callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), body),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().guest.userId).toBe(b.json().guest.userId);
+    expect([a.json().outcome, b.json().outcome].sort()).toEqual(['created', 'found']);
+  });
+
   it('registers a walk-in with only a phone by texting the invitation, and never a STOP number', async () => {
     const phone = `(514) 555-${String(Date.now() % 10000).padStart(4, '0')}`;
     const digits = phone.replace(/\D/g, '');
