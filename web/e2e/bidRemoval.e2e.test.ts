@@ -81,6 +81,21 @@ describe('a bid’s removal in the console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/^Léa Roy mènerait à 15,00\s\$ au lieu de Hugo Caron à 16,00\s\$\./).waitFor();
     await expectAccessible(page, 'bid removal confirmation (fr)');
+    // The lot moves meanwhile (hidden and shown again): the confirmation is refused and asks to look again.
+    for (const type of ['HideLot', 'ShowLot'] as const) {
+      const moved = await t.app.lotCommands.handle(lotStreamId(lotId), {
+        type,
+        commandId: randomUUID(),
+        userId: null,
+        at: Date.now(),
+        auctionActive: true,
+      });
+      expect(moved.ok).toBe(true);
+    }
+    await dialog.getByRole('button', { name: 'Retirer la mise' }).click();
+    await dialog.getByText('Le lot a changé depuis cet aperçu').waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('button', { name: 'Retirer cette mise' }).click();
     await dialog.getByRole('button', { name: 'Retirer la mise' }).click();
     await page.getByText('Mise retirée.').waitFor();
     await page.setViewportSize(PHONE);
