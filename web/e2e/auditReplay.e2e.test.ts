@@ -4,6 +4,7 @@ import { type AuditExport, takeCheckpoint, verifyExport } from '@auction/engine/
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { memberWith, removeBidOf } from '../../api/test/fixtures/audit.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
@@ -38,14 +39,8 @@ withServedApp(async (served) => {
   const [alice, bob, auditor] = await Promise.all([
     registerConfirmed(t, { firstName: 'Alice', lastName: 'Tremblay' }),
     registerConfirmed(t, { firstName: 'Bob', lastName: 'Gagnon' }),
-    registerConfirmed(t, { firstName: 'Odile', lastName: 'Vérif' }),
+    memberWith(t, [5], organizationId, { firstName: 'Odile', lastName: 'Vérif' }),
   ]);
-  await db
-    .updateTable('users')
-    .set({ roles: [5] })
-    .where('id', '=', auditor.id)
-    .execute();
-  await db.insertInto('organization_users').values({ organization_id: organizationId, user_id: auditor.id }).execute();
   auditorToken = auditor.token;
   for (const [who, amount, isMax] of [
     [alice, 15, false],
@@ -55,16 +50,7 @@ withServedApp(async (served) => {
     expect(bid.statusCode, bid.body).toBe(200);
   }
   const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
-  const bids = (await callAs(t.app, admin, 'GET', `/api/admin/lots/${lotId}/bids`)).json();
-  const bobs = bids.bids.find((b: { bidder: { userId: string } }) => b.bidder.userId === bob.id);
-  const removed = await callAs(
-    t.app,
-    admin,
-    'POST',
-    `/api/admin/lots/${lotId}/bids/${encodeURIComponent(bobs.bidId)}/remove`,
-    { reason: 'Compte de complaisance' },
-  );
-  expect(removed.statusCode, removed.body).toBe(200);
+  await removeBidOf(t, admin, lotId, bob.id, 'Compte de complaisance');
   // A signed checkpoint over the log as it stands, as the workers take one every five minutes.
   await takeCheckpoint(t.database.pool, generateKeyPairSync('ed25519').privateKey);
 });

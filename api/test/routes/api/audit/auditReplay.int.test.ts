@@ -3,6 +3,7 @@ import type { auditReplay } from '@auction/contract';
 import { type AuditExport, verifyExport } from '@auction/engine/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { memberWith, removeBidOf } from '../../../fixtures/audit.ts';
 import { openLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -14,15 +15,6 @@ let auditor: Account;
 let otherManager: Account;
 let alice: Account;
 let bob: Account;
-
-/** A new account with these roles, member of that organisation. */
-async function member(roles: number[], organizationId: number): Promise<Account> {
-  const account = await registerConfirmed(test);
-  const { db } = test.database;
-  await db.updateTable('users').set({ roles }).where('id', '=', account.id).execute();
-  await db.insertInto('organization_users').values({ organization_id: organizationId, user_id: account.id }).execute();
-  return account;
-}
 
 beforeAll(async () => {
   const { db } = test.database;
@@ -39,8 +31,8 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   [auditor, otherManager, alice, bob] = await Promise.all([
-    member([5], gala.organization_id),
-    member([2], other.id),
+    memberWith(test, [5], gala.organization_id),
+    memberWith(test, [2], other.id),
     registerConfirmed(test),
     registerConfirmed(test),
   ]);
@@ -57,18 +49,7 @@ async function lotWithRemoval(): Promise<number> {
   const lotId = await openLot(test);
   await bid(lotId, alice, 15);
   await bid(lotId, bob, 30, true);
-  const bids = (await get(admin, `/api/admin/lots/${lotId}/bids`)).json();
-  const bobs = bids.bids.find((b: { bidder: { userId: string } }) => b.bidder.userId === bob.id);
-  const removed = await callAs(
-    test.app,
-    admin,
-    'POST',
-    `/api/admin/lots/${lotId}/bids/${encodeURIComponent(bobs.bidId)}/remove`,
-    {
-      reason: 'Enchère de complaisance',
-    },
-  );
-  expect(removed.statusCode, removed.body).toBe(200);
+  await removeBidOf(test, admin, lotId, bob.id, 'Enchère de complaisance');
   return lotId;
 }
 
