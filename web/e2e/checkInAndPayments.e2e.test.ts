@@ -108,6 +108,45 @@ describe('check-in at the door and payments recorded by hand', () => {
     }
   });
 
+  it("shows an auction manager the gala's bidders, who locks one after the confirmation", async () => {
+    const guest = await galaGuest('Léa', `Gauthier${Date.now() % 100000}`);
+    const name = `Léa ${guest.body.lastName}`;
+    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: manager }, DESKTOP);
+    const page = await context.newPage();
+    const organization = await t.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    await page.goto(`${origin}/console?organisation=${organization.organization_id}&encan=${galaId}&section=bidders`);
+    await page.getByRole('button', { name: `Bloquer : ${name}` }).click();
+    await page.getByText(`${name} perd aussitôt l’accès à cet encan`).waitFor();
+    await expectAccessible(page, 'lock dialog (fr)');
+    await page.getByRole('dialog').getByRole('button', { name: 'Bloquer', exact: true }).click();
+    await page.getByRole('button', { name: `Débloquer : ${name}` }).waitFor();
+    const row = await t.database.db
+      .selectFrom('auction_bidders')
+      .select('status')
+      .where('auction_id', '=', galaId)
+      .where('user_id', '=', guest.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(3);
+    await expectAccessible(page, 'console bidders (fr)');
+    await screenshot(page, 'console-bidders-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-bidders-fr-390');
+    await page.goto(
+      `${origin}/en/console?organisation=${organization.organization_id}&encan=${galaId}&section=bidders`,
+    );
+    await page.getByRole('button', { name: `Unlock: ${name}` }).waitFor();
+    await screenshot(page, 'console-bidders-en-390');
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, 'console bidders (en)');
+    await screenshot(page, 'console-bidders-en-1280');
+    await context.close();
+  });
+
   it('lets an auction manager record a cheque, which the bidder sees on the invoice', async () => {
     const organization = await t.database.db
       .selectFrom('auctions')
