@@ -191,6 +191,7 @@ export default function OrganizationSection({ organization, actorRoles }: Sectio
             <FormattedMessage id="console.organization.new" />
           </h3>
           <NameForm
+            key={organization.id}
             label={<FormattedMessage id="console.organization.newName" />}
             initial=""
             action={<FormattedMessage id="console.organization.create" />}

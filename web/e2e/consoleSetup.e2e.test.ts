@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login } from '../../api/test/accounts/accountFlows.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
+
+/**
+ * Issue 19 §2, in each language: an administrator creates an organisation, then an auction in it,
+ * sets its fields, adds a closing group and opens it, from the console only.
+ */
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+
+withServedApp((served) => {
+  ({ t, origin, browser } = served);
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const WORDS = {
+  fr: {
+    path: '/console',
+    organization: 'Organisme',
+    auctions: 'Encans',
+    newOrganizationName: 'Nom du nouvel organisme',
+    createOrganization: "Créer l'organisme",
+    newAuction: 'Nouvel encan',
+    titleFr: 'Titre en français',
+    titleEn: 'Titre en anglais',
+    address: "Adresse de l'encan",
+    open: 'Ouverture',
+    end: 'Fin',
+    create: "Créer l'encan",
+    setup: 'Configuration',
+    hideCountdown: 'Masquer le compte à rebours',
+    footerEmail: 'Courriel du pied de page',
+    save: 'Enregistrer les modifications',
+    saved: 'Enregistré.',
+    groups: 'Groupes de fermeture',
+    groupName: 'Nom en français',
+    groupEnd: 'Fin des lots du groupe',
+    add: 'Ajouter',
+    status: 'Statut',
+    openNow: 'Ouvrir maintenant',
+    openConsequence: "Les mises s'ouvrent maintenant",
+  },
+  en: {
+    path: '/en/console',
+    organization: 'Organization',
+    auctions: 'Auctions',
+    newOrganizationName: 'Name of the new organization',
+    createOrganization: 'Create the organization',
+    newAuction: 'New auction',
+    titleFr: 'Title in French',
+    titleEn: 'Title in English',
+    address: 'Address of the auction',
+    open: 'Opening',
+    end: 'End',
+    create: 'Create the auction',
+    setup: 'Set up',
+    hideCountdown: 'Hide the countdown',
+    footerEmail: 'Footer email',
+    save: 'Save the changes',
+    saved: 'Saved.',
+    groups: 'Closing groups',
+    groupName: 'Name in French',
+    groupEnd: "End of the group's lots",
+    add: 'Add',
+    status: 'Status',
+    openNow: 'Open now',
+    openConsequence: 'Bidding opens now',
+  },
+} as const;
+
+/** A `datetime-local` value some days from now, in the browser's zone. */
+function daysFromNow(days: number): string {
+  const at = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T20:00`;
+}
+
+async function bothWidths(page: Page, name: string) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', (language) => {
+  const w = WORDS[language];
+  it('creates an organisation, an auction and a closing group, sets fields and opens it', async () => {
+    const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: admin }, DESKTOP);
+    const page = await context.newPage();
+    const organizationName = `Fondation Essai ${language.toUpperCase()}`;
+    const link = `essai-${language}-${Date.now()}`;
+
+    await page.goto(`${origin}${w.path}`);
+    await page.getByRole('link', { name: w.organization, exact: true }).click();
+    await page.getByLabel(w.newOrganizationName).fill(organizationName);
+    await page.getByRole('button', { name: w.createOrganization }).click();
+    await page.getByRole('button', { name: organizationName, pressed: true }).waitFor();
+    await expectAccessible(page, `console organisation (${language})`);
+    await bothWidths(page, `console-organization-${language}`);
+
+    await page.getByRole('link', { name: w.auctions, exact: true }).click();
+    await page.getByRole('button', { name: w.newAuction }).click();
+    await page.getByLabel(w.titleFr).fill('Encan d’essai');
+    await page.getByLabel(w.titleEn).fill('Test auction');
+    await page.getByLabel(w.address).fill(link);
+    await page.getByLabel(w.open, { exact: true }).fill(daysFromNow(1));
+    await page.getByLabel(w.end, { exact: true }).fill(daysFromNow(7));
+    await expectAccessible(page, `console new auction (${language})`);
+    await bothWidths(page, `console-new-auction-${language}`);
+    await page.getByRole('button', { name: w.create }).click();
+
+    // The new auction opens on its set-up.
+    await page.getByRole('button', { name: w.save }).waitFor();
+    expect(page.url()).toMatch(/section=setup/);
+    await page.getByLabel(w.hideCountdown).check();
+    await page.getByLabel(w.footerEmail).fill('info@essai.org');
+    await expect.poll(() => page.locator('.setup__preview').textContent()).toContain('info@essai.org');
+    await page.getByRole('button', { name: w.save }).click();
+    await page.getByText(w.saved).first().waitFor();
+    await expectAccessible(page, `console set-up (${language})`);
+    await bothWidths(page, `console-setup-${language}`);
+
+    await page.getByRole('button', { name: w.groups }).click();
+    await page.getByLabel(w.groupName).fill('Vins');
+    await page.getByLabel(w.groupEnd).fill(daysFromNow(6));
+    await page.getByRole('button', { name: w.add }).click();
+    await page.getByRole('group', { name: 'Vins' }).waitFor();
+    await expectAccessible(page, `console closing groups (${language})`);
+    await bothWidths(page, `console-groups-${language}`);
+
+    await page.getByRole('button', { name: w.status, exact: true }).click();
+    await page.getByRole('button', { name: w.openNow, exact: true }).click();
+    await page.getByText(w.openConsequence).waitFor();
+    await expectAccessible(page, `console status dialog (${language})`);
+    await bothWidths(page, `console-status-${language}`);
+    await page.getByRole('dialog').getByRole('button', { name: w.openNow }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // What the console did is what the API now says.
+    const auctions = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/auctions',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const created = (auctions.json() as Array<Record<string, unknown>>).find((a) => a.urlMagicLink === link);
+    expect(created).toMatchObject({
+      status: 3,
+      organizationName,
+      hideCountdown: true,
+      footerEmail: 'info@essai.org',
+      closingGroups: [expect.objectContaining({ translations: [expect.objectContaining({ name: 'Vins' })] })],
+    });
+    await context.close();
+    // Twelve full-page screenshots and five axe runs: longer than a unit test on a busy machine.
+  }, 120_000);
+});
