@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useBrandAnalytics } from '../brand/analytics.ts';
 import { LocaleProvider } from '../i18n/LocaleProvider.tsx';
 import { resolveLocale } from '../i18n/locale.ts';
 import { Toaster } from '../live/toasts.tsx';
@@ -13,6 +14,7 @@ export function RootLayout() {
   useEffect(() => {
     void synchronizeClock();
   }, []);
+  useBrandAnalytics();
   return (
     <LocaleProvider locale={resolveLocale(pathname)}>
       <a className="skip-link" href="#main">
