@@ -10,14 +10,25 @@ import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { consoleKeys } from '../queries.ts';
 import { liveLotName } from './liveSale.ts';
-import { BIDDER_SEARCH_MIN_LENGTH, stageKeys, stageMutations, stageQueries } from './queries.ts';
+import { BIDDER_SEARCH_MIN_LENGTH, stageMutations, stageQueries } from './queries.ts';
 
 const SHOWN = 8;
 
 const fullName = (bidder: AuctionBidder) => `${bidder.firstName} ${bidder.lastName}`.trim() || bidder.nickName;
 
 /** The winner among the auction's bidders, the hammer price, then the confirmation. */
-export function SalePanel({ auctionId, lot, onClose }: { auctionId: number; lot: LiveLot; onClose: () => void }) {
+export function SalePanel({
+  auctionId,
+  lot,
+  onSold,
+  onClose,
+}: {
+  auctionId: number;
+  lot: LiveLot;
+  /** The committed sale, as the API answered it. */
+  onSold: (lot: LiveLot) => void;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -121,17 +132,17 @@ export function SalePanel({ auctionId, lot, onClose }: { auctionId: number; lot:
           action={<FormattedMessage id="console.stage.confirm" />}
           busy={sell.isPending}
           onConfirm={async () => {
-            await sell.mutateAsync({
+            const answer = await sell.mutateAsync({
               bidderId: winner.userId,
               amount: centsToDecimal(confirming.cents),
               commandId: confirming.commandId,
             });
+            onSold(answer.lot);
             showToast('success', 'console.stage.recorded', {
               lotNumber: lot.lotNumber,
               winner: fullName(winner),
               amount: formatMoney(confirming.cents, locale),
             });
-            await queryClient.invalidateQueries({ queryKey: stageKeys.liveLots(auctionId) });
             void queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auctionId) });
             onClose();
           }}

@@ -13,6 +13,14 @@ import { stageQueries } from './queries.ts';
 import { SalePanel } from './SalePanel.tsx';
 import './stage.css';
 
+/** How often the list is read again while a sale recorded here has not reached it. */
+const CATCH_UP_MS = 1000;
+
+/** Whether a sale recorded here is still missing from the list. */
+function behind(lots: readonly LiveLot[] | undefined, recorded: ReadonlyMap<number, LiveLot>): boolean {
+  return (lots ?? []).some((lot) => recorded.has(lot.auctionLotItemId) && !lot.soldOnStage);
+}
+
 /**
  * Live lots sold on stage (docs/console.md "Stage"): the auction's live lots, each with its sale or
  * the button that records it (the winner found among the auction's bidders, the hammer price, a
@@ -20,8 +28,14 @@ import './stage.css';
  */
 export default function StageSection({ auction }: AuctionSectionProps) {
   const locale = useLocale();
-  const lots = useQuery(stageQueries.liveLots(auction.id));
+  // Sales recorded here, shown as the API committed them until the read model has caught up.
+  const [recorded, setRecorded] = useState<ReadonlyMap<number, LiveLot>>(new Map());
+  const lots = useQuery({
+    ...stageQueries.liveLots(auction.id),
+    refetchInterval: (query) => (behind(query.state.data, recorded) ? CATCH_UP_MS : false),
+  });
   const [selling, setSelling] = useState<LiveLot | null>(null);
+  const shown = lots.data?.map((lot) => (behind([lot], recorded) ? (recorded.get(lot.auctionLotItemId) ?? lot) : lot));
   return (
     <>
       <h2>
@@ -34,13 +48,13 @@ export default function StageSection({ auction }: AuctionSectionProps) {
         <Loading />
       ) : lots.isError ? (
         <LoadError onRetry={() => lots.refetch()} />
-      ) : lots.data.length === 0 ? (
+      ) : shown === undefined || shown.length === 0 ? (
         <p>
           <FormattedMessage id="console.stage.empty" />
         </p>
       ) : (
         <ul className="stage__lots">
-          {lots.data.map((lot) => {
+          {shown.map((lot) => {
             const price = toCents(lot.price);
             return (
               <li key={lot.auctionLotItemId} className={`stage__lot${isForSale(lot) ? '' : ' stage__lot--done'}`}>
@@ -60,7 +74,12 @@ export default function StageSection({ auction }: AuctionSectionProps) {
                 </div>
                 {isForSale(lot) &&
                   (selling?.auctionLotItemId === lot.auctionLotItemId ? (
-                    <SalePanel auctionId={auction.id} lot={lot} onClose={() => setSelling(null)} />
+                    <SalePanel
+                      auctionId={auction.id}
+                      lot={lot}
+                      onSold={(sold) => setRecorded((before) => new Map(before).set(sold.auctionLotItemId, sold))}
+                      onClose={() => setSelling(null)}
+                    />
                   ) : (
                     <button type="button" className="button" onClick={() => setSelling(lot)}>
                       <FormattedMessage id="console.stage.record" />

@@ -1,0 +1,181 @@
+import { LotType } from '@auction/contract';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { openLot } from '../../api/test/fixtures/lots.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { withServedApp } from './servedApp.ts';
+
+/**
+ * Issue 19 §3 and §4: the demo's auction manager imports lots from a CSV file after reading the
+ * preview of its problems, and records a live lot sold on stage, in French and in English.
+ */
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+let galaId: number;
+let organizationId: number;
+
+withServedApp(async (served) => {
+  ({ t, origin, browser } = served);
+  galaId = await t.auctionId('demo-gala');
+  organizationId = (
+    await t.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow()
+  ).organization_id;
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const HEADER = 'lotNumber,type,nameFr,nameEn,startingBid,minimumIncrement,category,closingGroup,dateCompleted';
+
+const csvFile = (rows: string[]) => ({
+  name: 'lots.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`\uFEFF${[HEADER, ...rows].join('\r\n')}`, 'utf8'),
+});
+
+async function managerPage(language: 'fr' | 'en', section: 'bulk' | 'stage'): Promise<Page> {
+  const token = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+  const context = await visitorContext(browser, { token }, DESKTOP);
+  const page = await context.newPage();
+  const prefix = language === 'en' ? '/en' : '';
+  await page.goto(`${origin}${prefix}/console?organisation=${organizationId}&encan=${galaId}&section=${section}`);
+  return page;
+}
+
+/** A live lot of the gala and a bidder of the gala to sell it to. */
+async function liveLotAndBidder(lotName: string, bidder: { firstName: string; lastName: string }) {
+  const lotId = await openLot({ ...t, galaId }, { type: LotType.Live });
+  await t.database.db
+    .insertInto('lot_translations')
+    .values([
+      { lot_id: lotId, language_code: 'fr', name: lotName },
+      { lot_id: lotId, language_code: 'en', name: lotName },
+    ])
+    .execute();
+  const user = await registerConfirmed(t, bidder);
+  await t.database.db
+    .insertInto('auction_bidders')
+    .values({ auction_id: galaId, user_id: user.id, status: 2 })
+    .execute();
+  await t.projections.caughtUp();
+  return { lotId, user };
+}
+
+async function shots(page: Page, name: string) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('the console’s import and stage', () => {
+  it('imports lots from a CSV file in French: the preview lists the problems, the corrected file creates them once', async () => {
+    const page = await managerPage('fr', 'bulk');
+    await page.getByRole('heading', { name: /Importation et exportations de/ }).waitFor();
+    await page
+      .getByLabel('Fichier CSV', { exact: true })
+      .setInputFiles(
+        csvFile([
+          '901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Voyages inconnus,,2026-12-05T21:00:00-05:00',
+          '902,,,,abc,5,,,2026-12-05T21:00:00-05:00',
+          '903,,Panier gourmand,Gourmet basket,75,5,Gastronomie et vins,Grande finale,',
+        ]),
+      );
+    await page.getByText('Aucune catégorie de l’encan ne porte ce nom.').waitFor();
+    await page.getByText('Entrez un montant positif', { exact: false }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Créer 1 lot' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'console import preview (fr)');
+    await shots(page, 'console-import-fr');
+
+    await page
+      .getByLabel('Fichier CSV', { exact: true })
+      .setInputFiles(
+        csvFile([
+          '901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Expériences,,2026-12-05T21:00:00-05:00',
+          '903,,Panier gourmand,Gourmet basket,75,5,Gastronomie et vins,Grande finale,',
+        ]),
+      );
+    await page.getByRole('button', { name: 'Créer 2 lots' }).click();
+    await page.getByText('2 lots sont créés dans cet encan').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Créer 2 lots' }).click();
+    await page.getByText('2 lots créés.').waitFor();
+    await page.getByText('Déjà importé : laissé tel quel').first().waitFor();
+    const created = await t.database.db
+      .selectFrom('lots')
+      .select(['lot_number', 'type'])
+      .where('auction_id', '=', galaId)
+      .where('lot_number', 'in', [901, 903])
+      .orderBy('lot_number')
+      .execute();
+    expect(created).toEqual([
+      { lot_number: 901, type: 2 },
+      { lot_number: 903, type: 1 },
+    ]);
+    // The exports are downloads of the signed-in operator.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Gagnants' }).click();
+    expect((await download).suggestedFilename()).toMatch(/-winners\.csv$/);
+    await page.context().close();
+  }, 90_000);
+
+  it('records a live lot sold on stage in French, from the winner’s search to the lot shown sold', async () => {
+    const { lotId, user } = await liveLotAndBidder('Toile de Riopelle', { firstName: 'Éloïse', lastName: 'Tremblay' });
+    const page = await managerPage('fr', 'stage');
+    await page.getByRole('heading', { name: /Lots à la criée de/ }).waitFor();
+    const card = page.locator('.stage__lot', { hasText: 'Toile de Riopelle' });
+    await card.getByRole('button', { name: 'Inscrire l’adjudication' }).click();
+    await card.getByLabel('Gagnant : nom, courriel ou téléphone').fill('Tremb');
+    await card.getByRole('button', { name: /Éloïse Tremblay/ }).click();
+    await card.getByLabel('Prix d’adjudication ($)').fill('1 250,50');
+    await card.getByRole('button', { name: 'Inscrire l’adjudication' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('remporté par Éloïse Tremblay pour 1 250,50 $').waitFor();
+    await expectAccessible(page, 'console stage confirmation (fr)');
+    await shots(page, 'console-stage-confirm-fr');
+    await dialog.getByRole('button', { name: 'Inscrire l’adjudication' }).click();
+    await card.getByText('Adjugé sur scène à Éloïse Tremblay pour 1 250,50 $').waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'console stage (fr)');
+    await shots(page, 'console-stage-fr');
+    const view = await t.database.db
+      .selectFrom('lot_views')
+      .select(['status', 'winner_id', 'price'])
+      .where('lot_id', '=', lotId)
+      .executeTakeFirstOrThrow();
+    expect(view).toEqual({ status: 5, winner_id: user.id, price: 125_050 });
+    await page.context().close();
+  }, 90_000);
+
+  it('imports and records a sale in English', async () => {
+    const { user } = await liveLotAndBidder('Hockey jersey', { firstName: 'Noah', lastName: 'Gagnon' });
+    const page = await managerPage('en', 'bulk');
+    await page.getByRole('heading', { name: /Import and exports of/ }).waitFor();
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles(csvFile(['904,,Vase,Vase,10,1,,,', '905,,Lampe,Lamp,20,1,,,2026-12-05T21:00:00Z']));
+    await page.getByText('The closing date is required (or a closing group).').waitFor();
+    await page.getByText('1 new lot, 0 already imported, 1 row with problems.').waitFor();
+    await expectAccessible(page, 'console import preview (en)');
+    await shots(page, 'console-import-en');
+
+    await page.goto(`${origin}/en/console?organisation=${organizationId}&encan=${galaId}&section=stage`);
+    const card = page.locator('.stage__lot', { hasText: 'Hockey jersey' });
+    await card.getByRole('button', { name: 'Record the sale' }).click();
+    await card.getByLabel('Winner: name, email or phone').fill('Gagnon');
+    await card.getByRole('button', { name: /Noah Gagnon/ }).click();
+    await card.getByLabel('Hammer price ($)').fill('300');
+    await card.getByRole('button', { name: 'Record the sale' }).click();
+    await page.getByRole('dialog').getByText('won by Noah Gagnon for $300.00').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Record the sale' }).click();
+    await card.getByText('Sold on stage to Noah Gagnon for $300.00').waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'console stage (en)');
+    await shots(page, 'console-stage-en');
+    expect(user.id).toBeTruthy();
+    await page.context().close();
+  }, 90_000);
+});
