@@ -1,4 +1,3 @@
-import type { auditReplay } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
@@ -6,11 +5,9 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { pathFor } from '../../i18n/routes.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { useSearchParam } from '../../lib/useRoute.ts';
+import { chosenAuction, StaffAuctionChoice } from '../StaffAuctionChoice.tsx';
 import { AuditReplay } from './AuditReplay.tsx';
 import { auditQueries } from './queries.ts';
-
-const titleOf = (auction: auditReplay.AuditAuction, locale: string) =>
-  auction.titles[locale] ?? Object.values(auction.titles)[0] ?? String(auction.id);
 
 /**
  * What an auditor (who operates nothing) has in the console: the audit. They choose one of their
@@ -23,7 +20,7 @@ export default function AuditorConsole() {
   const chosen = Number(useSearchParam('encan')) || null;
   if (auctions.isPending) return <Loading />;
   if (auctions.isError) return <LoadError onRetry={() => auctions.refetch()} />;
-  const auction = auctions.data.find((a) => a.id === chosen) ?? (auctions.data.length === 1 ? auctions.data[0] : null);
+  const auction = chosenAuction(auctions.data, chosen);
   const choose = (id: number) =>
     navigate({ to: pathFor('console', {}, locale), search: { encan: id, section: 'audit' }, replace: true });
   return (
@@ -36,20 +33,12 @@ export default function AuditorConsole() {
           <FormattedMessage id="console.audit.noAuction" />
         </p>
       ) : (
-        <ul className="audit__auctions">
-          {auctions.data.map((each) => (
-            <li key={each.id}>
-              <button
-                type="button"
-                className={each.id === auction?.id ? 'console__org console__org--on' : 'console__org'}
-                aria-pressed={each.id === auction?.id}
-                onClick={() => choose(each.id)}
-              >
-                <strong>{titleOf(each, locale)}</strong> <span>· {each.organizationName}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <StaffAuctionChoice
+          auctions={auctions.data}
+          chosenId={auction?.id ?? null}
+          onChoose={choose}
+          className="audit__auctions"
+        />
       )}
       {auction ? (
         <AuditReplay key={auction.id} auctionId={auction.id} />

@@ -277,6 +277,12 @@ function Timeline({ steps, at, onGo }: { steps: Step[]; at: number; onGo: (index
   );
 }
 
+/** The replay's two files: JSON for scripts, CSV for a spreadsheet. */
+const EXPORTS = [
+  { label: 'console.audit.exportJson', file: replayJson, type: 'application/json', extension: 'json' },
+  { label: 'console.audit.exportCsv', file: replayCsv, type: 'text/csv', extension: 'csv' },
+] as const;
+
 /** A lot's stream step by step (issue 20 §3): the verdict, the stepper, the step, the exports. */
 export function LotReplay({ lotId }: { lotId: number }) {
   const replay = useQuery(auditQueries.replay(lotId));
@@ -289,20 +295,16 @@ export function LotReplay({ lotId }: { lotId: number }) {
     <div className="audit__replay">
       <Verification verification={replay.data.verification} />
       <div className="audit__actions">
-        <button
-          type="button"
-          className="console__role"
-          onClick={() => saveText(replayJson(replay.data), replayFileName(replay.data, 'json'), 'application/json')}
-        >
-          <FormattedMessage id="console.audit.exportJson" />
-        </button>
-        <button
-          type="button"
-          className="console__role"
-          onClick={() => saveText(replayCsv(replay.data), replayFileName(replay.data, 'csv'), 'text/csv')}
-        >
-          <FormattedMessage id="console.audit.exportCsv" />
-        </button>
+        {EXPORTS.map(({ label, file, type, extension }) => (
+          <button
+            key={extension}
+            type="button"
+            className="console__role"
+            onClick={() => saveText(file(replay.data), replayFileName(replay.data, extension), type)}
+          >
+            <FormattedMessage id={label} />
+          </button>
+        ))}
         <button type="button" className="console__role" onClick={() => replay.refetch()}>
           <FormattedMessage id="console.audit.reload" />
         </button>
