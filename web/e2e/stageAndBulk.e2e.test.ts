@@ -82,9 +82,9 @@ describe('the console’s import and stage', () => {
       .getByLabel('Fichier CSV', { exact: true })
       .setInputFiles(
         csvFile([
-          '901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Voyages inconnus,,2026-12-05T21:00:00-05:00',
-          '902,,,,abc,5,,,2026-12-05T21:00:00-05:00',
-          '903,,Panier gourmand,Gourmet basket,75,5,Gastronomie et vins,Grande finale,',
+          '1901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Voyages inconnus,,2026-12-05T21:00:00-05:00',
+          '1902,,,,abc,5,,,2026-12-05T21:00:00-05:00',
+          '1903,,Panier gourmand,Gourmet basket,75,5,Gastronomie et vins,Grande finale,',
         ]),
       );
     await page.getByText('Aucune catégorie de l’encan ne porte ce nom.').waitFor();
@@ -97,8 +97,8 @@ describe('the console’s import and stage', () => {
       .getByLabel('Fichier CSV', { exact: true })
       .setInputFiles(
         csvFile([
-          '901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Expériences,,2026-12-05T21:00:00-05:00',
-          '903,,Panier gourmand,Gourmet basket,75,5,Gastronomie et vins,Grande finale,',
+          '1901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Expériences,,2026-12-05T21:00:00-05:00',
+          '1903,,Panier gourmand,Gourmet basket,75,5,Gastronomie et vins,Grande finale,',
         ]),
       );
     await page.getByRole('button', { name: 'Créer 2 lots' }).click();
@@ -110,12 +110,12 @@ describe('the console’s import and stage', () => {
       .selectFrom('lots')
       .select(['lot_number', 'type'])
       .where('auction_id', '=', galaId)
-      .where('lot_number', 'in', [901, 903])
+      .where('lot_number', 'in', [1901, 1903])
       .orderBy('lot_number')
       .execute();
     expect(created).toEqual([
-      { lot_number: 901, type: 2 },
-      { lot_number: 903, type: 1 },
+      { lot_number: 1901, type: 2 },
+      { lot_number: 1903, type: 1 },
     ]);
     // The exports are downloads of the signed-in operator.
     const download = page.waitForEvent('download');
@@ -157,7 +157,7 @@ describe('the console’s import and stage', () => {
     await page.getByRole('heading', { name: /Import and exports of/ }).waitFor();
     await page
       .getByLabel('CSV file', { exact: true })
-      .setInputFiles(csvFile(['904,,Vase,Vase,10,1,,,', '905,,Lampe,Lamp,20,1,,,2026-12-05T21:00:00Z']));
+      .setInputFiles(csvFile(['1904,,Vase,Vase,10,1,,,', '1905,,Lampe,Lamp,20,1,,,2026-12-05T21:00:00Z']));
     await page.getByText('The closing date is required (or a closing group).').waitFor();
     await page.getByText('1 new lot, 0 already imported, 1 row with problems.').waitFor();
     await expectAccessible(page, 'console import preview (en)');
