@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { type AuditExport, takeCheckpoint, verifyExport } from '@auction/engine/audit';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +27,7 @@ let lotNumber: number;
 let organizationId: number;
 let auditorToken: string;
 
+const ROOT = resolve(import.meta.dirname, '../..');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -78,6 +83,11 @@ describe("the auditor's replay", () => {
     expect(exported.name).toBe(`auction-${t.galaId}-audit.json`);
     const report = verifyExport(JSON.parse(exported.text) as AuditExport);
     expect(report).toMatchObject({ problems: [], checkpointFaults: [] });
+    // The command the screen names accepts the file as saved, with no database.
+    const saved = join(mkdtempSync(join(tmpdir(), 'audit-')), exported.name);
+    writeFileSync(saved, exported.text);
+    const cli = spawnSync('npx', ['tsx', 'scripts/audit-verify.ts', '--file', saved], { cwd: ROOT, encoding: 'utf8' });
+    expect(cli.status, cli.stdout + cli.stderr).toBe(0);
 
     await page.getByLabel('Lot à rejouer').selectOption({ label: (await lotOption(page).textContent()) ?? '' });
     await page.getByRole('heading', { name: 'Chaîne vérifiée' }).waitFor();
