@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AuctionStatus, type bidRemoval, LotStatus } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
