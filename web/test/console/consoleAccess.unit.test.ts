@@ -1,6 +1,6 @@
 import { Role } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
-import { canOperate, canUseConsole, mayGrant } from '../../src/console/consoleAccess.ts';
+import { canOperate, canUseConsole, isAuditorOnly, mayGrant } from '../../src/console/consoleAccess.ts';
 
 describe('who uses the console', () => {
   it('admits administrators, auction managers and volunteers, not bidders', () => {
@@ -9,6 +9,15 @@ describe('who uses the console', () => {
     expect(canUseConsole([Role.Volunteer])).toBe(true);
     expect(canUseConsole([Role.Patron])).toBe(false);
     expect(canUseConsole([])).toBe(false);
+  });
+
+  it('gives an auditor who operates nothing the audit alone, and lets operators grant the role', () => {
+    expect(canUseConsole([Role.Patron, Role.Auditor])).toBe(true);
+    expect(isAuditorOnly([Role.Patron, Role.Auditor])).toBe(true);
+    expect(isAuditorOnly([Role.Auditor, Role.AuctionManager])).toBe(false);
+    expect(isAuditorOnly([Role.Volunteer])).toBe(false);
+    expect(mayGrant([Role.AuctionManager], Role.Auditor)).toBe(true);
+    expect(mayGrant([Role.Auditor], Role.Auditor)).toBe(false);
   });
 
   it('lets only operators see organisations, and only administrators grant administrator', () => {
