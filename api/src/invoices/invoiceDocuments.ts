@@ -2,6 +2,7 @@ import { InvoiceStatus } from '@auction/contract';
 import type { Db, MessageAttachment, Translations } from '@auction/platform';
 import { type InvoiceDocument, invoicePdf, type ReceiptDocument, receiptPdf } from '@auction/platform/documents';
 import type { Language } from '../i18n/localized.ts';
+import { manualMethodName } from './invoiceDto.ts';
 import type { InvoiceDetail } from './invoiceRepository.ts';
 
 /**
@@ -49,9 +50,17 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
     cardFee: invoice.card_fee,
     total: invoice.total,
     isPaid,
-    payments: isPaid
-      ? detail.payments.map((p) => ({ date: p.updated_at, reference: p.payment_intent_id ?? p.id, amount: p.amount }))
-      : [],
+    payments: [
+      ...(isPaid
+        ? detail.payments.map((p) => ({ date: p.updated_at, reference: p.payment_intent_id ?? p.id, amount: p.amount }))
+        : []),
+      // Cash or cheques the organisation recorded, paid or partly (docs/payments.md).
+      ...detail.manualPayments.map((p) => ({
+        date: p.recorded_at,
+        reference: manualMethodName(p.method, language),
+        amount: Number(p.amount),
+      })),
+    ],
     refunds: detail.refunds
       .filter((r) => r.status === 'succeeded' || r.status === 'pending')
       .map((r) => ({ date: r.created_at, amount: r.amount })),

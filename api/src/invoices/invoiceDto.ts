@@ -111,7 +111,7 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
         return {
           id: `manual-${p.id}`,
           paymentDate: p.recorded_at.toISOString(),
-          paymentConfirmationIdentifier: MANUAL_METHOD_NAMES[method]?.[language] ?? p.method,
+          paymentConfirmationIdentifier: manualMethodName(p.method, language),
           amount: money(p.amount, currency),
           method,
         };
@@ -143,6 +143,11 @@ const MANUAL_METHOD_NAMES = {
   cheque: { en: 'cheque', fr: 'chèque' },
   other: { en: 'other', fr: 'autre' },
 } as const;
+
+/** The name of a recorded payment's method in a language (the method itself when unknown). */
+export function manualMethodName(method: string, language: Language): string {
+  return MANUAL_METHOD_NAMES[method as keyof typeof MANUAL_METHOD_NAMES]?.[language] ?? method;
+}
 
 const manualCents = (payments: ReadonlyArray<{ amount: number }>) =>
   payments.reduce((sum, p) => sum + Number(p.amount), 0);

@@ -114,7 +114,13 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
         amountRow(doc, `${formatDate(payment.date, invoice.language)} · ${payment.reference}`, money(payment.amount));
       }
     } else {
-      amountRow(doc, t.unpaid, money(invoice.total), { bold: true });
+      // Payments recorded by hand on a partly paid invoice, then what is still due.
+      let paid = 0;
+      for (const payment of invoice.payments) {
+        amountRow(doc, `${formatDate(payment.date, invoice.language)} · ${payment.reference}`, money(payment.amount));
+        paid += payment.amount;
+      }
+      amountRow(doc, t.unpaid, money(invoice.total - paid), { bold: true });
     }
     if (invoice.refunds.length > 0) {
       doc.moveDown(0.5).font('bold').text(t.refunds).font('regular');

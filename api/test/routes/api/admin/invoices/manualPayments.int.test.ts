@@ -43,6 +43,10 @@ describe('payments recorded by hand', () => {
     ).json();
     expect(seenPartly).toMatchObject({ isPaid: false, amount: { value: 60 } });
     expect(seenPartly.payments).toMatchObject([{ method: 'cash', amount: { value: 40 } }]);
+    // The print version of a partly paid invoice lists the payment and what is still due.
+    const pdf = await callAs(kit.test.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
 
     const over = await record(kit.manager, invoice.public_id, {
       amountCents: 60_01,
