@@ -28,6 +28,7 @@ export * from './leaderboard.ts';
 export * from './liveSales.ts';
 export * from './lotImport.ts';
 export * from './lots.ts';
+export * from './myBids.ts';
 /** Lot photo upload and the stored photos' addresses, as `lotPhotos.<name>`. */
 export * as lotPhotos from './lotPhotos.ts';
 export * from './manualPayments.ts';

@@ -102,6 +102,27 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
         .execute();
     },
 
+    /** The lots of an auction the user bid on, with their highest bid that was not removed (cents). */
+    bidLots(auctionId: number, userId: string) {
+      return lotQuery(db, userId)
+        .innerJoin(
+          (eb) =>
+            eb
+              .selectFrom('lot_bids')
+              .select((b) => ['lot_id', b.fn.max('amount').as('my_amount')])
+              .where('bidder_id', '=', userId)
+              .where('removed', '=', false)
+              .groupBy('lot_id')
+              .as('mine'),
+          (join) => join.onRef('mine.lot_id', '=', 'l.id'),
+        )
+        .select('mine.my_amount')
+        .where('l.auction_id', '=', auctionId)
+        .orderBy('l.lot_number')
+        .orderBy('l.id')
+        .execute();
+    },
+
     /** The ids of the user's favourite lots in an auction. */
     async favoriteIds(auctionId: number, userId: string): Promise<number[]> {
       return [...(await favoriteLotIds(db, auctionId, userId))].sort((a, b) => a - b);

@@ -73,6 +73,7 @@ const POLICY: Record<string, Policy> = {
     body: (f) => ({ userId: f.users.bidder.id }),
   },
   'PATCH /api/account': auth(),
+  'GET /api/account/bids': auth((f) => `/api/account/bids?urlMagicLink=${f.publicAuction.urlMagicLink}`),
   'PUT /api/account/update-username': auth(),
   'PUT /api/account/update-password': auth(),
   'PATCH /api/bidder-organization-notifications/:id': auth(),
