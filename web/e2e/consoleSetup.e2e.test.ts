@@ -42,6 +42,12 @@ const WORDS = {
     groups: 'Groupes de fermeture',
     groupName: 'Nom en français',
     groupEnd: 'Fin des lots du groupe',
+    tabs: 'Onglets',
+    tabName: "Nom de l'onglet en français",
+    tabUrl: "Adresse de l'onglet en français",
+    tabContent: 'Texte de la page en français (HTML)',
+    tabPreview: 'Aperçu du texte de la page',
+    teamBackground: 'Couleur de fond',
     add: 'Ajouter',
     status: 'Statut',
     openNow: 'Ouvrir maintenant',
@@ -68,6 +74,12 @@ const WORDS = {
     groups: 'Closing groups',
     groupName: 'Name in French',
     groupEnd: "End of the group's lots",
+    tabs: 'Tabs',
+    tabName: 'Tab name in French',
+    tabUrl: 'Tab address in French',
+    tabContent: 'Page text in French (HTML)',
+    tabPreview: 'Preview of the page text',
+    teamBackground: 'Background colour',
     add: 'Add',
     status: 'Status',
     openNow: 'Open now',
@@ -103,6 +115,11 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await page.getByLabel(w.newOrganizationName).fill(organizationName);
     await page.getByRole('button', { name: w.createOrganization }).click();
     await page.getByRole('button', { name: organizationName, pressed: true }).waitFor();
+    // A team with its colours: the sample badge shows them before saving.
+    await page.getByLabel(w.groupName).fill('Les Bénévoles');
+    await page.getByLabel(w.teamBackground).fill('#8b1f4f');
+    await page.getByRole('button', { name: w.add }).click();
+    await page.getByRole('group', { name: 'Les Bénévoles' }).waitFor();
     await expectAccessible(page, `console organisation (${language})`);
     await bothWidths(page, `console-organization-${language}`);
 
@@ -136,6 +153,19 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await expectAccessible(page, `console closing groups (${language})`);
     await bothWidths(page, `console-groups-${language}`);
 
+    // A tab's rich text is previewed as the sanitiser lets it through: formatting kept, script gone.
+    await page.getByRole('button', { name: w.tabs, exact: true }).click();
+    await page.getByLabel(w.tabName).fill('Infos');
+    await page.getByLabel(w.tabUrl).fill('infos');
+    await page.getByLabel(w.tabContent).fill('<p><b>Stationnement</b> gratuit</p><script>alert(1)</script>');
+    const preview = page.getByRole('region', { name: w.tabPreview });
+    await preview.locator('b', { hasText: 'Stationnement' }).waitFor();
+    expect(await preview.locator('script').count()).toBe(0);
+    await page.getByRole('button', { name: w.add }).click();
+    await page.getByRole('group', { name: 'Infos' }).waitFor();
+    await expectAccessible(page, `console tabs (${language})`);
+    await bothWidths(page, `console-tabs-${language}`);
+
     await page.getByRole('button', { name: w.status, exact: true }).click();
     await page.getByRole('button', { name: w.openNow, exact: true }).click();
     await page.getByText(w.openConsequence).waitFor();
@@ -157,8 +187,13 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
       hideCountdown: true,
       footerEmail: 'info@essai.org',
       closingGroups: [expect.objectContaining({ translations: [expect.objectContaining({ name: 'Vins' })] })],
+      tabs: [
+        expect.objectContaining({
+          translations: [expect.objectContaining({ name: 'Infos', content: '<p><b>Stationnement</b> gratuit</p>' })],
+        }),
+      ],
     });
     await context.close();
-    // Twelve full-page screenshots and five axe runs: longer than a unit test on a busy machine.
+    // Fourteen full-page screenshots and six axe runs: longer than a unit test on a busy machine.
   }, 120_000);
 });

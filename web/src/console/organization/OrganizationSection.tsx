@@ -75,7 +75,11 @@ function TeamRow({ organizationId, team }: { organizationId: number; team?: oper
       await mutation.mutateAsync(team ? { id: team.id, body } : { body });
       await reload();
       showToast('success', 'console.setup.saved');
-      if (!team) setNames({ fr: '', en: '' });
+      if (!team) {
+        setNames({ fr: '', en: '' });
+        setBackground(DEFAULT_BACKGROUND);
+        setText(DEFAULT_TEXT);
+      }
     } catch (error) {
       setErrors(errorsByField(error));
     }
