@@ -20,6 +20,28 @@ export const color = z
   .trim()
   .regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color');
 
+/** Spec 001 §3's colours of an auction, flat in its answers and grouped under `colors` in an edit. */
+export const AUCTION_COLOR_FIELDS = [
+  'primaryColor',
+  'primaryTextColor',
+  'secondaryColor',
+  'menuColor',
+  'menuHeaderColor',
+  'menuHeaderTextColor',
+  'menuTextColor',
+] as const;
+/** Spec 001 §3's footer fields, flat in its answers and grouped under `footer` in an edit. */
+export const AUCTION_FOOTER_FIELDS = [
+  'footerImageUrl',
+  'footerPhoneNumber',
+  'footerEmail',
+  'footerUrl',
+  'footerColor',
+  'footerTextColor',
+  'secondFooterColor',
+  'secondFooterTextColor',
+] as const;
+
 /** An entry's name in each language; one of them at least. */
 const names = (max: number) =>
   z

@@ -11,25 +11,8 @@ export { isoDate };
 
 const url = z.string().trim().max(2000);
 
-export const COLOR_FIELDS = [
-  'primaryColor',
-  'primaryTextColor',
-  'secondaryColor',
-  'menuColor',
-  'menuHeaderColor',
-  'menuHeaderTextColor',
-  'menuTextColor',
-] as const;
-export const FOOTER_FIELDS = [
-  'footerImageUrl',
-  'footerPhoneNumber',
-  'footerEmail',
-  'footerUrl',
-  'footerColor',
-  'footerTextColor',
-  'secondFooterColor',
-  'secondFooterTextColor',
-] as const;
+export const COLOR_FIELDS = operator.AUCTION_COLOR_FIELDS;
+export const FOOTER_FIELDS = operator.AUCTION_FOOTER_FIELDS;
 
 const auctionTranslation = z.strictObject({
   titleShort: text(200).min(1),

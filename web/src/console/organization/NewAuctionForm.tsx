@@ -15,7 +15,7 @@ import {
   errorsByField,
   type FieldErrors,
 } from '../setup/auctionForm.ts';
-import { AUCTION_TYPES, Choice, DateInput, FormContext, TextInput } from '../setup/formKit.tsx';
+import { AUCTION_TYPES, Choice, DateInput, FormContext, TitlesAndAddress } from '../setup/formKit.tsx';
 import { organizationMutations } from './queries.ts';
 
 /** Lower case, accents off, dashes for the rest: a title's suggested link (the API's pattern). */
@@ -79,13 +79,7 @@ export function NewAuctionForm({ organizationId, onCancel }: { organizationId: n
         </h3>
         <MessageList keys={errors[''] ?? []} />
         <div className="setup__fields">
-          <TextInput name="translations.fr.titleShort" label="console.setup.field.titleFr" />
-          <TextInput name="translations.en.titleShort" label="console.setup.field.titleEn" />
-          <TextInput
-            name="urlMagicLink"
-            label="console.setup.field.urlMagicLink"
-            hint={<FormattedMessage id="console.setup.urlMagicLinkHint" />}
-          />
+          <TitlesAndAddress />
           <Choice name="type" label="console.setup.field.type" options={AUCTION_TYPES} />
           <DateInput name="datePreOpen" label="console.setup.field.datePreOpen" />
           <DateInput name="dateOpen" label="console.setup.field.dateOpen" />

@@ -29,6 +29,7 @@ import {
   FormGroup,
   TextArea,
   TextInput,
+  TitlesAndAddress,
 } from './formKit.tsx';
 import { setupKeys, setupMutations } from './queries.ts';
 
@@ -166,17 +167,11 @@ export function AuctionForm({ auction }: { auction: operator.OperatorAuction }) 
       <form className="setup__form" noValidate onSubmit={submit}>
         <MessageList keys={errors[''] ?? []} />
         <FormGroup title="console.setup.group.general">
-          <TextInput name="translations.fr.titleShort" label="console.setup.field.titleFr" />
-          <TextInput name="translations.en.titleShort" label="console.setup.field.titleEn" />
+          <TitlesAndAddress />
           <TextArea name="translations.fr.description" label="console.setup.field.descriptionFr" />
           <TextArea name="translations.en.description" label="console.setup.field.descriptionEn" />
           <TextInput name="translations.fr.teamAppellation" label="console.setup.field.teamAppellationFr" />
           <TextInput name="translations.en.teamAppellation" label="console.setup.field.teamAppellationEn" />
-          <TextInput
-            name="urlMagicLink"
-            label="console.setup.field.urlMagicLink"
-            hint={<FormattedMessage id="console.setup.urlMagicLinkHint" />}
-          />
           <Languages values={values} onChange={(languages) => setValues((v) => ({ ...v, languages }))} />
           <Choice name="type" label="console.setup.field.type" options={AUCTION_TYPES} />
           <TextInput name="accessCode" label="console.setup.field.accessCode" hint={accessHint} />

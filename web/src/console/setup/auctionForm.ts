@@ -1,4 +1,4 @@
-import type { operator } from '@auction/contract';
+import { operator } from '@auction/contract';
 import { ApiError } from '../../api/client.ts';
 import { fromLocalInput, toLocalInput } from './zonedTime.ts';
 
@@ -8,22 +8,10 @@ import { fromLocalInput, toLocalInput } from './zonedTime.ts';
  * validation error the API answers for a path lands next to the input of that name.
  */
 
-export const COLOR_FIELDS = [
-  'primaryColor',
-  'primaryTextColor',
-  'secondaryColor',
-  'menuColor',
-  'menuHeaderColor',
-  'menuHeaderTextColor',
-  'menuTextColor',
-] as const;
-export const FOOTER_COLOR_FIELDS = [
-  'footerColor',
-  'footerTextColor',
-  'secondFooterColor',
-  'secondFooterTextColor',
-] as const;
-export const FOOTER_TEXT_FIELDS = ['footerImageUrl', 'footerPhoneNumber', 'footerEmail', 'footerUrl'] as const;
+export const COLOR_FIELDS = operator.AUCTION_COLOR_FIELDS;
+/** The footer's colours get a colour input, its other fields a text input. */
+export const FOOTER_COLOR_FIELDS = operator.AUCTION_FOOTER_FIELDS.filter((name) => name.endsWith('Color'));
+export const FOOTER_TEXT_FIELDS = operator.AUCTION_FOOTER_FIELDS.filter((name) => !name.endsWith('Color'));
 export const FLAG_FIELDS = [
   'isAvailable',
   'hideCountdown',

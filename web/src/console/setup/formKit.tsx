@@ -60,8 +60,17 @@ export function TextInput({
   );
 }
 
-export function TextArea({ name, label }: { name: string; label: MessageId }) {
-  const { values, errors, setText } = useForm();
+/** A label, the control it names (given its id and error wiring), and the API's refusal under it. */
+function Labelled({
+  name,
+  label,
+  control,
+}: {
+  name: string;
+  label: MessageId;
+  control: (wiring: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const { errors } = useForm();
   const id = useId();
   const error = firstError(errors, name);
   return (
@@ -69,21 +78,32 @@ export function TextArea({ name, label }: { name: string; label: MessageId }) {
       <label htmlFor={id}>
         <FormattedMessage id={label} />
       </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={values.text[name] ?? ''}
-        onChange={(event) => setText(name, event.target.value)}
-      />
+      {control(error ? { id, 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { id })}
       {error ? (
         <p id={`${id}-error`} className="field-error">
           <FormattedMessage id={error} />
         </p>
       ) : null}
     </div>
+  );
+}
+
+export function TextArea({ name, label }: { name: string; label: MessageId }) {
+  const { values, setText } = useForm();
+  return (
+    <Labelled
+      name={name}
+      label={label}
+      control={(wiring) => (
+        <textarea
+          {...wiring}
+          name={name}
+          rows={4}
+          value={values.text[name] ?? ''}
+          onChange={(event) => setText(name, event.target.value)}
+        />
+      )}
+    />
   );
 }
 
@@ -120,28 +140,26 @@ export function Choice({
   label: MessageId;
   options: readonly { value: string; label: MessageId }[];
 }) {
-  const { values, errors, setText } = useForm();
+  const { values, setText } = useForm();
   const intl = useIntl();
-  const id = useId();
-  const error = firstError(errors, name);
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        <FormattedMessage id={label} />
-      </label>
-      <select id={id} value={values.text[name] ?? options[0]?.value} onChange={(e) => setText(name, e.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {intl.formatMessage({ id: option.label })}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="field-error">
-          <FormattedMessage id={error} />
-        </p>
-      ) : null}
-    </div>
+    <Labelled
+      name={name}
+      label={label}
+      control={(wiring) => (
+        <select
+          {...wiring}
+          value={values.text[name] ?? options[0]?.value}
+          onChange={(e) => setText(name, e.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {intl.formatMessage({ id: option.label })}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -177,6 +195,21 @@ export function DateInput({ name, label }: { name: string; label: MessageId }) {
       type="datetime-local"
       hint={<FormattedMessage id="console.setup.dateZone" values={{ zone: browserTimeZone(), offset }} />}
     />
+  );
+}
+
+/** The titles in both languages and the address: the first fields of a new auction and of its set-up. */
+export function TitlesAndAddress() {
+  return (
+    <>
+      <TextInput name="translations.fr.titleShort" label="console.setup.field.titleFr" />
+      <TextInput name="translations.en.titleShort" label="console.setup.field.titleEn" />
+      <TextInput
+        name="urlMagicLink"
+        label="console.setup.field.urlMagicLink"
+        hint={<FormattedMessage id="console.setup.urlMagicLinkHint" />}
+      />
+    </>
   );
 }
 
