@@ -21,6 +21,8 @@ export interface GuestRepository {
   one(auctionId: number, userId: string): Promise<AuctionBidder | undefined>;
   /** Marks the guest arrived once: answers whether this call did it (false: already arrived). */
   markArrived(auctionId: number, userId: string, by: string): Promise<boolean>;
+  /** Whether this number was invited to the auction in the last minutes and has not registered yet. */
+  recentlyInvited(auctionId: number, phone: string, withinMs: number): Promise<boolean>;
   /** The auctions (not archived) of these organisations, or of all when null, soonest first. */
   auctionsFor(organizationIds: readonly number[] | null): Promise<CheckInAuction[]>;
 }
@@ -113,6 +115,18 @@ export function guestRepository(db: Db): GuestRepository {
         .where('arrived_at', 'is', null)
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) > 0;
+    },
+
+    async recentlyInvited(auctionId, phone, withinMs) {
+      const row = await db
+        .selectFrom('onboarding_invitations')
+        .select('id')
+        .where('auction_id', '=', auctionId)
+        .where('phone_number', '=', phone)
+        .where('registered_user_id', 'is', null)
+        .where('created_at', '>', new Date(Date.now() - withinMs))
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async auctionsFor(organizationIds) {

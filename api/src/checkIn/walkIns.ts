@@ -9,6 +9,7 @@ import { makeTemporaryPassword } from '../accounts/temporaryPassword.ts';
 import { type UserRepository, uniqueViolation } from '../accounts/userRepository.ts';
 import type { Authorization } from '../authorization/authorizationService.ts';
 import { HttpError } from '../errors.ts';
+import type { GuestRepository } from './guestRepository.ts';
 
 export interface WalkIn {
   firstName: string;
@@ -36,13 +37,17 @@ export interface WalkInResult {
  * - New, with only a phone: the onboarding invitation is texted (the registration link,
  *   prefilled), unless the number replied STOP.
  */
+/** Within this time, a walk-in invited by SMS again is not texted twice. */
+const REPEAT_INVITATION_MS = 10 * 60_000;
+
 export function walkIns(deps: {
+  guests: GuestRepository;
   users: UserRepository;
   invitations: InvitationRepository;
   authorization: Authorization;
   accounts: AccountContext;
 }) {
-  const { users, invitations, authorization, accounts } = deps;
+  const { guests, users, invitations, authorization, accounts } = deps;
 
   async function existing(walkIn: WalkIn) {
     const byEmail = walkIn.email ? await users.byUsername(walkIn.email) : undefined;
@@ -97,6 +102,8 @@ export function walkIns(deps: {
 
   async function inviteByPhone(auctionId: number, walkIn: WalkIn & { phoneNumber: string }, by: string) {
     if ((await smsStopReason(accounts.db, walkIn.phoneNumber)) !== null) return WalkInOutcome.Stop;
+    // A second tap, or a retry after a lost answer: the text already sent is enough.
+    if (await guests.recentlyInvited(auctionId, walkIn.phoneNumber, REPEAT_INVITATION_MS)) return WalkInOutcome.Invited;
     const auction = await invitations.auctionToInviteTo(auctionId);
     if (!auction) throw new HttpError(404, 'auction_not_found');
     const uniqueCode = randomBytes(12).toString('base64url');

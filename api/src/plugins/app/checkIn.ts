@@ -13,10 +13,12 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('guests', guestRepository(app.db));
+    const guests = guestRepository(app.db);
+    app.decorate('guests', guests);
     app.decorate(
       'walkIns',
       walkIns({
+        guests,
         users: app.users,
         invitations: app.invitations,
         authorization: app.authorization,

@@ -175,6 +175,20 @@ describe('check-in at the door', () => {
     expect(invited.statusCode, invited.body).toBe(200);
     expect(invited.json()).toMatchObject({ outcome: 'invited', guest: null });
     await test.messaging.outbox.waitFor(digits, { template: 'onboardingInvite' });
+    // A second tap texts nothing more.
+    const again = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+      firstName: 'Nadia',
+      lastName: 'Roy',
+      phoneNumber: phone,
+    });
+    expect(again.json().outcome).toBe('invited');
+    const invitations = await test.database.db
+      .selectFrom('onboarding_invitations')
+      .select('id')
+      .where('phone_number', '=', digits)
+      .where('auction_id', '=', galaId)
+      .execute();
+    expect(invitations).toHaveLength(1);
     await test.database.db.insertInto('sms_opt_outs').values({ phone_number: '5145550999' }).execute();
     const stopped = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
       firstName: 'Paul',
