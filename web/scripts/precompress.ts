@@ -29,7 +29,8 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       for (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path)) continue;
+        // index.html is answered by the app's fallback for every page path, never as a static file.
+        if (!COMPRESSIBLE.test(path) || path.endsWith('index.html')) continue;
         const content = readFileSync(path);
         if (content.length < MIN_BYTES) continue;
         writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -23,6 +23,7 @@ const screens: Record<RouteName, RouteComponent> = {
   lotListByCategory: lazyRouteComponent(() => import('./lots/LotListPage.tsx'), 'LotListScreen'),
   lotDetail: lazyRouteComponent(() => import('./lots/LotDetailPage.tsx'), 'LotDetailScreen'),
   favorites: lazyRouteComponent(() => import('./lots/FavoritesPage.tsx'), 'FavoritesScreen'),
+  myBids: lazyRouteComponent(() => import('./bids/MyBidsPage.tsx'), 'MyBidsScreen'),
   leaderboard: lazyRouteComponent(() => import('./leaderboard/LeaderboardPage.tsx'), 'LeaderboardScreen'),
   winners: lazyRouteComponent(() => import('./leaderboard/LeaderboardPage.tsx'), 'WinnersScreen'),
   donations: lazyRouteComponent(() => import('./donations/DonationsPage.tsx'), 'DonationsScreen'),

@@ -32,6 +32,10 @@ export const routePatterns = {
     fr: ['/encans/$urlMagicLink/lots/$auctionLotItemId'],
     en: ['/en/auctions/$urlMagicLink/items/$auctionLotItemId', '/auctions/$urlMagicLink/items/$auctionLotItemId'],
   },
+  myBids: {
+    fr: ['/encans/$urlMagicLink/mes-mises'],
+    en: ['/en/auctions/$urlMagicLink/my-bids', '/auctions/$urlMagicLink/my-bids'],
+  },
   favorites: {
     fr: ['/encans/$urlMagicLink/favoris'],
     en: ['/en/auctions/$urlMagicLink/your-favorites', '/auctions/$urlMagicLink/your-favorites'],

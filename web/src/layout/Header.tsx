@@ -43,7 +43,7 @@ function LanguageSwitch() {
   );
 }
 
-function UserMenu() {
+function UserMenu({ auctionLink }: { auctionLink: string | undefined }) {
   const intl = useIntl();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -80,6 +80,20 @@ function UserMenu() {
             <FormattedMessage id="notifications.title" />
           </Link>
         </li>
+        {auctionLink ? (
+          <>
+            <li>
+              <Link to={pathFor('myBids', { urlMagicLink: auctionLink }, locale)}>
+                <FormattedMessage id="menu.myBids" />
+              </Link>
+            </li>
+            <li>
+              <Link to={pathFor('donations', { urlMagicLink: auctionLink }, locale)}>
+                <FormattedMessage id="menu.myDonations" />
+              </Link>
+            </li>
+          </>
+        ) : null}
         <li>
           <button
             type="button"
@@ -190,7 +204,7 @@ export function Header() {
             </span>
           ) : null}
           <LanguageSwitch />
-          <UserMenu />
+          <UserMenu auctionLink={auctionLink} />
         </div>
       </div>
       {auctionLink ? <AuctionMenu urlMagicLink={auctionLink} /> : null}
