@@ -79,7 +79,7 @@ describe('the console’s import and stage', () => {
     const page = await managerPage('fr', 'bulk');
     await page.getByRole('heading', { name: /Importation et exportations de/ }).waitFor();
     await page
-      .getByLabel('Fichier CSV', { exact: true })
+      .getByLabel('Fichier CSV ou Excel (.xlsx)', { exact: true })
       .setInputFiles(
         csvFile([
           '1901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Voyages inconnus,,2026-12-05T21:00:00-05:00',
@@ -94,7 +94,7 @@ describe('the console’s import and stage', () => {
     await shots(page, 'console-import-fr');
 
     await page
-      .getByLabel('Fichier CSV', { exact: true })
+      .getByLabel('Fichier CSV ou Excel (.xlsx)', { exact: true })
       .setInputFiles(
         csvFile([
           '1901,live,Séjour au chalet,Cottage stay,"1 250,50",10,Expériences,,2026-12-05T21:00:00-05:00',
@@ -156,7 +156,7 @@ describe('the console’s import and stage', () => {
     const page = await managerPage('en', 'bulk');
     await page.getByRole('heading', { name: /Import and exports of/ }).waitFor();
     await page
-      .getByLabel('CSV file', { exact: true })
+      .getByLabel('CSV or Excel (.xlsx) file', { exact: true })
       .setInputFiles(csvFile(['1904,,Vase,Vase,10,1,,,', '1905,,Lampe,Lamp,20,1,,,2026-12-05T21:00:00Z']));
     await page.getByText('The closing date is required (or a closing group).').waitFor();
     await page.getByText('1 new lot, 0 already imported, 1 row with problems.').waitFor();

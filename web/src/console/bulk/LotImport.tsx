@@ -86,7 +86,15 @@ function PreviewTable({ preview }: { preview: LotImportPreview }) {
   );
 }
 
-/** Template, file, preview, then the import behind its confirmation. */
+const isSpreadsheet = (file: File) => file.name.toLowerCase().endsWith('.xlsx');
+
+/** The reader is loaded only when a spreadsheet is chosen. */
+async function readSpreadsheet(file: File): Promise<string> {
+  const { xlsxToCsv } = await import('./xlsxToCsv.ts');
+  return xlsxToCsv(new Uint8Array(await file.arrayBuffer()));
+}
+
+/** Template, file (CSV or .xlsx), preview, then the import behind its confirmation. */
 export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
   const queryClient = useQueryClient();
   const fileId = useId();
@@ -132,11 +140,15 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
           <input
             id={fileId}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={async (event) => {
               const file = event.target.files?.[0];
               if (!file) return;
-              const text = await file.text();
+              const text = isSpreadsheet(file) ? await readSpreadsheet(file).catch(() => null) : await file.text();
+              if (text === null) {
+                setErrors(['import_unreadable_spreadsheet']);
+                return;
+              }
               setFileName(file.name);
               setCsv(text);
               await check(text);
