@@ -22,7 +22,7 @@ export function xlsxToCsv(bytes: Uint8Array): string {
     for (const cell of row.getElementsByTagName('c')) {
       const column = columnIndex(cell.getAttribute('r') ?? '') ?? cells.length;
       while (cells.length < column) cells.push('');
-      cells[column] = valueOf(cell, shared);
+      cells[column] = cellText(cell, shared);
     }
     lines.push(cells.map(quoted).join(','));
   }
@@ -54,7 +54,7 @@ function textOf(item: Element): string {
     .join('');
 }
 
-function valueOf(cell: Element, shared: string[]): string {
+function cellText(cell: Element, shared: string[]): string {
   const type = cell.getAttribute('t');
   const value = cell.getElementsByTagName('v')[0]?.textContent ?? '';
   if (type === 's') return shared[Number(value)] ?? '';
