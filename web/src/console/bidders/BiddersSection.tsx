@@ -2,7 +2,7 @@ import { type AuctionBidder, BidderStatus, Role } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
-import { COMPLETE_PHONE_LENGTH, Field, formatPhoneInput, MessageList } from '../../account/Field.tsx';
+import { COMPLETE_PHONE_LENGTH, MessageList } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
@@ -11,6 +11,7 @@ import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/li
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
+import { PersonFields } from '../checkin/PersonFields.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { bidderKeys, bidderMutations, bidderQueries } from './queries.ts';
 
@@ -95,27 +96,7 @@ function InviteBySms({ auctionId }: { auctionId: number }) {
         <FormattedMessage id="console.bidders.inviteTitle" />
       </h3>
       <div className="bidders__invite-fields">
-        <Field
-          label={<FormattedMessage id="console.checkin.walkIn.firstName" />}
-          value={form.firstName}
-          onChange={(event) => setForm({ ...form, firstName: event.target.value })}
-          autoComplete="off"
-        />
-        <Field
-          label={<FormattedMessage id="console.checkin.walkIn.lastName" />}
-          value={form.lastName}
-          onChange={(event) => setForm({ ...form, lastName: event.target.value })}
-          autoComplete="off"
-        />
-        <Field
-          label={<FormattedMessage id="console.checkin.walkIn.phone" />}
-          type="tel"
-          inputMode="tel"
-          value={form.phoneNumber}
-          onChange={(event) => setForm({ ...form, phoneNumber: formatPhoneInput(event.target.value) })}
-          autoComplete="off"
-          required
-        />
+        <PersonFields value={form} onChange={setForm} />
       </div>
       <MessageList keys={errors} />
       <button type="submit" className="button" disabled={invite.isPending}>

@@ -2,12 +2,13 @@ import { type AuctionBidder, BidderStatus, WalkInOutcome } from '@auction/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
-import { Field, formatPhoneInput, MessageList } from '../../account/Field.tsx';
+import { Field, MessageList } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
+import { PersonFields } from './PersonFields.tsx';
 import { checkInKeys, checkInMutations, checkInQueries, GUEST_SEARCH_MIN_LENGTH } from './queries.ts';
 import './checkIn.css';
 
@@ -73,8 +74,6 @@ function WalkIn({ auctionId, onDone }: { auctionId: number; onDone: () => void }
   const [commandId, setCommandId] = useState(() => crypto.randomUUID());
   const [errors, setErrors] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<WalkInOutcome | null>(null);
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [field]: field === 'phoneNumber' ? formatPhoneInput(event.target.value) : event.target.value });
   async function submit(event: FormEvent) {
     event.preventDefault();
     setErrors([]);
@@ -112,37 +111,16 @@ function WalkIn({ auctionId, onDone }: { auctionId: number; onDone: () => void }
       <p className="console__muted">
         <FormattedMessage id="console.checkin.walkIn.hint" />
       </p>
-      <Field
-        label={<FormattedMessage id="console.checkin.walkIn.firstName" />}
-        value={form.firstName}
-        onChange={set('firstName')}
-        autoComplete="off"
-        required
-      />
-      <Field
-        label={<FormattedMessage id="console.checkin.walkIn.lastName" />}
-        value={form.lastName}
-        onChange={set('lastName')}
-        autoComplete="off"
-        required
-      />
-      <Field
-        label={<FormattedMessage id="console.checkin.walkIn.phone" />}
-        type="tel"
-        inputMode="tel"
-        value={form.phoneNumber}
-        onChange={set('phoneNumber')}
-        autoComplete="off"
-      />
+      <PersonFields value={form} onChange={setForm} />
       <Field
         label={<FormattedMessage id="console.checkin.walkIn.email" />}
         type="email"
         inputMode="email"
         value={form.email}
-        onChange={set('email')}
+        onChange={(event) => setForm({ ...form, email: event.target.value })}
         autoComplete="off"
       />
-      <fieldset className="checkin__language">
+      <fieldset className="console-choices">
         <legend>
           <FormattedMessage id="console.checkin.walkIn.language" />
         </legend>

@@ -11,6 +11,7 @@ import { errorKeys } from '../../lib/errors.ts';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { consoleInvoiceKeys, consoleInvoiceMutations } from './queries.ts';
+import '../checkin/checkIn.css';
 import './invoices.css';
 
 export const METHOD_KEYS: Record<ManualPaymentMethod, MessageId> = {
@@ -105,7 +106,7 @@ export function RecordPaymentDialog({
           onChange={(event) => setAmount(event.target.value)}
           required
         />
-        <fieldset className="invoices__methods">
+        <fieldset className="console-choices">
           <legend>
             <FormattedMessage id="console.invoices.method" />
           </legend>
