@@ -182,6 +182,16 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
       if (!auction) return { kind: 'missing' };
       await announceChanges(deps.db, deps.hub, auction);
       if (auction.status === AuctionStatus.Completed) {
+        // Completed by an operator before its lots' ends: bidding has stopped, so every lot still
+        // open closes now with its leader winning (what the console's confirmation states), as
+        // at a scheduled completion. Nothing to do once they are closed.
+        if (
+          auction.completedAt !== null &&
+          !(await settleLots(deps, { ...auction, dateCompleted: auction.completedAt }, clock))
+        ) {
+          await job.moveToDelayed(clock() + (deps.settleRetryMs ?? 250), token);
+          throw new DelayedError();
+        }
         const at = (auction.completedAt ?? clock()) + (deps.invoiceDelayMs ?? INVOICE_DELAY_MS);
         const now = clock();
         if (at > now) {

@@ -192,4 +192,42 @@ describe('invoice generation', () => {
     expect(invoices[0]).toMatchObject({ bidder_id: dana, subtotal: 40_00 });
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
   });
+
+  it('closes every open lot at once when an operator completes the auction by hand, and bills its leader', async () => {
+    const organizationId = await quebecOrganization();
+    const erin = await bidder('erin');
+    const t0 = Date.now();
+    const { auctionId } = await createAuction(world.db, {
+      status: 3,
+      dateOpen: t0 - 60_000,
+      dateCompleted: t0 + 60 * 60_000,
+      organizationId,
+    });
+    const endsAt = t0 + 30 * 60_000;
+    const lotId = await openLot(world, auctionId, { endsAt });
+    await bid(world, lotId, erin, 25_00);
+    // As the operator API completes an auction: the status and when it happened.
+    const completedAt = Date.now();
+    await world.db
+      .updateTable('auctions')
+      .set({ status: 4, is_available: false, completed_date: new Date(completedAt) })
+      .where('id', '=', auctionId)
+      .execute();
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+
+    const invoices = await eventually(async () => {
+      const rows = await invoicesOf(auctionId);
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    expect(invoices[0]).toMatchObject({ bidder_id: erin, subtotal: 25_00 });
+    const view = await world.db
+      .selectFrom('lot_views')
+      .select(['winner_id', 'ends_at'])
+      .where('lot_id', '=', lotId)
+      .executeTakeFirstOrThrow();
+    // Won by its leader at the completion, half an hour before its own end.
+    expect(view.winner_id).toBe(erin);
+    expect(new Date(view.ends_at).getTime()).toBeLessThan(endsAt);
+  });
 });
