@@ -18,7 +18,14 @@ withServedApp((served) => {
 });
 
 type Money = { value: number } | null;
-type ListedLot = { id: number; type: number; bidCount: number; lastBid: Money; startingBid: Money; minimumIncrement: Money };
+type ListedLot = {
+  id: number;
+  type: number;
+  bidCount: number;
+  lastBid: Money;
+  startingBid: Money;
+  minimumIncrement: Money;
+};
 
 /** A bid safely above the lot's current price. */
 async function bidAbove(token: string, lot: ListedLot, extra: number): Promise<number> {
