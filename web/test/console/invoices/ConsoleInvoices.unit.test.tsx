@@ -124,7 +124,7 @@ describe("the console's invoices", () => {
       }).fetch,
     );
     renderInApp(() => <ConsoleInvoices auctionId={3} />);
-    await screen.findByRole('button', { name: 'Send invoice 12 again' });
+    await screen.findByRole('button', { name: 'Resend invoice 12' });
     expect(screen.queryByRole('button', { name: /Record a payment/ })).toBeNull();
   });
 });
