@@ -27,6 +27,9 @@ export const consoleQueries = {
       queryKey: consoleKeys.auctions(organizationId),
       queryFn: ({ signal }) =>
         api<operator.OperatorAuction[]>('/api/admin/auctions', { query: { organizationId }, signal }),
+      // The workers move an auction on by themselves (opened at its date, invoiced after its
+      // completion): the console's status badge follows within half a minute.
+      refetchInterval: 30_000,
     }),
   members: (organizationId: number) =>
     queryOptions({
