@@ -85,14 +85,17 @@ function withQuery(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLocale };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (a lot photo) goes as its own bytes under its own type; anything else as JSON.
+  const file = options.body instanceof Blob ? options.body : undefined;
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
     method: options.method ?? 'GET',
     // Same origin only: the refresh cookie goes to our API and nowhere else.
     credentials: 'same-origin',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
 }

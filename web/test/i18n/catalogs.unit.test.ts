@@ -6,6 +6,12 @@ import fr from '../../src/i18n/fr.json';
 // Messages that read the same in both languages: words French shares with English. A new entry
 // here should be a deliberate choice, not a forgotten translation.
 const sameInBothLanguages = new Set<string>([
+  // The lot editor's "Lot {lot}", "Type", "Description", "Photos" and "Photo {position}".
+  'console.lots.editTitle',
+  'console.lots.type',
+  'console.lots.group.general',
+  'console.lots.photos.title',
+  'console.lots.photos.alt',
   // The audit's "Version", and an unknown command shown by its engine name.
   'console.audit.version',
   'console.audit.command.other',

@@ -8,10 +8,16 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { ListTable } from '../../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import { showToast } from '../../live/toasts.tsx';
+import { titleOf } from '../auctionLabels.ts';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleMutations, consoleQueries, type LotCommand } from '../queries.ts';
+import { LotEditor } from './LotEditor.tsx';
 
 type Lot = operator.OperatorLot;
+
+const localName = (translations: readonly { languageCode: string; name: string }[], locale: string) =>
+  (translations.find((t) => t.languageCode === locale) ?? translations[0])?.name ?? '';
 
 /** The three states an operator filters on; the spec's eight lot statuses fold into them. */
 type LotState = 'notStarted' | 'open' | 'closed';
@@ -79,20 +85,71 @@ function ConfirmCommand({
   );
 }
 
-/** The auction's lots in the generic list table, with hide/show and close early per lot. */
-export function ConsoleLots({ auctionId }: { auctionId: number }) {
+/**
+ * The auction's lots in the generic list table (search, filters by status, category, closing group
+ * and team, sorting, the spec's page sizes), with hide/show and close early per lot, and the lot
+ * editor for a new lot or an existing one.
+ */
+export function ConsoleLots({ auction }: { auction: operator.OperatorAuction }) {
+  const auctionId = auction.id;
   const intl = useIntl();
   const locale = useLocale();
   const lots = useQuery(consoleQueries.lots(auctionId));
+  const teams = useQuery(organizationQueries.teams(auction.organizationId));
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
   const [pending, setPending] = useState<{ lot: Lot; command: LotCommand } | null>(null);
+  const [editing, setEditing] = useState<{ lotId: number | null } | null>(null);
   if (lots.isPending) return <Loading />;
   if (lots.isError) return <LoadError onRetry={() => lots.refetch()} />;
+  if (editing) {
+    return (
+      <LotEditor
+        key={editing.lotId ?? 'new'}
+        auction={auction}
+        lotId={editing.lotId}
+        onClose={() => setEditing(null)}
+      />
+    );
+  }
+  const choices = (entries: { id: number; name: string }[]) =>
+    entries.map((entry) => ({ value: String(entry.id), label: entry.name }));
+  const placementFilters = [
+    {
+      kind: 'checkboxes' as const,
+      id: 'category',
+      label: <FormattedMessage id="console.lots.category" />,
+      options: choices(auction.itemCategories.map((c) => ({ id: c.id, name: localName(c.translations, locale) }))),
+    },
+    {
+      kind: 'checkboxes' as const,
+      id: 'group',
+      label: <FormattedMessage id="console.lots.closingGroup" />,
+      options: choices(auction.closingGroups.map((g) => ({ id: g.id, name: localName(g.translations, locale) }))),
+    },
+    {
+      kind: 'checkboxes' as const,
+      id: 'team',
+      label: <FormattedMessage id="console.lots.team" />,
+      options: choices(
+        (teams.data ?? []).map((t) => ({
+          id: t.id,
+          name:
+            (locale === 'en' ? t.translations.en : t.translations.fr) ?? t.translations.fr ?? t.translations.en ?? '',
+        })),
+      ),
+    },
+  ].filter((filter) => filter.options.length > 0);
   const shown = applyQuery(lots.data, query, {
     sortValue: (lot, column) =>
       column === 'number' ? lot.lotNumber : column === 'name' ? nameOf(lot, locale) : lot.bidCount,
     quickFilter: (lot, id) => (id === 'hidden' ? lot.isHidden : true),
-    sideValue: (lot, id) => (id === 'name' ? `${lot.lotNumber} ${nameOf(lot, locale)}` : stateOf(lot)),
+    sideValue: (lot, id) => {
+      if (id === 'name') return `${lot.lotNumber} ${nameOf(lot, locale)}`;
+      if (id === 'category') return lot.itemCategories.map((c) => String(c.id));
+      if (id === 'group') return lot.auctionClosingGroupId === null ? null : String(lot.auctionClosingGroupId);
+      if (id === 'team') return lot.organizationTeamId === null ? null : String(lot.organizationTeamId);
+      return stateOf(lot);
+    },
   });
   const action = (lot: Lot, command: LotCommand) => (
     <button
@@ -118,15 +175,33 @@ export function ConsoleLots({ auctionId }: { auctionId: number }) {
       )}
     </>
   );
-  const actions = (lot: Lot) =>
-    stateOf(lot) === 'closed' ? null : (
-      <div className="console__roles">
-        {action(lot, lot.isHidden ? 'show' : 'hide')}
-        {stateOf(lot) === 'open' && action(lot, 'close-early')}
-      </div>
-    );
+  const edit = (lot: Lot) => (
+    <button
+      type="button"
+      className="console__role"
+      aria-label={intl.formatMessage(
+        { id: 'console.lots.actionLabel' },
+        { action: intl.formatMessage({ id: 'console.lots.edit' }), lot: lot.lotNumber },
+      )}
+      onClick={() => setEditing({ lotId: lot.id })}
+    >
+      <FormattedMessage id="console.lots.edit" />
+    </button>
+  );
+  const actions = (lot: Lot) => (
+    <div className="console__roles">
+      {edit(lot)}
+      {stateOf(lot) !== 'closed' && action(lot, lot.isHidden ? 'show' : 'hide')}
+      {stateOf(lot) === 'open' && action(lot, 'close-early')}
+    </div>
+  );
   return (
     <>
+      <div className="console__toolbar">
+        <button type="button" className="button" onClick={() => setEditing({ lotId: null })}>
+          <FormattedMessage id="console.lots.new" />
+        </button>
+      </div>
       <ListTable<Lot>
         renderCard={(lot) => (
           <div className="console__lot-card">
@@ -139,7 +214,7 @@ export function ConsoleLots({ auctionId }: { auctionId: number }) {
             {actions(lot)}
           </div>
         )}
-        title={<FormattedMessage id="console.nav.lots" />}
+        title={<FormattedMessage id="console.lots.title" values={{ auction: titleOf(auction, locale) }} />}
         titleLevel={2}
         rows={shown.rows}
         count={shown.count}
@@ -159,6 +234,7 @@ export function ConsoleLots({ auctionId }: { auctionId: number }) {
               label: <FormattedMessage id={STATE_KEYS[state]} />,
             })),
           },
+          ...placementFilters,
         ]}
         columns={[
           {

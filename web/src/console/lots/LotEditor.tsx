@@ -1,0 +1,312 @@
+import type { operator } from '@auction/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Field, MessageList } from '../../account/Field.tsx';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { errorKeys } from '../../lib/errors.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { organizationQueries } from '../organization/queries.ts';
+import { consoleKeys, consoleQueries } from '../queries.ts';
+import { browserTimeZone, fromLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
+import { LotPhotosEditor } from './LotPhotosEditor.tsx';
+import { emptyLotForm, engineChanges, type LotFormValues, lotBody, lotChanges, lotFormOf } from './lotForm.ts';
+import { lotsMutations } from './queries.ts';
+
+type Auction = operator.OperatorAuction;
+
+const LOT_TYPES: { value: string; label: MessageId }[] = [
+  { value: '1', label: 'console.lots.type.silent' },
+  { value: '2', label: 'console.lots.type.live' },
+  { value: '3', label: 'console.lots.type.fixedPrice' },
+];
+
+const nameIn = (translations: readonly { languageCode: string; name: string }[], locale: string) =>
+  (translations.find((t) => t.languageCode === locale) ?? translations[0])?.name ?? '';
+
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+}: {
+  label: MessageId;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: ReactNode }[];
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <FormattedMessage id={label} />
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Group({ title, children }: { title: MessageId; children: ReactNode }) {
+  return (
+    <fieldset className="setup__group">
+      <legend>
+        <FormattedMessage id={title} />
+      </legend>
+      <div className="setup__fields">{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * The lot editor (create and edit) over the operator API. A lot's stream opens at its creation, so
+ * on an existing lot the type and extension settings are shown read-only (the API would answer
+ * lot_settings_locked); a new price or end is a RepriceLot or RescheduleLot in the engine, confirmed
+ * first with its consequence, under one command id per confirmation.
+ */
+export function LotEditor({
+  auction,
+  lotId,
+  onClose,
+}: {
+  auction: Auction;
+  lotId: number | null;
+  onClose: () => void;
+}) {
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const lots = useQuery(consoleQueries.lots(auction.id));
+  const teams = useQuery(organizationQueries.teams(auction.organizationId));
+  const [savedId, setSavedId] = useState<number | null>(lotId);
+  const lot = lots.data?.find((each) => each.id === savedId) ?? null;
+  const [initial, setInitial] = useState<LotFormValues>(() => {
+    const existing = lots.data?.find((each) => each.id === lotId);
+    return existing ? lotFormOf(existing) : emptyLotForm(auction.dateCompleted ?? null);
+  });
+  const [values, setValues] = useState<LotFormValues>(initial);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState<{ changes: Record<string, unknown>; commandId: string } | null>(null);
+  // One id for this creation: a double click or a retry opens one lot, not two.
+  const [createId] = useState(() => crypto.randomUUID());
+  const create = useMutation(lotsMutations.create(auction.id));
+  const edit = useMutation(lotsMutations.edit(savedId ?? 0));
+  const locked = savedId !== null;
+  const set = (field: keyof LotFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const input = (field: keyof LotFormValues, label: MessageId, extra: Record<string, unknown> = {}) => (
+    <Field
+      label={<FormattedMessage id={label} />}
+      value={String(values[field])}
+      onChange={(event) => set(field)(event.target.value)}
+      {...extra}
+    />
+  );
+  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auction.id) });
+
+  async function sendEdit(changes: Record<string, unknown>, commandId?: string) {
+    await edit.mutateAsync({ ...changes, ...(commandId ? { commandId } : {}) });
+    setInitial(values);
+    await refresh();
+    showToast('success', 'console.lots.saved');
+  }
+
+  async function submit() {
+    setErrors([]);
+    try {
+      if (savedId === null) {
+        const created = await create.mutateAsync({ ...lotBody(values), commandId: createId });
+        await refresh();
+        setSavedId(created.id);
+        setInitial(values);
+        showToast('success', 'console.lots.created');
+        return;
+      }
+      const changes = lotChanges(initial, values);
+      if (Object.keys(changes).length === 0) return;
+      const engine = engineChanges(changes);
+      if (engine.reprice || engine.reschedule) {
+        setConfirming({ changes, commandId: crypto.randomUUID() });
+        return;
+      }
+      await sendEdit(changes);
+    } catch (error) {
+      setErrors(errorKeys(error));
+    }
+  }
+
+  const end = fromLocalInput(values.dateCompleted);
+  const options = (entries: { id: number; name: string }[]) => [
+    { value: '', label: <FormattedMessage id="console.lots.none" /> },
+    ...entries.map((entry) => ({ value: String(entry.id), label: entry.name })),
+  ];
+  const pending = confirming ? engineChanges(confirming.changes) : null;
+  const lotLabel = lot ? `${lot.lotNumber} ${nameIn(lot.translations, locale)}` : '';
+
+  return (
+    <section className="lot-editor" aria-labelledby="lot-editor-title">
+      <h3 id="lot-editor-title">
+        {savedId === null ? (
+          <FormattedMessage id="console.lots.newTitle" />
+        ) : (
+          <FormattedMessage id="console.lots.editTitle" values={{ lot: lotLabel }} />
+        )}
+      </h3>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Group title="console.lots.group.general">
+          <Select
+            label="console.lots.type"
+            value={values.type}
+            onChange={set('type')}
+            disabled={locked}
+            options={LOT_TYPES.map((type) => ({ value: type.value, label: <FormattedMessage id={type.label} /> }))}
+          />
+          {input('frName', 'console.lots.nameFr', { required: true, lang: 'fr' })}
+          {input('enName', 'console.lots.nameEn', { lang: 'en' })}
+          <TextBox label="console.lots.descriptionFr" value={values.frDescription} onChange={set('frDescription')} />
+          <TextBox label="console.lots.descriptionEn" value={values.enDescription} onChange={set('enDescription')} />
+          {input('offeredBy', 'console.lots.offeredBy')}
+          {input('additionalInfoExternalUrl', 'console.lots.externalUrl', { type: 'url' })}
+        </Group>
+        <Group title="console.lots.group.prices">
+          {input('startingBid', 'console.lots.startingBid', { inputMode: 'decimal' })}
+          {input('minimumIncrement', 'console.lots.minimumIncrement', { inputMode: 'decimal' })}
+          {input('valuation', 'console.lots.valuation', { inputMode: 'decimal' })}
+          {input('multiSaleQuantity', 'console.lots.quantity', { inputMode: 'numeric' })}
+          {input('maxPerBidder', 'console.lots.maxPerBidder', { inputMode: 'numeric' })}
+        </Group>
+        <Group title="console.lots.group.closing">
+          {input('dateCompleted', 'console.lots.dateCompleted', {
+            type: 'datetime-local',
+            hint: (
+              <FormattedMessage
+                id="console.setup.dateZone"
+                values={{ zone: browserTimeZone(), offset: utcOffsetLabel(end ? new Date(end) : new Date()) }}
+              />
+            ),
+          })}
+          <div className="field">
+            <label>
+              <input
+                type="checkbox"
+                checked={values.allowsTimeExtension}
+                disabled={locked}
+                onChange={(event) => setValues((v) => ({ ...v, allowsTimeExtension: event.target.checked }))}
+              />{' '}
+              <FormattedMessage id="console.lots.allowsTimeExtension" />
+            </label>
+          </div>
+          {input('extensionDurationInMinutes', 'console.lots.extensionMinutes', {
+            inputMode: 'numeric',
+            disabled: locked,
+          })}
+          {input('extensionDurationMaximumMinutes', 'console.lots.extensionMaximum', {
+            inputMode: 'numeric',
+            disabled: locked,
+          })}
+          {input('minutesLeftBeforeAllowingExtension', 'console.lots.extensionWindow', {
+            inputMode: 'numeric',
+            disabled: locked,
+          })}
+          {locked && (
+            <p className="field__hint">
+              <FormattedMessage id="console.lots.lockedHint" />
+            </p>
+          )}
+        </Group>
+        <Group title="console.lots.group.placement">
+          <Select
+            label="console.lots.category"
+            value={values.categoryId}
+            onChange={set('categoryId')}
+            options={options(auction.itemCategories.map((c) => ({ id: c.id, name: nameIn(c.translations, locale) })))}
+          />
+          <Select
+            label="console.lots.closingGroup"
+            value={values.closingGroupId}
+            onChange={set('closingGroupId')}
+            options={options(auction.closingGroups.map((g) => ({ id: g.id, name: nameIn(g.translations, locale) })))}
+          />
+          <Select
+            label="console.lots.team"
+            value={values.teamId}
+            onChange={set('teamId')}
+            options={options(
+              (teams.data ?? []).map((t) => ({
+                id: t.id,
+                name:
+                  (locale === 'en' ? t.translations.en : t.translations.fr) ??
+                  t.translations.fr ??
+                  t.translations.en ??
+                  '',
+              })),
+            )}
+          />
+        </Group>
+        <MessageList keys={errors} />
+        <div className="console__dialog-actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <FormattedMessage id="console.lots.backToList" />
+          </button>
+          <button type="submit" className="button" disabled={create.isPending || edit.isPending}>
+            <FormattedMessage id={savedId === null ? 'console.lots.create' : 'console.lots.save'} />
+          </button>
+        </div>
+      </form>
+      {lot ? (
+        <LotPhotosEditor lot={lot} auctionId={auction.id} />
+      ) : (
+        <p className="field__hint">
+          <FormattedMessage id="console.lots.photos.afterCreate" />
+        </p>
+      )}
+      {confirming && pending && (
+        <ConsoleConfirm
+          key={confirming.commandId}
+          title={<FormattedMessage id="console.lots.engineTitle" />}
+          consequence={
+            <>
+              {pending.reprice && <FormattedMessage id="console.lots.repriceConsequence" values={{ lot: lotLabel }} />}
+              {pending.reprice && pending.reschedule && ' '}
+              {pending.reschedule && (
+                <FormattedMessage
+                  id="console.lots.rescheduleConsequence"
+                  values={{ lot: lotLabel, end: end ? new Date(end) : new Date() }}
+                />
+              )}
+            </>
+          }
+          action={<FormattedMessage id="console.lots.save" />}
+          busy={edit.isPending}
+          onConfirm={() => sendEdit(confirming.changes, confirming.commandId)}
+          onDone={() => setConfirming(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function TextBox({ label, value, onChange }: { label: MessageId; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <FormattedMessage id={label} />
+      </label>
+      <textarea id={id} rows={4} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
