@@ -27,11 +27,11 @@ export * from './invoices.ts';
 export * from './leaderboard.ts';
 export * from './liveSales.ts';
 export * from './lotImport.ts';
-export * from './lots.ts';
-export * from './myBids.ts';
 /** Lot photo upload and the stored photos' addresses, as `lotPhotos.<name>`. */
 export * as lotPhotos from './lotPhotos.ts';
+export * from './lots.ts';
 export * from './manualPayments.ts';
+export * from './myBids.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';
 export * as organizationMembers from './organizationMembers.ts';
