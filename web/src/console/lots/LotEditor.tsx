@@ -90,7 +90,9 @@ export function LotEditor({
   const lot = lots.data?.find((each) => each.id === savedId) ?? null;
   const [initial, setInitial] = useState<LotFormValues>(() => {
     const existing = lots.data?.find((each) => each.id === lotId);
-    return existing ? lotFormOf(existing) : emptyLotForm(auction.dateCompleted ?? null);
+    // A new lot takes the number after the auction's highest.
+    const next = Math.max(0, ...(lots.data ?? []).map((each) => each.lotNumber)) + 1;
+    return existing ? lotFormOf(existing) : emptyLotForm(auction.dateCompleted ?? null, next);
   });
   const [values, setValues] = useState<LotFormValues>(initial);
   const [errors, setErrors] = useState<string[]>([]);
@@ -174,6 +176,7 @@ export function LotEditor({
             disabled={locked}
             options={LOT_TYPES.map((type) => ({ value: type.value, label: <FormattedMessage id={type.label} /> }))}
           />
+          {input('lotNumber', 'console.lots.lotNumber', { inputMode: 'numeric' })}
           {input('frName', 'console.lots.nameFr', { required: true, lang: 'fr' })}
           {input('enName', 'console.lots.nameEn', { lang: 'en' })}
           <TextBox label="console.lots.descriptionFr" value={values.frDescription} onChange={set('frDescription')} />

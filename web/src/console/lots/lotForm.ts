@@ -7,6 +7,7 @@ import { fromLocalInput, toLocalInput } from '../setup/zonedTime.ts';
  * the API turns them into cents.
  */
 export interface LotFormValues {
+  lotNumber: string;
   type: string;
   frName: string;
   frDescription: string;
@@ -44,8 +45,9 @@ export const LOCKED_FIELDS = [
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-export function emptyLotForm(defaultEnd: string | null): LotFormValues {
+export function emptyLotForm(defaultEnd: string | null, nextNumber = 1): LotFormValues {
   return {
+    lotNumber: String(nextNumber),
     type: '1',
     frName: '',
     frDescription: '',
@@ -72,6 +74,7 @@ export function emptyLotForm(defaultEnd: string | null): LotFormValues {
 export function lotFormOf(lot: Lot): LotFormValues {
   const translation = (code: string) => lot.translations.find((t) => t.languageCode === code);
   return {
+    lotNumber: String(lot.lotNumber),
     type: String(lot.type),
     frName: translation('fr')?.name ?? '',
     frDescription: translation('fr')?.description ?? '',
@@ -114,6 +117,7 @@ export function lotBody(values: LotFormValues): Record<string, unknown> {
   const en = translation(values.enName, values.enDescription);
   const minutes = (typed: string) => Number(typed || '0');
   return {
+    ...(values.lotNumber.trim() ? { lotNumber: Number(values.lotNumber) } : {}),
     type: Number(values.type),
     translations: { ...(fr ? { fr } : {}), ...(en ? { en } : {}) },
     startingBid: amount(values.startingBid),
