@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { Role } from '@auction/contract';
+import { type operator, Role } from '@auction/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleLots } from '../../src/console/lots/ConsoleLots.tsx';
@@ -29,6 +29,9 @@ const lot = (id: number, status: number, isHidden = false) => ({
   isHidden,
   bidCount: id,
   translations: [{ languageCode: 'en', name: `Lot ${id} name` }],
+  itemCategories: [],
+  auctionClosingGroupId: null,
+  organizationTeamId: null,
 });
 
 /** jsdom has no layout: every media query answers as a wide screen. */
@@ -84,9 +87,19 @@ describe("an auction's lots", () => {
     const api = apiStub({
       'GET /api/admin/auctions/9/lots': [200, [lot(1, 2), lot(2, 5), lot(3, 1, true)]],
       'POST /api/admin/lots/1/close-early': [200, {}],
+      'GET /api/admin/organizations/5/teams': [200, []],
     });
     vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleLots auctionId={9} />);
+    // The auction as the console's shell hands it: the lot table reads its id, title, categories and groups.
+    const auction = {
+      id: 9,
+      organizationId: 5,
+      urlMagicLink: 'gala',
+      translations: [{ languageCode: 'en', titleShort: 'Gala' }],
+      itemCategories: [],
+      closingGroups: [],
+    } as unknown as operator.OperatorAuction;
+    renderInApp(() => <ConsoleLots auction={auction} />);
     await screen.findByText('Lot 1 name');
     // A closed lot offers nothing; a lot not started can be shown but not closed.
     expect(screen.queryByRole('button', { name: 'Close now lot 2' })).toBeNull();
