@@ -12,8 +12,12 @@ const myBids = (token: string, link = 'demo-gala') =>
   callAs(test.app, token, 'GET', `/api/account/bids?urlMagicLink=${link}`);
 
 type Row = { lot: { id: number }; myAmount: { value: number }; standing: string };
+/** The rows of these lots, in the order of `ids` (the answer is by lot number, which the fixture draws at random). */
 const byLot = (rows: Row[], ids: number[]) =>
-  rows.filter((row) => ids.includes(row.lot.id)).map((row) => [row.lot.id, row.myAmount.value, row.standing]);
+  rows
+    .filter((row) => ids.includes(row.lot.id))
+    .sort((a, b) => ids.indexOf(a.lot.id) - ids.indexOf(b.lot.id))
+    .map((row) => [row.lot.id, row.myAmount.value, row.standing]);
 
 describe('my bids', () => {
   it("lists the signed-in user's own bids of an auction: each lot once, their highest bid, leading or outbid", async () => {
