@@ -17,10 +17,14 @@ let browser: Browser;
 let origin: string;
 let galaId: number;
 
-withServedApp(async (served) => {
-  ({ t, origin, browser } = served);
-  galaId = await t.auctionId('demo-gala');
-});
+// The workers run as under `npm start`: their notifier tells both bidders of a winner changed after the close.
+withServedApp(
+  async (served) => {
+    ({ t, origin, browser } = served);
+    galaId = await t.auctionId('demo-gala');
+  },
+  { workers: { invoiceDelayMs: 5 * 60_000 } },
+);
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -109,7 +113,7 @@ describe('a bid’s removal in the console', () => {
   });
 
   it('after the close, previews and records the new winner (English)', async () => {
-    const { lotId, lotNumber, lea } = await contestedLot({ lea: 'Lea', hugo: 'Hugh' });
+    const { lotId, lotNumber, lea, hugo } = await contestedLot({ lea: 'Lea', hugo: 'Hugh' });
     const closed = await t.app.lotCommands.handle(lotStreamId(lotId), {
       type: 'CloseLot',
       commandId: randomUUID(),
@@ -138,6 +142,11 @@ describe('a bid’s removal in the console', () => {
 
     const state = await t.app.lotCommands.read(lotStreamId(lotId));
     expect((state.state as { winnerId: string | null }).winnerId).toBe(lea.id);
+    // Both are told, each by email: the new winner that she won, the previous one that he no longer has.
+    const won = await t.messaging.outbox.waitFor(lea.body.username, { template: 'lotWonAfterRemovalEmail' });
+    const withdrawn = await t.messaging.outbox.waitFor(hugo.body.username, { template: 'lotWinWithdrawnEmail' });
+    expect(won.body).toContain(String(lotNumber));
+    expect(withdrawn.body).toContain(String(lotNumber));
     await context.close();
   });
 });
