@@ -82,13 +82,19 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
     // Images, late pages and what sits above the list (the carousel, a lazy chunk) may still move
     // things, and the browser's scroll anchoring then shifts the offset: hold it until it has stayed
     // put for a moment, not just until it is first reached.
+    // A page still growing (a slow phone fetching the carousel's chunk or images) is not settled
+    // either: the hold starts again whenever the document's height changes.
     let heldSince: number | null = null;
+    let height = document.documentElement.scrollHeight;
     const step = () => {
       const now = performance.now();
+      const grown = document.documentElement.scrollHeight !== height;
+      height = document.documentElement.scrollHeight;
       if (!(Math.abs(window.scrollY - position.scrollY) < 2)) {
         window.scrollTo(0, position.scrollY);
         heldSince = null;
-      } else heldSince ??= now;
+      } else if (grown) heldSince = null;
+      else heldSince ??= now;
       if ((heldSince !== null && now - heldSince > RESTORE_HOLD_MS) || now > deadline) finish();
       else frame = requestAnimationFrame(step);
     };
