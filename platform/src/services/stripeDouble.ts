@@ -36,6 +36,11 @@ export interface StripeDouble {
   completeCheckout(sessionId: string, card: TestCard): Promise<{ redirect: string } | { error: string }>;
   /** A card put on a customer directly, bypassing Checkout's checks (a card that has expired since). */
   attachCard(customerId: string, card: TestCard): Promise<StripeObject>;
+  /**
+   * A refund that succeeded and then failed at the bank (days later at Stripe): its status becomes
+   * `failed` and `refund.failed` and `refund.updated` are emitted, as Stripe does.
+   */
+  failRefund(refundId: string): Promise<StripeObject>;
   stop(): Promise<void>;
 }
 
@@ -374,6 +379,20 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
           status: 'succeeded',
         });
         await emit('refund.created', refund);
+        // Stripe also reports the charge; since API version 2022-11-15 the charge's `refunds` list is
+        // not in the event (it must be expanded by a call), so the event carries the totals only.
+        const charge: StripeObject = {
+          id: String(pi.latest_charge),
+          object: 'charge',
+          amount: pi.amount_received,
+          amount_captured: pi.amount_received,
+          amount_refunded: pi.amount_refunded,
+          currency: pi.currency,
+          payment_intent: pi.id,
+          refunded: pi.amount_refunded === pi.amount_received,
+          status: 'succeeded',
+        };
+        await emit('charge.refunded', charge);
         return refund;
       },
     ],
@@ -617,6 +636,13 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       const pm = paymentMethodOf({ ...card, number }, behaviourOf(number) ?? { brand: 'visa' });
       await attach(pm, customerId);
       return pm;
+    },
+    async failRefund(refundId) {
+      const refund = get('refund', refundId, 'refund');
+      Object.assign(refund, { status: 'failed', failure_reason: 'lost_or_stolen_card' });
+      await emit('refund.failed', refund);
+      await emit('refund.updated', refund);
+      return refund;
     },
     stop: () =>
       new Promise<void>((resolve) => {

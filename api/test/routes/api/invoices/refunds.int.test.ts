@@ -69,6 +69,35 @@ describe('POST /api/admin/invoices/{stripeInvoiceId}/refunds', () => {
     expect(await kit.test.stripe.deliver(event)).toBe(200);
     expect(await kit.test.stripe.deliver(event)).toBe(200);
     expect((await refundRows(invoice.id)).map((r) => r.status)).toEqual(['succeeded']);
+    // The charge's own event (its refunds list is not in it under our API version) changes nothing.
+    const charge = kit.test.stripe.events.findLast((e) => e.type === 'charge.refunded');
+    expect(charge?.data.object).toMatchObject({ object: 'charge', amount_refunded: 5_00, refunded: false });
+    if (charge) expect(await kit.test.stripe.deliver(charge)).toBe(200);
+    expect((await refundRows(invoice.id)).map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it('a refund that fails later at the bank is no longer counted, whatever order its events come in', async () => {
+    const { bidder, invoice } = await paidInvoice();
+    const answer = await refund(kit.manager, invoice.public_id, {
+      amountCents: 40_00,
+      reason: 'Lot damaged',
+      commandId: randomUUID(),
+    });
+    const refundId = answer.json().refund.id as string;
+    const [row] = await refundRows(invoice.id);
+    if (!row?.stripe_refund_id) throw new Error('the refund has no Stripe id');
+    kit.test.stripe.pauseWebhooks();
+    await kit.test.stripe.failRefund(row.stripe_refund_id);
+    const created = kit.test.stripe.events.find(
+      (e) => e.type === 'refund.created' && e.data.object.id === row.stripe_refund_id,
+    );
+    // Delivered late and out of order: the failure first, then the old "created" again.
+    await kit.test.stripe.resumeWebhooks();
+    if (created) expect(await kit.test.stripe.deliver(created)).toBe(200);
+    expect((await refundRows(invoice.id)).map((r) => r.status)).toEqual(['failed']);
+    const seen = (await kit.fixtures().call('GET', `/api/auctions/invoice/${invoice.public_id}`, bidder.token)).json();
+    expect(seen.refunds).toMatchObject([{ id: refundId, status: 'failed' }]);
+    expect(seen.refundedAmount).toEqual({ value: 0, currencyCode: 'CAD' });
   });
 
   it('refused to a bidder, to anyone for an unpaid invoice, and for bad input, with nothing changed', async () => {
