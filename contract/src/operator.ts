@@ -51,11 +51,33 @@ const storedNames = z.object({ en: z.string().optional(), fr: z.string().optiona
 
 // ---- Organisations and teams ----
 
+/** The Canada Revenue Agency's form of a charity's registration number: nine digits, RR, four digits. */
+export const charityRegistrationNumber = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[0-9]{9}RR[0-9]{4}$/, 'invalid_charity_registration_number'));
+
 export const organizationFields = z.strictObject({
   name: text(200).min(1),
   companyId: z.union([z.literal(1), z.literal(2)]).optional(),
+  /** Printed on the official donation receipts; null or empty clears it. */
+  charityRegistrationNumber: z
+    .union([z.literal('').transform(() => null), z.null(), charityRegistrationNumber])
+    .optional(),
+  /** The address on record with the Canada Revenue Agency, as lines; null or empty clears it. */
+  receiptAddress: text(300)
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
 });
-export const organization = z.object({ id: z.number(), name: z.string(), companyId: z.number() });
+export const organization = z.object({
+  id: z.number(),
+  name: z.string(),
+  companyId: z.number(),
+  charityRegistrationNumber: z.string().nullable(),
+  receiptAddress: z.string().nullable(),
+});
 
 export const teamFields = z.strictObject({
   translations: names(100),

@@ -47,6 +47,10 @@ export interface OrganizationsTable {
   name: string;
   company_id: Generated<number>;
   created_at: GeneratedTimestamp;
+  /** The Canada Revenue Agency's registration number (123456789RR0001), printed on receipts. */
+  charity_registration_number: string | null;
+  /** The address on record with it, lines separated by newlines. */
+  receipt_address: string | null;
 }
 
 export interface OrganizationTeamsTable {
@@ -469,6 +473,9 @@ export interface DonationReceiptsTable {
   amount_received: number;
   language: 'en' | 'fr';
   issued_at: GeneratedTimestamp;
+  /** The organisation's, copied when the receipt was issued. */
+  charity_registration_number: string | null;
+  organization_address: string | null;
 }
 
 export interface InvoiceRefundsTable {

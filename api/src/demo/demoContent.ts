@@ -4,6 +4,11 @@ import { LotType, Role } from '@auction/contract';
  * hour, a PreOpen spring auction and a Completed autumn one. Offsets are minutes from the load.
  */
 export const DEMO_ORGANIZATION = 'Fondation Petits Bonheurs';
+/** What its donation receipts print: a number of the Canada Revenue Agency's form, made up for the demo. */
+export const DEMO_RECEIPT_IDENTITY = {
+  charity_registration_number: '123456789RR0001',
+  receipt_address: '1234, rue Sainte-Catherine Ouest\nMontréal (Québec)  H3G 1P1',
+};
 
 export const DEMO_ACCOUNTS = [
   {

@@ -8,6 +8,7 @@ import {
   CLOSING_GROUPS,
   DEMO_ACCOUNTS,
   DEMO_ORGANIZATION,
+  DEMO_RECEIPT_IDENTITY,
   type DemoLot,
   DONATION_PRESETS,
   GALA_LOTS,
@@ -131,7 +132,7 @@ async function ensureOrganization(db: Db): Promise<number> {
   if (found) return found.id;
   const row = await db
     .insertInto('organizations')
-    .values({ name: DEMO_ORGANIZATION })
+    .values({ name: DEMO_ORGANIZATION, ...DEMO_RECEIPT_IDENTITY })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -17,7 +17,14 @@ export async function issueDonationReceipt(executor: Executor, invoiceId: number
     .selectFrom('invoices as i')
     .innerJoin('auctions as a', 'a.id', 'i.auction_id')
     .innerJoin('users as u', 'u.id', 'i.bidder_id')
-    .select(['i.organization_id', 'a.donation_receipt_minimum_cents', 'u.preferred_language'])
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .select([
+      'i.organization_id',
+      'a.donation_receipt_minimum_cents',
+      'u.preferred_language',
+      'o.charity_registration_number',
+      'o.receipt_address',
+    ])
     .where('i.id', '=', invoiceId)
     .executeTakeFirst();
   if (!invoice) return null;
@@ -55,6 +62,9 @@ export async function issueDonationReceipt(executor: Executor, invoiceId: number
       fair_market_value: figures.fairMarketValue,
       amount_received: figures.amountReceived,
       language: invoice.preferred_language,
+      // The receipt keeps what made it official on the day it was issued.
+      charity_registration_number: invoice.charity_registration_number,
+      organization_address: invoice.receipt_address,
     })
     .execute();
   return counter.last_number;

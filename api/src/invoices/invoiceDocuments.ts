@@ -79,7 +79,13 @@ export function invoiceDocuments(db: Db): InvoiceDocuments {
     if (!receipt) return null;
     const figures = await db
       .selectFrom('donation_receipts')
-      .select(['amount_received', 'fair_market_value', 'eligible_amount'])
+      .select([
+        'amount_received',
+        'fair_market_value',
+        'eligible_amount',
+        'charity_registration_number',
+        'organization_address',
+      ])
       .where('invoice_id', '=', detail.invoice.id)
       .executeTakeFirstOrThrow();
     const base = invoiceDocument(detail, receipt.language);
@@ -89,6 +95,8 @@ export function invoiceDocuments(db: Db): InvoiceDocuments {
       issuedAt: receipt.issued_at,
       receivedAt: detail.invoice.paid_at ?? receipt.issued_at,
       organizationName: base.organizationName,
+      organizationAddress: figures.organization_address?.split('\n').filter((line) => line.trim()) ?? [],
+      registrationNumber: figures.charity_registration_number,
       auctionName: base.auctionName,
       invoiceNumber: base.number,
       donorName: base.customer.name,

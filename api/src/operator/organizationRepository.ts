@@ -1,7 +1,20 @@
 import type { Db } from '@auction/platform';
 
-type OrganizationRow = { id: number; name: string; company_id: number };
-const organizationDto = (row: OrganizationRow) => ({ id: row.id, name: row.name, companyId: row.company_id });
+type OrganizationRow = {
+  id: number;
+  name: string;
+  company_id: number;
+  charity_registration_number: string | null;
+  receipt_address: string | null;
+};
+const organizationColumns = ['id', 'name', 'company_id', 'charity_registration_number', 'receipt_address'] as const;
+const organizationDto = (row: OrganizationRow) => ({
+  id: row.id,
+  name: row.name,
+  companyId: row.company_id,
+  charityRegistrationNumber: row.charity_registration_number,
+  receiptAddress: row.receipt_address,
+});
 export type OrganizationDto = ReturnType<typeof organizationDto>;
 
 type TeamRow = {
@@ -20,6 +33,14 @@ const teamDto = (row: TeamRow) => ({
 });
 export type TeamDto = ReturnType<typeof teamDto>;
 
+/** What an operator changes of an organisation; null clears a receipt field, absent keeps it. */
+export interface OrganizationChanges {
+  name?: string | undefined;
+  companyId?: number | undefined;
+  charityRegistrationNumber?: string | null | undefined;
+  receiptAddress?: string | null | undefined;
+}
+
 export interface TeamChanges {
   translations?: object | undefined;
   backgroundColor?: string | undefined;
@@ -31,20 +52,26 @@ export interface OrganizationRepository {
   /** The given organisations (null: every one), by name. */
   list(organizationIds: readonly number[] | null): Promise<OrganizationDto[]>;
   /** Undefined when the name is taken. */
-  create(name: string, companyId: number | undefined): Promise<OrganizationDto | undefined>;
+  create(fields: OrganizationChanges & { name: string }): Promise<OrganizationDto | undefined>;
   exists(organizationId: number): Promise<boolean>;
   /** Whether another organisation has that name. */
   nameTaken(name: string, exceptId: number): Promise<boolean>;
-  update(
-    organizationId: number,
-    changes: { name?: string | undefined; companyId?: number | undefined },
-  ): Promise<OrganizationDto | undefined>;
+  update(organizationId: number, changes: OrganizationChanges): Promise<OrganizationDto | undefined>;
   teams(organizationId: number): Promise<TeamDto[]>;
   addTeam(organizationId: number, team: TeamChanges): Promise<TeamDto>;
   editTeam(teamId: number, changes: TeamChanges): Promise<TeamDto>;
   /** Its lots keep no team. */
   removeTeam(teamId: number): Promise<void>;
 }
+
+const organizationValues = (changes: OrganizationChanges) => ({
+  ...(changes.name ? { name: changes.name } : {}),
+  ...(changes.companyId ? { company_id: changes.companyId } : {}),
+  ...(changes.charityRegistrationNumber !== undefined
+    ? { charity_registration_number: changes.charityRegistrationNumber }
+    : {}),
+  ...(changes.receiptAddress !== undefined ? { receipt_address: changes.receiptAddress } : {}),
+});
 
 const teamColumns = ({ translations, backgroundColor, textColor }: TeamChanges) => ({
   ...(translations ? { translations: JSON.stringify(translations) } : {}),
@@ -55,16 +82,16 @@ const teamColumns = ({ translations, backgroundColor, textColor }: TeamChanges) 
 export function organizationRepository(db: Db): OrganizationRepository {
   return {
     async list(organizationIds) {
-      let query = db.selectFrom('organizations').select(['id', 'name', 'company_id']).orderBy('name');
+      let query = db.selectFrom('organizations').select(organizationColumns).orderBy('name');
       if (organizationIds) query = query.where('id', 'in', organizationIds.length ? [...organizationIds] : [0]);
       return (await query.execute()).map(organizationDto);
     },
-    async create(name, companyId) {
+    async create(fields) {
       const row = await db
         .insertInto('organizations')
-        .values({ name, ...(companyId ? { company_id: companyId } : {}) })
+        .values({ ...organizationValues(fields), name: fields.name })
         .onConflict((oc) => oc.column('name').doNothing())
-        .returning(['id', 'name', 'company_id'])
+        .returning(organizationColumns)
         .executeTakeFirst();
       return row && organizationDto(row);
     },
@@ -81,12 +108,12 @@ export function organizationRepository(db: Db): OrganizationRepository {
         .executeTakeFirst();
       return row !== undefined;
     },
-    async update(organizationId, { name, companyId }) {
+    async update(organizationId, changes) {
       const row = await db
         .updateTable('organizations')
-        .set({ ...(name ? { name } : {}), ...(companyId ? { company_id: companyId } : {}) })
+        .set(organizationValues(changes))
         .where('id', '=', organizationId)
-        .returning(['id', 'name', 'company_id'])
+        .returning(organizationColumns)
         .executeTakeFirst();
       return row && organizationDto(row);
     },

@@ -10,6 +10,10 @@ export interface ReceiptDocument {
   /** When the payment was received (the invoice paid). */
   receivedAt: Date;
   organizationName: string;
+  /** The address on record with the Canada Revenue Agency, as lines (none when not set). */
+  organizationAddress: string[];
+  /** The charity's registration number, when the organisation has set it. */
+  registrationNumber: string | null;
   auctionName: string;
   invoiceNumber: number;
   donorName: string;
@@ -33,6 +37,8 @@ const TEXT = {
     fairMarketValue: 'Fair market value of the advantage received',
     eligible: 'Eligible amount of the gift for tax purposes',
     signature: 'Authorized signature',
+    registration: 'Charity registration number',
+    agency: 'Canada Revenue Agency: canada.ca/charities-giving',
   },
   fr: {
     title: "Reçu officiel de don aux fins de l'impôt sur le revenu",
@@ -46,6 +52,8 @@ const TEXT = {
     fairMarketValue: "Juste valeur marchande de l'avantage reçu",
     eligible: 'Montant admissible du don aux fins de l’impôt',
     signature: 'Signature autorisée',
+    registration: "Numéro d'enregistrement de l'organisme de bienfaisance",
+    agency: 'Agence du revenu du Canada : canada.ca/organismes-bienfaisance-dons',
   },
 } as const;
 
@@ -62,7 +70,10 @@ export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
     { title: `${t.title} ${numbered(receipt.number, receipt.language)}`, author: receipt.organizationName },
     (doc) => {
       doc.font('bold').fontSize(20).text(receipt.organizationName);
-      doc.fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
+      doc.font('regular').fontSize(10);
+      for (const line of receipt.organizationAddress) doc.text(line);
+      doc.font('bold').fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
+      if (receipt.registrationNumber) amountRow(doc, t.registration, receipt.registrationNumber, { bold: true });
       amountRow(doc, t.number, String(receipt.number), { bold: true });
       amountRow(doc, t.issued, formatDate(receipt.issuedAt, receipt.language));
       amountRow(doc, t.received, formatDate(receipt.receivedAt, receipt.language));
@@ -75,6 +86,7 @@ export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       amountRow(doc, t.fairMarketValue, money(receipt.fairMarketValue));
       amountRow(doc, t.eligible, money(receipt.eligibleAmount), { bold: true });
       doc.moveDown(3).text('______________________________').text(t.signature);
+      doc.moveDown().fontSize(9).text(t.agency);
     },
   );
 }

@@ -31,6 +31,8 @@ describe('invoice and receipt PDFs', () => {
         issuedAt: new Date(),
         receivedAt: new Date(),
         organizationName: 'Demo Foundation',
+        organizationAddress: ['1234 Sainte-Catherine Street West', 'Montréal QC  H3G 1P1'],
+        registrationNumber: '123456789RR0001',
         auctionName: 'Winter gala',
         invoiceNumber: 42,
         donorName: 'Élise Tremblay',

@@ -16,6 +16,7 @@ import type { SectionProps } from '../sections/sectionProps.ts';
 import { errorsByField, type FieldErrors } from '../setup/auctionForm.ts';
 import { type Names, namesBody, TranslatedNames } from '../setup/TranslatedNames.tsx';
 import { organizationKeys, organizationMutations, organizationQueries } from './queries.ts';
+import { ReceiptIdentityForm } from './ReceiptIdentityForm.tsx';
 
 /** A one-field form: a name, a button, the API's refusal under it. */
 function NameForm({
@@ -180,6 +181,7 @@ export default function OrganizationSection({ organization, actorRoles }: Sectio
           showToast('success', 'console.setup.saved');
         }}
       />
+      <ReceiptIdentityForm key={`receipts-${organization.id}`} organization={organization} />
       <section className="setup__parts" aria-labelledby="organization-teams">
         <h3 id="organization-teams">
           <FormattedMessage id="console.teams.title" />

@@ -35,6 +35,13 @@ export const organizationMutations = {
       mutationFn: (name: string) =>
         api<operator.Organization>(`/api/admin/organizations/${organizationId}`, { method: 'PATCH', body: { name } }),
     }),
+  /** What the organisation's donation receipts print; empty clears a field. */
+  receiptIdentity: (organizationId: number) =>
+    mutationOptions({
+      mutationKey: [...consoleKeys.all, 'organization', organizationId, 'receipts'],
+      mutationFn: (body: { charityRegistrationNumber: string; receiptAddress: string }) =>
+        api<operator.Organization>(`/api/admin/organizations/${organizationId}`, { method: 'PATCH', body }),
+    }),
   /** Adds (no id), edits or removes (`remove`) a team. */
   team: (organizationId: number) =>
     mutationOptions({

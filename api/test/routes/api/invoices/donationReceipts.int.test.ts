@@ -54,6 +54,48 @@ describe('donation receipts', () => {
     expect(await deliveriesOfPaid(below.id)).toBe(1);
   });
 
+  it("a receipt prints the charity's registration number and address as they were when it was issued", async () => {
+    const fx = kit.fixtures();
+    const organization = (body: unknown, token = kit.manager) =>
+      fx.call('PATCH', `/api/admin/organizations/${kit.organizationId}`, token, body);
+    const receiptIdentity = (invoiceId: number) =>
+      kit.test.database.db
+        .selectFrom('donation_receipts')
+        .select(['charity_registration_number', 'organization_address'])
+        .where('invoice_id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+    const ida = await registerConfirmed(kit.test);
+
+    // Typed with spaces and in lower case: kept in the agency's form.
+    const set = await organization({
+      charityRegistrationNumber: '123 456 789 rr 0002',
+      receiptAddress: '1 rue A\nMontréal',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({
+      charityRegistrationNumber: '123456789RR0002',
+      receiptAddress: '1 rue A\nMontréal',
+    });
+    // Not the agency's form, or by a bidder: refused, nothing changed.
+    const bad = await organization({ charityRegistrationNumber: '12345678RR0001' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('invalid_charity_registration_number');
+    expect((await organization({ charityRegistrationNumber: null }, ida.token)).statusCode).toBe(403);
+
+    const invoice = await fx.invoiceFor(ida.id, [{ amount: 80_00 }], { isDonation: true });
+    await paid(ida.token, invoice);
+    expect(await receiptIdentity(invoice.id)).toEqual({
+      charity_registration_number: '123456789RR0002',
+      organization_address: '1 rue A\nMontréal',
+    });
+    // Changed or cleared later: the issued receipt keeps what it said.
+    const cleared = await organization({ charityRegistrationNumber: '', receiptAddress: null });
+    expect(cleared.json()).toMatchObject({ charityRegistrationNumber: null, receiptAddress: null });
+    expect((await receiptIdentity(invoice.id)).charity_registration_number).toBe('123456789RR0002');
+    const pdf = await fx.call('GET', `/api/auctions/invoice/${invoice.public_id}/receipt.pdf`, ida.token);
+    expect(pdf.statusCode).toBe(200);
+  });
+
   it("under the auction's minimum: no receipt", async () => {
     const fay = await registerConfirmed(kit.test);
     const small = await kit.fixtures().invoiceFor(fay.id, [{ amount: 15_00 }], {

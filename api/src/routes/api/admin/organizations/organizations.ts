@@ -42,7 +42,7 @@ export default (async (root) => {
     async (request, reply) => {
       const scope = await app.operatorAccess.scope(request);
       if (!scope.isAdministrator) throw new HttpError(403, 'forbidden');
-      const created = await app.organizationRepository.create(request.body.name, request.body.companyId);
+      const created = await app.organizationRepository.create(request.body);
       if (!created) throw new HttpError(409, 'organization_name_taken');
       return reply.code(201).send(created);
     },
@@ -54,7 +54,7 @@ export default (async (root) => {
       schema: {
         tags,
         security,
-        summary: 'Renames an organisation',
+        summary: 'Renames an organisation or sets what its donation receipts print',
         params: idParams,
         body: someField(organizationFields.partial()),
         response: { 200: organization, ...operatorErrors(404, 409) },
@@ -63,11 +63,11 @@ export default (async (root) => {
     async (request) => {
       const organizationId = request.params.id;
       await app.operatorAccess.managedOrganization(request, 'organization', organizationId);
-      const { name, companyId } = request.body;
+      const { name } = request.body;
       if (name && (await app.organizationRepository.nameTaken(name, organizationId))) {
         throw new HttpError(409, 'organization_name_taken');
       }
-      const updated = await app.organizationRepository.update(organizationId, { name, companyId });
+      const updated = await app.organizationRepository.update(organizationId, request.body);
       if (!updated) throw new HttpError(404, 'organization_not_found');
       return updated;
     },
