@@ -129,7 +129,16 @@ async function ensureOrganization(db: Db): Promise<number> {
     .select('id')
     .where('name', '=', DEMO_ORGANIZATION)
     .executeTakeFirst();
-  if (found) return found.id;
+  if (found) {
+    // A demo database from before receipts printed the charity's identity gets it too.
+    await db
+      .updateTable('organizations')
+      .set(DEMO_RECEIPT_IDENTITY)
+      .where('id', '=', found.id)
+      .where('charity_registration_number', 'is', null)
+      .execute();
+    return found.id;
+  }
   const row = await db
     .insertInto('organizations')
     .values({ name: DEMO_ORGANIZATION, ...DEMO_RECEIPT_IDENTITY })
