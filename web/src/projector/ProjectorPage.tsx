@@ -156,7 +156,7 @@ function Projection({
                     key={lot.lotId}
                     className={left < 60_000 ? 'projector__row projector__row--soon' : 'projector__row'}
                   >
-                    <span className="projector__clock">{left > 0 ? shortCountdown(left) : '0:00'}</span>
+                    <span className="projector__clock">{left > 0 ? shortCountdown(left, language) : '0:00'}</span>
                     <span className="projector__name">
                       <FormattedMessage id="projector.lotNumber" values={{ lotNumber: lot.lotNumber }} />{' '}
                       {lot.names[language] ?? lot.names.fr ?? lot.names.en}

@@ -203,7 +203,7 @@ function NextLot({ lot, now, locale }: { lot: ClosingLot; now: number; locale: L
   return (
     <li className={left < 60_000 ? 'closing__lot closing__lot--soon' : 'closing__lot'}>
       <span className="closing__countdown" role="timer">
-        {shortCountdown(left)}
+        {shortCountdown(left, locale)}
       </span>
       <span className="closing__lot-name">
         <FormattedMessage id="console.closing.lotNumber" values={{ lotNumber: lot.lotNumber }} /> {nameOf(lot, locale)}

@@ -144,12 +144,21 @@ export function problemsOf(state: ClosingState, now: number, graceMs = PROBLEM_G
   return problems;
 }
 
-/** Time left as the closing minute reads it: `m:ss`, `h:mm:ss` past the hour; a negative time counts up. */
-export function shortCountdown(msLeft: number): string {
+/** The day's abbreviation, as the bidders' countdown writes it (`4 d` / `4 j`). */
+const DAY = { en: 'd', fr: 'j' } as const;
+
+/**
+ * Time left as the closing minute reads it: `m:ss`, `h:mm:ss` past the hour, `4 d 23:59:56` past a
+ * day (a lot days away read as "119:59:53" before); a negative time counts up.
+ */
+export function shortCountdown(msLeft: number, language: keyof typeof DAY = 'en'): string {
   const seconds = Math.ceil(Math.abs(msLeft) / 1000);
-  const h = Math.floor(seconds / 3600);
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = String(seconds % 60).padStart(2, '0');
-  const text = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  const clock =
+    h > 0 || d > 0 ? `${d > 0 ? String(h).padStart(2, '0') : h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  const text = d > 0 ? `${d} ${DAY[language]} ${clock}` : clock;
   return msLeft < 0 && seconds > 0 ? `+${text}` : text;
 }

@@ -6,6 +6,7 @@ import {
   type ClosingState,
   fromSnapshot,
   problemsOf,
+  shortCountdown,
 } from '../../../src/console/closing/closingMinute.ts';
 
 const NOW = Date.parse('2026-11-23T22:00:00.000Z');
@@ -116,5 +117,16 @@ describe('problems', () => {
     expect(problemsOf(bidded, NOW + 7000)).toEqual([
       { kind: 'extensionPending', lotId: 1, lotNumber: 101, lateMs: 7000 },
     ]);
+  });
+});
+
+describe('the closing minute countdown', () => {
+  it('reads minutes, hours, then days in the language of the screen, and counts up once late', () => {
+    expect(shortCountdown(59_000)).toBe('0:59');
+    expect(shortCountdown(61 * 60_000)).toBe('1:01:00');
+    const fiveDays = 5 * 86_400_000 - 7_000;
+    expect(shortCountdown(fiveDays)).toBe('4 d 23:59:53');
+    expect(shortCountdown(fiveDays, 'fr')).toBe('4 j 23:59:53');
+    expect(shortCountdown(-3_000)).toBe('+0:03');
   });
 });
