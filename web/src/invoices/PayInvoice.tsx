@@ -19,8 +19,10 @@ const chooseAnother = new Set(['requiresSelectedCreditCard', 'card_declined_or_e
 
 /**
  * Spec 000 §4 card form: pays the invoice on the card selected for its auction (or the one the
- * user chooses when none is, or it can no longer be charged). The button is disabled while the
- * payment is being created or in progress; a card error shows in a red alert (§8).
+ * user chooses when none is, or it can no longer be charged). With no card selected, the choice and
+ * "Add a card" are offered at once, the only usable card chosen already (spec 001 §5 rule 3),
+ * rather than after a refused first press. The button is disabled while the payment is being
+ * created or in progress; a card error shows in a red alert (§8).
  */
 export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProcessing: () => void }) {
   const locale = useLocale();
@@ -33,9 +35,12 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
     },
   });
   const refusal = pay.error instanceof ApiError ? pay.error.message : pay.error ? 'error_during_paiement' : null;
-  const choosing = refusal !== null && chooseAnother.has(refusal);
-  const cards = useQuery({ ...cardQueries.paymentMethods(), enabled: choosing });
   const card = invoice.paymentMethod;
+  const choosing = !card || (refusal !== null && chooseAnother.has(refusal));
+  const cards = useQuery({ ...cardQueries.paymentMethods(), enabled: choosing });
+  const selectable = (cards.data ?? []).filter((c) => c.isSelectable);
+  const only = selectable.length === 1 ? selectable[0]?.id : undefined;
+  const picked = chosen ?? only;
   const busy = pay.isPending || invoice.paymentInProgress;
   return (
     <section className="card invoice-payment" aria-labelledby="invoice-payment-title">
@@ -62,7 +67,7 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
       {choosing ? (
         <CardPicker
           cards={cards.data ?? []}
-          value={chosen}
+          value={picked}
           onChange={setChosen}
           legend={<FormattedMessage id="card.chooseLegend" />}
         />
@@ -80,8 +85,8 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
       <button
         type="button"
         className="button invoice-payment__pay"
-        disabled={busy || (choosing && chosen === undefined)}
-        onClick={() => pay.mutate(choosing ? chosen : undefined)}
+        disabled={busy || (choosing && picked === undefined)}
+        onClick={() => pay.mutate(choosing ? picked : undefined)}
       >
         <FormattedMessage id="invoice.pay" values={{ amount: formatMoney(toCents(invoice.amount) ?? 0, locale) }} />
       </button>

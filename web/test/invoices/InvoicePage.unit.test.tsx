@@ -95,27 +95,41 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     expect(screen.getByText('Unpaid')).toBeTruthy();
   });
 
-  it('asks to choose a card when none is selected for the auction, then pays with the one chosen', async () => {
+  it('asks at once to choose a card when none is selected for the auction, then pays with the one chosen', async () => {
     const api = show({
       [INVOICE]: [200, invoiceAnswer({ paymentMethod: null })],
-      [PAY]: [
-        [409, { message: 'requiresSelectedCreditCard', messages: ['requiresSelectedCreditCard'] }],
-        [200, paid('payment_succeeded')],
+      [PAY]: [200, paid('payment_succeeded')],
+      'GET /api/payment-methods': [
+        200,
+        [card(1, { status: 'expired', isSelectable: false, message: 'card_declined_or_expired' }), card(2), card(3)],
       ],
+    });
+    const [expired, usable] = (await screen.findAllByRole('radio')) as HTMLInputElement[];
+    expect(expired?.disabled).toBe(true);
+    // Two usable cards: nothing is chosen for the bidder, and paying waits for a choice.
+    expect((screen.getByRole('button', { name: 'Pay $114.98' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(usable as HTMLInputElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Paid');
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { paymentMethodId: 2 },
+    ]);
+  });
+
+  it('chooses the only usable card for the bidder', async () => {
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer({ paymentMethod: null })],
+      [PAY]: [200, paid('payment_succeeded')],
       'GET /api/payment-methods': [
         200,
         [card(1, { status: 'expired', isSelectable: false, message: 'card_declined_or_expired' }), card(2)],
       ],
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
-    await screen.findByText('Choose the credit card to use in this auction.');
-    const [expired, usable] = (await screen.findAllByRole('radio')) as HTMLInputElement[];
-    expect(expired?.disabled).toBe(true);
-    fireEvent.click(usable as HTMLInputElement);
+    const [, usable] = (await screen.findAllByRole('radio')) as HTMLInputElement[];
+    expect(usable?.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
     await screen.findByText('Paid');
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-      {},
       { paymentMethodId: 2 },
     ]);
   });
@@ -123,7 +137,6 @@ describe('the invoice page (spec 000 §2, §4)', () => {
   it('offers a bidder without a card to add one from the invoice, through the hosted checkout of the auction', async () => {
     const api = show({
       [INVOICE]: [200, invoiceAnswer({ paymentMethod: null, stripeInformation_Id: 3 })],
-      [PAY]: [409, { message: 'requiresSelectedCreditCard', messages: ['requiresSelectedCreditCard'] }],
       'GET /api/payment-methods': [200, []],
       'POST /api/payments/stripeinformations/3/session': [
         200,
@@ -131,8 +144,10 @@ describe('the invoice page (spec 000 §2, §4)', () => {
       ],
     });
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    // Offered before any press on Pay, which waits for a card.
+    const add = await screen.findByRole('button', { name: 'Add a card' });
+    expect((screen.getByRole('button', { name: 'Pay $114.98' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(add);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to the secure page' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://stripe.test/checkout/cs_1'));
     expect(api.calls.some((call) => call.url.startsWith('/api/payments/stripeinformations/3/session'))).toBe(true);
