@@ -177,6 +177,10 @@ export function invoicePayments(deps: {
     afterPaid,
 
     async pay(invoice, userId, paymentMethodId) {
+      // Paid already (a retry after a timeout, another tab): that is the answer, before any card is
+      // looked at, so a card since declined or never chosen for the auction does not refuse it.
+      if (invoice.status === InvoiceStatus.Paid)
+        return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
       const attempt = await claim(invoice, userId, () => cardToCharge(invoice, userId, paymentMethodId));
       if (!attempt) return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
       const { rows } = await sql<ChargeCard>`

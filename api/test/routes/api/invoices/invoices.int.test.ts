@@ -207,7 +207,7 @@ describe('paying an invoice', () => {
   it('a declined card answers error_during_paiement and leaves the invoice unpaid; another card then pays it', async () => {
     const hank = await registerConfirmed(test);
     const invoice = await invoiceFor(hank.id, 30_00);
-    await cardFor(hank.token, invoice.auction_id, '4000 0000 0000 0341');
+    const bad = await cardFor(hank.token, invoice.auction_id, '4000 0000 0000 0341');
     const declined = await pay(hank.token, invoice.public_id);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('error_during_paiement');
@@ -221,6 +221,14 @@ describe('paying an invoice', () => {
     const { rows } = await sql<{ status: string }>`SELECT status FROM payment_attempts WHERE invoice_id = ${invoice.id}
       ORDER BY created_at`.execute(test.database.db);
     expect(rows.map((r) => r.status)).toEqual(['failed', 'succeeded']);
+    // A retry without naming a card (a timeout, a second tab, the auction's card still the declined
+    // one): the invoice is paid, so that is the answer, whatever the card; nothing more is charged.
+    await sql`UPDATE auction_payment_methods SET payment_method_id = ${bad}
+      WHERE auction_id = ${invoice.auction_id} AND user_id = ${hank.id}`.execute(test.database.db);
+    const retry = await pay(hank.token, invoice.public_id);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ isPaid: true, paymentIntentId: paid.json().paymentIntentId });
+    expect(chargesOf(invoice.id)).toBe(1);
   });
 
   it('without a card selected for the auction: requiresSelectedCreditCard, nothing charged', async () => {
