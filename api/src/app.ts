@@ -52,6 +52,8 @@ export interface AppDeps {
   brandAnalytics?: Partial<Record<1 | 2, string>>;
   /** ADDRESS_COMPLETE_KEY: Canada Post AddressComplete for the address lookup; absent, the local dataset. */
   addressCompleteKey?: string;
+  /** S3_URL: lot photos in an S3-compatible bucket; absent, on disk in `mediaDir`. */
+  s3Url?: string;
   /** Web Push (VAPID public key, extra push-service origins); without it the push-subscription calls answer 503. */
   push?: PushSettings;
   /** The audit log's Ed25519 key, which signs bid receipts (docs/audit.md); absent: a key of this process only. */

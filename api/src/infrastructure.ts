@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { AppDeps } from './app.ts';
 import { type BrandHosts, parseBrandHosts } from './brands/brands.ts';
+import { parseS3Url, type S3Location } from './media/s3Location.ts';
 import type { StripeSettings } from './payments/stripeGateway.ts';
 
 /** The settings every part of the API may read (the rest of AppDeps is infrastructure). */
@@ -31,6 +32,8 @@ export interface ApiSettings {
   brandAnalytics: Partial<Record<BrandId, string>>;
   /** Canada Post AddressComplete key: the address lookup uses it when set, the local dataset otherwise. */
   addressCompleteKey?: string;
+  /** Where lot photos go when not on disk (S3_URL). */
+  s3?: S3Location;
   /** Web Push: the VAPID public key browsers subscribe with, and push-service origins allowed besides the browsers' own. */
   push?: PushSettings;
   /** Where uploaded lot photos are kept on disk. */
@@ -101,6 +104,7 @@ export const infrastructure = fp<InfrastructureOptions>(
       brandHosts: parseBrandHosts(deps.brandHosts ?? DEFAULT_BRAND_HOSTS),
       brandAnalytics: deps.brandAnalytics ?? {},
       ...(deps.addressCompleteKey ? { addressCompleteKey: deps.addressCompleteKey } : {}),
+      ...(deps.s3Url ? { s3: parseS3Url(deps.s3Url) } : {}),
       ...(deps.push ? { push: deps.push } : {}),
       mediaDir: deps.mediaDir ?? join(tmpdir(), 'auction-media'),
     } satisfies ApiSettings);

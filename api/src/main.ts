@@ -13,6 +13,7 @@ import {
 } from '@auction/platform';
 import { appendBatchSize } from '@auction/platform/metrics';
 import { buildApp } from './app.ts';
+import { parseS3Url } from './media/s3Location.ts';
 
 /**
  * The API process. `npm start` runs it with DATABASE_URL and REDIS_URL pointing at the services it
@@ -22,6 +23,15 @@ const config = loadConfig();
 if (!config.DATABASE_URL || !config.REDIS_URL) {
   console.error('The API needs DATABASE_URL and REDIS_URL (npm start sets them).');
   process.exit(1);
+}
+if (config.S3_URL) {
+  // A bad bucket address is said in one sentence now, not at the first photo upload.
+  try {
+    parseS3Url(config.S3_URL);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 const pool = createPool(config.DATABASE_URL, 20);
 const db = createDb(pool);
@@ -64,6 +74,7 @@ const app = await buildApp({
     ...(config.BRAND2_ANALYTICS_PROPERTY ? { 2: config.BRAND2_ANALYTICS_PROPERTY } : {}),
   },
   ...(config.ADDRESS_COMPLETE_KEY ? { addressCompleteKey: config.ADDRESS_COMPLETE_KEY } : {}),
+  ...(config.S3_URL ? { s3Url: config.S3_URL } : {}),
   // Stripe itself, or the local Stripe double npm start runs (STRIPE_API_URL); without both keys, payments answer 503.
   ...(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
     ? {

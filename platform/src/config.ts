@@ -130,6 +130,11 @@ export const configSchema = z.object({
   BRAND2_ANALYTICS_PROPERTY: z.string().trim().min(1).optional(),
   /** Canada Post AddressComplete API key; unset: the address lookup answers from a small local dataset. */
   ADDRESS_COMPLETE_KEY: z.string().trim().min(8).optional(),
+  /**
+   * Lot photos in an S3-compatible bucket, `https://KEY:SECRET@host/bucket[/prefix]?region=…`
+   * (docs/console.md "Photos"); unset: on disk under DATA_DIR/media.
+   */
+  S3_URL: z.string().trim().min(1).optional(),
   /** The workers' GET /metrics listener (on HOST); 0 turns it off. */
   WORKERS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });

@@ -66,6 +66,7 @@ export {
 } from './services/pushServiceDouble.ts';
 export { REDIS_MISSING_MESSAGE, startLocalRedis, stopChild } from './services/redis.ts';
 export { resolveServices, type Services } from './services/resolve.ts';
+export { type S3Double, type StoredObject, startS3Double } from './services/s3Double.ts';
 export { type SmsDouble, type SmsDoubleOptions, startSmsDouble, twilioSignature } from './services/smsDouble.ts';
 export {
   MESSAGE_ID_HEADER,

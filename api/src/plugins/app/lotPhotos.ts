@@ -1,17 +1,20 @@
 import fp from 'fastify-plugin';
 import { type LotPhotos, lotPhotos } from '../../media/lotPhotos.ts';
 import { diskMediaStore } from '../../media/mediaStore.ts';
+import { s3MediaStore } from '../../media/s3MediaStore.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded lot photos: resized, stored under DATA_DIR/media and served back by the API. */
+    /** Uploaded lot photos: resized, stored under DATA_DIR/media or in S3_URL's bucket, served back by the API. */
     lotPhotos: LotPhotos;
   }
 }
 
 export default fp(
   async (app) => {
-    app.decorate('lotPhotos', lotPhotos({ db: app.db, store: diskMediaStore(app.settings.mediaDir) }));
+    const { s3, mediaDir } = app.settings;
+    const store = s3 ? s3MediaStore(s3) : diskMediaStore(mediaDir);
+    app.decorate('lotPhotos', lotPhotos({ db: app.db, store }));
   },
   { name: 'lot-photos', dependencies: ['infrastructure'] },
 );
