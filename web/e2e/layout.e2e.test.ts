@@ -124,6 +124,54 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
     });
   }
 
+  // The console on a phone: volunteers check guests in at the door with theirs, managers glance at
+  // the closing minute. Every section of the gala, as its manager and as the volunteer.
+  it('fits every console section at 390 px, both languages (manager and volunteer)', async () => {
+    const galaId = await t.auctionId(AUCTION);
+    const { organization_id: organisation } = await t.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    const sections = [
+      'auctions',
+      'organization',
+      'members',
+      'setup',
+      'lots',
+      'stage',
+      'bulk',
+      'bidders',
+      'invoices',
+      'closing',
+      'removal',
+      'audit',
+    ];
+    const failures: string[] = [];
+    for (const [username, password, only] of [
+      ['manager@demo.local', 'Demo-Manager-2026!', sections],
+      ['volunteer@demo.local', 'Demo-Volunteer-2026!', ['']],
+    ] as const) {
+      const token = (await login(t.app, username, password)).body.token;
+      const context = await visitorContext(browser, { token }, { width: 390, height: 844 });
+      const page = await context.newPage();
+      for (const locale of ['fr', 'en'] as const)
+        for (const section of only) {
+          const path = `${pathFor('console', {}, locale)}?organisation=${organisation}&encan=${galaId}${section ? `&section=${section}` : ''}`;
+          await page.goto(`${origin}${path}`);
+          // The section itself, not a sign-in page or a refusal, is what is measured.
+          await page.locator('.console .console__section').first().waitFor();
+          await settled(page);
+          const measured = await overflow(page);
+          if (measured.scrollWidth > measured.innerWidth) {
+            failures.push(`${username} ${path}: ${measured.scrollWidth} px ${measured.widest.join(', ')}`);
+          }
+        }
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  });
+
   for (const [language, path] of [
     ['fr', `/encans/${AUCTION}/lots`],
     ['en', `/en/auctions/${AUCTION}/items`],
