@@ -24,6 +24,8 @@ export const auctionBidder = z.object({
   /** When the guest was checked in at the door, and the name of who did it; null until then. */
   arrivedAt: z.string().nullable(),
   arrivedBy: z.string().nullable(),
+  /** The paddle number handed at check-in, in arrival order from 1; null until the guest arrives. */
+  bidderNumber: z.number().nullable(),
 });
 export type AuctionBidder = z.infer<typeof auctionBidder>;
 
@@ -40,13 +42,16 @@ export const checkInAuction = z.object({
 });
 export type CheckInAuction = z.infer<typeof checkInAuction>;
 
-/** The guest search: empty lists every guest; otherwise 2 to 100 characters of a name or a phone. */
+/**
+ * The guest search: empty lists every guest; otherwise 2 to 100 characters of a name or a phone,
+ * or a bidder number alone (a single digit included: paddle 7).
+ */
 export const guestQuery = z.strictObject({
   q: z
     .string()
     .trim()
     .max(100)
-    .refine((q) => q.length === 0 || q.length >= 2, 'search_too_short')
+    .refine((q) => q.length === 0 || q.length >= 2 || /^\d$/.test(q), 'search_too_short')
     .default(''),
 });
 export const GUEST_LIST_LIMIT = 200;

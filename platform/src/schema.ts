@@ -105,6 +105,8 @@ export interface AuctionsTable {
   /** The fundraising goal in cents the projector's thermometer rises towards (migration 0023). */
   fundraising_goal: Generated<number | null>;
   created_at: GeneratedTimestamp;
+  /** The last bidder number given in this auction (migration 0025). */
+  last_bidder_number: Generated<number>;
 }
 
 export interface AuctionTabsTable {
@@ -309,6 +311,8 @@ export interface AuctionBiddersTable {
   /** When the guest was checked in at the door (migration 0021), and by whom; null: not arrived. */
   arrived_at: Timestamp | null;
   arrived_by: string | null;
+  /** The paddle number given at check-in (migration 0025); null until the guest arrives. */
+  bidder_number: number | null;
 }
 
 export interface BidderOrganizationNotificationsTable {

@@ -19,7 +19,10 @@ export interface GuestRepository {
   /** The guests matching a name or phone (all when empty), with the auction's counts. */
   search(auctionId: number, q: string): Promise<GuestList>;
   one(auctionId: number, userId: string): Promise<AuctionBidder | undefined>;
-  /** Marks the guest arrived once: answers whether this call did it (false: already arrived). */
+  /**
+   * Marks the guest arrived once, giving them the auction's next bidder number if they have none:
+   * answers whether this call did it (false: already arrived).
+   */
   markArrived(auctionId: number, userId: string, by: string): Promise<boolean>;
   /** Whether this number was invited to the auction in the last minutes and has not registered yet. */
   recentlyInvited(auctionId: number, phone: string, withinMs: number): Promise<boolean>;
@@ -38,6 +41,7 @@ interface BidderRow {
   has_stop: boolean;
   arrived_at: Date | null;
   arrived_by: string | null;
+  bidder_number: number | null;
 }
 
 const toBidder = (row: BidderRow): AuctionBidder => ({
@@ -51,6 +55,7 @@ const toBidder = (row: BidderRow): AuctionBidder => ({
   hasSmsStop: row.has_stop,
   arrivedAt: row.arrived_at?.toISOString() ?? null,
   arrivedBy: row.arrived_by,
+  bidderNumber: row.bidder_number,
 });
 
 const ACCENTED = 'àâäáãéèêëíìîïóòôöõúùûüçñÿœæ';
@@ -59,9 +64,16 @@ const PLAIN = 'aaaaaeeeeiiiiooooouuuucnyoa';
 /** Lower case without French accents, in SQL (no extension needed). */
 const fold = (expr: ReturnType<typeof sql>) => sql`translate(lower(${expr}), ${ACCENTED}, ${PLAIN})`;
 
-/** Letters of a name without case or accents, and a phone's digits, so "Éloïse" and "514 555" both match. */
+/**
+ * Letters of a name without case or accents, a phone's digits, and a bidder number typed alone, so
+ * "Éloïse", "514 555" and "42" (the paddle the auctioneer called) all match.
+ */
 function matching(q: string) {
   if (q === '') return sql`true`;
+  if (/^\d{1,6}$/.test(q)) {
+    const byNumber = sql`b.bidder_number = ${Number(q)}`;
+    return q.length >= 3 ? sql`(${byNumber} OR u.phone_number LIKE ${`%${q}%`})` : byNumber;
+  }
   const digits = q.replace(/\D/g, '');
   const words = q
     .split(/\s+/)
@@ -83,7 +95,7 @@ export function guestRepository(db: Db): GuestRepository {
       SELECT u.id AS user_id, u.first_name, u.last_name, u.nick_name, u.username, u.phone_number, b.status,
         (u.sent_stop_date IS NOT NULL OR EXISTS (
           SELECT 1 FROM sms_opt_outs o WHERE o.phone_number = u.phone_number)) AS has_stop,
-        b.arrived_at, nullif(trim(a.first_name || ' ' || a.last_name), '') AS arrived_by
+        b.arrived_at, nullif(trim(a.first_name || ' ' || a.last_name), '') AS arrived_by, b.bidder_number
       FROM auction_bidders b
       JOIN users u ON u.id = b.user_id
       LEFT JOIN users a ON a.id = b.arrived_by
@@ -107,14 +119,33 @@ export function guestRepository(db: Db): GuestRepository {
     one: (auctionId, userId) => select(auctionId, sql`b.user_id = ${userId}`, 1).then((rows) => rows[0]),
 
     async markArrived(auctionId, userId, by) {
-      const updated = await db
-        .updateTable('auction_bidders')
-        .set({ arrived_at: new Date(), arrived_by: by, updated_at: new Date() })
-        .where('auction_id', '=', auctionId)
-        .where('user_id', '=', userId)
-        .where('arrived_at', 'is', null)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const arrived = await trx
+          .updateTable('auction_bidders')
+          .set({ arrived_at: new Date(), arrived_by: by, updated_at: new Date() })
+          .where('auction_id', '=', auctionId)
+          .where('user_id', '=', userId)
+          .where('arrived_at', 'is', null)
+          .returning('bidder_number')
+          .executeTakeFirst();
+        if (!arrived) return false;
+        if (arrived.bidder_number === null) {
+          // The auction's counter row serialises the volunteers' check-ins: numbers follow arrivals.
+          const counter = await trx
+            .updateTable('auctions')
+            .set((eb) => ({ last_bidder_number: eb('last_bidder_number', '+', 1) }))
+            .where('id', '=', auctionId)
+            .returning('last_bidder_number')
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('auction_bidders')
+            .set({ bidder_number: counter.last_bidder_number })
+            .where('auction_id', '=', auctionId)
+            .where('user_id', '=', userId)
+            .execute();
+        }
+        return true;
+      });
     },
 
     async recentlyInvited(auctionId, phone, withinMs) {

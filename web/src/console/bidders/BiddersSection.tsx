@@ -10,6 +10,7 @@ import { ListTable } from '../../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { BidderNumber } from '../checkin/BidderNumber.tsx';
 import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
 import { PersonFields } from '../checkin/PersonFields.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
@@ -126,7 +127,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
     quickFilter: (bidder, id) => (id === 'arrived' ? bidder.arrivedAt !== null : true),
     sideValue: (bidder, id) =>
       id === 'name'
-        ? `${nameOf(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')}`
+        ? `${nameOf(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')} #${bidder.bidderNumber ?? ''}`
         : String(bidder.status),
   });
   const button = (bidder: Bidder, kind: Pending['kind']) => (
@@ -155,10 +156,13 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
   );
   const arrival = (bidder: Bidder) =>
     bidder.arrivedAt ? (
-      <FormattedMessage
-        id="console.checkin.arrivedAt"
-        values={{ time: <FormattedTime value={bidder.arrivedAt} />, by: bidder.arrivedBy ?? '' }}
-      />
+      <>
+        <BidderNumber number={bidder.bidderNumber} />{' '}
+        <FormattedMessage
+          id="console.checkin.arrivedAt"
+          values={{ time: <FormattedTime value={bidder.arrivedAt} />, by: bidder.arrivedBy ?? '' }}
+        />
+      </>
     ) : (
       <span className="console__muted">
         <FormattedMessage id="console.bidders.notArrived" />

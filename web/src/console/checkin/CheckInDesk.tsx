@@ -11,6 +11,7 @@ import { showToast } from '../../live/toasts.tsx';
 import { PersonFields } from './PersonFields.tsx';
 import { checkInKeys, checkInMutations, checkInQueries, GUEST_SEARCH_MIN_LENGTH } from './queries.ts';
 import './checkIn.css';
+import { BidderNumber } from './BidderNumber.tsx';
 
 const nameOf = (guest: AuctionBidder) => `${guest.firstName} ${guest.lastName}`.trim() || guest.nickName;
 
@@ -29,6 +30,7 @@ function GuestCard({ guest, onArrive, busy }: { guest: AuctionBidder; onArrive: 
       </div>
       {guest.arrivedAt ? (
         <p className="checkin__arrived">
+          <BidderNumber number={guest.bidderNumber} />{' '}
           <FormattedMessage
             id="console.checkin.arrivedAt"
             values={{

@@ -8,9 +8,10 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { centsToDecimal, parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { BidderNumber } from '../checkin/BidderNumber.tsx';
 import { consoleKeys } from '../queries.ts';
 import { liveLotName } from './liveSale.ts';
-import { BIDDER_SEARCH_MIN_LENGTH, stageMutations, stageQueries } from './queries.ts';
+import { searchable, stageMutations, stageQueries } from './queries.ts';
 
 const SHOWN = 8;
 
@@ -53,7 +54,7 @@ export function SalePanel({
             hint={<FormattedMessage id="console.stage.winnerHint" />}
             onChange={(event) => setSearch(event.target.value)}
           />
-          {search.trim().length >= BIDDER_SEARCH_MIN_LENGTH && bidders.data && (
+          {searchable(search) && bidders.data && (
             <ul className="console__results" aria-live="polite">
               {bidders.data.guests.length === 0 && (
                 <li>
@@ -63,7 +64,7 @@ export function SalePanel({
               {bidders.data.guests.slice(0, SHOWN).map((bidder) => (
                 <li key={bidder.userId}>
                   <button type="button" className="console__result" onClick={() => setWinner(bidder)}>
-                    <strong>{fullName(bidder)}</strong>{' '}
+                    <BidderNumber number={bidder.bidderNumber} /> <strong>{fullName(bidder)}</strong>{' '}
                     <span className="console__muted">
                       {[bidder.email, bidder.phoneNumber].filter(Boolean).join(' · ')}
                     </span>

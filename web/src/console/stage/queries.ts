@@ -10,8 +10,9 @@ export const stageKeys = {
   bidders: (auctionId: number, q: string) => [...stageKeys.all, 'bidders', auctionId, q] as const,
 };
 
-/** The guest search answers from 2 characters (the API refuses one). */
+/** The guest search answers from 2 characters, or a bidder number alone (the API refuses one letter). */
 export const BIDDER_SEARCH_MIN_LENGTH = 2;
+export const searchable = (q: string) => q.trim().length >= BIDDER_SEARCH_MIN_LENGTH || /^\d$/.test(q.trim());
 
 export const stageQueries = {
   liveLots: (auctionId: number) =>
@@ -24,7 +25,7 @@ export const stageQueries = {
     queryOptions({
       queryKey: stageKeys.bidders(auctionId, q),
       queryFn: ({ signal }) => api<GuestList>(`/api/check-in/auctions/${auctionId}/guests`, { query: { q }, signal }),
-      enabled: q.trim().length >= BIDDER_SEARCH_MIN_LENGTH,
+      enabled: searchable(q),
       placeholderData: keepPreviousData,
     }),
 };

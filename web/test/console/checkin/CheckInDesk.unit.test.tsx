@@ -21,6 +21,7 @@ const guest = (overrides: Record<string, unknown> = {}) => ({
   hasSmsStop: false,
   arrivedAt: null,
   arrivedBy: null,
+  bidderNumber: null,
   ...overrides,
 });
 const list = (guests: unknown[], arrived = 0) => ({ guests, guestCount: guests.length, arrivedCount: arrived });
@@ -30,7 +31,7 @@ describe('the check-in desk', () => {
     const api = apiStub({
       'GET /api/check-in/auctions/7/guests': [
         [200, list([guest()])],
-        [200, list([guest({ arrivedAt: '2026-11-23T23:00:00Z', arrivedBy: 'Camille Roy' })], 1)],
+        [200, list([guest({ arrivedAt: '2026-11-23T23:00:00Z', arrivedBy: 'Camille Roy', bidderNumber: 42 })], 1)],
       ],
       'POST /api/check-in/auctions/7/guests/': [200, { guest: guest(), alreadyArrived: false }],
     });
@@ -40,6 +41,8 @@ describe('the check-in desk', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark Éloïse Tremblay as arrived' }));
     await screen.findByText('1 of 1 guest arrived');
     expect(screen.getByText(/Arrived at .* \(Camille Roy\)/)).toBeTruthy();
+    // The paddle to hand over.
+    expect(screen.getByText('Bidder #42')).toBeTruthy();
     expect(api.calls.find((call) => call.method === 'POST')?.url).toContain(
       '/api/check-in/auctions/7/guests/0b7c2f43-64f4-4d57-9a39-5d8d3a3b1f10/arrival',
     );

@@ -1,6 +1,7 @@
 import { type LiveLot, LotStatus } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { isForSale, liveLotName, liveLotStateKey } from '../../../src/console/stage/liveSale.ts';
+import { searchable } from '../../../src/console/stage/queries.ts';
 
 const lot = (status: number, soldOnStage = false): LiveLot => ({
   auctionLotItemId: 1,
@@ -32,5 +33,14 @@ describe('a live lot on the stage screen', () => {
   it("is named in the reader's language, else the other", () => {
     expect(liveLotName(lot(2), 'en')).toBe('Painting');
     expect(liveLotName({ ...lot(2), translations: { fr: 'Toile' } }, 'en')).toBe('Toile');
+  });
+});
+
+describe("the winner's search", () => {
+  it('asks the API from 2 characters, or at once for the bidder number the auctioneer called', () => {
+    expect(searchable('7')).toBe(true);
+    expect(searchable(' 42 ')).toBe(true);
+    expect(searchable('a')).toBe(false);
+    expect(searchable('ma')).toBe(true);
   });
 });

@@ -106,6 +106,35 @@ describe('check-in at the door', () => {
     expect(list.json().arrivedCount).toBeGreaterThanOrEqual(1);
   });
 
+  it('hands each arriving guest the next bidder number, once, never twice, and finds them by it', async () => {
+    const guests = await Promise.all([1, 2, 3, 4, 5].map(() => galaGuest()));
+    expect(
+      (await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, `eloise ${guests[0]?.body.lastName}`))).json()
+        .guests[0].bidderNumber,
+    ).toBeNull();
+    // Two volunteers at two doors checking guests in at the same moment.
+    const arrivals = await Promise.all(
+      guests.map((guest, i) =>
+        callAs(test.app, i % 2 ? managerToken : volunteerToken, 'POST', arrivalUrl(galaId, guest.id)),
+      ),
+    );
+    const numbers = arrivals.map((a) => a.json().guest.bidderNumber as number);
+    expect(new Set(numbers).size).toBe(5);
+    for (const n of numbers) expect(n).toBeGreaterThan(0);
+    // Checked in again: the same number, none used up.
+    const again = await callAs(test.app, managerToken, 'POST', arrivalUrl(galaId, guests[0]?.id as string));
+    expect(again.json().guest.bidderNumber).toBe(numbers[0]);
+    const next = await galaGuest();
+    const nextNumber = (await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, next.id))).json().guest
+      .bidderNumber;
+    expect(nextNumber).toBe(Math.max(...numbers) + 1);
+    // The auctioneer calls a number: the console finds that guest by it, a single digit included.
+    const called = await callAs(test.app, managerToken, 'GET', guestsUrl(galaId, String(nextNumber)));
+    expect(called.statusCode, called.body).toBe(200);
+    expect(called.json().guests.map((g: { userId: string }) => g.userId)).toContain(next.id);
+    expect((await callAs(test.app, managerToken, 'GET', guestsUrl(galaId, '7'))).statusCode).toBe(200);
+  });
+
   it('refuses a locked bidder, a stranger, another organisation’s volunteer and a bidder', async () => {
     const guest = await galaGuest();
     await callAs(test.app, managerToken, 'PUT', `/api/auctions/${galaId}/bidders/${guest.id}/status`, {
