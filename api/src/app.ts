@@ -12,6 +12,7 @@ import { infrastructure, type PushSettings } from './infrastructure.ts';
 import { requestSerializer } from './logging.ts';
 import type { StripeSettings } from './payments/stripeGateway.ts';
 import { configureValidationMessages, refuseNulBytes } from './validation.ts';
+import { pageServer } from './webApp/servePage.ts';
 
 export { DEFAULT_CAD_TO_USD } from './infrastructure.ts';
 
@@ -114,10 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Each route declares the full path it answers, so a path found in a log is found in the code.
     dirNameRoutePrefix: false,
   });
+  const servePage = pageServer(app);
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes (/encans/..., /en/...) are pages of the single-page app; unknown /api paths stay 404 JSON.
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.hasReplyDecorator('sendFile')) {
-      return reply.sendFile('index.html');
+      return servePage(request, reply);
     }
     return reply.code(404).send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });
   });

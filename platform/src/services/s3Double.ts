@@ -46,11 +46,17 @@ export async function startS3Double(options: { port?: number; host?: string } = 
 
   function handle(request: IncomingMessage, body: Buffer, response: ServerResponse): void {
     const refusal = signatureRefusal(request, body, accessKeyId, secretAccessKey);
-    if (refusal) return sendError(response, 403, refusal, 'The request signature we calculated does not match.');
+    if (refusal) {
+      sendError(response, 403, refusal, 'The request signature we calculated does not match.');
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://double');
     const [, bucketName = '', ...rest] = url.pathname.split('/');
     const bucket = buckets.get(decodeURIComponent(bucketName));
-    if (!bucket) return sendError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+    if (!bucket) {
+      sendError(response, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+      return;
+    }
     const key = rest.map(decodeURIComponent).join('/');
     switch (request.method) {
       case 'PUT': {
@@ -69,8 +75,9 @@ export async function startS3Double(options: { port?: number; host?: string } = 
       case 'HEAD': {
         const found = bucket.get(key);
         if (!found) {
-          if (request.method === 'HEAD') return void response.writeHead(404).end();
-          return sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+          if (request.method === 'HEAD') response.writeHead(404).end();
+          else sendError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+          return;
         }
         response.writeHead(200, {
           'Content-Type': found.contentType,

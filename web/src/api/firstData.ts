@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { firstBannerPath } from '../auctions/display.ts';
 import { auctionQueries } from '../auctions/queries.ts';
+import type { Auction } from '../auctions/types.ts';
 import { matchPath } from '../i18n/routes.ts';
 import { MEDIUM_SCREEN } from '../lib/useMediaQuery.ts';
 import { lotQueries } from '../lots/queries.ts';
+import type { LotDetail } from '../lots/types.ts';
+import { tokens } from './client.ts';
 
 /** The screens whose first paint waits on an auction call, then on a picture it names. */
 const LOT_LIST_SCREENS = new Set(['auctionHome', 'lotList', 'lotListByCategory']);
@@ -20,6 +23,7 @@ const LOT_LIST_SCREENS = new Set(['auctionHome', 'lotList', 'lotListByCategory']
 export function startFirstData(queryClient: QueryClient, pathname: string): void {
   const match = matchPath(pathname);
   if (!match) return;
+  seedFromPage(queryClient, match);
   if (match.name === 'lotDetail') {
     void import('../lots/LotDetailPage.tsx');
     void queryClient.prefetchQuery(auctionQueries.detail(match.params.urlMagicLink));
@@ -36,6 +40,31 @@ export function startFirstData(queryClient: QueryClient, pathname: string): void
       const banner = firstBannerPath(auction, match.locale, desktop);
       if (banner) preloadPicture(banner);
     }, ignore);
+  }
+}
+
+/**
+ * The answers the server wrote into an auction page (api/src/webApp/firstScreen.ts), as of when it
+ * wrote them: the screens start from them instead of asking. They are an anonymous caller's, so a
+ * signed-in user's app (an access token in storage) leaves them and asks for its own.
+ */
+function seedFromPage(queryClient: QueryClient, match: NonNullable<ReturnType<typeof matchPath>>): void {
+  const block = document.getElementById('first-data');
+  if (!block || tokens.access()) return;
+  let data: { auction?: Auction; lot?: LotDetail; at: number };
+  try {
+    data = JSON.parse(block.textContent ?? '');
+  } catch {
+    return;
+  }
+  const updatedAt = Math.min(data.at, Date.now());
+  if ('urlMagicLink' in match.params && data.auction) {
+    queryClient.setQueryData(auctionQueries.detail(match.params.urlMagicLink).queryKey, data.auction, { updatedAt });
+  }
+  if (match.name === 'lotDetail' && data.lot) {
+    queryClient.setQueryData(lotQueries.detail(Number(match.params.auctionLotItemId)).queryKey, data.lot, {
+      updatedAt,
+    });
   }
 }
 

@@ -72,4 +72,36 @@ describe('the first data of an auction screen, started before React', () => {
     await settle(client);
     expect(preloaded()).toEqual([]);
   });
+
+  it('starts from the answers the server wrote into the page, for an anonymous visitor only', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'first-data';
+    const auction = { ...auctionFixture({ urlMagicLink: 'gala' }), bannerFrench: { fullPath: '/banner-fr.jpg' } };
+    block.textContent = JSON.stringify({ auction, lot: { id: 7, photos: [] }, at: Date.now() });
+    document.body.append(block);
+    try {
+      const api = stubFetch({});
+      vi.stubGlobal('fetch', api.fetch);
+      vi.stubGlobal('matchMedia', () => ({ matches: false }));
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      startFirstData(client, '/encans/gala/lots/7');
+      await settle(client);
+      // Nothing asked: the auction and the lot come from the page.
+      expect(api.urls.filter((url) => url.includes('/api/'))).toEqual([]);
+      expect(client.getQueryData(auctionKeys.detail('gala'))).toMatchObject({ urlMagicLink: 'gala' });
+      expect(client.getQueryData(lotKeys.detail(7))).toMatchObject({ id: 7 });
+
+      // Signed in, the answers in the page (an anonymous caller's) are left: the app asks for its own.
+      localStorage.setItem('accessToken', 'token');
+      const signedIn = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      startFirstData(signedIn, '/encans/gala/lots/7');
+      expect(signedIn.getQueryData(lotKeys.detail(7))).toBeUndefined();
+      await settle(signedIn);
+      expect(api.urls).toContain('/api/auction-lot-items/7');
+    } finally {
+      localStorage.removeItem('accessToken');
+      block.remove();
+    }
+  });
 });

@@ -1,0 +1,84 @@
+/**
+ * The first screen of an auction's pages in the HTML itself (docs/web.md "Lighthouse"): on a phone
+ * the lot list's and the lot page's largest paint waited on entry script → auction call → picture,
+ * one after the other. The server, which has the answers at hand, writes the anonymous answers of
+ * those calls into the page as a JSON data block; an anonymous visitor's app starts from them
+ * instead of asking (a signed-in user's answers differ, so their app asks as before).
+ */
+
+/** What an auction page's URL names: the auction, the lot on a lot page, and the page's language. */
+export interface AuctionPage {
+  urlMagicLink: string;
+  lotId: number | null;
+  locale: 'en' | 'fr';
+}
+
+/**
+ * The auction screens (web/src/i18n/routes.ts: auctionHome, lotList, lotListByCategory, lotDetail)
+ * in French (`/encans/…/lots`) and English (`/en/auctions/…/items`, or without `/en`). Any other
+ * page gets the plain index.html.
+ */
+const AUCTION_PAGE =
+  /^\/(?:(encans)\/([^/]+)(?:\/lots(?:\/(\d+)|\/categories\/\d+)?)?|(?:en\/)?auctions\/([^/]+)(?:\/items(?:\/(\d+)|\/categories\/\d+)?)?)\/?$/;
+
+export function auctionPageOf(path: string): AuctionPage | null {
+  const match = AUCTION_PAGE.exec(path);
+  if (!match) return null;
+  const [, french, frLink, frLot, enLink, enLot] = match;
+  const link = french ? frLink : enLink;
+  const lot = french ? frLot : enLot;
+  if (!link) return null;
+  let urlMagicLink: string;
+  try {
+    urlMagicLink = decodeURIComponent(link);
+  } catch {
+    return null;
+  }
+  const lotId = lot ? Number(lot) : null;
+  if (lotId !== null && !(lotId > 0 && lotId < 2 ** 31)) return null;
+  return { urlMagicLink, lotId, locale: french ? 'fr' : 'en' };
+}
+
+/** The data block's id, which web/src/api/firstData.ts reads. */
+export const FIRST_DATA_ID = 'first-data';
+
+/**
+ * index.html with the answers in a `<script type="application/json">` block (data, never run, so
+ * the strict script policy allows it), `<html lang>` set to the page's language, and preloads of
+ * what the page needs first (its route's chunks, its largest picture). `<` is escaped in the JSON,
+ * so no text of an answer can close the block or open markup; a preload names only a plain path.
+ */
+export function pageWithFirstData(
+  template: string,
+  locale: 'en' | 'fr',
+  data: { auction?: unknown; lot?: unknown; at: number },
+  preload: { modules?: readonly string[]; image?: string | undefined } = {},
+): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  const links = [
+    ...(preload.modules ?? [])
+      .filter(isAssetPath)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(preload.image && isAssetPath(preload.image)
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${preload.image}">`]
+      : []),
+  ];
+  const block = `<script type="application/json" id="${FIRST_DATA_ID}">${json}</script>`;
+  return template
+    .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
+    .replace('</head>', `${links.join('')}${block}</head>`);
+}
+
+/** A path on this site with nothing that could leave an attribute: what a preload may name. */
+function isAssetPath(href: string): boolean {
+  return /^\/[A-Za-z0-9._~/-]*$/.test(href);
+}
+
+/** The lot page's largest picture: its first photo in the lot's order (as its gallery shows it). */
+export function firstPhotoOf(lot: unknown): string | undefined {
+  const photos = (lot as { photos?: Array<{ order: number; fullPath_Large: string }> } | undefined)?.photos ?? [];
+  return [...photos].sort((a, b) => a.order - b.order)[0]?.fullPath_Large;
+}
