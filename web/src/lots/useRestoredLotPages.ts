@@ -83,7 +83,9 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
     // things, and the browser's scroll anchoring then shifts the offset: hold it until it has stayed
     // put for a moment, not just until it is first reached.
     // A page still growing (a slow phone fetching the carousel's chunk or images) is not settled
-    // either: the hold starts again whenever the document's height changes.
+    // either: the hold starts again whenever the document's height changes, and lasts while any
+    // call is still answering (the carousel's auctions arrive after the lots when the auction
+    // itself came with the page, and push the list down when they do).
     let heldSince: number | null = null;
     let height = document.documentElement.scrollHeight;
     const step = () => {
@@ -93,7 +95,7 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
       if (!(Math.abs(window.scrollY - position.scrollY) < 2)) {
         window.scrollTo(0, position.scrollY);
         heldSince = null;
-      } else if (grown) heldSince = null;
+      } else if (grown || queryClient.isFetching() > 0) heldSince = null;
       else heldSince ??= now;
       if ((heldSince !== null && now - heldSince > RESTORE_HOLD_MS) || now > deadline) finish();
       else frame = requestAnimationFrame(step);
@@ -104,7 +106,7 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
       cancelAnimationFrame(frame);
       for (const type of USER_INPUT) removeEventListener(type, finish);
     };
-  }, [shown]);
+  }, [shown, queryClient]);
 
   return lotPages;
 }
