@@ -26,9 +26,22 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** At most this many at once: several quick saves in the console stacked down past the screen. */
+export const MAX_TOASTS = 3;
+
+const sameValues = (a: Toast['values'], b: Toast['values']) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
 export function showToast(kind: ToastKind, messageId: MessageId, values?: Record<string, string | number>): void {
   const id = nextId++;
-  toasts = [...toasts, { id, kind, messageId, ...(values ? { values } : {}) }];
+  // The same message again (a second save) replaces the first, shown for its whole time again.
+  const next = toasts.filter((t) => !(t.kind === kind && t.messageId === messageId && sameValues(t.values, values)));
+  next.push({ id, kind, messageId, ...(values ? { values } : {}) });
+  // Over the limit, the oldest goes first, an error last: it may say what the user must still do.
+  while (next.length > MAX_TOASTS) {
+    const oldestNews = next.findIndex((t) => t.kind !== 'danger');
+    next.splice(oldestNews >= 0 ? oldestNews : 0, 1);
+  }
+  toasts = next;
   emit();
   setTimeout(() => dismissToast(id), toastDurationMs[kind]);
 }

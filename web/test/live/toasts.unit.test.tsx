@@ -31,4 +31,26 @@ describe('toasts (spec 000 §9 display times)', () => {
     act(() => showToast('warning', 'lost_winning_bid', { lotNumber: 12 }));
     expect(screen.getByText('You were outbid on lot 12.')).toBeTruthy();
   });
+
+  it('shows a repeated message once, for its whole time again, and at most three, keeping an error', () => {
+    vi.useFakeTimers();
+    inEnglish(<Toaster />);
+    act(() => showToast('success', 'bid_successful'));
+    act(() => vi.advanceTimersByTime(2000));
+    act(() => showToast('success', 'bid_successful'));
+    expect(screen.getAllByText('Your bid was placed.')).toHaveLength(1);
+    // Its 3 s count from the second time.
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByText('Your bid was placed.')).toBeTruthy();
+    act(() => {
+      showToast('danger', 'bid_too_low');
+      showToast('warning', 'lost_winning_bid', { lotNumber: 1 });
+      showToast('warning', 'lost_winning_bid', { lotNumber: 2 });
+    });
+    expect(document.querySelectorAll('.toast')).toHaveLength(3);
+    // The oldest news went; the error stays.
+    expect(screen.queryByText('Your bid was placed.')).toBeNull();
+    expect(screen.getByText('Your bid is below the minimum allowed.')).toBeTruthy();
+    expect(screen.getByText('You were outbid on lot 2.')).toBeTruthy();
+  });
 });
