@@ -46,6 +46,7 @@ export {
   provinceEnumOf,
   provinceNameOf,
 } from './rules/address.ts';
+export * from './rules/auctionBanner.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './sms.ts';

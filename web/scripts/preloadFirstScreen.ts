@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -11,6 +13,16 @@ const FIRST_SCREENS = ['/src/lots/LotListPage.tsx'];
  */
 const PER_SCREEN = { lotDetail: '/src/lots/LotDetailPage.tsx' } as const;
 export const FIRST_SCREENS_FILE = 'first-screens.json';
+/** The header's words the server's first screen shows before the app runs, from the catalogs. */
+const SHELL_KEYS = { login: 'header.login', languageSwitch: 'header.languageSwitch' } as const;
+
+function shellText() {
+  const text = (locale: 'en' | 'fr') => {
+    const catalog = JSON.parse(readFileSync(resolve(import.meta.dirname, `../src/i18n/${locale}.json`), 'utf8'));
+    return Object.fromEntries(Object.entries(SHELL_KEYS).map(([name, key]) => [name, String(catalog[key] ?? '')]));
+  };
+  return { en: text('en'), fr: text('fr') };
+}
 
 /**
  * The chunks a first visit needs beyond the entry and what it imports statically (which Vite
@@ -57,7 +69,11 @@ export function preloadFirstScreen(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const { perScreen } = firstScreenChunks(bundle);
-      this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(perScreen) });
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_SCREENS_FILE,
+        source: JSON.stringify({ ...perScreen, text: shellText() }),
+      });
     },
     transformIndexHtml: {
       order: 'post',

@@ -1,3 +1,4 @@
+import { auctionTitle, firstBannerPath, MEDIUM_SCREEN } from '@auction/contract';
 /**
  * The first screen of an auction's pages in the HTML itself (docs/web.md "Lighthouse"): on a phone
  * the lot list's and the lot page's largest paint waited on entry script → auction call → picture,
@@ -52,7 +53,7 @@ export function pageWithFirstData(
   template: string,
   locale: 'en' | 'fr',
   data: { auction?: unknown; lot?: unknown; at: number },
-  preload: { modules?: readonly string[]; image?: string | undefined } = {},
+  preload: { modules?: readonly string[]; image?: string | undefined; shell?: string } = {},
 ): string {
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')
@@ -69,7 +70,8 @@ export function pageWithFirstData(
   const block = `<script type="application/json" id="${FIRST_DATA_ID}">${json}</script>`;
   return template
     .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
-    .replace('</head>', `${links.join('')}${block}</head>`);
+    .replace('</head>', `${links.join('')}${block}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${preload.shell ?? ''}</div>`);
 }
 
 /** A path on this site with nothing that could leave an attribute: what a preload may name. */
@@ -81,4 +83,53 @@ function isAssetPath(href: string): boolean {
 export function firstPhotoOf(lot: unknown): string | undefined {
   const photos = (lot as { photos?: Array<{ order: number; fullPath_Large: string }> } | undefined)?.photos ?? [];
   return [...photos].sort((a, b) => a.order - b.order)[0]?.fullPath_Large;
+}
+
+/** The header's words from the web build's catalogs (web/scripts/preloadFirstScreen.ts). */
+export interface ShellText {
+  login: string;
+  languageSwitch: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** A picture's address the page may show: on this site or over https, nothing that ends the attribute. */
+const pictureSrc = (src: string | undefined) =>
+  src && /^(?:https:\/\/|\/)[^\s"'<>\\]*$/.test(src) ? escapeHtml(src) : undefined;
+
+/**
+ * What an auction page shows first, as plain HTML inside `#root` before any script has run: the
+ * header band (the auction's title, the language and log-in buttons) and the page's largest
+ * picture, the banner on a lot list (the computer's through `<picture>`) or the lot's first photo,
+ * in the same elements and classes as the app's, so they stand where the app will draw them. On a
+ * phone the first paint and the largest one no longer wait for the app's scripts; React replaces
+ * it all with the real page (hidden from assistive technology meanwhile). Empty without an answer.
+ */
+export function firstScreenMarkup(page: AuctionPage, auction: unknown, lot: unknown, text: ShellText | undefined) {
+  if (!auction || !text) return '';
+  const shown = auction as Parameters<typeof firstBannerPath>[0] & Parameters<typeof auctionTitle>[0];
+  const header =
+    `<header class="site-header"><div class="site-header__inner">` +
+    `<span class="site-header__title">${escapeHtml(auctionTitle(shown, page.locale) ?? '')}</span>` +
+    `<div class="site-header__actions"><span class="language-chip">${escapeHtml(text.languageSwitch)}</span>` +
+    `<span class="header-button">${escapeHtml(text.login)}</span></div></div>` +
+    `<div class="auction-menu"></div></header>`;
+  let picture = '';
+  if (page.lotId === null) {
+    const phone = pictureSrc(firstBannerPath(shown, page.locale, false));
+    const computer = pictureSrc(firstBannerPath(shown, page.locale, true));
+    const img = phone ?? computer;
+    if (img) {
+      const source = computer && computer !== img ? `<source media="${MEDIUM_SCREEN}" srcset="${computer}">` : '';
+      picture = `<section class="auction-banner"><picture>${source}<img class="auction-banner__image" alt="" fetchpriority="high" src="${img}"></picture></section>`;
+    }
+  } else {
+    const photo = pictureSrc(firstPhotoOf(lot));
+    if (photo) {
+      picture =
+        `<article class="lot-detail"><span class="back-link">&nbsp;</span><div class="lot-detail__top">` +
+        `<div class="gallery"><img class="gallery__photo" alt="" fetchpriority="high" src="${photo}"></div></div></article>`;
+    }
+  }
+  return `<div class="first-screen" aria-hidden="true">${header}<main class="page"><div class="auction-page">${picture}</div></main></div>`;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { auctionPageOf, firstPhotoOf, pageWithFirstData } from './firstScreen.ts';
+import { auctionPageOf, firstPhotoOf, firstScreenMarkup, pageWithFirstData, type ShellText } from './firstScreen.ts';
 
 /**
  * Answers a page of the single-page app: index.html, with an auction page's first answers in it
@@ -13,7 +13,7 @@ import { auctionPageOf, firstPhotoOf, pageWithFirstData } from './firstScreen.ts
 export function pageServer(app: FastifyInstance) {
   let template: Promise<string> | undefined;
   // The lot page's route chunks, listed by the web build (web/scripts/preloadFirstScreen.ts).
-  let screens: Promise<Record<string, string[]>> | undefined;
+  let screens: Promise<{ lotDetail?: string[]; text?: Record<'en' | 'fr', ShellText> }> | undefined;
   const answer = async (url: string, locale: string) => {
     const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': locale } });
     return response.statusCode === 200 ? (response.json() as unknown) : undefined;
@@ -35,7 +35,10 @@ export function pageServer(app: FastifyInstance) {
       html,
       page.locale,
       { auction, lot, at: Date.now() },
-      page.lotId === null ? {} : { modules: chunks.lotDetail ?? [], image: firstPhotoOf(lot) },
+      {
+        shell: firstScreenMarkup(page, auction, lot, chunks.text?.[page.locale]),
+        ...(page.lotId === null ? {} : { modules: chunks.lotDetail ?? [], image: firstPhotoOf(lot) }),
+      },
     );
     reply
       .header('content-type', 'text/html; charset=utf-8')

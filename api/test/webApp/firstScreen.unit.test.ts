@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionPageOf, firstPhotoOf, pageWithFirstData } from '../../src/webApp/firstScreen.ts';
+import { auctionPageOf, firstPhotoOf, firstScreenMarkup, pageWithFirstData } from '../../src/webApp/firstScreen.ts';
 
 describe("an auction page's address", () => {
   it('names the auction, the lot and the language of every auction screen', () => {
@@ -61,5 +61,46 @@ describe('the page with its first data', () => {
       }),
     ).toBe('/a');
     expect(firstPhotoOf({ photos: [] })).toBeUndefined();
+  });
+});
+
+describe("an auction page's first screen, before the app runs", () => {
+  const text = { login: 'Log in', languageSwitch: 'Français' };
+  const photo = (fullPath: string, computer: boolean) => ({
+    fullPath,
+    order: computer ? 1 : 2,
+    isUsedInFrench: true,
+    isUsedInEnglish: true,
+    isUsedOnComputer: computer,
+    isUsedOnMobile: !computer,
+    isUsedAsBackgroundImage: false,
+    bannerType: 'image',
+  });
+  const auction = {
+    translations: [{ languageCode: 'en', titleShort: 'Gala <img src=x onerror=alert(1)>' }],
+    bannerEnglish: null,
+    bannerFrench: null,
+    photos: [photo('/media/phone.webp', false), photo('/media/computer.webp', true)],
+  };
+
+  it("draws the header and the banner of the page's language, the computer's through <picture>, text escaped", () => {
+    const html = firstScreenMarkup({ urlMagicLink: 'gala', lotId: null, locale: 'en' }, auction, undefined, text);
+    expect(html).toContain('aria-hidden="true"');
+    expect(html).toContain('Gala &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<source media="(min-width: 48rem)" srcset="/media/computer.webp">');
+    expect(html).toContain('class="auction-banner__image" alt="" fetchpriority="high" src="/media/phone.webp"');
+    expect(html).toContain('<span class="header-button">Log in</span>');
+  });
+
+  it("draws a lot page's first photo, and nothing without the auction or with an address it cannot trust", () => {
+    const page = { urlMagicLink: 'gala', lotId: 7, locale: 'en' } as const;
+    const lot = { photos: [{ order: 1, fullPath_Large: '/media/lot.webp' }] };
+    expect(firstScreenMarkup(page, auction, lot, text)).toContain(
+      'class="gallery__photo" alt="" fetchpriority="high" src="/media/lot.webp"',
+    );
+    expect(firstScreenMarkup(page, undefined, lot, text)).toBe('');
+    const risky = { photos: [{ order: 1, fullPath_Large: 'javascript:alert(1)' }] };
+    expect(firstScreenMarkup(page, auction, risky, text)).not.toContain('gallery__photo');
   });
 });

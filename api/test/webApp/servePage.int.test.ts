@@ -12,7 +12,16 @@ writeFileSync(
   join(webDist, 'index.html'),
   '<!doctype html><html lang="fr"><head><title>Encans</title></head><body><div id="root"></div></body></html>',
 );
-writeFileSync(join(webDist, 'first-screens.json'), JSON.stringify({ lotDetail: ['/assets/LotDetailPage-x.js'] }));
+writeFileSync(
+  join(webDist, 'first-screens.json'),
+  JSON.stringify({
+    lotDetail: ['/assets/LotDetailPage-x.js'],
+    text: {
+      en: { login: 'Log in', languageSwitch: 'Français' },
+      fr: { login: 'Se connecter', languageSwitch: 'English' },
+    },
+  }),
+);
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const test = useTestApp({ app: { webDist } });
@@ -34,6 +43,11 @@ describe('the pages of the web app', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(data.auction).toEqual(api.json());
+    // The header and the banner are drawn before any script runs.
+    expect(list.body).toMatch(
+      /<div id="root"><div class="first-screen" aria-hidden="true"><header class="site-header">/,
+    );
+    expect(list.body).toContain('class="auction-banner__image"');
 
     const lot = await test.database.db
       .selectFrom('lots')

@@ -1,40 +1,8 @@
 import type { MessageId } from '../i18n/messages.ts';
-import type { Locale } from '../i18n/routes.ts';
-import {
-  type Auction,
-  type AuctionPhoto,
-  type AuctionStatus,
-  type AuctionSummary,
-  AuctionStatus as Status,
-} from './types.ts';
+import { type AuctionStatus, type AuctionSummary, AuctionStatus as Status } from './types.ts';
 
-const otherLocale: Record<Locale, Locale> = { en: 'fr', fr: 'en' };
-
-/** Short title in the page's language, else the other one; undefined when the auction has neither. */
-export function auctionTitle(auction: AuctionSummary, locale: Locale): string | undefined {
-  const titleIn = (language: Locale) =>
-    auction.translations.find((t) => t.languageCode === language && t.titleShort.trim() !== '')?.titleShort;
-  return titleIn(locale) ?? titleIn(otherLocale[locale]);
-}
-
-export function auctionBannerPath(auction: AuctionSummary, locale: Locale): string | undefined {
-  const banners = { en: auction.bannerEnglish, fr: auction.bannerFrench };
-  return (banners[locale] ?? banners[otherLocale[locale]])?.fullPath;
-}
-
-/** The banner photos shown in this language on a computer or on a phone, in their order (spec 001 §2). */
-export function bannerPhotos(auction: Auction, locale: Locale, desktop: boolean): AuctionPhoto[] {
-  return (auction.photos ?? [])
-    .filter((photo) => (locale === 'fr' ? photo.isUsedInFrench : photo.isUsedInEnglish))
-    .filter((photo) => (desktop ? photo.isUsedOnComputer : photo.isUsedOnMobile))
-    .filter((photo) => !photo.isUsedAsBackgroundImage && photo.bannerType !== 'video')
-    .sort((a, b) => a.order - b.order);
-}
-
-/** The picture the auction's banner shows first. */
-export function firstBannerPath(auction: Auction, locale: Locale, desktop: boolean): string | undefined {
-  return bannerPhotos(auction, locale, desktop)[0]?.fullPath ?? auctionBannerPath(auction, locale);
-}
+// One rule for the app and the server's first screen (contract/src/rules/auctionBanner.ts).
+export { auctionBannerPath, auctionTitle, bannerPhotos, firstBannerPath } from '@auction/contract';
 
 export const statusLabel: Record<AuctionStatus, MessageId> = {
   [Status.Planning]: 'auction.status.planning',

@@ -14,4 +14,4 @@ export function useMediaQuery(query: string): boolean {
 
 /** Spec 001 §9: xs and sm are mobile; large starts at 1280 px (the carousel's and the tabs' breakpoint). */
 export const LARGE_SCREEN = '(min-width: 80rem)';
-export const MEDIUM_SCREEN = '(min-width: 48rem)';
+export { MEDIUM_SCREEN } from '@auction/contract';
