@@ -31,6 +31,8 @@ export interface TestApp {
   logs: string[];
   /** The id of a (demo) auction by its link. */
   auctionId(urlMagicLink: string): Promise<number>;
+  /** The id of an auction's first lot by lot number. */
+  firstLotId(auctionId: number): Promise<number>;
   /** The read models' runner, publishing hub events under `prefix`. */
   projections: Projections;
   prefix: string;
@@ -128,6 +130,15 @@ export async function startTestApp(
         .where('url_magic_link', '=', urlMagicLink)
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    async firstLotId(auctionId) {
+      const lot = await database.db
+        .selectFrom('lots')
+        .select('id')
+        .where('auction_id', '=', auctionId)
+        .orderBy('lot_number')
+        .executeTakeFirstOrThrow();
+      return lot.id;
     },
     async close() {
       await app.close();

@@ -49,12 +49,7 @@ describe('the pages of the web app', () => {
     );
     expect(list.body).toContain('class="auction-banner__image"');
 
-    const lot = await test.database.db
-      .selectFrom('lots')
-      .select('id')
-      .where('auction_id', '=', test.galaId)
-      .orderBy('lot_number')
-      .executeTakeFirstOrThrow();
+    const lot = { id: await test.firstLotId(test.galaId) };
     const page = await test.app.inject({
       method: 'GET',
       url: `/encans/demo-gala/lots/${lot.id}`,

@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { errorKeys } from '../../lib/errors.ts';
+import { ConsolePart } from '../ConsolePart.tsx';
 import { saveFile } from './lotImportTemplate.ts';
 import { bulkMutations } from './queries.ts';
 
@@ -23,13 +24,12 @@ export function ExportButtons({ auction }: { auction: operator.OperatorAuction }
   const download = useMutation(bulkMutations.download(auction.id));
   const [errors, setErrors] = useState<string[]>([]);
   return (
-    <section className="bulk__card" aria-labelledby="bulk-exports">
-      <h3 id="bulk-exports">
-        <FormattedMessage id="console.bulk.exportsTitle" />
-      </h3>
-      <p className="console__muted">
-        <FormattedMessage id="console.bulk.exportsIntro" />
-      </p>
+    <ConsolePart
+      id="bulk-exports"
+      className="bulk__card"
+      title="console.bulk.exportsTitle"
+      intro="console.bulk.exportsIntro"
+    >
       <MessageList keys={errors} />
       <div className="bulk__exports">
         {AUCTION_EXPORT_KINDS.map((kind) => (
@@ -51,6 +51,6 @@ export function ExportButtons({ auction }: { auction: operator.OperatorAuction }
           </button>
         ))}
       </div>
-    </section>
+    </ConsolePart>
   );
 }

@@ -7,6 +7,7 @@ import { serverMessageId } from '../../i18n/messages.ts';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { ConsolePart } from '../ConsolePart.tsx';
 import { consoleKeys } from '../queries.ts';
 import { lotImportTemplate, saveFile } from './lotImportTemplate.ts';
 import { bulkMutations } from './queries.ts';
@@ -118,13 +119,12 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
   };
 
   return (
-    <section className="bulk__card" aria-labelledby="bulk-import">
-      <h3 id="bulk-import">
-        <FormattedMessage id="console.bulk.importTitle" />
-      </h3>
-      <p className="console__muted">
-        <FormattedMessage id="console.bulk.importIntro" />
-      </p>
+    <ConsolePart
+      id="bulk-import"
+      className="bulk__card"
+      title="console.bulk.importTitle"
+      intro="console.bulk.importIntro"
+    >
       <div className="bulk__actions">
         <button
           type="button"
@@ -191,6 +191,6 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
           onDone={() => setConfirming(false)}
         />
       )}
-    </section>
+    </ConsolePart>
   );
 }

@@ -11,6 +11,7 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { ConsolePart } from '../ConsolePart.tsx';
 import { consoleKeys } from '../queries.ts';
 import type { SectionProps } from '../sections/sectionProps.ts';
 import { errorsByField, type FieldErrors } from '../setup/auctionForm.ts';
@@ -182,20 +183,11 @@ export default function OrganizationSection({ organization, actorRoles }: Sectio
         }}
       />
       <ReceiptIdentityForm key={`receipts-${organization.id}`} organization={organization} />
-      <section className="setup__parts" aria-labelledby="organization-teams">
-        <h3 id="organization-teams">
-          <FormattedMessage id="console.teams.title" />
-        </h3>
-        <p className="console__muted">
-          <FormattedMessage id="console.teams.hint" />
-        </p>
+      <ConsolePart id="organization-teams" title="console.teams.title" intro="console.teams.hint">
         <Teams organizationId={organization.id} />
-      </section>
+      </ConsolePart>
       {administrator ? (
-        <section className="setup__parts" aria-labelledby="organization-new">
-          <h3 id="organization-new">
-            <FormattedMessage id="console.organization.new" />
-          </h3>
+        <ConsolePart id="organization-new" title="console.organization.new">
           <NameForm
             key={organization.id}
             label={<FormattedMessage id="console.organization.newName" />}
@@ -212,7 +204,7 @@ export default function OrganizationSection({ organization, actorRoles }: Sectio
               });
             }}
           />
-        </section>
+        </ConsolePart>
       ) : null}
     </>
   );

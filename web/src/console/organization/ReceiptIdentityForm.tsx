@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import { showToast } from '../../live/toasts.tsx';
+import { ConsolePart } from '../ConsolePart.tsx';
 import { consoleKeys } from '../queries.ts';
 import { errorsByField, type FieldErrors } from '../setup/auctionForm.ts';
 import { FormContext, TextArea, TextInput } from '../setup/formKit.tsx';
@@ -43,13 +44,11 @@ export function ReceiptIdentityForm({ organization }: { organization: operator.O
     }
   };
   return (
-    <section className="setup__parts" aria-labelledby="organization-receipts">
-      <h3 id="organization-receipts">
-        <FormattedMessage id="console.organization.receipts" />
-      </h3>
-      <p className="console__muted">
-        <FormattedMessage id="console.organization.receiptsHint" />
-      </p>
+    <ConsolePart
+      id="organization-receipts"
+      title="console.organization.receipts"
+      intro="console.organization.receiptsHint"
+    >
       <FormContext.Provider value={form}>
         <form className="setup__part" noValidate onSubmit={submit}>
           <MessageList keys={errors[''] ?? []} />
@@ -66,6 +65,6 @@ export function ReceiptIdentityForm({ organization }: { organization: operator.O
           </button>
         </form>
       </FormContext.Provider>
-    </section>
+    </ConsolePart>
   );
 }

@@ -21,12 +21,7 @@ const test = useTestApp({ app: settings });
 describe('lot photos with S3_URL set', () => {
   it('stores both sizes in the bucket under its prefix and serves them back from it', async () => {
     const manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-    const lot = await test.database.db
-      .selectFrom('lots')
-      .select('id')
-      .where('auction_id', '=', test.galaId)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const lot = { id: await test.firstLotId(test.galaId) };
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2e86de' } })
       .jpeg()
       .toBuffer();
