@@ -39,7 +39,7 @@ export function showToast(kind: ToastKind, messageId: MessageId, values?: Record
   // Over the limit, the oldest goes first, an error last: it may say what the user must still do.
   while (next.length > MAX_TOASTS) {
     const oldestNews = next.findIndex((t) => t.kind !== 'danger');
-    next.splice(oldestNews >= 0 ? oldestNews : 0, 1);
+    next.splice(Math.max(oldestNews, 0), 1);
   }
   toasts = next;
   emit();
