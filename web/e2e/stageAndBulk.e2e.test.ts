@@ -130,7 +130,7 @@ describe('the console’s import and stage', () => {
     await page.getByRole('heading', { name: /Lots à la criée de/ }).waitFor();
     const card = page.locator('.stage__lot', { hasText: 'Toile de Riopelle' });
     await card.getByRole('button', { name: 'Inscrire l’adjudication' }).click();
-    await card.getByLabel('Gagnant : nom, courriel ou téléphone').fill('Tremb');
+    await card.getByLabel('Gagnant : numéro d’enchérisseur, nom, courriel ou téléphone').fill('Tremb');
     await card.getByRole('button', { name: /Éloïse Tremblay/ }).click();
     await card.getByLabel('Prix d’adjudication ($)').fill('1 250,50');
     await card.getByRole('button', { name: 'Inscrire l’adjudication' }).click();
@@ -166,7 +166,7 @@ describe('the console’s import and stage', () => {
     await page.goto(`${origin}/en/console?organisation=${organizationId}&encan=${galaId}&section=stage`);
     const card = page.locator('.stage__lot', { hasText: 'Hockey jersey' });
     await card.getByRole('button', { name: 'Record the sale' }).click();
-    await card.getByLabel('Winner: name, email or phone').fill('Gagnon');
+    await card.getByLabel('Winner: bidder number, name, email or phone').fill('Gagnon');
     await card.getByRole('button', { name: /Noah Gagnon/ }).click();
     await card.getByLabel('Hammer price ($)').fill('300');
     await card.getByRole('button', { name: 'Record the sale' }).click();

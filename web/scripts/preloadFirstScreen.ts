@@ -5,8 +5,11 @@ import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-/** The screens most visits start on: an auction's lot list (its chunks also serve the lot page). */
-const FIRST_SCREENS = ['/src/lots/LotListPage.tsx'];
+/**
+ * The screens most visits start on: an auction's lot list (its chunks also serve the lot page) and
+ * the other auctions' carousel it shows, which would otherwise arrive after the lots and move them.
+ */
+const FIRST_SCREENS = ['/src/lots/LotListPage.tsx', '/src/auctions/OtherAuctionsCarousel.tsx'];
 /**
  * The lot page's own chunks beyond the list's, which the server adds to a lot page's HTML only
  * (api/src/webApp/servePage.ts reads them from `first-screens.json`), so the list does not pay them.

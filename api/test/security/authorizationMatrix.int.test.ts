@@ -475,8 +475,9 @@ function policyOf(route: string): Policy | undefined {
   const path = route.split(' ')[1] ?? '';
   if (/^\/(assets|demo|icons)\//.test(path) || path === '/index.html' || path.startsWith('/admin/queues')) return infra;
   // The installable app's files (web/public): the manifest and the service worker, with the
-  // build's precompressed copies.
-  if (/^\/(sw\.js|manifest\.webmanifest)(\.gz|\.br)?$/.test(path)) return infra;
+  // build's precompressed copies; and the build's list of a lot page's chunks and the header's
+  // words (public, like the chunks it names), which the server reads for an auction page's first screen.
+  if (/^\/(sw\.js|manifest\.webmanifest|first-screens\.json)(\.gz|\.br)?$/.test(path)) return infra;
   return undefined;
 }
 

@@ -50,7 +50,10 @@ export function startFirstData(queryClient: QueryClient, pathname: string): void
  */
 function seedFromPage(queryClient: QueryClient, match: NonNullable<ReturnType<typeof matchPath>>): void {
   const block = document.getElementById('first-data');
-  if (!block || tokens.access()) return;
+  if (!block) return;
+  // Read once, then gone: the page keeps no copy of the answers' text (a lot's description among them).
+  block.remove();
+  if (tokens.access()) return;
   let data: { auction?: Auction; lot?: LotDetail; at: number };
   try {
     data = JSON.parse(block.textContent ?? '');

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { Settling } from '../layout/Settling.tsx';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { Milestone, StatusBadge } from './AuctionFacts.tsx';
 import { type CarouselAuction, clampStart, slidesByWidth } from './carousel.ts';
@@ -30,6 +31,7 @@ export function OtherAuctionsCarousel({ auctionId }: { auctionId: number }) {
   const [start, setStart] = useState(0);
   const others = useQuery(auctionQueries.carousel(auctionId, locale));
   const items = others.data ?? [];
+  if (others.isPending) return <Settling />;
   if (!others.isSuccess || items.length === 0) return null;
 
   const first = clampStart(start, items.length, perView);

@@ -5,6 +5,7 @@ import { useTeams } from '../auctions/queries.ts';
 import type { RouteName } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { Settling } from '../layout/Settling.tsx';
 import { readStorage, storageKeys, writeStorage } from '../lib/storage.ts';
 import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
@@ -70,7 +71,7 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />;
 
   const carousel = auction.showAuctionCarousel ? (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Settling />}>
       <OtherAuctionsCarousel auctionId={auction.id} />
     </Suspense>
   ) : null;

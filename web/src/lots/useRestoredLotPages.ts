@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { SETTLING_SELECTOR } from '../layout/Settling.tsx';
 import {
   claimRestore,
   type ListPosition,
@@ -85,7 +86,8 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
     // A page still growing (a slow phone fetching the carousel's chunk or images) is not settled
     // either: the hold starts again whenever the document's height changes, and lasts while any
     // call is still answering (the carousel's auctions arrive after the lots when the auction
-    // itself came with the page, and push the list down when they do).
+    // itself came with the page, and push the list down when they do), and while a part of the page
+    // above the list is still arriving (its code first: layout/Settling.tsx).
     let heldSince: number | null = null;
     let height = document.documentElement.scrollHeight;
     const step = () => {
@@ -95,7 +97,7 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
       if (!(Math.abs(window.scrollY - position.scrollY) < 2)) {
         window.scrollTo(0, position.scrollY);
         heldSince = null;
-      } else if (grown || queryClient.isFetching() > 0) heldSince = null;
+      } else if (grown || queryClient.isFetching() > 0 || document.querySelector(SETTLING_SELECTOR)) heldSince = null;
       else heldSince ??= now;
       if ((heldSince !== null && now - heldSince > RESTORE_HOLD_MS) || now > deadline) finish();
       else frame = requestAnimationFrame(step);

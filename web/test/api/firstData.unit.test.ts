@@ -91,8 +91,11 @@ describe('the first data of an auction screen, started before React', () => {
       expect(api.urls.filter((url) => url.includes('/api/'))).toEqual([]);
       expect(client.getQueryData(auctionKeys.detail('gala'))).toMatchObject({ urlMagicLink: 'gala' });
       expect(client.getQueryData(lotKeys.detail(7))).toMatchObject({ id: 7 });
+      // Read once, then gone from the page.
+      expect(document.getElementById('first-data')).toBeNull();
 
       // Signed in, the answers in the page (an anonymous caller's) are left: the app asks for its own.
+      document.body.append(block);
       localStorage.setItem('accessToken', 'token');
       const signedIn = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       startFirstData(signedIn, '/encans/gala/lots/7');
