@@ -5,7 +5,10 @@ import type { TestApp } from '../testApp.ts';
 let counter = 0;
 export function newBidder(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  const n = `${process.pid % 1000}${counter}`.padStart(4, '0').slice(-4);
+  // The exchange comes from the process and the line from the counter, so no two calls of one process
+  // ever share a number (pasting the two together and keeping four digits once did, for pids like 111).
+  const exchange = String(process.pid % 1000).padStart(3, '0');
+  const line = String(counter % 10_000).padStart(4, '0');
   return {
     username: `bidder${counter}.${Date.now()}@example.com`,
     password: 'Gala-Night-2026!',
@@ -13,7 +16,7 @@ export function newBidder(overrides: Record<string, unknown> = {}) {
     firstName: 'Élise',
     lastName: 'Gagnon',
     nickName: `Elise${counter}${Date.now() % 100000}`,
-    cellphone: `(438) 555-${n}`,
+    cellphone: `(438) ${exchange}-${line}`,
     language: 'fr',
     sendSMSNotifications: true,
     sendEmailNotifications: true,
