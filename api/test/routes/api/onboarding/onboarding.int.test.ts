@@ -48,13 +48,15 @@ describe('invitations', () => {
   });
 
   it('lets volunteers, managers and administrators invite; bidders and anonymous visitors may not', async () => {
-    for (const [username, password] of [
-      ['volunteer@demo.local', 'Demo-Volunteer-2026!'],
-      ['manager@demo.local', 'Demo-Manager-2026!'],
-      ['admin@demo.local', 'Demo-Admin-2026!'],
-    ] as const) {
+    for (const [index, [username, password]] of (
+      [
+        ['volunteer@demo.local', 'Demo-Volunteer-2026!'],
+        ['manager@demo.local', 'Demo-Manager-2026!'],
+        ['admin@demo.local', 'Demo-Admin-2026!'],
+      ] as const
+    ).entries()) {
       const { body } = await login(test.app, username, password);
-      const phone = `(450) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
+      const phone = `(450) 555-${2001 + index}`;
       const response = await invite(body.token, {
         phoneNumber: phone,
         firstName: 'Zoé',
