@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type AuditExport, takeCheckpoint, verifyExport } from '@auction/engine/audit';
+import { type AuditExport, publicKeyText, takeCheckpoint, verifyExport } from '@auction/engine/audit';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
@@ -26,6 +26,8 @@ let origin: string;
 let lotNumber: number;
 let organizationId: number;
 let auditorToken: string;
+/** The key this test's checkpoint is signed with, named to the verifier: an audit key another run left in `.data/` must not be the one it trusts. */
+const checkpointKey = generateKeyPairSync('ed25519').privateKey;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PHONE = { width: 390, height: 844 };
@@ -57,7 +59,7 @@ withServedApp(async (served) => {
   const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
   await removeBidOf(t, admin, lotId, bob.id, 'Compte de complaisance');
   // A signed checkpoint over the log as it stands, as the workers take one every five minutes.
-  await takeCheckpoint(t.database.pool, generateKeyPairSync('ed25519').privateKey);
+  await takeCheckpoint(t.database.pool, checkpointKey);
 });
 
 /** Clicks and reads the file the page saves. */
@@ -86,7 +88,11 @@ describe("the auditor's replay", () => {
     // The command the screen names accepts the file as saved, with no database.
     const saved = join(mkdtempSync(join(tmpdir(), 'audit-')), exported.name);
     writeFileSync(saved, exported.text);
-    const cli = spawnSync('npx', ['tsx', 'scripts/audit-verify.ts', '--file', saved], { cwd: ROOT, encoding: 'utf8' });
+    const cli = spawnSync(
+      'npx',
+      ['tsx', 'scripts/audit-verify.ts', '--file', saved, '--public-key', publicKeyText(checkpointKey)],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(cli.status, cli.stdout + cli.stderr).toBe(0);
 
     await page.getByLabel('Lot à rejouer').selectOption({ label: (await lotOption(page).textContent()) ?? '' });

@@ -251,6 +251,7 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
       .updateTable('auction_photos')
       .set({ is_used_as_banner_in_leaderboard: true })
       .where('auction_id', '=', galaId)
+      .where('full_path', '=', '/demo/banner-gala.jpg')
       .execute();
     const context = await visitorContext(browser, undefined, { width: 1280, height: 600 });
     const page = await context.newPage();

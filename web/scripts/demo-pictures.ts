@@ -1,6 +1,7 @@
 /**
  * Draws the demo's lot photos and auction banners (web/scripts/demoScenes.ts) and writes them as
- * JPEG files to web/public/demo, where the built app serves them. Run once when a scene changes:
+ * JPEG files to web/public/demo, where the built app serves them, with a phone-sized WebP copy of
+ * each banner (the first picture of a phone's lot list). Run once when a scene changes:
  *   npx tsx web/scripts/demo-pictures.ts
  * The pictures are committed; nothing draws them at start-up.
  */
@@ -8,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
+import sharp from 'sharp';
 import { DEMO_SCENES } from './demoScenes.ts';
 import { Raster } from './raster.ts';
 
@@ -28,6 +30,15 @@ for (const [name, scene] of Object.entries(DEMO_SCENES)) {
     const medium = jpeg.encode({ data: half, width: scene.width / 2, height: scene.height / 2 }, 80).data;
     writeFileSync(join(out, `${name}-medium.jpg`), medium);
     total += medium.length;
+  }
+  if (name.startsWith('banner-')) {
+    // 780 px: a 390 px phone screen at twice its density; WebP, about a tenth of the JPEG's bytes.
+    const phone = await sharp(Buffer.from(pixels), { raw: { width: scene.width, height: scene.height, channels: 4 } })
+      .resize({ width: 780 })
+      .webp({ quality: 70 })
+      .toBuffer();
+    writeFileSync(join(out, `${name}-phone.webp`), phone);
+    total += phone.length;
   }
 }
 

@@ -34,7 +34,8 @@ async function firstLotId(): Promise<number> {
  */
 async function checkServedBuild(): Promise<void> {
   const page = await (await fetch(`${origin}/encans/${auction}/lots`)).text();
-  const entry = /<script[^>]+src="([^"]+)"/.exec(page)?.[1];
+  // An auction page names its entry in a preload its start script reads (api/src/webApp/startAfterFirstPaint.ts).
+  const entry = (/<link rel="app-entry" href="([^"]+)">/.exec(page) ?? /<script[^>]+src="([^"]+)"/.exec(page))?.[1];
   if (!entry) throw new Error(`${origin} serves no web app page.`);
   const script = await fetch(origin + entry);
   const type = script.headers.get('content-type') ?? '';

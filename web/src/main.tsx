@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/client.ts';
 import { startFirstData } from './api/firstData.ts';
+import { firstScreenReached, holdFirstScreen } from './layout/firstScreen.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
 import { router } from './router.tsx';
 import './styles.css';
@@ -16,11 +17,18 @@ if (!container) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 // Before React starts: the auction screens' first calls and code, in parallel with rendering.
 startFirstData(queryClient, window.location.pathname);
+holdFirstScreen(container, window.location.pathname);
+router.subscribe('onResolved', (event) => firstScreenReached(event.toLocation.pathname));
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition, the first render yields to the browser every few milliseconds instead of holding
+// the phone's main thread for one long task (the server has drawn the first screen meanwhile).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

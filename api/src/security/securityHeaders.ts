@@ -2,12 +2,13 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BULL_BOARD_PATH } from '../admin/bullBoard.ts';
+import { START_SCRIPT_SOURCE } from '../webApp/startAfterFirstPaint.ts';
 
 type Directives = Record<string, string[]>;
 
 /**
  * The web app's Content-Security-Policy. No inline or injected script runs (the built index.html
- * loads its scripts from files); style sheets come from the app's own files, style elements may be
+ * loads its scripts from files) but the auction pages' fixed start script, allowed by its hash; style sheets come from the app's own files, style elements may be
  * injected by script, style attributes never parsed (React sets its style props through the CSSOM,
  * which the policy does not govern); images may be any https address (lot photos
  * and banners live on the organisations' sites or a CDN); the page talks to its own origin only,
@@ -19,7 +20,8 @@ export function appDirectives(publicUrl: string): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    // One inline script by its hash: the auction pages' start (webApp/startAfterFirstPaint.ts).
+    'script-src': ["'self'", START_SCRIPT_SOURCE],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     // The dialogs' scroll lock injects a <style> element; rich text can hold neither <style> nor style="".

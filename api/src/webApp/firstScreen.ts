@@ -1,4 +1,5 @@
 import { auctionTitle, firstBannerPath, MEDIUM_SCREEN } from '@auction/contract';
+import { laterModule } from './startAfterFirstPaint.ts';
 /**
  * The first screen of an auction's pages in the HTML itself (docs/web.md "Lighthouse"): on a phone
  * the lot list's and the lot page's largest paint waited on entry script → auction call → picture,
@@ -43,34 +44,42 @@ export function auctionPageOf(path: string): AuctionPage | null {
 /** The data block's id, which web/src/api/firstData.ts reads. */
 export const FIRST_DATA_ID = 'first-data';
 
+/** A picture the first screen shows, for the screens `media` names (all when absent). */
+export interface FirstPicture {
+  src: string;
+  media?: string;
+}
+
 /**
  * index.html with the answers in a `<script type="application/json">` block (data, never run, so
  * the strict script policy allows it), `<html lang>` set to the page's language, and preloads of
- * what the page needs first (its route's chunks, its largest picture). `<` is escaped in the JSON,
- * so no text of an answer can close the block or open markup; a preload names only a plain path.
+ * what the page needs first. `<` is escaped in the JSON, so no text of an answer can close the block
+ * or open markup; a preload names only a plain path or a picture `pictureSrc` accepted.
+ *
+ * The pictures' preloads come first in the head: the server has drawn the first screen, so on a
+ * phone's network its picture is worth more than the code that will replace it. The page's own
+ * chunks are left for the start script, fetched once the picture is painted (startAfterFirstPaint.ts).
  */
 export function pageWithFirstData(
   template: string,
   locale: 'en' | 'fr',
   data: { auction?: unknown; lot?: unknown; at: number },
-  preload: { modules?: readonly string[]; image?: string | undefined; shell?: string } = {},
+  preload: { modules?: readonly string[]; pictures?: readonly FirstPicture[]; shell?: string } = {},
 ): string {
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  const links = [
-    ...(preload.modules ?? [])
-      .filter(isAssetPath)
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...(preload.image && isAssetPath(preload.image)
-      ? [`<link rel="preload" as="image" fetchpriority="high" href="${preload.image}">`]
-      : []),
-  ];
+  const pictures = (preload.pictures ?? []).map(
+    ({ src, media }) =>
+      `<link rel="preload" as="image" fetchpriority="high" href="${src}"${media ? ` media="${media}"` : ''}>`,
+  );
+  const modules = (preload.modules ?? []).filter(isAssetPath).map(laterModule);
   const block = `<script type="application/json" id="${FIRST_DATA_ID}">${json}</script>`;
   return template
     .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
-    .replace('</head>', `${links.join('')}${block}</head>`)
+    .replace('<title>', `${pictures.join('')}<title>`)
+    .replace('</head>', `${modules.join('')}${block}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${preload.shell ?? ''}</div>`);
 }
 
@@ -98,6 +107,30 @@ const pictureSrc = (src: string | undefined) =>
   src && /^(?:https:\/\/|\/)[^\s"'<>\\]*$/.test(src) ? escapeHtml(src) : undefined;
 
 /**
+ * The page's largest picture, as the app will show it: the banner of the page's language on a lot
+ * list (the phone's and the computer's when they differ), or the lot's first photo on a lot page.
+ * Only addresses `pictureSrc` accepts, already escaped for an attribute.
+ */
+export function firstPictures(page: AuctionPage, auction: unknown, lot: unknown): FirstPicture[] {
+  if (!auction) return [];
+  if (page.lotId !== null) {
+    const photo = pictureSrc(firstPhotoOf(lot));
+    return photo ? [{ src: photo }] : [];
+  }
+  const shown = auction as Parameters<typeof firstBannerPath>[0];
+  const phone = pictureSrc(firstBannerPath(shown, page.locale, false));
+  const computer = pictureSrc(firstBannerPath(shown, page.locale, true));
+  if (!phone || !computer || phone === computer) {
+    const only = phone ?? computer;
+    return only ? [{ src: only }] : [];
+  }
+  return [
+    { src: phone, media: `not all and ${MEDIUM_SCREEN}` },
+    { src: computer, media: MEDIUM_SCREEN },
+  ];
+}
+
+/**
  * What an auction page shows first, as plain HTML inside `#root` before any script has run: the
  * header band (the auction's title, the language and log-in buttons) and the page's largest
  * picture, the banner on a lot list (the computer's through `<picture>`) or the lot's first photo,
@@ -114,22 +147,15 @@ export function firstScreenMarkup(page: AuctionPage, auction: unknown, lot: unkn
     `<div class="site-header__actions"><span class="language-chip">${escapeHtml(text.languageSwitch)}</span>` +
     `<span class="header-button">${escapeHtml(text.login)}</span></div></div>` +
     `<div class="auction-menu"></div></header>`;
+  const [first, computer] = firstPictures(page, auction, lot);
   let picture = '';
-  if (page.lotId === null) {
-    const phone = pictureSrc(firstBannerPath(shown, page.locale, false));
-    const computer = pictureSrc(firstBannerPath(shown, page.locale, true));
-    const img = phone ?? computer;
-    if (img) {
-      const source = computer && computer !== img ? `<source media="${MEDIUM_SCREEN}" srcset="${computer}">` : '';
-      picture = `<section class="auction-banner"><picture>${source}<img class="auction-banner__image" alt="" fetchpriority="high" src="${img}"></picture></section>`;
-    }
-  } else {
-    const photo = pictureSrc(firstPhotoOf(lot));
-    if (photo) {
-      picture =
-        `<article class="lot-detail"><span class="back-link">&nbsp;</span><div class="lot-detail__top">` +
-        `<div class="gallery"><img class="gallery__photo" alt="" fetchpriority="high" src="${photo}"></div></div></article>`;
-    }
+  if (first && page.lotId === null) {
+    const source = computer ? `<source media="${computer.media}" srcset="${computer.src}">` : '';
+    picture = `<section class="auction-banner"><picture>${source}<img class="auction-banner__image" alt="" fetchpriority="high" decoding="sync" src="${first.src}"></picture></section>`;
+  } else if (first) {
+    picture =
+      `<article class="lot-detail"><span class="back-link">&nbsp;</span><div class="lot-detail__top">` +
+      `<div class="gallery"><img class="gallery__photo" alt="" fetchpriority="high" decoding="sync" src="${first.src}"></div></div></article>`;
   }
   return `<div class="first-screen" aria-hidden="true">${header}<main class="page"><div class="auction-page">${picture}</div></main></div>`;
 }

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { auctionPageOf, firstPhotoOf, firstScreenMarkup, pageWithFirstData, type ShellText } from './firstScreen.ts';
+import { auctionPageOf, firstPictures, firstScreenMarkup, pageWithFirstData, type ShellText } from './firstScreen.ts';
+import { inlineStylesheets } from './inlineStylesheets.ts';
+import { startAfterFirstPaint } from './startAfterFirstPaint.ts';
 
 /**
  * Answers a page of the single-page app: index.html, with an auction page's first answers in it
@@ -22,7 +24,9 @@ export function pageServer(app: FastifyInstance) {
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const page = auctionPageOf(request.url.split('?')[0] ?? '/');
     if (!page) return reply.sendFile('index.html');
-    template ??= readFile(resolve(app.settings.webDist, 'index.html'), 'utf8');
+    template ??= readFile(resolve(app.settings.webDist, 'index.html'), 'utf8')
+      .then((html) => inlineStylesheets(html, (path) => readFile(resolve(app.settings.webDist, `.${path}`), 'utf8')))
+      .then(startAfterFirstPaint);
     screens ??= readFile(resolve(app.settings.webDist, 'first-screens.json'), 'utf8').then(JSON.parse, () => ({}));
     const link = encodeURIComponent(page.urlMagicLink);
     const [html, chunks, auction, lot] = await Promise.all([
@@ -37,7 +41,8 @@ export function pageServer(app: FastifyInstance) {
       { auction, lot, at: Date.now() },
       {
         shell: firstScreenMarkup(page, auction, lot, chunks.text?.[page.locale]),
-        ...(page.lotId === null ? {} : { modules: chunks.lotDetail ?? [], image: firstPhotoOf(lot) }),
+        pictures: firstPictures(page, auction, lot),
+        ...(page.lotId === null ? {} : { modules: chunks.lotDetail ?? [] }),
       },
     );
     reply

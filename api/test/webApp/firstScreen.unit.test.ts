@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auctionPageOf, firstPhotoOf, firstScreenMarkup, pageWithFirstData } from '../../src/webApp/firstScreen.ts';
+import {
+  auctionPageOf,
+  firstPhotoOf,
+  firstPictures,
+  firstScreenMarkup,
+  pageWithFirstData,
+} from '../../src/webApp/firstScreen.ts';
 
 describe("an auction page's address", () => {
   it('names the auction, the lot and the language of every auction screen', () => {
@@ -32,7 +38,8 @@ describe("an auction page's address", () => {
 
 describe('the page with its first data', () => {
   const template =
-    '<!doctype html><html lang="fr"><head><title>t</title></head><body><div id="root"></div></body></html>';
+    '<!doctype html><html lang="fr"><head><title>t</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/messages-1.js"></head><body><div id="root"></div></body></html>';
 
   it('carries the answers as data no text can break out of, in the page language', () => {
     const html = pageWithFirstData(template, 'en', { auction: { name: '</script><script>alert(1)</script>' }, at: 1 });
@@ -47,9 +54,10 @@ describe('the page with its first data', () => {
       template,
       'fr',
       { at: 1 },
-      { modules: ['/assets/LotDetailPage-1.js', '/x" onload="alert(1)'], image: '/media/a.webp' },
+      { modules: ['/assets/LotDetailPage-1.js', '/x" onload="alert(1)'], pictures: [{ src: '/media/a.webp' }] },
     );
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/LotDetailPage-1.js">');
+    // Named for the start script, which asks for it once the first screen is painted.
+    expect(html).toContain('<link rel="app-module" href="/assets/LotDetailPage-1.js">');
     expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/a.webp">');
     expect(html).not.toContain('onload');
     expect(
@@ -61,6 +69,11 @@ describe('the page with its first data', () => {
       }),
     ).toBe('/a');
     expect(firstPhotoOf({ photos: [] })).toBeUndefined();
+  });
+  it('asks for the picture before anything else', () => {
+    const html = pageWithFirstData(template, 'en', { at: 1 }, { pictures: [{ src: '/media/a.webp' }] });
+    expect(html.indexOf('href="/media/a.webp"')).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html.indexOf('href="/media/a.webp"')).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
   });
 });
 
@@ -89,15 +102,21 @@ describe("an auction page's first screen, before the app runs", () => {
     expect(html).toContain('Gala &lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('<source media="(min-width: 48rem)" srcset="/media/computer.webp">');
-    expect(html).toContain('class="auction-banner__image" alt="" fetchpriority="high" src="/media/phone.webp"');
+    expect(html).toContain(
+      'class="auction-banner__image" alt="" fetchpriority="high" decoding="sync" src="/media/phone.webp"',
+    );
     expect(html).toContain('<span class="header-button">Log in</span>');
+    expect(firstPictures({ urlMagicLink: 'gala', lotId: null, locale: 'en' }, auction, undefined)).toEqual([
+      { src: '/media/phone.webp', media: 'not all and (min-width: 48rem)' },
+      { src: '/media/computer.webp', media: '(min-width: 48rem)' },
+    ]);
   });
 
   it("draws a lot page's first photo, and nothing without the auction or with an address it cannot trust", () => {
     const page = { urlMagicLink: 'gala', lotId: 7, locale: 'en' } as const;
     const lot = { photos: [{ order: 1, fullPath_Large: '/media/lot.webp' }] };
     expect(firstScreenMarkup(page, auction, lot, text)).toContain(
-      'class="gallery__photo" alt="" fetchpriority="high" src="/media/lot.webp"',
+      'class="gallery__photo" alt="" fetchpriority="high" decoding="sync" src="/media/lot.webp"',
     );
     expect(firstScreenMarkup(page, undefined, lot, text)).toBe('');
     const risky = { photos: [{ order: 1, fullPath_Large: 'javascript:alert(1)' }] };

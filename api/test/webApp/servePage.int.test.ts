@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -10,8 +11,12 @@ import { useTestApp } from '../useTestApp.ts';
 const webDist = mkdtempSync(join(tmpdir(), 'serve-page-'));
 writeFileSync(
   join(webDist, 'index.html'),
-  '<!doctype html><html lang="fr"><head><title>Encans</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html lang="fr"><head><title>Encans</title><script type="module" crossorigin src="/assets/index-x.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/messages-x.js"><link rel="stylesheet" crossorigin href="/assets/index-x.css">' +
+    '</head><body><div id="root"></div></body></html>',
 );
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'assets', 'index-x.css'), '.site-header{color:navy}');
 writeFileSync(
   join(webDist, 'first-screens.json'),
   JSON.stringify({
@@ -48,6 +53,21 @@ describe('the pages of the web app', () => {
       /<div id="root"><div class="first-screen" aria-hidden="true"><header class="site-header">/,
     );
     expect(list.body).toContain('class="auction-banner__image"');
+    // Its style sheet is in the page, so the first paint waits on no other file.
+    expect(list.body).toContain('<style>.site-header{color:navy}</style>');
+    expect(list.body).not.toMatch(/<link rel="stylesheet" [^>]*href="\/assets\/index-x.css">/);
+    // No script is fetched before the first screen is painted: the start script, allowed by its
+    // hash in the page's policy, names the entry and its chunks.
+    expect(list.body).not.toContain('<script type="module" crossorigin src=');
+    expect(list.body).not.toContain('rel="modulepreload"');
+    expect(list.body).toContain(
+      '<link rel="app-entry" href="/assets/index-x.js"><link rel="app-module" href="/assets/messages-x.js">',
+    );
+    const start = /<script type="module">(.*?)<\/script>/s.exec(list.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(start).digest('base64');
+    expect(String(list.headers['content-security-policy'])).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+    );
 
     const lot = { id: await test.firstLotId(test.galaId) };
     const page = await test.app.inject({
@@ -58,7 +78,9 @@ describe('the pages of the web app', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     const html = gunzipSync(page.rawPayload).toString();
     expect(firstData(html).lot).toMatchObject({ id: lot.id });
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/LotDetailPage-x.js">');
+    expect(html).toContain('<link rel="app-module" href="/assets/LotDetailPage-x.js">');
+    // The lot's photo is asked for first, before any script.
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/[^"]+"><title>/);
   });
 
   it('leaves out what an anonymous caller may not read, and other pages are index.html as it is', async () => {
@@ -75,5 +97,7 @@ describe('the pages of the web app', () => {
     const profile = await test.app.inject({ method: 'GET', url: '/profil' });
     expect(profile.statusCode).toBe(200);
     expect(profile.body).not.toContain('first-data');
+    // Without a first screen, the app loads at once, as index.html says.
+    expect(profile.body).toContain('<script type="module" crossorigin src="/assets/index-x.js"></script>');
   });
 });

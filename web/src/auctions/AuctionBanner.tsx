@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { useFirstScreenDrawn } from '../layout/firstScreen.ts';
 import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRotation } from '../lib/useRotation.ts';
 import { Countdown } from '../time/Countdown.tsx';
@@ -27,6 +28,7 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
   const fallback = auctionBannerPath(auction, locale);
   const image = current?.fullPath ?? fallback;
   const { target, tooltipId } = auctionCountdown(auction);
+  useFirstScreenDrawn();
 
   return (
     <>

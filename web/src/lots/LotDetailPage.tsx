@@ -10,6 +10,7 @@ import { formatDate, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { useFirstScreenDrawn } from '../layout/firstScreen.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { Money } from '../lib/MoneyText.tsx';
 import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
@@ -83,6 +84,7 @@ function Collapsible({ title, html }: { title: string; html: string }) {
 }
 
 function Gallery({ photos, name }: { photos: LotPhoto[]; name: string }) {
+  useFirstScreenDrawn();
   const intl = useIntl();
   const sorted = [...photos].sort((a, b) => a.order - b.order);
   const [index, setIndex] = useState(0);

@@ -6,9 +6,12 @@
 export function registerServiceWorker(): void {
   const production = (import.meta as ImportMeta & { env?: { PROD?: boolean } }).env?.PROD === true;
   if (!production || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
-  });
+  const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  // After the page's own load, so the worker's first fetches do not compete with it. An auction page
+  // starts the app once its first screen is painted (api/src/webApp/startAfterFirstPaint.ts), often
+  // after that load: then at once.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Whether this browser can receive Web Push notices at all. */
