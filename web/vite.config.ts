@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compactCatalogs } from './scripts/compactCatalogs.ts';
 import { precompress } from './scripts/precompress.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 
@@ -9,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), preloadFirstScreen(), precompress()],
+  plugins: [compactCatalogs(), react(), preloadFirstScreen(), precompress()],
   // The manifest lets scripts/bundle-budget.ts follow a route's chunks.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {

@@ -265,11 +265,14 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     while (!(await end.isVisible())) await page.mouse.wheel(0, 2000);
     const cards = await page.locator('.lot-card').count();
     expect(cards).toBeGreaterThan(6);
-    const savedY = await page.evaluate(() => {
-      window.scrollTo(0, Math.round((document.documentElement.scrollHeight - window.innerHeight) / 2));
-      return window.scrollY;
-    });
+    // A wheel Playwright has sent may reach the page after it answered: the position kept is the
+    // one the page is at just before the reload, once no wheel has arrived for a while.
+    await page.evaluate(() =>
+      window.scrollTo(0, Math.round((document.documentElement.scrollHeight - window.innerHeight) / 2)),
+    );
     await page.waitForTimeout(300);
+    const savedY = await page.evaluate(() => window.scrollY);
+    expect(savedY).toBeGreaterThan(0);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/auction-lot-items?')) asked.push(request.url());

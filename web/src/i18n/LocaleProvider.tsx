@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { setRequestLocale } from '../api/client.ts';
 import { intlLocale } from './format.ts';
 import { storeLocale } from './locale.ts';
-import { catalogs } from './messages.ts';
+import { catalogOf } from './messages.ts';
 import { defaultLocale, type Locale } from './routes.ts';
 
 const LocaleContext = createContext<Locale>(defaultLocale);
@@ -18,7 +18,7 @@ export function LocaleProvider({ locale, children }: { locale: Locale; children:
 
   return (
     <LocaleContext value={locale}>
-      <IntlProvider locale={intlLocale[locale]} defaultLocale={intlLocale[defaultLocale]} messages={catalogs[locale]}>
+      <IntlProvider locale={intlLocale[locale]} defaultLocale={intlLocale[defaultLocale]} messages={catalogOf(locale)}>
         {children}
       </IntlProvider>
     </LocaleContext>

@@ -5,7 +5,7 @@ import { FormattedMessage, IntlProvider } from 'react-intl';
 import { shortCountdown } from '../console/closing/closingMinute.ts';
 import { formatMoney, intlLocale } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
-import { catalogs } from '../i18n/messages.ts';
+import { catalogOf } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { leaderboardKeys, leaderboardQueries } from '../leaderboard/queries.ts';
@@ -51,7 +51,7 @@ export function ProjectorScreen() {
 
   const language: Locale = (page.data && languageAt(page.data.languages, now)) || pageLocale;
   return (
-    <IntlProvider locale={intlLocale[language]} messages={catalogs[language]}>
+    <IntlProvider locale={intlLocale[language]} messages={catalogOf(language)}>
       <div className="projector" lang={language}>
         {page.isPending ? (
           <Loading />
