@@ -83,6 +83,7 @@ export {
   type TestCard,
 } from './services/stripeDouble.ts';
 export { liftSmsStop, recordSmsStop, smsStopReason } from './smsOptOuts.ts';
+export { escapeHtml } from './text/escapeHtml.ts';
 export {
   signUnsubscribeToken,
   type UnsubscribeScope,

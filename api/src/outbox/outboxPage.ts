@@ -1,16 +1,7 @@
-import type { OutboxMessage } from '@auction/platform';
+import { escapeHtml, type OutboxMessage } from '@auction/platform';
 
 /** How many of the latest messages the outbox shows. */
 export const OUTBOX_LIMIT = 100;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 

@@ -1,4 +1,5 @@
 import { auctionTitle, firstBannerPath, MEDIUM_SCREEN } from '@auction/contract';
+import { escapeHtml } from '@auction/platform';
 import { laterModule } from './startAfterFirstPaint.ts';
 /**
  * The first screen of an auction's pages in the HTML itself (docs/web.md "Lighthouse"): on a phone
@@ -100,8 +101,6 @@ export interface ShellText {
   languageSwitch: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 /** A picture's address the page may show: on this site or over https, nothing that ends the attribute. */
 const pictureSrc = (src: string | undefined) =>
   src && /^(?:https:\/\/|\/)[^\s"'<>\\]*$/.test(src) ? escapeHtml(src) : undefined;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { escapeHtml } from '../text/escapeHtml.ts';
 import { listen } from './listen.ts';
 
 /**
@@ -681,12 +682,6 @@ function canonical(body: string): string {
 function list(path: string, data: StripeObject[]): StripeObject {
   return { id: '', object: 'list', data, has_more: false, url: path };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The stand-in for Stripe's hosted Checkout page: a plain form, no script. */
 function checkoutForm(session: StripeObject, error?: string): string {

@@ -1,4 +1,4 @@
-import type { MessageJob, MessageTemplate } from '@auction/platform';
+import { escapeHtml, type MessageJob, type MessageTemplate } from '@auction/platform';
 import { z } from 'zod';
 
 export type Language = MessageJob['language'];
@@ -593,15 +593,6 @@ function emailText(blocks: Block[], language: Language): string {
     return block.text;
   });
   return `${paragraphs.join('\n\n')}\n`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 function emailHtml(subject: string, blocks: Block[], language: Language): string {
