@@ -9,6 +9,7 @@ import {
   verify,
 } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
+import { readBody } from './doubleHttp.ts';
 import { listen } from './listen.ts';
 
 /** A browser's subscription as the Push API gives it, pointing at the double. */
@@ -67,7 +68,8 @@ export async function startPushServiceDouble(
     const browser = browsers.get(id);
     if (!browser) return answer(404, 'no such subscription');
     if (browser.gone) return answer(410, 'subscription expired');
-    readBody(request)
+    // Push services take at most 4 KiB of payload.
+    readBody(request, 8192)
       .then((body) => {
         const vapid = checkVapid(request.headers.authorization, origin);
         if (typeof vapid === 'string') return answer(vapid === 'missing' ? 401 : 403, vapid);
@@ -112,21 +114,6 @@ export async function startPushServiceDouble(
     received: () => [...accepted],
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Push services take at most 4 KiB of payload.
-      if (size > 8192) reject(new Error('too large'));
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 /** The VAPID header's key and claims when the ES256 JWT verifies for this origin, else why not. */

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readBody } from './doubleHttp.ts';
 import { listen } from './listen.ts';
 
 /** One object the double holds. */
@@ -118,15 +119,6 @@ export async function startS3Double(options: { port?: number; host?: string } = 
         server.closeAllConnections();
       }),
   };
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 function sendError(response: ServerResponse, status: number, code: string, message: string): void {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Db } from '../db.ts';
 import { tenDigitPhone } from '../phoneNumber.ts';
+import { readText, sendJson } from './doubleHttp.ts';
 import { listen } from './listen.ts';
 
 export interface SmsDouble {
@@ -108,7 +109,11 @@ export async function startSmsDouble(options: SmsDoubleOptions): Promise<SmsDoub
       : handle(options.db, stoppedAtTwilio, request, response)
     ).catch((error: unknown) => {
       if (!response.headersSent) {
-        send(response, 500, { status: 500, code: 20500, message: error instanceof Error ? error.message : 'error' });
+        sendJson(response, 500, {
+          status: 500,
+          code: 20500,
+          message: error instanceof Error ? error.message : 'error',
+        });
       }
     });
   });
@@ -142,7 +147,7 @@ async function handle(
   if (request.method !== 'POST' || !accountSid) return fail(response, errors.notFound);
   if (!authenticatedAs(request, decodeURIComponent(accountSid))) return fail(response, errors.authenticate);
 
-  const form = new URLSearchParams(await readBody(request));
+  const form = new URLSearchParams(await readText(request));
   const to = form.get('To');
   const from = form.get('From') ?? form.get('MessagingServiceSid');
   const body = form.get('Body');
@@ -167,7 +172,7 @@ async function handle(
 
   const now = new Date().toUTCString().replace('GMT', '+0000');
   const uri = `/2010-04-01/Accounts/${accountSid}/Messages/${sid}`;
-  send(response, 201, {
+  sendJson(response, 201, {
     account_sid: decodeURIComponent(accountSid),
     api_version: '2010-04-01',
     body,
@@ -197,10 +202,10 @@ async function forwardInbound(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  const form = new URLSearchParams(await readBody(request));
+  const form = new URLSearchParams(await readText(request));
   const from = form.get('From');
   if (!from) return fail(response, errors.fromRequired);
-  send(response, 200, { webhookStatus: await receive(from, form.get('Body') ?? '') });
+  sendJson(response, 200, { webhookStatus: await receive(from, form.get('Body') ?? '') });
 }
 
 /** Twilio answers 401 without HTTP Basic credentials for the account in the path. */
@@ -211,20 +216,6 @@ function authenticatedAs(request: IncomingMessage, accountSid: string): boolean 
   return user === accountSid && Boolean(password);
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 function fail(response: ServerResponse, error: TwilioError): void {
-  send(response, error.status, { ...error, more_info: `https://www.twilio.com/docs/errors/${error.code}` });
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
+  sendJson(response, error.status, { ...error, more_info: `https://www.twilio.com/docs/errors/${error.code}` });
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { escapeHtml } from '../text/escapeHtml.ts';
+import { readText, sendJson } from './doubleHttp.ts';
 import { listen } from './listen.ts';
 
 /**
@@ -492,7 +493,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   async function api(request: IncomingMessage, response: ServerResponse, path: string, body: string) {
     const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!/^[sr]k_test_/.test(key)) {
-      return send(response, 401, {
+      return sendJson(response, 401, {
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
       });
     }
@@ -500,17 +501,17 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (request.method === 'GET') {
       for (const [pattern, handler] of gets) {
         const match = pattern.exec(path);
-        if (match) return send(response, 200, handler(query, match));
+        if (match) return sendJson(response, 200, handler(query, match));
       }
-      return send(response, 404, {
+      return sendJson(response, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (GET: ${path}).` },
       });
     }
     if (request.method !== 'POST')
-      return send(response, 405, { error: { type: 'invalid_request_error', message: 'Method not allowed' } });
+      return sendJson(response, 405, { error: { type: 'invalid_request_error', message: 'Method not allowed' } });
     const route = posts.find(([pattern]) => pattern.test(path));
     if (!route) {
-      return send(response, 404, {
+      return sendJson(response, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${path}).` },
       });
     }
@@ -522,7 +523,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (scoped) {
       const first = idempotency.get(scoped);
       if (first && first.fingerprint !== fingerprint) {
-        return send(response, 400, {
+        return sendJson(response, 400, {
           error: {
             type: 'idempotency_error',
             message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
@@ -531,7 +532,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       }
       if (!first && inFlight.has(scoped)) {
         // Stripe answers a key whose first request is still running with 409, and runs nothing.
-        return send(response, 409, {
+        return sendJson(response, 409, {
           error: {
             type: 'idempotency_error',
             message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${idempotencyKey}. Please try again later.`,
@@ -595,7 +596,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   }
 
   const server = createServer((request, response) => {
-    readBody(request)
+    readText(request)
       .then((body) => {
         const path = new URL(request.url ?? '/', url).pathname;
         const checkout = /^\/checkout\/([^/]+)$/.exec(path);
@@ -604,7 +605,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       })
       .catch((error: unknown) => {
         if (!response.headersSent) {
-          send(response, 500, {
+          sendJson(response, 500, {
             error: { type: 'api_error', message: error instanceof Error ? error.message : 'error' },
           });
         }
@@ -707,18 +708,4 @@ function page(response: ServerResponse, status: number, content: string): void {
 <style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto}label{display:block;margin:.5rem 0}input{display:block;width:100%}.error{color:#b00}</style>
 </head><body>${content}</body></html>`,
   );
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
 }
