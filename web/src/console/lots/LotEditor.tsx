@@ -10,6 +10,7 @@ import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleQueries } from '../queries.ts';
+import { FormGroup } from '../setup/formKit.tsx';
 import { browserTimeZone, fromLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
 import { LotPhotosEditor } from './LotPhotosEditor.tsx';
 import { emptyLotForm, engineChanges, type LotFormValues, lotBody, lotChanges, lotFormOf } from './lotForm.ts';
@@ -53,17 +54,6 @@ function Select({
         ))}
       </select>
     </div>
-  );
-}
-
-function Group({ title, children }: { title: MessageId; children: ReactNode }) {
-  return (
-    <fieldset className="setup__group">
-      <legend>
-        <FormattedMessage id={title} />
-      </legend>
-      <div className="setup__fields">{children}</div>
-    </fieldset>
   );
 }
 
@@ -168,7 +158,7 @@ export function LotEditor({
           void submit();
         }}
       >
-        <Group title="console.lots.group.general">
+        <FormGroup title="console.lots.group.general">
           <Select
             label="console.lots.type"
             value={values.type}
@@ -183,15 +173,15 @@ export function LotEditor({
           <TextBox label="console.lots.descriptionEn" value={values.enDescription} onChange={set('enDescription')} />
           {input('offeredBy', 'console.lots.offeredBy')}
           {input('additionalInfoExternalUrl', 'console.lots.externalUrl', { type: 'url' })}
-        </Group>
-        <Group title="console.lots.group.prices">
+        </FormGroup>
+        <FormGroup title="console.lots.group.prices">
           {input('startingBid', 'console.lots.startingBid', { inputMode: 'decimal' })}
           {input('minimumIncrement', 'console.lots.minimumIncrement', { inputMode: 'decimal' })}
           {input('valuation', 'console.lots.valuation', { inputMode: 'decimal' })}
           {input('multiSaleQuantity', 'console.lots.quantity', { inputMode: 'numeric' })}
           {input('maxPerBidder', 'console.lots.maxPerBidder', { inputMode: 'numeric' })}
-        </Group>
-        <Group title="console.lots.group.closing">
+        </FormGroup>
+        <FormGroup title="console.lots.group.closing">
           {input('dateCompleted', 'console.lots.dateCompleted', {
             type: 'datetime-local',
             hint: (
@@ -229,8 +219,8 @@ export function LotEditor({
               <FormattedMessage id="console.lots.lockedHint" />
             </p>
           )}
-        </Group>
-        <Group title="console.lots.group.placement">
+        </FormGroup>
+        <FormGroup title="console.lots.group.placement">
           <Select
             label="console.lots.category"
             value={values.categoryId}
@@ -258,7 +248,7 @@ export function LotEditor({
               })),
             )}
           />
-        </Group>
+        </FormGroup>
         <MessageList keys={errors} />
         <div className="console__dialog-actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
