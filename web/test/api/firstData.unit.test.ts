@@ -7,6 +7,11 @@ import { lotKeys } from '../../src/lots/queries.ts';
 import { auctionFixture } from '../auctionFixture.ts';
 import { json, stubFetch } from '../renderInApp.tsx';
 
+// The screens' code, which startFirstData starts loading without waiting: left unloaded here, so
+// that no import is still on its way when the file's environment is torn down.
+vi.mock('../../src/lots/LotListPage.tsx', () => ({}));
+vi.mock('../../src/lots/LotDetailPage.tsx', () => ({}));
+
 const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) =>
     link.getAttribute('href'),
