@@ -26,7 +26,7 @@ withServedApp(
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const PHOTO = resolve(import.meta.dirname, '../public/demo/lot-cabin.jpg');
+const PHOTO = resolve(import.meta.dirname, '../public/demo/banner-autumn.jpg');
 const HEADER = 'lotNumber,type,nameFr,nameEn,startingBid,minimumIncrement,category,closingGroup,dateCompleted';
 
 const WORDS = {

@@ -1,7 +1,8 @@
 /**
  * Draws the demo's lot photos and auction banners (web/scripts/demoScenes.ts) and writes them as
- * JPEG files to web/public/demo, where the built app serves them, with a phone-sized WebP copy of
- * each banner (the first picture of a phone's lot list). Run once when a scene changes:
+ * files to web/public/demo, where the built app serves them: lots as WebP with a half-size copy,
+ * banners as JPEG with a phone-sized WebP copy (the first picture of a phone's lot list). Run once
+ * when a scene changes:
  *   npx tsx web/scripts/demo-pictures.ts
  * The pictures are committed; nothing draws them at start-up.
  */
@@ -16,29 +17,34 @@ import { Raster } from './raster.ts';
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'demo');
 let seed = 1;
 let total = 0;
+/** WebP at the quality the console's uploads use, from RGBA pixels. */
+const webp = (pixels: Uint8Array, width: number, height: number, resize?: number) =>
+  sharp(Buffer.from(pixels), { raw: { width, height, channels: 4 } })
+    .resize(resize ? { width: resize } : undefined)
+    .webp({ quality: 75 })
+    .toBuffer();
+
 for (const [name, scene] of Object.entries(DEMO_SCENES)) {
   const raster = new Raster(scene.width, scene.height);
   scene.draw(raster);
   const pixels = raster.finish(++seed * 2654435761);
-  const { data } = jpeg.encode({ data: pixels, width: scene.width, height: scene.height }, 80);
-  writeFileSync(join(out, `${name}.jpg`), data);
-  total += data.length;
-  console.log(`${name}.jpg ${(data.length / 1024).toFixed(0)} kB`);
+  const files: Array<[string, Uint8Array]> = [];
   if (name.startsWith('lot-')) {
-    // The lot's medium photo (cards, lists): half the size, a third of the bytes on a phone.
-    const half = halve(pixels, scene.width, scene.height);
-    const medium = jpeg.encode({ data: half, width: scene.width / 2, height: scene.height / 2 }, 80).data;
-    writeFileSync(join(out, `${name}-medium.jpg`), medium);
-    total += medium.length;
+    // WebP as the console stores uploaded photos, and a half-size copy for cards and lists.
+    files.push([`${name}.webp`, await webp(pixels, scene.width, scene.height)]);
+    files.push([
+      `${name}-medium.webp`,
+      await webp(halve(pixels, scene.width, scene.height), scene.width / 2, scene.height / 2),
+    ]);
+  } else {
+    // A banner: the computer's JPEG, and a 780 px WebP for phones (a 390 px screen at twice its density).
+    files.push([`${name}.jpg`, jpeg.encode({ data: pixels, width: scene.width, height: scene.height }, 80).data]);
+    files.push([`${name}-phone.webp`, await webp(pixels, scene.width, scene.height, 780)]);
   }
-  if (name.startsWith('banner-')) {
-    // 780 px: a 390 px phone screen at twice its density; WebP, about a tenth of the JPEG's bytes.
-    const phone = await sharp(Buffer.from(pixels), { raw: { width: scene.width, height: scene.height, channels: 4 } })
-      .resize({ width: 780 })
-      .webp({ quality: 70 })
-      .toBuffer();
-    writeFileSync(join(out, `${name}-phone.webp`), phone);
-    total += phone.length;
+  for (const [file, data] of files) {
+    writeFileSync(join(out, file), data);
+    total += data.length;
+    console.log(`${file} ${(data.length / 1024).toFixed(0)} kB`);
   }
 }
 

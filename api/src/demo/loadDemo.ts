@@ -343,8 +343,8 @@ async function createAuction(
       .insertInto('lot_photos')
       .values({
         lot_id: row.id,
-        full_path_large: `/demo/${lot.photo}.jpg`,
-        full_path_medium: `/demo/${lot.photo}-medium.jpg`,
+        full_path_large: `/demo/${lot.photo}.webp`,
+        full_path_medium: `/demo/${lot.photo}-medium.webp`,
       })
       .execute();
     const category = categories[lot.category];
