@@ -143,4 +143,21 @@ describe('npm run -s openapi', () => {
     expect(SPEC_001_CALLS.filter((call) => !calls.has(call))).toEqual([]);
     expect(OPERATOR_CALLS.filter((call) => !calls.has(call))).toEqual([]);
   });
+
+  it('declares the success and the error answers of every operation', async () => {
+    const document = (await openApiDocument()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const undeclared: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const statuses = Object.keys(operation.responses ?? {});
+        const success = statuses.some((status) => /^[23]/.test(status));
+        // The brand of the host takes no input and reads configuration only: it has nothing to refuse.
+        const errors = path === '/api/brand' || statuses.some((status) => /^4/.test(status));
+        if (!success || !errors) undeclared.push(`${method} ${path}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
 });

@@ -62,6 +62,12 @@ export type ConvertedMoney = z.infer<typeof convertedMoney>;
 /** The client's idempotency key in a body or query (DESIGN.md §2); an `Idempotency-Key` header also works. */
 export const commandId = z.string().trim().min(8).max(100).optional();
 
+/**
+ * A file answered as it is (a PDF, a picture): declared so the OpenAPI document shows the success,
+ * never checked, since Fastify sends a Buffer or a stream without serialising it (hence its type).
+ */
+export const fileAnswer: z.ZodType<unknown> = z.string().meta({ format: 'binary', description: 'The file itself' });
+
 /** A flag in a path or query: `true`/`false` as text, or a JSON boolean. */
 export const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 

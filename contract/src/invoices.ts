@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers, money, rowId, rowIdValue } from './common.ts';
+import { errorAnswers, fileAnswer, money, rowId, rowIdValue } from './common.ts';
 
 /**
  * Invoices and their payment (spec 000 §2 "Invoice list", "Invoice page", §3 "Invoice", "Invoice
@@ -219,8 +219,8 @@ export const invoicesContract = {
     body: invoicePaymentBody,
     response: { 200: invoicePaymentAnswer, ...errorAnswers(401, 402, 404, 409) },
   },
-  /** The invoice's print version, or its donation receipt, as a PDF (binary: no JSON schema for 200). */
-  pdf: { params: invoiceParams, response: errorAnswers(401, 404) },
+  /** The invoice's print version, or its donation receipt, as a PDF. */
+  pdf: { params: invoiceParams, response: { 200: fileAnswer, ...errorAnswers(401, 404) } },
   refund: {
     params: invoiceRefundParams,
     body: invoiceRefundBody,

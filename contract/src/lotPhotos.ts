@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers } from './common.ts';
+import { errorAnswers, fileAnswer } from './common.ts';
 
 /**
  * Lot photo upload (docs/operator-api.md "Lot photos"): `POST /api/admin/lots/{id}/photos` takes one
@@ -30,6 +30,8 @@ export const mediaParams = z.object({
     .max(100)
     .regex(/^[0-9a-f-]{36}-(large|medium)\.webp$/, 'item_not_found'),
 });
+
+export const mediaAnswers = { 200: fileAnswer, ...errorAnswers(404) };
 
 export const uploadAnswers = { 201: uploadedPhoto, ...errorAnswers(401, 403, 404, 409, 413, 415) };
 

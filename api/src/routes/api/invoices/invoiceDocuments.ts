@@ -37,6 +37,7 @@ export default (async (root) => {
         security,
         summary: "The invoice's print version as a PDF, in the request's language",
         ...invoicesContract.pdf,
+        produces: ['application/pdf', 'application/json'],
       },
     },
     async (request, reply) => {
@@ -56,6 +57,7 @@ export default (async (root) => {
         security,
         summary: "The invoice's official donation receipt as a PDF, in the donor's language",
         ...invoicesContract.pdf,
+        produces: ['application/pdf', 'application/json'],
       },
     },
     async (request, reply) => {

@@ -16,6 +16,8 @@ export default (async (root) => {
         tags: ['lots'],
         summary: 'An uploaded lot photo (WebP) in its large or medium size',
         params: lotPhotos.mediaParams,
+        response: lotPhotos.mediaAnswers,
+        produces: ['image/webp', 'application/json'],
       },
     },
     async (request, reply) => {
