@@ -8,7 +8,14 @@ import {
   PostgresEventStore,
 } from '@auction/engine';
 import { lotConfig } from '@auction/engine/testing';
-import { createMessageQueue, createRedis, type Db, type HubEvent, hubEventsSince } from '@auction/platform';
+import {
+  createMessageQueue,
+  createRedis,
+  type Db,
+  type HubEvent,
+  hubEventsSince,
+  type UsersTable,
+} from '@auction/platform';
 import {
   createTestDatabase,
   startedHandle,
@@ -19,6 +26,7 @@ import {
 import { type Projections, startProjections } from '@auction/projections';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { type AuctionWorkers, type AuctionWorkersOptions, startAuctionWorkers } from '../src/auctionWorkers.ts';
 
@@ -107,6 +115,21 @@ export function useRunningWorld(overrides: Partial<AuctionWorkersOptions> = {}):
     await running?.close();
   });
   return startedHandle(() => running, 'the world');
+}
+
+/** A bidder's account: a unique username and nickname from `name`, and any other column given. */
+export async function createBidder(
+  db: Db,
+  name = 'bidder',
+  columns: Partial<Insertable<UsersTable>> = {},
+): Promise<string> {
+  const unique = `${name}-${randomUUID()}`;
+  const row = await db
+    .insertInto('users')
+    .values({ username: `${unique}@example.com`, password_hash: 'x', nick_name: unique, ...columns })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export interface AuctionFixture {

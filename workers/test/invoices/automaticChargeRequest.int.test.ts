@@ -1,11 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { requestAuctionSchedule } from '@auction/platform';
 import { createInvoiceChargesQueue } from '@auction/platform/invoices';
 import { testRedisUrl } from '@auction/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionWorkers } from '../../src/auctionWorkers.ts';
 import { generateInvoices } from '../../src/invoices/generateInvoices.ts';
-import { bid, createAuction, createWorld, eventually, openLot, SECOND, type World } from '../workerFixtures.ts';
+import {
+  bid,
+  createAuction,
+  createBidder,
+  createWorld,
+  eventually,
+  openLot,
+  SECOND,
+  type World,
+} from '../workerFixtures.ts';
 
 let world: World;
 let workers: AuctionWorkers;
@@ -18,15 +26,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function bidder(): Promise<string> {
-  const name = randomUUID();
-  const row = await world.db
-    .insertInto('users')
-    .values({ username: `${name}@example.com`, password_hash: 'x', nick_name: name })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const bidder = () => createBidder(world.db);
 
 /** An auction that completes in a moment with one lot won by each bidder given. */
 async function auctionWon(chargeAutomatically: boolean, winners: string[]) {

@@ -2,22 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { requestAuctionSchedule } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
 import { generateInvoices } from '../../src/invoices/generateInvoices.ts';
-import { bid, createAuction, eventually, hubEvents, openLot, SECOND, useRunningWorld } from '../workerFixtures.ts';
+import {
+  bid,
+  createAuction,
+  createBidder,
+  eventually,
+  hubEvents,
+  openLot,
+  SECOND,
+  useRunningWorld,
+} from '../workerFixtures.ts';
 
 const world = useRunningWorld({ invoiceDelayMs: 0 });
 
-async function bidder(name: string): Promise<string> {
-  const row = await world.db
-    .insertInto('users')
-    .values({
-      username: `${name}-${randomUUID()}@example.com`,
-      password_hash: 'x',
-      nick_name: `${name}-${randomUUID()}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const bidder = (name: string) => createBidder(world.db, name);
 
 async function quebecOrganization(): Promise<number> {
   const org = await world.db

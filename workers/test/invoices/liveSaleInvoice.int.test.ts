@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { LotType } from '@auction/contract';
 import { requestAuctionSchedule } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
-import { bid, createAuction, eventually, openLot, SECOND, send, useRunningWorld } from '../workerFixtures.ts';
+import {
+  bid,
+  createAuction,
+  createBidder,
+  eventually,
+  openLot,
+  SECOND,
+  send,
+  useRunningWorld,
+} from '../workerFixtures.ts';
 
 const world = useRunningWorld({ invoiceDelayMs: 0 });
 
-async function bidder(name: string): Promise<string> {
-  const row = await world.db
-    .insertInto('users')
-    .values({
-      username: `${name}-${randomUUID()}@example.com`,
-      password_hash: 'x',
-      nick_name: `${name}-${randomUUID()}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const bidder = (name: string) => createBidder(world.db, name);
 
 describe('a live lot sold on stage', () => {
   it('is shown won at the hammer price and invoiced to the stage winner, not the online leader', async () => {
