@@ -27,7 +27,7 @@ import { type Projections, startProjections } from '@auction/projections';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type AuctionWorkers, type AuctionWorkersOptions, startAuctionWorkers } from '../src/auctionWorkers.ts';
 
 export const SECOND = 1_000;
@@ -269,6 +269,24 @@ export async function closesOf(world: World, lotId: number) {
 }
 
 /** Every hub event published for the auction so far. */
+/**
+ * One lot per bidder, each bid on by its bidder alone (`amount` plus the bidder's index, in cents)
+ * and closing in a moment: waits until every one has closed, won.
+ */
+export async function closeLotsWonBy(world: World, auctionId: number, bidderIds: string[], amount: number) {
+  const endsAt = Date.now() + 1_500;
+  const lots: number[] = [];
+  for (const [i, bidderId] of bidderIds.entries()) {
+    const lotId = await openLot(world, auctionId, { endsAt });
+    await bid(world, lotId, bidderId, amount + i);
+    lots.push(lotId);
+  }
+  await eventually(async () => {
+    for (const lotId of lots) expect(await closesOf(world, lotId)).toHaveLength(1);
+  });
+  return lots;
+}
+
 export async function hubEvents(world: World, auctionId: number): Promise<HubEvent[]> {
   return (await hubEventsSince(world.redis, auctionId, '0-0', world.prefix)) ?? [];
 }

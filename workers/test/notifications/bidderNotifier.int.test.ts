@@ -6,6 +6,7 @@ import { type AuctionWorkers, NOTIFICATIONS_SUBSCRIPTION } from '../../src/aucti
 import type { TestMessaging } from '../../src/testing.ts';
 import {
   bid,
+  closeLotsWonBy,
   closesOf,
   createAuction,
   eventually,
@@ -178,16 +179,12 @@ describe('bidder notifications', () => {
     await organizationChoice(organizationOff.id, organizationId, false, false);
     const french = await addBidder({ preferred_language: 'fr' });
     const winners = [noGeneralEmail, noGeneralSms, organizationOff, french];
-    const endsAt = Date.now() + 1_500;
-    const lots: number[] = [];
-    for (const [i, winner] of winners.entries()) {
-      const lotId = await openLot(world, auctionId, { endsAt });
-      await bid(world, lotId, winner.id, 1_234_50 + i);
-      lots.push(lotId);
-    }
-    await eventually(async () => {
-      for (const lotId of lots) expect(await closesOf(world, lotId)).toHaveLength(1);
-    });
+    await closeLotsWonBy(
+      world,
+      auctionId,
+      winners.map((winner) => winner.id),
+      1_234_50,
+    );
     await drained();
     const counts = await Promise.all(
       winners.map(async (winner) => {

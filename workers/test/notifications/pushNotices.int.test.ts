@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DoubleSubscription } from '@auction/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestMessaging } from '../../src/testing.ts';
-import {
-  bid,
-  closesOf,
-  createAuction,
-  eventually,
-  openLot,
-  PUBLIC_URL,
-  SECOND,
-  type World,
-} from '../workerFixtures.ts';
+import { bid, closeLotsWonBy, createAuction, openLot, PUBLIC_URL, SECOND, type World } from '../workerFixtures.ts';
 import { type NotificationWorld, startNotificationWorld } from './notificationWorld.ts';
 
 let notified: NotificationWorld;
@@ -93,16 +84,7 @@ describe('outbid notices by Web Push', () => {
       .set({ push_general_notifications: false })
       .where('id', '=', generalOff.id)
       .execute();
-    const endsAt = Date.now() + 1_500;
-    const lots: number[] = [];
-    for (const [i, bidder] of [winner, generalOff].entries()) {
-      const lotId = await openLot(world, auctionId, { endsAt });
-      await bid(world, lotId, bidder.id, 1_234_50 + i);
-      lots.push(lotId);
-    }
-    await eventually(async () => {
-      for (const lotId of lots) expect(await closesOf(world, lotId)).toHaveLength(1);
-    });
+    await closeLotsWonBy(world, auctionId, [winner.id, generalOff.id], 1_234_50);
     await drained();
     expect(pushesTo(winner.browser).map((push) => push.payload)).toEqual([
       expect.objectContaining({
