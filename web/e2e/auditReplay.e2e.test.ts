@@ -11,7 +11,7 @@ import { callAs, login, registerConfirmed } from '../../api/test/accounts/accoun
 import { memberWith, removeBidOf } from '../../api/test/fixtures/audit.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -30,8 +30,6 @@ let auditorToken: string;
 const checkpointKey = generateKeyPairSync('ed25519').privateKey;
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 withServedApp(async (served) => {
   ({ origin, browser } = served);

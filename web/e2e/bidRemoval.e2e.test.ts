@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -25,9 +25,6 @@ withServedApp(
   },
   { workers: { invoiceDelayMs: 5 * 60_000 } },
 );
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** A lot of the gala where Léa bids 15 and Hugo's max of 40 answers at 16. */
 async function contestedLot(names: { lea: string; hugo: string }) {

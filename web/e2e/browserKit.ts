@@ -6,6 +6,10 @@ import { expect } from 'vitest';
 import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** The two screens every new screen is looked at on (a phone, a laptop). */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
 export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

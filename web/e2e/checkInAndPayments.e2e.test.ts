@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { invoiceFixtures } from '../../api/test/routes/api/invoices/invoiceFixtures.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -20,9 +20,6 @@ withServedApp(async (served) => {
   ({ t, origin, browser } = served);
   galaId = await t.auctionId('demo-gala');
 });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** A registered bidder admitted to the demo's gala, as an invitation would. */
 async function galaGuest(firstName: string, lastName: string) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, SCREENSHOTS, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, SCREENSHOTS, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -33,8 +33,6 @@ withServedApp(async (served) => {
   });
   expect(goal.statusCode, goal.body).toBe(200);
 });
-
-const PHONE = { width: 390, height: 844 };
 
 /** A new bidder bids on the lot through the API, as another person's phone would. */
 async function bidFrom(lotId: number, dollars: number) {
@@ -101,9 +99,9 @@ async function sees(
   await screenshot(closing, `closing-${locale}-390`);
   await expectAccessible(room, `projector (${locale})`);
   await room.screenshot({ path: resolve(SCREENSHOTS, `projector-${locale}-1920.png`) });
-  await room.setViewportSize({ width: 1280, height: 800 });
+  await room.setViewportSize(DESKTOP);
   await room.screenshot({ path: resolve(SCREENSHOTS, `projector-${locale}-1280.png`) });
-  await closing.setViewportSize({ width: 1280, height: 800 });
+  await closing.setViewportSize(DESKTOP);
   await screenshot(closing, `closing-${locale}-1280`);
   await operatorContext.close();
   await room.context().close();

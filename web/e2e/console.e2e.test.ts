@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -16,9 +16,6 @@ let origin: string;
 withServedApp((served) => {
   ({ t, origin, browser } = served);
 });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe('the operator console', () => {
   it('lets an administrator grant the auction-manager role, after which the user sees the auctions', async () => {

@@ -7,7 +7,7 @@ import { login } from '../../api/test/accounts/accountFlows.ts';
 import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
 import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
 import { pathFor, type RouteName, routePatterns } from '../src/i18n/routes.ts';
-import { CHROMIUM, chromiumArgs, visitorContext } from './browserKit.ts';
+import { CHROMIUM, chromiumArgs, PHONE, visitorContext } from './browserKit.ts';
 
 /**
  * Issue 17, phone first: no page is wider than the screen from 320 px up, in both languages, on
@@ -16,7 +16,6 @@ import { CHROMIUM, chromiumArgs, visitorContext } from './browserKit.ts';
  */
 const AUCTION = 'demo-gala';
 const WIDTHS = [320, 390, 1280] as const;
-const PHONE = { width: 390, height: 844 };
 
 let t: TestApp;
 let browser: Browser;
@@ -153,7 +152,7 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
       ['volunteer@demo.local', 'Demo-Volunteer-2026!', ['']],
     ] as const) {
       const token = (await login(t.app, username, password)).body.token;
-      const context = await visitorContext(browser, { token }, { width: 390, height: 844 });
+      const context = await visitorContext(browser, { token }, PHONE);
       const page = await context.newPage();
       for (const locale of ['fr', 'en'] as const)
         for (const section of only) {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -56,7 +56,7 @@ describe('my bids', () => {
     const standings = (await callAs(t.app, bidder.token, 'GET', '/api/account/bids?urlMagicLink=demo-gala')).json();
     expect(standings.map((row: { standing: string }) => row.standing).sort()).toEqual(['leading', 'outbid']);
 
-    const context = await visitorContext(browser, { token: bidder.token }, { width: 390, height: 844 });
+    const context = await visitorContext(browser, { token: bidder.token }, PHONE);
     const page = await context.newPage();
     await page.goto(`${origin}/encans/demo-gala/lots`);
     await page.locator('summary.header-button').click();
@@ -68,7 +68,7 @@ describe('my bids', () => {
     await page.locator('.my-bid-standing', { hasText: 'Surenchéri' }).waitFor();
     await expectAccessible(page, 'my bids (fr, phone)');
     await screenshot(page, 'my-bids-fr-390');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP);
     const rows = page.locator('table tbody tr');
     await rows.nth(1).waitFor();
     const texts = await rows.allTextContents();
@@ -83,7 +83,7 @@ describe('my bids', () => {
     expect(await page.locator('table tbody tr').textContent()).toContain('Outbid');
     await expectAccessible(page, 'my bids (en)');
     await screenshot(page, 'my-bids-en-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'my-bids-en-390');
     await context.close();
   }, 120_000);

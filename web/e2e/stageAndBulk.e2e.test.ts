@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -29,8 +29,6 @@ withServedApp(async (served) => {
   ).organization_id;
 });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const HEADER = 'lotNumber,type,nameFr,nameEn,startingBid,minimumIncrement,category,closingGroup,dateCompleted';
 
 const csvFile = (rows: string[]) => ({

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -24,8 +24,6 @@ withServedApp(
   { workers: { invoiceDelayMs: 1_000 } },
 );
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const PHOTO = resolve(import.meta.dirname, '../public/demo/banner-autumn.jpg');
 const HEADER = 'lotNumber,type,nameFr,nameEn,startingBid,minimumIncrement,category,closingGroup,dateCompleted';
 
