@@ -9,6 +9,7 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { ColumnHeads } from '../lib/ColumnHeads.tsx';
 import { toCents } from '../lib/money.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { defaultPeriod, periodOptions, periodQuery } from './invoicePeriod.ts';
@@ -163,30 +164,16 @@ function InvoiceTable({ invoices, onSend }: RowsProps) {
   const parts = useRowParts();
   return (
     <table className="invoice-table">
-      <thead>
-        <tr>
-          <th scope="col">
-            <FormattedMessage id="invoice.auction" />
-          </th>
-          <th scope="col">
-            <FormattedMessage id="invoice.numberColumn" />
-          </th>
-          <th scope="col">
-            <FormattedMessage id="invoice.date" />
-          </th>
-          <th scope="col" className="invoice-table__amount">
-            <FormattedMessage id="invoice.total" />
-          </th>
-          <th scope="col">
-            <FormattedMessage id="invoice.status" />
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">
-              <FormattedMessage id="invoice.actions" />
-            </span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={[
+          'invoice.auction',
+          'invoice.numberColumn',
+          'invoice.date',
+          { id: 'invoice.total', className: 'invoice-table__amount' },
+          'invoice.status',
+          { id: 'invoice.actions', visuallyHidden: true },
+        ]}
+      />
       <tbody>
         {invoices.map((invoice) => {
           const row = parts(invoice);

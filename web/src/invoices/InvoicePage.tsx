@@ -7,8 +7,10 @@ import { ApiError } from '../api/client.ts';
 import { formatDate, formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { Form } from '../layout/Form.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { ColumnHeads } from '../lib/ColumnHeads.tsx';
 import { showError } from '../lib/errors.ts';
 import { toCents } from '../lib/money.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
@@ -20,7 +22,6 @@ import { PayInvoice } from './PayInvoice.tsx';
 import { invoiceMutations, invoiceQueries } from './queries.ts';
 import type { Invoice } from './types.ts';
 import './invoices.css';
-import { Form } from '../layout/Form.tsx';
 
 /** While Stripe has not confirmed a charge, the invoice is asked again this often until paid. */
 const POLL_MS = 2_000;
@@ -143,22 +144,14 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         <caption className="visually-hidden">
           <FormattedMessage id="invoice.lines" />
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="invoice.line.description" />
-            </th>
-            <th scope="col" className="invoice__number">
-              <FormattedMessage id="invoice.line.quantity" />
-            </th>
-            <th scope="col" className="invoice__number invoice__unit">
-              <FormattedMessage id="invoice.line.unitPrice" />
-            </th>
-            <th scope="col" className="invoice__number">
-              <FormattedMessage id="invoice.line.amount" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            'invoice.line.description',
+            { id: 'invoice.line.quantity', className: 'invoice__number' },
+            { id: 'invoice.line.unitPrice', className: 'invoice__number invoice__unit' },
+            { id: 'invoice.line.amount', className: 'invoice__number' },
+          ]}
+        />
         <tbody>
           {invoice.lines.map((line) => (
             <tr key={line.id}>

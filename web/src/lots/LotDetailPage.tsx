@@ -12,6 +12,7 @@ import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { useFirstScreenDrawn } from '../layout/firstScreen.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { ColumnHeads } from '../lib/ColumnHeads.tsx';
 import { Money } from '../lib/MoneyText.tsx';
 import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
@@ -136,19 +137,7 @@ function BidHistory({ lot }: { lot: LotDetail }) {
           </p>
         ) : (
           <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="history.bidder" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="history.amount" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="history.date" />
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['history.bidder', 'history.amount', 'history.date']} />
             <tbody>
               {lot.listBidsHistory.map((entry) => (
                 <tr key={entry.id}>

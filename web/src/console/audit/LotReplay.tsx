@@ -6,6 +6,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
+import { ColumnHeads } from '../../lib/ColumnHeads.tsx';
 import { toCents } from '../../lib/money.ts';
 import { auditQueries } from './queries.ts';
 import { replayCsv, replayFileName, replayJson, saveText } from './replayFiles.ts';
@@ -93,25 +94,15 @@ function StepEvents({ step }: { step: Step }) {
         <caption>
           <FormattedMessage id="console.audit.events" values={{ count: step.events.length }} />
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="console.audit.version" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="console.audit.event" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="console.audit.bidder" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="console.audit.amount" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="console.audit.hash" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            'console.audit.version',
+            'console.audit.event',
+            'console.audit.bidder',
+            'console.audit.amount',
+            'console.audit.hash',
+          ]}
+        />
         <tbody>
           {step.events.map((event) => (
             <tr key={event.version}>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import { serverMessageId } from '../../i18n/messages.ts';
+import { ColumnHeads } from '../../lib/ColumnHeads.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
@@ -42,22 +43,14 @@ function PreviewTable({ preview }: { preview: LotImportPreview }) {
       {preview.rows.length > 0 && (
         <div className="bulk__table-wrap">
           <table className="bulk__table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="console.bulk.column.line" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="console.bulk.column.lot" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="console.bulk.column.name" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="console.bulk.column.result" />
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                'console.bulk.column.line',
+                'console.bulk.column.lot',
+                'console.bulk.column.name',
+                'console.bulk.column.result',
+              ]}
+            />
             <tbody>
               {preview.rows.map((row) => (
                 <tr key={row.line} className={row.outcome === 'invalid' ? 'bulk__row--invalid' : undefined}>
