@@ -5,6 +5,7 @@ import { Field, MessageList } from '../account/Field.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
+import { FormActions } from '../layout/FormActions.tsx';
 import { errorKeys } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 import { invoiceMutations } from './queries.ts';
@@ -65,14 +66,7 @@ export function SendInvoiceDialog({
           ))}
         </fieldset>
         <MessageList keys={errors} />
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <FormattedMessage id="action.cancel" />
-          </button>
-          <button type="submit" className="button" disabled={send.isPending}>
-            <FormattedMessage id="invoice.send" />
-          </button>
-        </div>
+        <FormActions cancel="action.cancel" onCancel={onClose} submit="invoice.send" pending={send.isPending} />
       </Form>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Dialog } from '../../layout/Dialog.tsx';
+import { FormActions } from '../../layout/FormActions.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
@@ -131,14 +132,13 @@ export function RecordPaymentDialog({
           onChange={(event) => setNote(event.target.value)}
         />
         <MessageList keys={errors} />
-        <div className="console__dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <FormattedMessage id="console.cancel" />
-          </button>
-          <button type="submit" className="button" disabled={mutation.isPending}>
-            <FormattedMessage id="console.invoices.record" />
-          </button>
-        </div>
+        <FormActions
+          className="console__dialog-actions"
+          cancel="console.cancel"
+          onCancel={onClose}
+          submit="console.invoices.record"
+          pending={mutation.isPending}
+        />
       </form>
     </Dialog>
   );

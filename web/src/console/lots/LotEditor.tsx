@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { Field, MessageList } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
+import { FormActions } from '../../layout/FormActions.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
@@ -250,14 +251,13 @@ export function LotEditor({
           />
         </FormGroup>
         <MessageList keys={errors} />
-        <div className="console__dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <FormattedMessage id="console.lots.backToList" />
-          </button>
-          <button type="submit" className="button" disabled={create.isPending || edit.isPending}>
-            <FormattedMessage id={savedId === null ? 'console.lots.create' : 'console.lots.save'} />
-          </button>
-        </div>
+        <FormActions
+          className="console__dialog-actions"
+          cancel="console.lots.backToList"
+          onCancel={onClose}
+          submit={savedId === null ? 'console.lots.create' : 'console.lots.save'}
+          pending={create.isPending || edit.isPending}
+        />
       </form>
       {lot ? (
         <LotPhotosEditor lot={lot} auctionId={auction.id} />

@@ -6,6 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { pathFor } from '../../i18n/routes.ts';
+import { FormActions } from '../../layout/FormActions.tsx';
 import { showToast } from '../../live/toasts.tsx';
 import { consoleKeys } from '../queries.ts';
 import {
@@ -85,14 +86,13 @@ export function NewAuctionForm({ organizationId, onCancel }: { organizationId: n
           <DateInput name="dateOpen" label="console.setup.field.dateOpen" />
           <DateInput name="dateCompleted" label="console.setup.field.dateCompleted" />
         </div>
-        <div className="console__dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            <FormattedMessage id="console.cancel" />
-          </button>
-          <button type="submit" className="button" disabled={create.isPending}>
-            <FormattedMessage id="console.newAuction.create" />
-          </button>
-        </div>
+        <FormActions
+          className="console__dialog-actions"
+          cancel="console.cancel"
+          onCancel={onCancel}
+          submit="console.newAuction.create"
+          pending={create.isPending}
+        />
       </form>
     </FormContext.Provider>
   );

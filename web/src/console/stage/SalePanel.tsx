@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { FormActions } from '../../layout/FormActions.tsx';
 import { centsToDecimal, parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
@@ -101,14 +102,12 @@ export function SalePanel({
             placeholder={intl.formatMessage({ id: 'console.stage.amountPlaceholder' })}
             onChange={(event) => setAmountText(event.target.value)}
           />
-          <div className="console__dialog-actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              <FormattedMessage id="console.cancel" />
-            </button>
-            <button type="submit" className="button">
-              <FormattedMessage id="console.stage.record" />
-            </button>
-          </div>
+          <FormActions
+            className="console__dialog-actions"
+            cancel="console.cancel"
+            onCancel={onClose}
+            submit="console.stage.record"
+          />
         </form>
       )}
       {winner === null && (

@@ -1,0 +1,31 @@
+import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../i18n/messages.ts';
+
+/**
+ * A form's last row: the way out (cancel, back to the list) beside the submit button, which is
+ * disabled while the form is being sent so a second press sends nothing more.
+ */
+export function FormActions({
+  className = 'dialog__actions',
+  cancel,
+  onCancel,
+  submit,
+  pending = false,
+}: {
+  className?: string;
+  cancel: MessageId;
+  onCancel: () => void;
+  submit: MessageId;
+  pending?: boolean;
+}) {
+  return (
+    <div className={className}>
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        <FormattedMessage id={cancel} />
+      </button>
+      <button type="submit" className="button" disabled={pending}>
+        <FormattedMessage id={submit} />
+      </button>
+    </div>
+  );
+}
