@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Form } from '../layout/Form.tsx';
+import { RadioChoices } from '../layout/RadioChoices.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
@@ -49,26 +50,19 @@ export function PasswordRecoveryPage() {
       <h1 className="page__title">
         <FormattedMessage id="recovery.title" />
       </h1>
-      <fieldset className="form__group">
-        <legend>
-          <FormattedMessage id="recovery.method" />
-        </legend>
-        {(['email', 'phone'] as const).map((option) => (
-          <label key={option} className="checkbox">
-            <input
-              type="radio"
-              name="recovery-method"
-              checked={method === option}
-              onChange={() => {
-                setMethod(option);
-                setErrors([]);
-                setSent(false);
-              }}
-            />
-            <FormattedMessage id={option === 'email' ? 'recovery.byEmail' : 'recovery.byPhone'} />
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend="recovery.method"
+        name="recovery-method"
+        options={['email', 'phone'] as const}
+        labelOf={(option) => (option === 'email' ? 'recovery.byEmail' : 'recovery.byPhone')}
+        value={method}
+        onChange={(option) => {
+          setMethod(option);
+          setErrors([]);
+          setSent(false);
+        }}
+        labelClassName="checkbox"
+      />
       {method === 'email' ? (
         <Form
           className="form"

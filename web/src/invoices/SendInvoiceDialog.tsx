@@ -6,6 +6,7 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { FormActions } from '../layout/FormActions.tsx';
+import { RadioChoices } from '../layout/RadioChoices.tsx';
 import { errorKeys } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 import { invoiceMutations } from './queries.ts';
@@ -49,22 +50,15 @@ export function SendInvoiceDialog({
           value={form.email}
           onChange={(event) => setForm({ ...form, email: event.target.value })}
         />
-        <fieldset className="form__group">
-          <legend>
-            <FormattedMessage id="invoice.sendLanguage" />
-          </legend>
-          {(['fr', 'en'] as const).map((language) => (
-            <label key={language} className="checkbox">
-              <input
-                type="radio"
-                name="language"
-                checked={form.language === language}
-                onChange={() => setForm({ ...form, language })}
-              />
-              <FormattedMessage id={language === 'fr' ? 'invoice.language.fr' : 'invoice.language.en'} />
-            </label>
-          ))}
-        </fieldset>
+        <RadioChoices
+          legend="invoice.sendLanguage"
+          name="language"
+          options={['fr', 'en'] as const}
+          labelOf={(language) => (language === 'fr' ? 'invoice.language.fr' : 'invoice.language.en')}
+          value={form.language}
+          onChange={(language) => setForm({ ...form, language })}
+          labelClassName="checkbox"
+        />
         <MessageList keys={errors} />
         <FormActions cancel="action.cancel" onCancel={onClose} submit="invoice.send" pending={send.isPending} />
       </Form>

@@ -11,6 +11,7 @@ import { showToast } from '../../live/toasts.tsx';
 import { PersonFields } from './PersonFields.tsx';
 import { checkInKeys, checkInMutations, checkInQueries, GUEST_SEARCH_MIN_LENGTH } from './queries.ts';
 import './checkIn.css';
+import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { BidderNumber } from './BidderNumber.tsx';
 
 const nameOf = (guest: AuctionBidder) => `${guest.firstName} ${guest.lastName}`.trim() || guest.nickName;
@@ -122,23 +123,15 @@ function WalkIn({ auctionId, onDone }: { auctionId: number; onDone: () => void }
         onChange={(event) => setForm({ ...form, email: event.target.value })}
         autoComplete="off"
       />
-      <fieldset className="console-choices">
-        <legend>
-          <FormattedMessage id="console.checkin.walkIn.language" />
-        </legend>
-        {(['fr', 'en'] as const).map((code) => (
-          <label key={code}>
-            <input
-              type="radio"
-              name="walkin-language"
-              value={code}
-              checked={language === code}
-              onChange={() => setLanguage(code)}
-            />{' '}
-            <FormattedMessage id={code === 'fr' ? 'console.checkin.walkIn.french' : 'console.checkin.walkIn.english'} />
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        className="console-choices"
+        legend="console.checkin.walkIn.language"
+        name="walkin-language"
+        options={['fr', 'en'] as const}
+        labelOf={(code) => (code === 'fr' ? 'console.checkin.walkIn.french' : 'console.checkin.walkIn.english')}
+        value={language}
+        onChange={setLanguage}
+      />
       <MessageList keys={errors} />
       {outcome === WalkInOutcome.Stop && (
         <p role="alert" className="message-list">

@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { FormActions } from '../../layout/FormActions.tsx';
+import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
@@ -107,23 +108,15 @@ export function RecordPaymentDialog({
           onChange={(event) => setAmount(event.target.value)}
           required
         />
-        <fieldset className="console-choices">
-          <legend>
-            <FormattedMessage id="console.invoices.method" />
-          </legend>
-          {MANUAL_PAYMENT_METHODS.map((each) => (
-            <label key={each}>
-              <input
-                type="radio"
-                name="payment-method"
-                value={each}
-                checked={method === each}
-                onChange={() => setMethod(each)}
-              />{' '}
-              <FormattedMessage id={METHOD_KEYS[each]} />
-            </label>
-          ))}
-        </fieldset>
+        <RadioChoices
+          className="console-choices"
+          legend="console.invoices.method"
+          name="payment-method"
+          options={MANUAL_PAYMENT_METHODS}
+          labelOf={(each) => METHOD_KEYS[each]}
+          value={method}
+          onChange={setMethod}
+        />
         <Field
           label={<FormattedMessage id="console.invoices.note" />}
           value={note}
