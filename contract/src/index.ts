@@ -34,6 +34,7 @@ export * from './manualPayments.ts';
 export * from './myBids.ts';
 /** The operator API's schemas, as `operator.<name>` (their short names would clash with the public ones). */
 export * as operator from './operator.ts';
+export { LOT_SETTINGS_LOCKED_AFTER_OPENING } from './operator.ts';
 export * as organizationMembers from './organizationMembers.ts';
 export * from './outbox.ts';
 export * from './pushSubscriptions.ts';

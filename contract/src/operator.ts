@@ -205,6 +205,19 @@ export const operatorAuction = auction
 /** The lot as `GET /api/auction-lot-items/{id}` shows it to nobody in particular. */
 export const operatorLot = lotItem.omit({ name: true });
 
+/**
+ * A lot's settings copied into its stream when it opens, which no engine command changes: an edit
+ * that changes one of them after opening is refused (`lot_settings_locked`), and the console shows
+ * them read-only.
+ */
+export const LOT_SETTINGS_LOCKED_AFTER_OPENING = [
+  'type',
+  'allowsTimeExtension',
+  'extensionDurationInMinutes',
+  'extensionDurationMaximumMinutes',
+  'minutesLeftBeforeAllowingExtension',
+] as const;
+
 export const lotCommandBody = z.strictObject({ commandId }).optional();
 export const rescheduleBody = z.strictObject({ dateCompleted: isoDate, commandId });
 

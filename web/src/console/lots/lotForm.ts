@@ -1,4 +1,4 @@
-import type { operator } from '@auction/contract';
+import { LOT_SETTINGS_LOCKED_AFTER_OPENING, type operator } from '@auction/contract';
 import { fromLocalInput, toLocalInput } from '../setup/zonedTime.ts';
 
 /**
@@ -35,13 +35,7 @@ type Lot = operator.OperatorLot;
 /** The fields the engine's RepriceLot changes on an opened lot. */
 export const REPRICE_FIELDS = ['startingBid', 'minimumIncrement', 'multiSaleQuantity', 'maxPerBidder'] as const;
 /** Fixed at opening: the API refuses a change (lot_settings_locked), so the editor shows them read-only. */
-export const LOCKED_FIELDS = [
-  'type',
-  'allowsTimeExtension',
-  'extensionDurationInMinutes',
-  'extensionDurationMaximumMinutes',
-  'minutesLeftBeforeAllowingExtension',
-] as const;
+export const LOCKED_FIELDS = LOT_SETTINGS_LOCKED_AFTER_OPENING;
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 

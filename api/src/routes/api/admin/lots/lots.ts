@@ -11,16 +11,7 @@ import { someField } from '../../../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
-const { operatorLot, operatorErrors } = operator;
-
-/** Settings the rules copied into the stream at opening and that no engine command changes. */
-const LOCKED_AFTER_OPENING = [
-  'type',
-  'allowsTimeExtension',
-  'extensionDurationInMinutes',
-  'extensionDurationMaximumMinutes',
-  'minutesLeftBeforeAllowingExtension',
-] as const;
+const { operatorLot, operatorErrors, LOT_SETTINGS_LOCKED_AFTER_OPENING } = operator;
 
 /**
  * The operator's lots (issue 5 §4): creating one opens its stream in the engine, and everything the
@@ -100,7 +91,7 @@ export default (async (root) => {
       const lot = await app.operatorAccess.managedAuction(request, 'lot', lotId);
       const { commandId: given, ...fields } = request.body;
       const { type, config } = await lots.settings(lotId);
-      const lockedChange = LOCKED_AFTER_OPENING.find((field) => {
+      const lockedChange = LOT_SETTINGS_LOCKED_AFTER_OPENING.find((field) => {
         const value = fields[field];
         if (value === undefined) return false;
         const before = field === 'type' ? type : config[field];
