@@ -5,9 +5,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../api/test/accounts/accountFlows.ts';
 import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
-import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
 import { pathFor, type RouteName, routePatterns } from '../src/i18n/routes.ts';
-import { CHROMIUM, chromiumArgs, PHONE, visitorContext } from './browserKit.ts';
+import { buildWebForProduction, CHROMIUM, chromiumArgs, PHONE, visitorContext } from './browserKit.ts';
 
 /**
  * Issue 17, phone first: no page is wider than the screen from 320 px up, in both languages, on
@@ -24,25 +23,13 @@ let params: Record<string, string>;
 let webDist: string;
 
 beforeAll(async () => {
-  // Vitest runs under NODE_ENV=test, which the build would inherit (React's development build).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    buildWebIfStale(() => {});
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  buildWebForProduction();
   // A copy of the build of its own: another run rebuilding web/dist meanwhile cannot pull the pages away.
   webDist = mkdtempSync(join(tmpdir(), 'layout-web-'));
   cpSync(resolve(import.meta.dirname, '../dist'), webDist, { recursive: true });
   t = await startTestApp({ app: { webDist } });
   const auctionId = await t.auctionId(AUCTION);
-  const lot = await t.database.db
-    .selectFrom('lots')
-    .select('id')
-    .where('auction_id', '=', auctionId)
-    .orderBy('lot_number')
-    .executeTakeFirstOrThrow();
+  const lotId = await t.firstLotId(auctionId);
   const category = await t.database.db
     .selectFrom('item_categories')
     .select('id')
@@ -50,7 +37,7 @@ beforeAll(async () => {
     .executeTakeFirst();
   params = {
     urlMagicLink: AUCTION,
-    auctionLotItemId: String(lot.id),
+    auctionLotItemId: String(lotId),
     categoryId: String(category?.id ?? 1),
     auctionTabUrl: 'none',
     uniqueCode: 'unknown-code',

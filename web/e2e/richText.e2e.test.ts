@@ -31,13 +31,7 @@ let lotId: number;
 withServedApp(async (served) => {
   ({ t, origin, browser } = served);
   const auctionId = await t.auctionId(AUCTION);
-  const lot = await t.database.db
-    .selectFrom('lots')
-    .select('id')
-    .where('auction_id', '=', auctionId)
-    .orderBy('lot_number')
-    .executeTakeFirstOrThrow();
-  lotId = lot.id;
+  lotId = await t.firstLotId(auctionId);
   await t.database.db
     .updateTable('lot_translations')
     .set({
