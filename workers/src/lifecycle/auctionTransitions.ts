@@ -18,7 +18,7 @@ export interface Transition {
  * The next automatic step of an auction, or null: Planning → PreOpen at datePreOpen (straight to
  * Active at dateOpen when it has no pre-open date), PreOpen → Active at dateOpen, Active →
  * Completed at dateCompleted. A step without its date waits for an operator. Completed →
- * InvoiceGenerated waits for invoices, which the workers do not make.
+ * InvoiceGenerated is not a date's: it comes with the invoices (lifecycleWorker.ts).
  */
 export function nextTransition(auction: AuctionDates): Transition | null {
   const { status, datePreOpen, dateOpen, dateCompleted } = auction;

@@ -26,8 +26,9 @@ export interface SweepResult {
  * Recovery: nothing depends on a job having survived a crash or a lost Redis. Every lot that may
  * still be open (no read model yet, or open in it) is closed through the engine when its end has
  * passed, or gets its jobs again (same ids, so existing jobs stay as they are); every closing group
- * with lots gets its jobs; every auction not yet completed is re-read by the lifecycle worker,
- * which advances an overdue one at once. Run at start and then periodically.
+ * with lots gets its jobs; every auction not yet invoiced is re-read by the lifecycle worker,
+ * which advances an overdue one at once: a Completed auction whose invoice job was lost (or which
+ * was loaded Completed) gets its invoices. Run at start and then periodically.
  */
 export async function sweep(deps: SweepDeps): Promise<SweepResult> {
   const clock = deps.clock ?? Date.now;
@@ -74,7 +75,12 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
   const auctions = await deps.db
     .selectFrom('auctions')
     .select('id')
-    .where('status', 'in', [AuctionStatus.Planning, AuctionStatus.PreOpen, AuctionStatus.Active])
+    .where('status', 'in', [
+      AuctionStatus.Planning,
+      AuctionStatus.PreOpen,
+      AuctionStatus.Active,
+      AuctionStatus.Completed,
+    ])
     .execute();
   for (const auction of auctions) await requestAuctionSchedule(deps.lifecycle, auction.id);
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { AuctionStatus } from '@auction/contract';
 import { requestAuctionSchedule } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
 import { generateInvoices } from '../../src/invoices/generateInvoices.ts';
 import {
   bid,
+  closesOf,
   createAuction,
   createBidder,
   eventually,
@@ -227,5 +229,35 @@ describe('invoice generation', () => {
     // Won by its leader at the completion, half an hour before its own end.
     expect(view.winner_id).toBe(erin);
     expect(new Date(view.ends_at).getTime()).toBeLessThan(endsAt);
+  });
+
+  it('invoices an auction left Completed with nothing scheduled for it (a lost job, a loaded one) at the recovery sweep', async () => {
+    const alice = await bidder('alice');
+    const t0 = Date.now();
+    const { auctionId } = await createAuction(world.db, { status: 3, dateOpen: t0 - 60_000 });
+    const lotId = await openLot(world, auctionId, { endsAt: t0 + 1_000 });
+    await bid(world, lotId, alice, 42_00);
+    await eventually(async () => expect(await closesOf(world, lotId)).toHaveLength(1));
+    // Completed without the lifecycle queue hearing of it.
+    await world.db
+      .updateTable('auctions')
+      .set({ status: AuctionStatus.Completed, completed_date: new Date(t0 - 10_000), is_available: false })
+      .where('id', '=', auctionId)
+      .execute();
+    expect(await invoicesOf(auctionId)).toEqual([]);
+
+    await world.workers.sweep();
+    const [invoice] = await eventually(async () => {
+      const invoices = await invoicesOf(auctionId);
+      expect(invoices).toHaveLength(1);
+      return invoices;
+    });
+    expect(invoice).toMatchObject({ bidder_id: alice, is_donation: false });
+    const auction = await world.db
+      .selectFrom('auctions')
+      .select('status')
+      .where('id', '=', auctionId)
+      .executeTakeFirstOrThrow();
+    expect(auction.status).toBe(AuctionStatus.InvoiceGenerated);
   });
 });
