@@ -21,14 +21,18 @@ holdFirstScreen(container, window.location.pathname);
 router.subscribe('onResolved', (event) => firstScreenReached(event.toLocation.pathname));
 
 const root = createRoot(container);
-// As a transition, the first render yields to the browser every few milliseconds instead of holding
-// the phone's main thread for one long task (the server has drawn the first screen meanwhile).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+// The route's code is loaded first, then the whole page renders as a transition: it yields to the
+// browser every few milliseconds instead of holding the phone's main thread for one long task (the
+// server has drawn the first screen meanwhile). Rendered before the route had loaded, the page was
+// drawn again when it arrived, by the router's store, in one blocking render.
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+router.load().then(render, render);

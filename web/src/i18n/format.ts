@@ -3,8 +3,26 @@ import type { Locale } from './routes.ts';
 // Canadian variants: the platform's users are in Canada and prices are in CAD, so "$" is unambiguous.
 export const intlLocale: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
+/**
+ * Formatters made once per locale, currency and time zone: making one loads locale data and costs
+ * far more than formatting (a lot list formats dozens of amounts and dates in its first render, and
+ * countdowns re-render every second).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let made = formatters.get(key) as F | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 const dateParts = (timeZone: string | undefined) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+  formatter(
+    `date|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }),
+  );
 
 /**
  * MM/DD/YYYY in English, YYYY-MM-DD in French (spec 000 §1). Assembled from parts because no
@@ -18,11 +36,10 @@ export function formatDate(date: Date | string, locale: Locale, timeZone?: strin
 }
 
 export function formatTime(date: Date | string, locale: Locale, timeZone?: string): string {
-  return new Intl.DateTimeFormat(intlLocale[locale], {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(date));
+  return formatter(
+    `time|${locale}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(intlLocale[locale], { hour: 'numeric', minute: '2-digit', timeZone }),
+  ).format(new Date(date));
 }
 
 /**
@@ -36,9 +53,10 @@ export function formatMoney(cents: number, locale: Locale, currency: 'CAD' | 'US
   const fraction = absolute % 100;
   const decimal = `${sign}${(absolute - fraction) / 100}.${String(fraction).padStart(2, '0')}`;
   // Canadian locales write USD as "US$" / "$ US", so a converted amount is never read as CAD.
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency }).format(
-    decimal as Intl.StringNumericLiteral,
-  );
+  return formatter(
+    `money|${locale}|${currency}`,
+    () => new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency }),
+  ).format(decimal as Intl.StringNumericLiteral);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AuctionScreenProps, AuctionShell } from '../auctions/AuctionShell.tsx';
 import { useTeams } from '../auctions/queries.ts';
@@ -64,8 +64,13 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const lots = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  const count = pages.data?.pages[0]?.count ?? 0;
+  // The query's answer reaches React through a store, and React renders such an update at once and
+  // in one piece: on a phone, a page of cards was one long task. Deferred, that render is cheap and
+  // the cards follow in a transition, which yields to the browser every few milliseconds.
+  const data = useDeferredValue(pages.data);
+  const behind = data !== pages.data;
+  const lots = data?.pages.flatMap((page) => page.items) ?? [];
+  const count = data?.pages[0]?.count ?? 0;
   const badge = activeFilterCount(filters);
   const filtered = badge > 0;
   const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />;
@@ -136,11 +141,11 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
             </fieldset>
           </div>
           <p className="visually-hidden" role="status">
-            {pages.isSuccess ? <FormattedMessage id="lots.resultCount" values={{ count }} /> : null}
+            {pages.isSuccess && !behind ? <FormattedMessage id="lots.resultCount" values={{ count }} /> : null}
           </p>
-          {pages.isPending ? <Loading /> : null}
+          {pages.isPending || (behind && lots.length === 0) ? <Loading /> : null}
           {pages.isError ? <LoadError onRetry={() => pages.refetch()} /> : null}
-          {pages.isSuccess && lots.length === 0 ? (
+          {pages.isSuccess && !behind && lots.length === 0 ? (
             <p className="empty-state">
               <FormattedMessage id={filtered ? 'no_matching_result' : 'lots.empty'} />
             </p>
