@@ -9,7 +9,7 @@ export const intlLocale: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
  * countdowns re-render every second).
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+export function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   let made = formatters.get(key) as F | undefined;
   if (!made) {
     made = make();

@@ -6,12 +6,12 @@ import { Field, MessageList } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
+import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { PersonFields } from './PersonFields.tsx';
 import { checkInKeys, checkInMutations, checkInQueries, GUEST_SEARCH_MIN_LENGTH } from './queries.ts';
 import './checkIn.css';
-import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { BidderNumber } from './BidderNumber.tsx';
 
 const nameOf = (guest: AuctionBidder) => `${guest.firstName} ${guest.lastName}`.trim() || guest.nickName;

@@ -34,8 +34,6 @@ type Lot = operator.OperatorLot;
 
 /** The fields the engine's RepriceLot changes on an opened lot. */
 export const REPRICE_FIELDS = ['startingBid', 'minimumIncrement', 'multiSaleQuantity', 'maxPerBidder'] as const;
-/** Fixed at opening: the API refuses a change (lot_settings_locked), so the editor shows them read-only. */
-export const LOCKED_FIELDS = LOT_SETTINGS_LOCKED_AFTER_OPENING;
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -136,7 +134,7 @@ export function lotBody(values: LotFormValues): Record<string, unknown> {
 export function lotChanges(before: LotFormValues, after: LotFormValues): Record<string, unknown> {
   const old = lotBody(before);
   const next = lotBody(after);
-  const locked: readonly string[] = LOCKED_FIELDS;
+  const locked: readonly string[] = LOT_SETTINGS_LOCKED_AFTER_OPENING;
   return Object.fromEntries(
     Object.entries(next).filter(
       ([field, value]) => !locked.includes(field) && JSON.stringify(value) !== JSON.stringify(old[field]),

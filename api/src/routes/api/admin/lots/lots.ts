@@ -1,4 +1,4 @@
-import { commandId, idParams, operator } from '@auction/contract';
+import { commandId, idParams, LOT_SETTINGS_LOCKED_AFTER_OPENING, operator } from '@auction/contract';
 import type { LotCommand } from '@auction/engine';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import { someField } from '../../../../validation.ts';
 
 const tags = ['operator'];
 const security = [{ bearer: [] }];
-const { operatorLot, operatorErrors, LOT_SETTINGS_LOCKED_AFTER_OPENING } = operator;
+const { operatorLot, operatorErrors } = operator;
 
 /**
  * The operator's lots (issue 5 §4): creating one opens its stream in the engine, and everything the
