@@ -161,7 +161,8 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
           ) : null}
           <div ref={sentinel} />
           {isFetchingNextPage ? <Loading /> : null}
-          {pages.isSuccess && !hasNextPage && lots.length > 0 ? (
+          {/* Only once the cards shown are the answer's: the last page's cards may still be on their way. */}
+          {pages.isSuccess && !behind && !hasNextPage && lots.length > 0 ? (
             <p className="end-of-list">
               <FormattedMessage id={filters.categoryId !== null ? 'attained_end_category' : 'attained_end'} />
             </p>
