@@ -2,10 +2,11 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { createMessageQueue, type LocalMessaging, type MessageJob, startLocalMessaging } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
-import { Job, type Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailSender, type EmailSender } from '../../src/messages/emailSender.ts';
-import { type MessageLogEntry, startMessageWorker } from '../../src/messages/messageWorker.ts';
+import type { MessageLogEntry } from '../../src/messages/messageWorker.ts';
+import { finishedJob, startLoggedMessageWorker } from './messageJobs.ts';
 
 /**
  * A TCP proxy in front of the local SMTP catcher that counts the connections it carries and can
@@ -158,13 +159,7 @@ describe('messages worker on the pooled sender', () => {
 
   it('retries a message whose connection dropped mid-send, then sends it once', async () => {
     const prefix = (queue.opts.prefix as string | undefined) ?? '';
-    const worker = startMessageWorker({
-      db: database.db,
-      email,
-      connection: { url: testRedisUrl() },
-      prefix,
-      log: (entry) => logs.push(entry),
-    });
+    const worker = startLoggedMessageWorker(database.db, email, prefix, logs);
     try {
       const message: MessageJob = {
         id: 'pool:dropped-mid-send',
@@ -180,7 +175,7 @@ describe('messages worker on the pooled sender', () => {
         attempts: 3,
         backoff: { type: 'fixed', delay: 50 },
       });
-      const done = await finished(queue, 'dropped');
+      const done = await finishedJob(queue, 'dropped');
       expect(await done.getState()).toBe('completed');
       expect(logs.filter((l) => l.messageId === message.id).map((l) => l.event)).toEqual(['retry', 'sent']);
       const row = await database.db
@@ -195,14 +190,3 @@ describe('messages worker on the pooled sender', () => {
     }
   });
 });
-
-async function finished(queue: Queue<MessageJob>, jobId: string): Promise<Job<MessageJob>> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = await Job.fromId<MessageJob>(queue, jobId);
-    const state = await found?.getState();
-    if (found && (state === 'completed' || state === 'failed')) return found;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish (${state})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

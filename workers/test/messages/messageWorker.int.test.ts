@@ -4,8 +4,9 @@ import { Job, type Queue } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmailSender } from '../../src/messages/emailSender.ts';
-import { createMessageProcessor, type MessageLogEntry, startMessageWorker } from '../../src/messages/messageWorker.ts';
+import { createMessageProcessor, type MessageLogEntry } from '../../src/messages/messageWorker.ts';
 import { startTestMessaging, TEST_TWILIO, type TestMessaging } from '../../src/testing.ts';
+import { finishedJob, startLoggedMessageWorker } from './messageJobs.ts';
 
 let database: TestDatabase;
 let messaging: TestMessaging;
@@ -297,13 +298,7 @@ describe('messages worker', () => {
     const prefix = testPrefix();
     const queue = createMessageQueue({ connection: { url: testRedisUrl() }, prefix });
     const email = createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'test <t@auctions.local>' });
-    const worker = startMessageWorker({
-      db: database.db,
-      email,
-      connection: { url: testRedisUrl() },
-      prefix,
-      log: (entry) => logs.push(entry),
-    });
+    const worker = startLoggedMessageWorker(database.db, email, prefix, logs);
     try {
       const message = job({
         channel: 'email',
@@ -352,18 +347,6 @@ async function waitForFailed(queue: Queue<MessageJob>, jobId: string): Promise<J
     const found = (await queue.getFailed()).find((j) => j.id === jobId);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`job ${jobId} did not fail`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The job once completed or failed. */
-async function finishedJob(queue: Queue<MessageJob>, jobId: string): Promise<Job<MessageJob>> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = await Job.fromId<MessageJob>(queue, jobId);
-    const state = await found?.getState();
-    if (found && (state === 'completed' || state === 'failed')) return found;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish (${state})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

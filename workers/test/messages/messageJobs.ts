@@ -1,0 +1,37 @@
+import type { Db, MessageJob } from '@auction/platform';
+import { testRedisUrl } from '@auction/platform/testing';
+import { Job, type Queue, type Worker } from 'bullmq';
+import type { EmailSender } from '../../src/messages/emailSender.ts';
+import { type DeliveryOutcome, type MessageLogEntry, startMessageWorker } from '../../src/messages/messageWorker.ts';
+
+/**
+ * A messages worker of the test's own, on the test Redis under the queue's prefix, sending email
+ * through `email` and logging into `logs`: for the tests that put a sender in front of it
+ * (a refusing SMTP server, a proxy that cuts connections).
+ */
+export function startLoggedMessageWorker(
+  db: Db,
+  email: EmailSender,
+  prefix: string,
+  logs: MessageLogEntry[],
+): Worker<MessageJob, DeliveryOutcome> {
+  return startMessageWorker({
+    db,
+    email,
+    connection: { url: testRedisUrl() },
+    prefix,
+    log: (entry) => logs.push(entry),
+  });
+}
+
+/** The job once completed or failed. */
+export async function finishedJob(queue: Queue<MessageJob>, jobId: string): Promise<Job<MessageJob>> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = await Job.fromId<MessageJob>(queue, jobId);
+    const state = await found?.getState();
+    if (found && (state === 'completed' || state === 'failed')) return found;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish (${state})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
