@@ -1,24 +1,11 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { useTestApp } from '../../../useTestApp.ts';
-import { invoiceFixtures } from './invoiceFixtures.ts';
-
-const test = useTestApp();
-let organizationId: number;
-let manager: string;
-beforeAll(async () => {
-  const gala = await test.database.db
-    .selectFrom('auctions')
-    .select('organization_id')
-    .where('id', '=', test.galaId)
-    .executeTakeFirstOrThrow();
-  organizationId = gala.organization_id;
-  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-});
+import { type invoiceFixtures, useInvoiceTest } from './invoiceFixtures.ts';
 
 // Invoices as the workers write them, cards through the stand-in Checkout (invoiceFixtures.ts).
-const fixtures = () => invoiceFixtures(test, () => organizationId);
+const kit = useInvoiceTest();
+const { test, fixtures } = kit;
 const call = (...args: Parameters<ReturnType<typeof invoiceFixtures>['call']>) => fixtures().call(...args);
 /** A lot won at this price, Quebec's taxes, numbered by the counter. */
 const invoiceFor = (bidderId: string, price: number, options: { createdAt?: Date; isDonation?: boolean } = {}) =>
@@ -68,7 +55,7 @@ describe('invoice list and invoice page', () => {
     expect((await call('GET', '/api/account/invoices', bob.token)).json()).toMatchObject({ count: 0, invoices: [] });
     expect((await call('GET', '/api/account/invoices', null)).statusCode).toBe(401);
     // Staff of the organisation list every invoice of one of its auctions.
-    const staff = await call('GET', `/api/account/invoices?auctionId=${recent.auction_id}`, manager);
+    const staff = await call('GET', `/api/account/invoices?auctionId=${recent.auction_id}`, kit.manager);
     expect(staff.json().invoices.map((i: { number: number }) => i.number)).toEqual([recent.number]);
     // A bidder asking for an auction sees only their own in it.
     expect((await call('GET', `/api/account/invoices?auctionId=${recent.auction_id}`, bob.token)).json().count).toBe(0);
@@ -104,7 +91,7 @@ describe('invoice list and invoice page', () => {
       paymentMethod: null,
       payments: [],
     });
-    expect((await call('GET', `/api/auctions/invoice/${invoice.public_id}`, manager)).statusCode).toBe(200);
+    expect((await call('GET', `/api/auctions/invoice/${invoice.public_id}`, kit.manager)).statusCode).toBe(200);
 
     const dave = await registerConfirmed(test);
     const other = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, dave.token);
@@ -128,7 +115,7 @@ describe('invoice list and invoice page', () => {
       message: 'saved_successfully',
       invoice: { customer: { business: 'Erin & Co.' } },
     });
-    const staff = await call('PATCH', `/api/auctions/invoice/${invoice.public_id}`, manager, [
+    const staff = await call('PATCH', `/api/auctions/invoice/${invoice.public_id}`, kit.manager, [
       { fieldName: 'userBusiness', value: 'Not theirs' },
     ]);
     expect(staff.statusCode).toBe(404);
