@@ -3,14 +3,14 @@ import type { auditReplay } from '@auction/contract';
 import { type AuditExport, verifyExport } from '@auction/engine/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../accounts/demoStaff.ts';
 import { memberWith, removeBidOf } from '../../../fixtures/audit.ts';
 import { openLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
+const staff = useDemoStaff(test, 'admin', 'manager');
 type Account = Awaited<ReturnType<typeof registerConfirmed>>;
-let admin: string;
-let manager: string;
 let auditor: Account;
 let otherManager: Account;
 let alice: Account;
@@ -18,8 +18,6 @@ let bob: Account;
 
 beforeAll(async () => {
   const { db } = test.database;
-  admin = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
-  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
   const gala = await db
     .selectFrom('auctions')
     .select('organization_id')
@@ -49,7 +47,7 @@ async function lotWithRemoval(): Promise<number> {
   const lotId = await openLot(test);
   await bid(lotId, alice, 15);
   await bid(lotId, bob, 30, true);
-  await removeBidOf(test, admin, lotId, bob.id, 'Enchère de complaisance');
+  await removeBidOf(test, staff.admin, lotId, bob.id, 'Enchère de complaisance');
   return lotId;
 }
 
@@ -117,8 +115,8 @@ describe("the auditor's replay", () => {
       `/api/audit/auctions/${test.galaId}/export`,
     ];
     for (const url of urls) {
-      expect((await get(manager, url)).statusCode, url).toBe(200);
-      expect((await get(admin, url)).statusCode, url).toBe(200);
+      expect((await get(staff.manager, url)).statusCode, url).toBe(200);
+      expect((await get(staff.admin, url)).statusCode, url).toBe(200);
       // Another organisation's manager is told it does not exist; a bidder is refused outright.
       expect((await get(otherManager.token, url)).statusCode, url).toBe(404);
       expect((await get(alice.token, url)).statusCode, url).toBe(403);
@@ -135,14 +133,14 @@ describe("the auditor's replay", () => {
     const person = await registerConfirmed(test);
     expect((await get(person.token, '/api/audit/auctions')).statusCode).toBe(403);
     const url = `/api/admin/organizations/${gala.organization_id}/members/${person.id}/roles/5`;
-    const granted = await callAs(test.app, manager, 'PUT', url);
+    const granted = await callAs(test.app, staff.manager, 'PUT', url);
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.json()).toMatchObject({ isMember: true, roles: expect.arrayContaining([5]) });
     // Roles are read from the token: a new session carries the new role.
     const session = await login(test.app, person.body.username, person.body.password);
     const auctions: auditReplay.AuditAuction[] = (await get(session.body.token, '/api/audit/auctions')).json();
     expect(auctions.map((a) => a.id)).toContain(test.galaId);
-    expect((await callAs(test.app, manager, 'DELETE', url)).statusCode).toBe(200);
+    expect((await callAs(test.app, staff.manager, 'DELETE', url)).statusCode).toBe(200);
   });
 
   it('refuses an auditor every change: the operator API, and bidding', async () => {

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../accounts/demoStaff.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
-let adminToken: string;
-let volunteerToken: string;
-let managerToken: string;
+const staff = useDemoStaff(test, 'admin', 'manager', 'volunteer');
 let galaId: number;
 
 beforeAll(async () => {
-  adminToken = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
-  volunteerToken = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
-  managerToken = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
   const gala = await test.database.db
     .selectFrom('auctions')
     .select('id')
@@ -43,7 +39,7 @@ async function galaGuest(overrides: Record<string, unknown> = {}) {
 
 /** A volunteer of a new organisation, who must not see the gala's guests. */
 async function otherVolunteer() {
-  const organization = await callAs(test.app, adminToken, 'POST', '/api/admin/organizations', {
+  const organization = await callAs(test.app, staff.admin, 'POST', '/api/admin/organizations', {
     name: `Autre ${randomUUID()}`,
   });
   const user = await registerConfirmed(test);
@@ -70,7 +66,7 @@ async function arrivalOf(userId: string) {
 
 describe('check-in at the door', () => {
   it('lists the auctions of the volunteer’s organisations, not archived ones of others', async () => {
-    const response = await callAs(test.app, volunteerToken, 'GET', '/api/check-in/auctions');
+    const response = await callAs(test.app, staff.volunteer, 'GET', '/api/check-in/auctions');
     expect(response.statusCode, response.body).toBe(200);
     const auctions = response.json() as Array<{ id: number; titles: Record<string, string> }>;
     expect(auctions.find((a) => a.id === galaId)?.titles.fr).toBe('Gala d’hiver 2026');
@@ -81,70 +77,70 @@ describe('check-in at the door', () => {
 
   it('finds a guest by a name without accents and by phone digits', async () => {
     const guest = await galaGuest();
-    const byName = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, `eloise ${guest.body.lastName}`));
+    const byName = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(galaId, `eloise ${guest.body.lastName}`));
     expect(byName.statusCode, byName.body).toBe(200);
     expect(byName.json().guests.map((g: { userId: string }) => g.userId)).toEqual([guest.id]);
     const digits = guest.body.cellphone.replace(/\D/g, '').slice(-7);
-    const byPhone = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, digits));
+    const byPhone = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(galaId, digits));
     expect(byPhone.json().guests.map((g: { userId: string }) => g.userId)).toContain(guest.id);
-    const short = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, 'e'));
+    const short = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(galaId, 'e'));
     expect(short.statusCode).toBe(400);
     expect(short.json().messages).toContain('search_too_short');
   });
 
   it('marks a guest arrived once, keeping who and when', async () => {
     const guest = await galaGuest();
-    const first = await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, guest.id));
+    const first = await callAs(test.app, staff.volunteer, 'POST', arrivalUrl(galaId, guest.id));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ alreadyArrived: false, guest: { userId: guest.id, status: 1 } });
     expect(first.json().guest.arrivedBy).toBeTruthy();
     const recorded = await arrivalOf(guest.id);
-    const again = await callAs(test.app, managerToken, 'POST', arrivalUrl(galaId, guest.id));
+    const again = await callAs(test.app, staff.manager, 'POST', arrivalUrl(galaId, guest.id));
     expect(again.json().alreadyArrived).toBe(true);
     expect(await arrivalOf(guest.id)).toEqual(recorded);
-    const list = await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId));
+    const list = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(galaId));
     expect(list.json().arrivedCount).toBeGreaterThanOrEqual(1);
   });
 
   it('hands each arriving guest the next bidder number, once, never twice, and finds them by it', async () => {
     const guests = await Promise.all([1, 2, 3, 4, 5].map(() => galaGuest()));
     expect(
-      (await callAs(test.app, volunteerToken, 'GET', guestsUrl(galaId, `eloise ${guests[0]?.body.lastName}`))).json()
+      (await callAs(test.app, staff.volunteer, 'GET', guestsUrl(galaId, `eloise ${guests[0]?.body.lastName}`))).json()
         .guests[0].bidderNumber,
     ).toBeNull();
     // Two volunteers at two doors checking guests in at the same moment.
     const arrivals = await Promise.all(
       guests.map((guest, i) =>
-        callAs(test.app, i % 2 ? managerToken : volunteerToken, 'POST', arrivalUrl(galaId, guest.id)),
+        callAs(test.app, i % 2 ? staff.manager : staff.volunteer, 'POST', arrivalUrl(galaId, guest.id)),
       ),
     );
     const numbers = arrivals.map((a) => a.json().guest.bidderNumber as number);
     expect(new Set(numbers).size).toBe(5);
     for (const n of numbers) expect(n).toBeGreaterThan(0);
     // Checked in again: the same number, none used up.
-    const again = await callAs(test.app, managerToken, 'POST', arrivalUrl(galaId, guests[0]?.id as string));
+    const again = await callAs(test.app, staff.manager, 'POST', arrivalUrl(galaId, guests[0]?.id as string));
     expect(again.json().guest.bidderNumber).toBe(numbers[0]);
     const next = await galaGuest();
-    const nextNumber = (await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, next.id))).json().guest
+    const nextNumber = (await callAs(test.app, staff.volunteer, 'POST', arrivalUrl(galaId, next.id))).json().guest
       .bidderNumber;
     expect(nextNumber).toBe(Math.max(...numbers) + 1);
     // The auctioneer calls a number: the console finds that guest by it, a single digit included.
-    const called = await callAs(test.app, managerToken, 'GET', guestsUrl(galaId, String(nextNumber)));
+    const called = await callAs(test.app, staff.manager, 'GET', guestsUrl(galaId, String(nextNumber)));
     expect(called.statusCode, called.body).toBe(200);
     expect(called.json().guests.map((g: { userId: string }) => g.userId)).toContain(next.id);
-    expect((await callAs(test.app, managerToken, 'GET', guestsUrl(galaId, '7'))).statusCode).toBe(200);
+    expect((await callAs(test.app, staff.manager, 'GET', guestsUrl(galaId, '7'))).statusCode).toBe(200);
   });
 
   it('refuses a locked bidder, a stranger, another organisation’s volunteer and a bidder', async () => {
     const guest = await galaGuest();
-    await callAs(test.app, managerToken, 'PUT', `/api/auctions/${galaId}/bidders/${guest.id}/status`, {
+    await callAs(test.app, staff.manager, 'PUT', `/api/auctions/${galaId}/bidders/${guest.id}/status`, {
       status: 'Locked',
     });
-    const locked = await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, guest.id));
+    const locked = await callAs(test.app, staff.volunteer, 'POST', arrivalUrl(galaId, guest.id));
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe('bidder_locked');
     const stranger = await registerConfirmed(test);
-    const unknown = await callAs(test.app, volunteerToken, 'POST', arrivalUrl(galaId, stranger.id));
+    const unknown = await callAs(test.app, staff.volunteer, 'POST', arrivalUrl(galaId, stranger.id));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('guest_not_found');
     const other = await otherVolunteer();
@@ -158,7 +154,7 @@ describe('check-in at the door', () => {
 
   it('registers a walk-in with an email: a new account with a temporary password, checked in', async () => {
     const email = `walkin.${randomUUID()}@example.com`;
-    const response = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+    const response = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
       firstName: 'Jacques',
       lastName: 'Bélanger',
       email,
@@ -172,7 +168,7 @@ describe('check-in at the door', () => {
     const signedIn = await login(test.app, email, password);
     expect(signedIn.body.hasTemporaryPassword).toBe(true);
     // The same guest again is found, not created twice.
-    const again = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+    const again = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
       firstName: 'Jacques',
       lastName: 'Bélanger',
       email,
@@ -185,8 +181,8 @@ describe('check-in at the door', () => {
     const email = `double.${randomUUID()}@example.com`;
     const body = { firstName: 'Double', lastName: 'Tap', email };
     const [a, b] = await Promise.all([
-      callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), body),
-      callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), body),
+      callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), body),
+      callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), body),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().guest.userId).toBe(b.json().guest.userId);
@@ -197,7 +193,7 @@ describe('check-in at the door', () => {
     // An exchange the demo's accounts (514 555-01xx) never use.
     const phone = '(514) 557-0142';
     const digits = phone.replace(/\D/g, '');
-    const invited = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+    const invited = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
       firstName: 'Nadia',
       lastName: 'Roy',
       phoneNumber: phone,
@@ -206,7 +202,7 @@ describe('check-in at the door', () => {
     expect(invited.json()).toMatchObject({ outcome: 'invited', guest: null });
     await test.messaging.outbox.waitFor(digits, { template: 'onboardingInvite' });
     // A second tap texts nothing more.
-    const again = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+    const again = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
       firstName: 'Nadia',
       lastName: 'Roy',
       phoneNumber: phone,
@@ -220,7 +216,7 @@ describe('check-in at the door', () => {
       .execute();
     expect(invitations).toHaveLength(1);
     await test.database.db.insertInto('sms_opt_outs').values({ phone_number: '5145550999' }).execute();
-    const stopped = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+    const stopped = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
       firstName: 'Paul',
       lastName: 'Roy',
       phoneNumber: '514 555 0999',
@@ -230,7 +226,7 @@ describe('check-in at the door', () => {
 
   it('finds an existing account by phone, admits it and checks it in', async () => {
     const bidder = await registerConfirmed(test);
-    const response = await callAs(test.app, managerToken, 'POST', walkInUrl(galaId), {
+    const response = await callAs(test.app, staff.manager, 'POST', walkInUrl(galaId), {
       firstName: 'X',
       lastName: 'Y',
       phoneNumber: bidder.body.cellphone,
@@ -240,7 +236,7 @@ describe('check-in at the door', () => {
   });
 
   it('refuses a walk-in without phone or email, changing nothing', async () => {
-    const response = await callAs(test.app, volunteerToken, 'POST', walkInUrl(galaId), {
+    const response = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
       firstName: 'Sans',
       lastName: 'Contact',
     });

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
-let managerToken: string;
-let volunteerToken: string;
+const staff = useDemoStaff(test, 'manager', 'volunteer');
 let galaId: number;
 
 beforeAll(async () => {
-  managerToken = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  volunteerToken = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
   galaId = (
     await test.database.db
       .selectFrom('auctions')
@@ -33,19 +31,19 @@ describe("an auction's bidders for its operators", () => {
       .insertInto('sms_opt_outs')
       .values({ phone_number: bidder.body.cellphone.replace(/\D/g, '') })
       .execute();
-    const listed = await callAs(test.app, managerToken, 'GET', biddersUrl(galaId));
+    const listed = await callAs(test.app, staff.manager, 'GET', biddersUrl(galaId));
     expect(listed.statusCode, listed.body).toBe(200);
     const row = listed.json().find((b: { userId: string }) => b.userId === bidder.id);
     expect(row).toMatchObject({ status: 2, hasSmsStop: true, arrivedAt: null, email: bidder.body.username });
-    await callAs(test.app, managerToken, 'PUT', `/api/auctions/${galaId}/bidders/${bidder.id}/status`, {
+    await callAs(test.app, staff.manager, 'PUT', `/api/auctions/${galaId}/bidders/${bidder.id}/status`, {
       status: 'Locked',
     });
-    const after = await callAs(test.app, managerToken, 'GET', biddersUrl(galaId));
+    const after = await callAs(test.app, staff.manager, 'GET', biddersUrl(galaId));
     expect(after.json().find((b: { userId: string }) => b.userId === bidder.id).status).toBe(3);
   });
 
   it('answers 404 for an unknown auction and 403 for a volunteer', async () => {
-    expect((await callAs(test.app, managerToken, 'GET', biddersUrl(2_000_000))).statusCode).toBe(404);
-    expect((await callAs(test.app, volunteerToken, 'GET', biddersUrl(galaId))).statusCode).toBe(403);
+    expect((await callAs(test.app, staff.manager, 'GET', biddersUrl(2_000_000))).statusCode).toBe(404);
+    expect((await callAs(test.app, staff.volunteer, 'GET', biddersUrl(galaId))).statusCode).toBe(403);
   });
 });

@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { AuctionStatus, type bidRemoval, LotStatus } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
+import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
+const staff = useDemoStaff(test, 'admin', 'manager');
 type Bidder = Awaited<ReturnType<typeof registerConfirmed>>;
-let admin: string;
-let manager: string;
 let alice: Bidder;
 let bob: Bidder;
 let carol: Bidder;
 beforeAll(async () => {
-  admin = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
-  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
   [alice, bob, carol] = await Promise.all([registerConfirmed(test), registerConfirmed(test), registerConfirmed(test)]);
 });
 
@@ -23,10 +22,10 @@ const bid = async (lotId: number, who: Bidder, amount: number, isMax = false) =>
   const answer = await callAs(test.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, { amount, isMax });
   expect(answer.statusCode, answer.body).toBe(200);
 };
-const lotBids = (lotId: number, token = admin) => callAs(test.app, token, 'GET', `/api/admin/lots/${lotId}/bids`);
-const preview = (lotId: number, bidId: string, token = admin) =>
+const lotBids = (lotId: number, token = staff.admin) => callAs(test.app, token, 'GET', `/api/admin/lots/${lotId}/bids`);
+const preview = (lotId: number, bidId: string, token = staff.admin) =>
   callAs(test.app, token, 'GET', `/api/admin/lots/${lotId}/bids/${encodeURIComponent(bidId)}/removal-preview`);
-const remove = (lotId: number, bidId: string, body: Record<string, unknown>, token = admin) =>
+const remove = (lotId: number, bidId: string, body: Record<string, unknown>, token = staff.admin) =>
   callAs(test.app, token, 'POST', `/api/admin/lots/${lotId}/bids/${encodeURIComponent(bidId)}/remove`, body);
 const eventCount = async (lotId: number) => (await test.app.eventStore.readStream(lotStreamId(lotId))).length;
 
@@ -156,22 +155,13 @@ describe('a bid’s removal with its preview', () => {
     const { lotId, bids } = await contestedLot();
     const bidId = bobsBid(bids).bidId;
     // The demo's auction manager manages the gala's organisation.
-    expect((await preview(lotId, bidId, manager)).statusCode).toBe(200);
+    expect((await preview(lotId, bidId, staff.manager)).statusCode).toBe(200);
 
-    const organization = await callAs(test.app, admin, 'POST', '/api/admin/organizations', {
-      name: `Autre ${randomUUID()}`,
-    });
-    const auction = await callAs(test.app, admin, 'POST', '/api/admin/auctions', {
-      organizationId: organization.json().id,
-      urlMagicLink: `autre-${randomUUID().slice(0, 8)}`,
-      translations: { fr: { titleShort: 'Autre encan' } },
-    });
-    expect(auction.statusCode, auction.body).toBe(201);
-    const elsewhere = await openLot(test, { auction_id: auction.json().id });
+    const elsewhere = await openLot(test, { auction_id: await otherOrganizationAuction(test.app, staff.admin) });
     for (const refused of [
-      await lotBids(elsewhere, manager),
-      await preview(elsewhere, bidId, manager),
-      await remove(elsewhere, bidId, { reason: 'Erreur' }, manager),
+      await lotBids(elsewhere, staff.manager),
+      await preview(elsewhere, bidId, staff.manager),
+      await remove(elsewhere, bidId, { reason: 'Erreur' }, staff.manager),
     ]) {
       expect(refused.statusCode).toBe(404);
     }

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { describe, expect, it } from 'vitest';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
-let managerToken: string;
-let volunteerToken: string;
-
-beforeAll(async () => {
-  managerToken = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  volunteerToken = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
-});
+const staff = useDemoStaff(test, 'manager', 'volunteer');
 
 const snapshotUrl = (auctionId: number) => `/api/admin/auctions/${auctionId}/closing-minute`;
 const projectorUrl = (auctionId: number) => `/api/auctions/${auctionId}/projector`;
@@ -44,7 +39,7 @@ describe('the closing minute for the operators of an auction', () => {
     });
     const bidder = await bidOn(lotId, 25);
 
-    const snapshot = await callAs(test.app, managerToken, 'GET', snapshotUrl(test.galaId));
+    const snapshot = await callAs(test.app, staff.manager, 'GET', snapshotUrl(test.galaId));
     expect(snapshot.statusCode, snapshot.body).toBe(200);
     const lot = snapshot.json().closingNext.find((each: { lotId: number }) => each.lotId === lotId);
     expect(lot).toMatchObject({ bidCount: 1, priceCents: 2500, leaderNickName: bidder.body.nickName, closedAt: null });
@@ -74,40 +69,40 @@ describe('the closing minute for the operators of an auction', () => {
     expect(shown.raised.donationsCents - before.raised.donationsCents).toBe(3000);
     expect(shown.raised.totalCents - before.raised.totalCents).toBe(4500);
 
-    const hidden = await callAs(test.app, managerToken, 'POST', `/api/admin/lots/${lotId}/hide`, {});
+    const hidden = await callAs(test.app, staff.manager, 'POST', `/api/admin/lots/${lotId}/hide`, {});
     expect(hidden.statusCode, hidden.body).toBe(200);
     await test.projections.caughtUp();
     const after = await projector();
     expect(after.raised.lotsCents).toBe(before.raised.lotsCents);
     expect(after.closingNext.map((lot: { lotId: number }) => lot.lotId)).not.toContain(lotId);
     // The operators still follow it.
-    const snapshot = await callAs(test.app, managerToken, 'GET', snapshotUrl(test.galaId));
+    const snapshot = await callAs(test.app, staff.manager, 'GET', snapshotUrl(test.galaId));
     expect(snapshot.json().closingNext.find((lot: { lotId: number }) => lot.lotId === lotId)).toMatchObject({
       isHidden: true,
     });
   });
 
   it('keeps the goal an operator sets, shows it on the projector, and removes it with null', async () => {
-    const set = await callAs(test.app, managerToken, 'PUT', goalUrl(test.galaId), { goalCents: 5_000_000 });
+    const set = await callAs(test.app, staff.manager, 'PUT', goalUrl(test.galaId), { goalCents: 5_000_000 });
     expect(set.statusCode, set.body).toBe(200);
     expect((await projector()).goalCents).toBe(5_000_000);
-    expect((await callAs(test.app, managerToken, 'GET', snapshotUrl(test.galaId))).json().goalCents).toBe(5_000_000);
-    await callAs(test.app, managerToken, 'PUT', goalUrl(test.galaId), { goalCents: null });
+    expect((await callAs(test.app, staff.manager, 'GET', snapshotUrl(test.galaId))).json().goalCents).toBe(5_000_000);
+    await callAs(test.app, staff.manager, 'PUT', goalUrl(test.galaId), { goalCents: null });
     expect((await projector()).goalCents).toBeNull();
   });
 
   it('refuses a bad goal with 400 and changes nothing; volunteers, bidders and unknown auctions are refused', async () => {
-    await callAs(test.app, managerToken, 'PUT', goalUrl(test.galaId), { goalCents: 1_000_000 });
+    await callAs(test.app, staff.manager, 'PUT', goalUrl(test.galaId), { goalCents: 1_000_000 });
     for (const body of [{ goalCents: -5 }, { goalCents: 12.5 }, { goalCents: '100' }, {}, { goalCents: 100, x: 1 }]) {
-      const refused = await callAs(test.app, managerToken, 'PUT', goalUrl(test.galaId), body);
+      const refused = await callAs(test.app, staff.manager, 'PUT', goalUrl(test.galaId), body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
     }
     const bidder = await registerConfirmed(test);
     expect((await callAs(test.app, bidder.token, 'PUT', goalUrl(test.galaId), { goalCents: 100 })).statusCode).toBe(
       403,
     );
-    expect((await callAs(test.app, volunteerToken, 'GET', snapshotUrl(test.galaId))).statusCode).toBe(403);
-    expect((await callAs(test.app, managerToken, 'GET', snapshotUrl(2_000_000))).statusCode).toBe(404);
+    expect((await callAs(test.app, staff.volunteer, 'GET', snapshotUrl(test.galaId))).statusCode).toBe(403);
+    expect((await callAs(test.app, staff.manager, 'GET', snapshotUrl(2_000_000))).statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url: projectorUrl(2_000_000) })).statusCode).toBe(404);
     expect((await projector()).goalCents).toBe(1_000_000);
   });

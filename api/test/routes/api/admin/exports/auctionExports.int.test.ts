@@ -1,19 +1,15 @@
 import { LotType } from '@auction/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../../src/bulk/csv.ts';
-import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
-let manager: string;
-let volunteer: string;
-beforeAll(async () => {
-  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  volunteer = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
-});
+const staff = useDemoStaff(test, 'manager', 'volunteer');
 
-const download = (kind: string, token = manager) =>
+const download = (kind: string, token = staff.manager) =>
   callAs(test.app, token, 'GET', `/api/admin/auctions/${test.galaId}/exports/${kind}`);
 const recordsOf = (body: string) => parseCsv(body).map((r) => r.fields);
 
@@ -45,7 +41,7 @@ describe("the auction's CSV exports", () => {
       .values({ auction_id: test.galaId, user_id: bidder.id, status: 2 })
       .execute();
     const lotId = await openLot(test, { type: LotType.Live });
-    const sold = await callAs(test.app, manager, 'POST', `/api/admin/lots/${lotId}/live-sale`, {
+    const sold = await callAs(test.app, staff.manager, 'POST', `/api/admin/lots/${lotId}/live-sale`, {
       bidderId: bidder.id,
       amount: '1234.5',
     });
@@ -64,6 +60,7 @@ describe("the auction's CSV exports", () => {
   it('answers only the organisation’s operators, and a known kind', async () => {
     expect((await download('passwords')).statusCode).toBe(400);
     const bidder = await registerConfirmed(test);
-    for (const token of [volunteer, bidder.token]) expect((await download('winners', token)).statusCode).toBe(403);
+    for (const token of [staff.volunteer, bidder.token])
+      expect((await download('winners', token)).statusCode).toBe(403);
   });
 });

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { AuctionStatus, type LiveLot, type LiveSaleAnswer, LotStatus, LotType } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
+const staff = useDemoStaff(test, 'manager', 'volunteer');
 type Bidder = Awaited<ReturnType<typeof registerConfirmed>>;
-let manager: string;
-let volunteer: string;
 let alice: Bidder;
 let bob: Bidder;
 beforeAll(async () => {
-  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  volunteer = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
   [alice, bob] = await Promise.all([registerConfirmed(test), registerConfirmed(test)]);
   await test.database.db
     .insertInto('auction_bidders')
@@ -23,9 +21,10 @@ beforeAll(async () => {
 });
 
 const liveLot = () => openLot(test, { type: LotType.Live });
-const sell = (lotId: number, body: Record<string, unknown>, token = manager) =>
+const sell = (lotId: number, body: Record<string, unknown>, token = staff.manager) =>
   callAs(test.app, token, 'POST', `/api/admin/lots/${lotId}/live-sale`, body);
-const liveLots = (token = manager) => callAs(test.app, token, 'GET', `/api/admin/auctions/${test.galaId}/live-lots`);
+const liveLots = (token = staff.manager) =>
+  callAs(test.app, token, 'GET', `/api/admin/auctions/${test.galaId}/live-lots`);
 const eventCount = async (lotId: number) => (await test.app.eventStore.readStream(lotStreamId(lotId))).length;
 const setGalaStatus = (status: number) =>
   test.database.db.updateTable('auctions').set({ status }).where('id', '=', test.galaId).execute();
@@ -118,7 +117,7 @@ describe('a live lot sold on stage', () => {
 
   it('is for the organisation’s operators only', async () => {
     const lotId = await liveLot();
-    for (const token of [volunteer, bob.token]) {
+    for (const token of [staff.volunteer, bob.token]) {
       expect((await sell(lotId, { bidderId: bob.id, amount: 100 }, token)).statusCode).toBe(403);
       expect((await liveLots(token)).statusCode).toBe(403);
     }

@@ -1,21 +1,17 @@
 import type { LotImportPreview } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { describe, expect, it } from 'vitest';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
-let manager: string;
-let volunteer: string;
-beforeAll(async () => {
-  manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  volunteer = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
-});
+const staff = useDemoStaff(test, 'manager', 'volunteer');
 
 const HEADER = 'lotNumber;type;nameFr;nameEn;startingBid;minimumIncrement;category;closingGroup;team;dateCompleted';
-const preview = (csv: string, token = manager) =>
+const preview = (csv: string, token = staff.manager) =>
   callAs(test.app, token, 'POST', `/api/admin/auctions/${test.galaId}/lot-import/preview`, { csv });
-const runImport = (csv: string, token = manager) =>
+const runImport = (csv: string, token = staff.manager) =>
   callAs(test.app, token, 'POST', `/api/admin/auctions/${test.galaId}/lot-import`, { csv });
 const lotCount = async () =>
   Number(
@@ -109,7 +105,7 @@ describe('the CSV import of lots', () => {
     ]);
     expect((await runImport('')).statusCode).toBe(400);
     const bidder = await registerConfirmed(test);
-    for (const token of [volunteer, bidder.token]) {
+    for (const token of [staff.volunteer, bidder.token]) {
       expect((await preview(good, token)).statusCode).toBe(403);
       expect((await runImport(good, token)).statusCode).toBe(403);
     }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '../../../../../src/media/photoRules.ts';
-import { bearer, callAs, login, newBidder, register } from '../../../../accounts/accountFlows.ts';
+import { bearer, callAs, newBidder, register } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
+import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
-let adminToken: string;
-let managerToken: string;
+const staff = useDemoStaff(test, 'admin', 'manager');
 let lotId: number;
 
 /** A camera's photo: wider than the large size, with EXIF data that must not be served back. */
@@ -37,12 +38,10 @@ const photosOf = async (id: number) =>
   test.database.db.selectFrom('lot_photos').selectAll().where('lot_id', '=', id).orderBy('order').execute();
 
 beforeAll(async () => {
-  adminToken = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
-  managerToken = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
   const auctionId = await test.auctionId('demo-gala');
   const created = await callAs(
     test.app,
-    managerToken,
+    staff.manager,
     'POST',
     `/api/admin/auctions/${auctionId}/lots`,
     newLot('Panier gourmand'),
@@ -53,7 +52,7 @@ beforeAll(async () => {
 
 describe('uploading a lot photo', () => {
   it('resizes it into the large and medium sizes, without its metadata, served under stable addresses', async () => {
-    const response = await upload(managerToken, lotId, await cameraPhoto());
+    const response = await upload(staff.manager, lotId, await cameraPhoto());
     expect(response.statusCode, response.body).toBe(201);
     const photo = response.json();
     expect(photo.fullPathLarge).toMatch(/^\/api\/media\/lot-photos\/[0-9a-f-]{36}-large\.webp$/);
@@ -71,7 +70,7 @@ describe('uploading a lot photo', () => {
     // The bidder's lot page shows it.
     const lot = await callAs(
       test.app,
-      managerToken,
+      staff.manager,
       'GET',
       `/api/admin/auctions/${await test.auctionId('demo-gala')}/lots`,
     );
@@ -81,7 +80,7 @@ describe('uploading a lot photo', () => {
 
   it('appends several photos sent at once, each in its own place', async () => {
     const before = (await photosOf(lotId)).length;
-    const answers = await Promise.all([1, 2, 3].map(async () => upload(managerToken, lotId, await cameraPhoto(800))));
+    const answers = await Promise.all([1, 2, 3].map(async () => upload(staff.manager, lotId, await cameraPhoto(800))));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     const orders = (await photosOf(lotId)).map((p) => p.order);
     expect(orders).toHaveLength(before + 3);
@@ -90,39 +89,32 @@ describe('uploading a lot photo', () => {
 
   it('refuses what is not an image, whatever its content type claims, changing nothing', async () => {
     const before = await photosOf(lotId);
-    const forged = await upload(managerToken, lotId, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
+    const forged = await upload(staff.manager, lotId, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
     expect(forged.statusCode).toBe(415);
     expect(forged.json().message).toBe('photo_not_an_image');
-    const text = await upload(managerToken, lotId, Buffer.from('hello'), 'text/plain');
+    const text = await upload(staff.manager, lotId, Buffer.from('hello'), 'text/plain');
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe('photo_not_an_image');
     expect(await photosOf(lotId)).toEqual(before);
   });
 
   it('refuses a file over the limit', async () => {
-    const response = await upload(managerToken, lotId, Buffer.alloc(MAX_PHOTO_BYTES + 1));
+    const response = await upload(staff.manager, lotId, Buffer.alloc(MAX_PHOTO_BYTES + 1));
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('photo_too_large');
   });
 
   it("answers 404 for another organisation's lot and 403 to a bidder", async () => {
-    const organization = await callAs(test.app, adminToken, 'POST', '/api/admin/organizations', {
-      name: `Fondation ${randomUUID()}`,
-    });
-    const auction = await callAs(test.app, adminToken, 'POST', '/api/admin/auctions', {
-      organizationId: organization.json().id,
-      urlMagicLink: `gala-${randomUUID().slice(0, 8)}`,
-      translations: { fr: { titleShort: 'Gala' } },
-    });
+    const auctionId = await otherOrganizationAuction(test.app, staff.admin);
     const foreignLot = await callAs(
       test.app,
-      adminToken,
+      staff.admin,
       'POST',
-      `/api/admin/auctions/${auction.json().id}/lots`,
+      `/api/admin/auctions/${auctionId}/lots`,
       newLot('Ailleurs'),
     );
     expect(foreignLot.statusCode, foreignLot.body).toBe(201);
-    const foreign = await upload(managerToken, foreignLot.json().id, await cameraPhoto(800));
+    const foreign = await upload(staff.manager, foreignLot.json().id, await cameraPhoto(800));
     expect(foreign.statusCode).toBe(404);
     expect(await photosOf(foreignLot.json().id)).toEqual([]);
 

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
-let adminToken: string;
-let managerToken: string;
-let volunteerToken: string;
+const staff = useDemoStaff(test, 'admin', 'manager', 'volunteer');
 let demoOrganizationId: number;
 
 beforeAll(async () => {
-  adminToken = (await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
-  managerToken = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
-  volunteerToken = (await login(test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
-  const mine = await callAs(test.app, managerToken, 'GET', '/api/admin/organizations');
+  const mine = await callAs(test.app, staff.manager, 'GET', '/api/admin/organizations');
   demoOrganizationId = mine.json()[0].id;
 });
 
@@ -21,7 +17,7 @@ const rolesUrl = (organizationId: number, userId: string, role: number) =>
   `/api/admin/organizations/${organizationId}/members/${userId}/roles/${role}`;
 
 async function newOrganization() {
-  const created = await callAs(test.app, adminToken, 'POST', '/api/admin/organizations', {
+  const created = await callAs(test.app, staff.admin, 'POST', '/api/admin/organizations', {
     name: `Fondation ${randomUUID()}`,
   });
   return created.json().id as number;
@@ -32,7 +28,7 @@ async function rolesOf(userId: string) {
   return row?.roles;
 }
 
-async function memberIds(organizationId: number, token = adminToken) {
+async function memberIds(organizationId: number, token = staff.admin) {
   const members = await callAs(test.app, token, 'GET', `/api/admin/organizations/${organizationId}/members`);
   expect(members.statusCode).toBe(200);
   return members.json().map((m: { id: string }) => m.id);
@@ -41,12 +37,12 @@ async function memberIds(organizationId: number, token = adminToken) {
 describe('members and roles of an organisation', () => {
   it('lets an auction manager grant the auction-manager role in their organisation, twice without harm', async () => {
     const user = await registerConfirmed(test);
-    const first = await callAs(test.app, managerToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
+    const first = await callAs(test.app, staff.manager, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ id: user.id, isMember: true, roles: [3, 2] });
-    const again = await callAs(test.app, managerToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
+    const again = await callAs(test.app, staff.manager, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
     expect(again.json().roles).toEqual([3, 2]);
-    expect(await memberIds(demoOrganizationId, managerToken)).toContain(user.id);
+    expect(await memberIds(demoOrganizationId, staff.manager)).toContain(user.id);
     // The new manager now sees the organisation's auctions.
     const auctions = await callAs(
       test.app,
@@ -59,12 +55,12 @@ describe('members and roles of an organisation', () => {
 
   it('revokes a role: the account loses it when the user belongs to no other organisation', async () => {
     const user = await registerConfirmed(test);
-    await callAs(test.app, adminToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 4));
-    const revoked = await callAs(test.app, managerToken, 'DELETE', rolesUrl(demoOrganizationId, user.id, 4));
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(demoOrganizationId, user.id, 4));
+    const revoked = await callAs(test.app, staff.manager, 'DELETE', rolesUrl(demoOrganizationId, user.id, 4));
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json()).toMatchObject({ isMember: false, roles: [3] });
     expect(await memberIds(demoOrganizationId)).not.toContain(user.id);
-    const notMember = await callAs(test.app, managerToken, 'DELETE', rolesUrl(demoOrganizationId, user.id, 4));
+    const notMember = await callAs(test.app, staff.manager, 'DELETE', rolesUrl(demoOrganizationId, user.id, 4));
     expect(notMember.statusCode).toBe(404);
     expect(notMember.json().message).toBe('member_not_found');
   });
@@ -72,38 +68,38 @@ describe('members and roles of an organisation', () => {
   it('keeps the role of a user who belongs to another organisation, removing only this membership', async () => {
     const user = await registerConfirmed(test);
     const other = await newOrganization();
-    await callAs(test.app, adminToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
-    await callAs(test.app, adminToken, 'PUT', rolesUrl(other, user.id, 2));
-    const revoked = await callAs(test.app, adminToken, 'DELETE', rolesUrl(other, user.id, 2));
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(other, user.id, 2));
+    const revoked = await callAs(test.app, staff.admin, 'DELETE', rolesUrl(other, user.id, 2));
     expect(revoked.json()).toMatchObject({ isMember: false, roles: [3, 2] });
     expect(await memberIds(demoOrganizationId)).toContain(user.id);
   });
 
   it('grants and revokes administrator for administrators only, never their own', async () => {
     const user = await registerConfirmed(test);
-    const byManager = await callAs(test.app, managerToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 1));
+    const byManager = await callAs(test.app, staff.manager, 'PUT', rolesUrl(demoOrganizationId, user.id, 1));
     expect(byManager.statusCode).toBe(403);
     expect(await rolesOf(user.id)).toEqual([3]);
-    const granted = await callAs(test.app, adminToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 1));
+    const granted = await callAs(test.app, staff.admin, 'PUT', rolesUrl(demoOrganizationId, user.id, 1));
     expect(granted.json().roles).toEqual([3, 1]);
     const newAdminToken = (await login(test.app, user.body.username, user.body.password)).body.token;
     const own = await callAs(test.app, newAdminToken, 'DELETE', rolesUrl(demoOrganizationId, user.id, 1));
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe('own_administrator_role');
     expect(await rolesOf(user.id)).toEqual([3, 1]);
-    const byOther = await callAs(test.app, adminToken, 'DELETE', rolesUrl(demoOrganizationId, user.id, 1));
+    const byOther = await callAs(test.app, staff.admin, 'DELETE', rolesUrl(demoOrganizationId, user.id, 1));
     expect(byOther.json()).toMatchObject({ roles: [3], isMember: false });
   });
 
   it('refuses a volunteer, a manager of another organisation and bad input, changing nothing', async () => {
     const user = await registerConfirmed(test);
-    const byVolunteer = await callAs(test.app, volunteerToken, 'PUT', rolesUrl(demoOrganizationId, user.id, 4));
+    const byVolunteer = await callAs(test.app, staff.volunteer, 'PUT', rolesUrl(demoOrganizationId, user.id, 4));
     expect(byVolunteer.statusCode).toBe(403);
     const other = await newOrganization();
-    const byOutsider = await callAs(test.app, managerToken, 'PUT', rolesUrl(other, user.id, 2));
+    const byOutsider = await callAs(test.app, staff.manager, 'PUT', rolesUrl(other, user.id, 2));
     expect(byOutsider.statusCode).toBe(404);
     expect(byOutsider.json().message).toBe('organization_not_found');
-    const listOutside = await callAs(test.app, managerToken, 'GET', `/api/admin/organizations/${other}/members`);
+    const listOutside = await callAs(test.app, staff.manager, 'GET', `/api/admin/organizations/${other}/members`);
     expect(listOutside.statusCode).toBe(404);
     for (const url of [
       rolesUrl(demoOrganizationId, user.id, 3),
@@ -111,10 +107,10 @@ describe('members and roles of an organisation', () => {
       rolesUrl(demoOrganizationId, 'not-a-user', 2),
       `/api/admin/organizations/abc/members/${user.id}/roles/2`,
     ]) {
-      const response = await callAs(test.app, adminToken, 'PUT', url);
+      const response = await callAs(test.app, staff.admin, 'PUT', url);
       expect(response.statusCode, url).toBe(400);
     }
-    const unknown = await callAs(test.app, adminToken, 'PUT', rolesUrl(demoOrganizationId, randomUUID(), 2));
+    const unknown = await callAs(test.app, staff.admin, 'PUT', rolesUrl(demoOrganizationId, randomUUID(), 2));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('user_not_found');
     expect(await rolesOf(user.id)).toEqual([3]);
@@ -125,7 +121,7 @@ describe('members and roles of an organisation', () => {
 describe('the user search', () => {
   it('finds users by name, email or phone with only the fields an operator needs, 20 at most', async () => {
     const user = await registerConfirmed(test, { firstName: 'Zéphirine', lastName: 'Quenneville' });
-    const byName = await callAs(test.app, managerToken, 'GET', `/api/admin/users?q=${encodeURIComponent('quenne')}`);
+    const byName = await callAs(test.app, staff.manager, 'GET', `/api/admin/users?q=${encodeURIComponent('quenne')}`);
     expect(byName.statusCode).toBe(200);
     expect(byName.json().map((u: { id: string }) => u.id)).toContain(user.id);
     expect(Object.keys(byName.json()[0]).sort()).toEqual([
@@ -138,19 +134,19 @@ describe('the user search', () => {
     ]);
     const byEmail = await callAs(
       test.app,
-      managerToken,
+      staff.manager,
       'GET',
       `/api/admin/users?q=${encodeURIComponent(user.body.username)}`,
     );
     expect(byEmail.json().map((u: { id: string }) => u.id)).toEqual([user.id]);
-    const many = await callAs(test.app, adminToken, 'GET', '/api/admin/users?q=lo');
+    const many = await callAs(test.app, staff.admin, 'GET', '/api/admin/users?q=lo');
     expect(many.json().length).toBeLessThanOrEqual(20);
   });
 
   it('refuses a search shorter than 2 characters and a volunteer', async () => {
-    const short = await callAs(test.app, adminToken, 'GET', '/api/admin/users?q=a');
+    const short = await callAs(test.app, staff.admin, 'GET', '/api/admin/users?q=a');
     expect(short.statusCode).toBe(400);
     expect(short.json().messages).toEqual(['search_too_short']);
-    expect((await callAs(test.app, volunteerToken, 'GET', '/api/admin/users?q=demo')).statusCode).toBe(403);
+    expect((await callAs(test.app, staff.volunteer, 'GET', '/api/admin/users?q=demo')).statusCode).toBe(403);
   });
 });
