@@ -6,6 +6,7 @@ import { HttpError } from '../errors.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refreshCookie.ts';
 import { openFamily, type RefreshGrant, revokeFamily, rotateFamily } from './refreshTokens.ts';
 import { hasAnyRole, type RoleId } from './roles.ts';
+import type { UserRepository, UserRow } from './userRepository.ts';
 
 /**
  * Access tokens live 15 minutes; the refresh token renews them for 30 days with rememberMe, else
@@ -245,4 +246,14 @@ export const authPlugin = fp<AuthOptions>(
 export function accountOf(request: FastifyRequest): AuthenticatedUser {
   if (!request.account) throw new HttpError(401, 'invalid_token');
   return request.account;
+}
+
+/**
+ * The signed-in account's whole row (profile, password hash) for the account routes; an account
+ * gone since its token was issued answers 401 `invalid_token`, as a stale token does.
+ */
+export async function signedInUser(users: Pick<UserRepository, 'byId'>, request: FastifyRequest): Promise<UserRow> {
+  const user = await users.byId(accountOf(request).id);
+  if (!user) throw new HttpError(401, 'invalid_token');
+  return user;
 }

@@ -14,7 +14,7 @@ import {
 import { unsubscribeKey, verifyUnsubscribeToken } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountOf } from '../../../accounts/auth.ts';
+import { accountOf, signedInUser } from '../../../accounts/auth.ts';
 import type { UserRow } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
 
@@ -32,12 +32,6 @@ export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { users } = app;
   const preferences = app.organizationNotifications;
-
-  async function signedIn(id: string): Promise<UserRow> {
-    const user = await users.byId(id);
-    if (!user) throw new HttpError(401, 'invalid_token');
-    return user;
-  }
 
   const linkKey = unsubscribeKey(app.settings.jwtSecret);
 
@@ -76,7 +70,7 @@ export default (async (root) => {
         response: { 200: organizationNotification, ...errorAnswers(401, 403, 404) },
       },
     },
-    async (request) => preferences.save(await signedIn(accountOf(request).id), request.body),
+    async (request) => preferences.save(await signedInUser(users, request), request.body),
   );
 
   app.patch(
@@ -92,7 +86,7 @@ export default (async (root) => {
         response: { 200: organizationNotification, ...errorAnswers(401, 403, 404) },
       },
     },
-    async (request) => preferences.change(await signedIn(accountOf(request).id), request.params.id, request.body),
+    async (request) => preferences.change(await signedInUser(users, request), request.params.id, request.body),
   );
 
   app.get(

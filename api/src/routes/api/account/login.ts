@@ -11,7 +11,7 @@ import {
 } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountOf } from '../../../accounts/auth.ts';
+import { signedInUser } from '../../../accounts/auth.ts';
 import { verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { HttpError } from '../../../errors.ts';
@@ -79,8 +79,7 @@ export default (async (root) => {
       },
     },
     async (request, reply) => {
-      const user = await users.byId(accountOf(request).id);
-      if (!user) throw new HttpError(401, 'invalid_token');
+      const user = await signedInUser(users, request);
       return { ...(await users.profileOf(user)), ...(await app.openSession(reply, user, request.body.rememberMe)) };
     },
   );
@@ -127,10 +126,6 @@ export default (async (root) => {
         response: { 200: profile, ...errorAnswers(401, 403) },
       },
     },
-    async (request) => {
-      const user = await users.byId(accountOf(request).id);
-      if (!user) throw new HttpError(401, 'invalid_token');
-      return users.profileOf(user);
-    },
+    async (request) => users.profileOf(await signedInUser(users, request)),
   );
 }) satisfies FastifyPluginAsync;

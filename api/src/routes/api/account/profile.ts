@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
 import { sendAccountMessage } from '../../../accounts/accountContext.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
-import { accountOf } from '../../../accounts/auth.ts';
+import { signedInUser } from '../../../accounts/auth.ts';
 import { hashPassword, verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { applyProfilePatch } from '../../../accounts/profilePatch.ts';
@@ -44,12 +44,6 @@ export default (async (root) => {
   const context = app.accounts;
   const { db, links } = context;
 
-  async function me(id: string): Promise<UserRow> {
-    const user = await users.byId(id);
-    if (!user) throw new HttpError(401, 'invalid_token');
-    return user;
-  }
-
   app.patch(
     '/api/account',
     {
@@ -63,7 +57,7 @@ export default (async (root) => {
       },
     },
     async (request) => {
-      const user = await me(accountOf(request).id);
+      const user = await signedInUser(users, request);
       const { changes, problems } = applyProfilePatch(user, request.body);
       if (problems.length) {
         throw new HttpError(400, 'validation_failed', { messages: problems.map((p) => p.message), errors: problems });
@@ -101,7 +95,7 @@ export default (async (root) => {
       return {
         success: true as const,
         messages: ['saved_successfully'],
-        ...(await users.profileOf(await me(user.id))),
+        ...(await users.profileOf(await signedInUser(users, request))),
       };
     },
   );
@@ -119,7 +113,7 @@ export default (async (root) => {
       },
     },
     async (request, reply) => {
-      const user = await me(accountOf(request).id);
+      const user = await signedInUser(users, request);
       const { newUserName, confirmNewUserName } = request.body;
       if (newUserName.toLowerCase() !== confirmNewUserName.toLowerCase()) throw new HttpError(400, 'emails_must_match');
       if (!(await users.isUsernameFree(newUserName, user.id))) throw new HttpError(409, 'duplicate_user_name');
@@ -166,7 +160,7 @@ export default (async (root) => {
       },
     },
     async (request, reply) => {
-      const user = await me(accountOf(request).id);
+      const user = await signedInUser(users, request);
       const { currentPassword, newPassword, confirmNewPassword } = request.body;
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new HttpError(400, 'password_invalid');
       const messages: string[] = passwordProblems(newPassword);
@@ -205,7 +199,7 @@ export default (async (root) => {
       },
     },
     async (request, reply) => {
-      const user = await me(accountOf(request).id);
+      const user = await signedInUser(users, request);
       if (!user.has_temporary_password) throw new HttpError(400, 'no_temporary_password');
       const messages: string[] = passwordProblems(request.body.newPassword);
       if (request.body.newPassword !== request.body.confirmNewPassword) messages.push('password_no_match');
@@ -262,7 +256,7 @@ export default (async (root) => {
       },
     },
     async (request) => {
-      const user = await me(accountOf(request).id);
+      const user = await signedInUser(users, request);
       if (user.phone_number_confirmed) return { phoneNumberValidated: true, messages: [] };
       if (!user.phone_number) throw new HttpError(400, 'invalid_phone_number');
       if ((await smsStopReason(db, user.phone_number)) !== null) throw new HttpError(409, 'user_has_send_stop_date');
@@ -293,7 +287,7 @@ export default (async (root) => {
       },
     },
     async (request) => {
-      const user = await me(accountOf(request).id);
+      const user = await signedInUser(users, request);
       if (!(await consumeCode(db, user.id, 'phoneValidation', request.params.code))) return false;
       await users.confirmPhone(user.id);
       return true;
