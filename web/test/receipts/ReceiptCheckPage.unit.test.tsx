@@ -3,21 +3,12 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReceiptCheckPage } from '../../src/receipts/ReceiptCheckPage.tsx';
 import { json, renderInApp, stubFetch } from '../renderInApp.tsx';
+import { bidReceipt as receipt } from './bidReceipt.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const receipt = {
-  lotId: 3,
-  streamVersion: 4,
-  serverTime: '2026-11-23T18:40:06.907Z',
-  amountCents: 90000,
-  eventHash: 'a'.repeat(64),
-  checkpoint: null,
-  signature: 'c2ln',
-};
 
 async function check(text: string) {
   fireEvent.change(await screen.findByRole('textbox'), { target: { value: text } });

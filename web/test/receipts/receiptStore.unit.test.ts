@@ -4,16 +4,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { tokens } from '../../src/api/client.ts';
 import { rememberReceipt, useLastReceipt } from '../../src/receipts/receiptStore.ts';
-
-const receipt = {
-  lotId: 3,
-  streamVersion: 4,
-  serverTime: '2026-11-23T18:40:06.907Z',
-  amountCents: 90000,
-  eventHash: 'a'.repeat(64),
-  checkpoint: null,
-  signature: 'c2ln',
-};
+import { bidReceipt as receipt } from './bidReceipt.ts';
 
 describe("the tab's bid receipts", () => {
   it('keep the latest receipt per lot while signed in, a token refresh included', () => {
