@@ -27,27 +27,22 @@ function upload(token: string, id: number, payload: Buffer, contentType = 'image
   });
 }
 
-/** A lot as the console's editor creates it, at its least. */
-const newLot = (name: string) => ({
-  commandId: randomUUID(),
-  translations: { fr: { name } },
-  dateCompleted: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-});
+/** A lot added to an auction as the console's editor adds it, at its least; answers its id. */
+async function addLot(token: string, auctionId: number, name: string): Promise<number> {
+  const created = await callAs(test.app, token, 'POST', `/api/admin/auctions/${auctionId}/lots`, {
+    commandId: randomUUID(),
+    translations: { fr: { name } },
+    dateCompleted: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
 
 const photosOf = async (id: number) =>
   test.database.db.selectFrom('lot_photos').selectAll().where('lot_id', '=', id).orderBy('order').execute();
 
 beforeAll(async () => {
-  const auctionId = await test.auctionId('demo-gala');
-  const created = await callAs(
-    test.app,
-    staff.manager,
-    'POST',
-    `/api/admin/auctions/${auctionId}/lots`,
-    newLot('Panier gourmand'),
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  lotId = created.json().id;
+  lotId = await addLot(staff.manager, await test.auctionId('demo-gala'), 'Panier gourmand');
 });
 
 describe('uploading a lot photo', () => {
@@ -105,18 +100,10 @@ describe('uploading a lot photo', () => {
   });
 
   it("answers 404 for another organisation's lot and 403 to a bidder", async () => {
-    const auctionId = await otherOrganizationAuction(test.app, staff.admin);
-    const foreignLot = await callAs(
-      test.app,
-      staff.admin,
-      'POST',
-      `/api/admin/auctions/${auctionId}/lots`,
-      newLot('Ailleurs'),
-    );
-    expect(foreignLot.statusCode, foreignLot.body).toBe(201);
-    const foreign = await upload(staff.manager, foreignLot.json().id, await cameraPhoto(800));
+    const foreignLot = await addLot(staff.admin, await otherOrganizationAuction(test.app, staff.admin), 'Ailleurs');
+    const foreign = await upload(staff.manager, foreignLot, await cameraPhoto(800));
     expect(foreign.statusCode).toBe(404);
-    expect(await photosOf(foreignLot.json().id)).toEqual([]);
+    expect(await photosOf(foreignLot)).toEqual([]);
 
     const bidder = await register(test.app, newBidder());
     const refused = await upload(bidder.json().token, lotId, await cameraPhoto(800));
