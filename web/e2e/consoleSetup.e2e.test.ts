@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { login } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
+import { fillNewAuctionForm } from './newAuctionForm.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -24,13 +25,6 @@ const WORDS = {
     auctions: 'Encans',
     newOrganizationName: 'Nom du nouvel organisme',
     createOrganization: "Créer l'organisme",
-    newAuction: 'Nouvel encan',
-    titleFr: 'Titre en français',
-    titleEn: 'Titre en anglais',
-    address: "Adresse de l'encan",
-    open: 'Ouverture',
-    end: 'Fin',
-    create: "Créer l'encan",
     setup: 'Configuration',
     hideCountdown: 'Masquer le compte à rebours',
     footerEmail: 'Courriel du pied de page',
@@ -56,13 +50,6 @@ const WORDS = {
     auctions: 'Auctions',
     newOrganizationName: 'Name of the new organization',
     createOrganization: 'Create the organization',
-    newAuction: 'New auction',
-    titleFr: 'Title in French',
-    titleEn: 'Title in English',
-    address: 'Address of the auction',
-    open: 'Opening',
-    end: 'End',
-    create: 'Create the auction',
     setup: 'Set up',
     hideCountdown: 'Hide the countdown',
     footerEmail: 'Footer email',
@@ -121,15 +108,16 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await bothWidths(page, `console-organization-${language}`);
 
     await page.getByRole('link', { name: w.auctions, exact: true }).click();
-    await page.getByRole('button', { name: w.newAuction }).click();
-    await page.getByLabel(w.titleFr).fill('Encan d’essai');
-    await page.getByLabel(w.titleEn).fill('Test auction');
-    await page.getByLabel(w.address).fill(link);
-    await page.getByLabel(w.open, { exact: true }).fill(daysFromNow(1));
-    await page.getByLabel(w.end, { exact: true }).fill(daysFromNow(7));
+    const create = await fillNewAuctionForm(page, language, {
+      titleFr: 'Encan d’essai',
+      titleEn: 'Test auction',
+      link,
+      opens: daysFromNow(1),
+      ends: daysFromNow(7),
+    });
     await expectAccessible(page, `console new auction (${language})`);
     await bothWidths(page, `console-new-auction-${language}`);
-    await page.getByRole('button', { name: w.create }).click();
+    await create.click();
 
     // The new auction opens on its set-up.
     await page.getByRole('button', { name: w.save }).waitFor();

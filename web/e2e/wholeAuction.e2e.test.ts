@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
+import { fillNewAuctionForm } from './newAuctionForm.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -32,13 +33,6 @@ const WORDS = {
     console: '/console',
     lotPath: (link: string, lot: number) => `/encans/${link}/lots/${lot}`,
     auctions: 'Encans',
-    newAuction: 'Nouvel encan',
-    titleFr: 'Titre en français',
-    titleEn: 'Titre en anglais',
-    address: "Adresse de l'encan",
-    open: 'Ouverture',
-    end: 'Fin',
-    create: "Créer l'encan",
     bulk: 'Importer et exporter',
     file: 'Fichier CSV ou Excel (.xlsx)',
     createLots: 'Créer 2 lots',
@@ -61,13 +55,6 @@ const WORDS = {
     console: '/en/console',
     lotPath: (link: string, lot: number) => `/en/auctions/${link}/items/${lot}`,
     auctions: 'Auctions',
-    newAuction: 'New auction',
-    titleFr: 'Title in French',
-    titleEn: 'Title in English',
-    address: 'Address of the auction',
-    open: 'Opening',
-    end: 'End',
-    create: 'Create the auction',
     bulk: 'Import and export',
     file: 'CSV or Excel (.xlsx) file',
     createLots: 'Create 2 lots',
@@ -110,13 +97,14 @@ describe.each(['fr', 'en'] as const)(
       // A new auction, opening tomorrow and ending in a week: the manager opens it by hand below.
       await page.goto(`${origin}${w.console}`);
       await page.getByRole('link', { name: w.auctions, exact: true }).click();
-      await page.getByRole('button', { name: w.newAuction }).click();
-      await page.getByLabel(w.titleFr).fill('Soirée des bénévoles');
-      await page.getByLabel(w.titleEn).fill('Volunteers’ evening');
-      await page.getByLabel(w.address).fill(link);
-      await page.getByLabel(w.open, { exact: true }).fill(localInput(Date.now() + 86_400_000));
-      await page.getByLabel(w.end, { exact: true }).fill(localInput(Date.now() + 7 * 86_400_000));
-      await page.getByRole('button', { name: w.create }).click();
+      const create = await fillNewAuctionForm(page, language, {
+        titleFr: 'Soirée des bénévoles',
+        titleEn: 'Volunteers’ evening',
+        link,
+        opens: localInput(Date.now() + 86_400_000),
+        ends: localInput(Date.now() + 7 * 86_400_000),
+      });
+      await create.click();
       await page.waitForURL(/section=setup/);
       const auctionId = Number(new URL(page.url()).searchParams.get('encan'));
       expect(auctionId).toBeGreaterThan(0);
