@@ -3,7 +3,7 @@ import { lotStreamId } from '@auction/engine';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
-import { openLot } from '../../api/test/fixtures/lots.ts';
+import { closeLotPastItsEnd, openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
@@ -111,14 +111,7 @@ describe('a bid’s removal in the console', () => {
 
   it('after the close, previews and records the new winner (English)', async () => {
     const { lotId, lotNumber, lea, hugo } = await contestedLot({ lea: 'Lea', hugo: 'Hugh' });
-    const closed = await t.app.lotCommands.handle(lotStreamId(lotId), {
-      type: 'CloseLot',
-      commandId: randomUUID(),
-      userId: null,
-      at: Date.now() + 2 * 3600_000,
-      auctionActive: true,
-    });
-    expect(closed.ok).toBe(true);
+    await closeLotPastItsEnd(t, lotId);
     const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
     const context = await visitorContext(browser, { token: admin }, PHONE);
     const page = await context.newPage();

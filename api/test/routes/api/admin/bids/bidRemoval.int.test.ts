@@ -4,7 +4,7 @@ import { lotStreamId } from '@auction/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
-import { openLot } from '../../../../fixtures/lots.ts';
+import { closeLotPastItsEnd, openLot } from '../../../../fixtures/lots.ts';
 import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
@@ -105,14 +105,7 @@ describe('a bid’s removal with its preview', () => {
 
   it('after the close, re-decides the winner; once invoiced, refuses with lot_invoiced', async () => {
     const { lotId, bids } = await contestedLot();
-    const closed = await test.app.lotCommands.handle(lotStreamId(lotId), {
-      type: 'CloseLot',
-      commandId: randomUUID(),
-      userId: null,
-      at: Date.now() + 2 * 3600_000,
-      auctionActive: true,
-    });
-    expect(closed.ok).toBe(true);
+    await closeLotPastItsEnd(test, lotId);
 
     const shown = (await preview(lotId, bobsBid(bids).bidId)).json() as bidRemoval.RemovalPreviewAnswer;
     expect(shown.before).toMatchObject({ status: LotStatus.ClosedWon, winner: { userId: bob.id } });
