@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
+const test = useTestApp();
 let otherOrganizationId: number;
 beforeAll(async () => {
-  test = await startTestApp();
-  const org = await test.database.db
-    .insertInto('organizations')
-    .values({ name: 'Équipe Zèbre' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  otherOrganizationId = org.id;
-});
-afterAll(async () => {
-  await test?.close();
+  otherOrganizationId = await otherOrganization(test.database.db, 'Équipe Zèbre');
 });
 
 describe('communication preferences per organisation', () => {

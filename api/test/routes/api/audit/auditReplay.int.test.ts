@@ -6,6 +6,7 @@ import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
 import { memberWith, removeBidOf } from '../../../fixtures/audit.ts';
 import { openLot } from '../../../fixtures/lots.ts';
+import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -23,14 +24,10 @@ beforeAll(async () => {
     .select('organization_id')
     .where('id', '=', test.galaId)
     .executeTakeFirstOrThrow();
-  const other = await db
-    .insertInto('organizations')
-    .values({ name: `Autre ${randomUUID()}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const other = await otherOrganization(db, `Autre ${randomUUID()}`);
   [auditor, otherManager, alice, bob] = await Promise.all([
     memberWith(test, [5], gala.organization_id),
-    memberWith(test, [2], other.id),
+    memberWith(test, [2], other),
     registerConfirmed(test),
     registerConfirmed(test),
   ]);

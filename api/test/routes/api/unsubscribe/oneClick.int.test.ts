@@ -1,21 +1,13 @@
 import { signUnsubscribeToken } from '@auction/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { startTestApp, type TestApp } from '../../../testApp.ts';
+import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
+import { useTestApp } from '../../../useTestApp.ts';
 
-let test: TestApp;
+const test = useTestApp();
 let organizationId: number;
 beforeAll(async () => {
-  test = await startTestApp();
-  const org = await test.database.db
-    .insertInto('organizations')
-    .values({ name: 'Club Désabonnement' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  organizationId = org.id;
-});
-afterAll(async () => {
-  await test?.close();
+  organizationId = await otherOrganization(test.database.db, 'Club Désabonnement');
 });
 
 const channels = (userId: string) =>
