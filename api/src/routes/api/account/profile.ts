@@ -22,6 +22,7 @@ import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
 import { sendAccountMessage } from '../../../accounts/accountContext.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
 import { signedInUser } from '../../../accounts/auth.ts';
+import { sendEmailConfirmation } from '../../../accounts/emailConfirmation.ts';
 import { hashPassword, verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { applyProfilePatch } from '../../../accounts/profilePatch.ts';
@@ -123,23 +124,20 @@ export default (async (root) => {
         if (uniqueViolation(error)) throw new HttpError(409, 'duplicate_user_name');
         throw error;
       }
-      const token = await issueCode(db, user.id, 'emailConfirmation');
-      const lang = user.preferred_language;
+      const language = user.preferred_language;
       await sendAccountMessage(context, {
         channel: 'email',
         to: user.username,
-        language: lang,
+        language,
         template: 'usernameChanged',
         params: { firstName: user.first_name, newUserName },
         userId: user.id,
       });
-      await sendAccountMessage(context, {
-        channel: 'email',
-        to: newUserName,
-        language: lang,
-        template: 'emailConfirmation',
-        params: { firstName: user.first_name, link: links.emailConfirmation(lang, newUserName, token) },
+      await sendEmailConfirmation(context, {
         userId: user.id,
+        email: newUserName,
+        firstName: user.first_name,
+        language,
       });
       await app.closeSession(request, reply);
       return { success: true as const, messages: ['username_change_successful'], loggedOut: true as const };

@@ -14,9 +14,9 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
-import { sendAccountMessage } from '../../../accounts/accountContext.ts';
+import { consumeCode } from '../../../accounts/accountCodes.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
+import { sendEmailConfirmation } from '../../../accounts/emailConfirmation.ts';
 import { hashPassword } from '../../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { formatPhone, isCompleteFormattedPhone } from '../../../accounts/phone.ts';
@@ -36,7 +36,7 @@ export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { users, invitations } = app;
   const context = app.accounts;
-  const { db, links } = context;
+  const { db } = context;
 
   app.post(
     '/api/account/register',
@@ -113,14 +113,11 @@ export default (async (root) => {
         throw new HttpError(409, key);
       }
 
-      const token = await issueCode(db, userId, 'emailConfirmation');
-      await sendAccountMessage(context, {
-        channel: 'email',
-        to: body.username,
-        language: body.language,
-        template: 'emailConfirmation',
-        params: { firstName: body.firstName, link: links.emailConfirmation(body.language, body.username, token) },
+      await sendEmailConfirmation(context, {
         userId,
+        email: body.username,
+        firstName: body.firstName,
+        language: body.language,
       });
       const user = await users.byId(userId);
       if (!user) throw new Error('the account just created is gone');
@@ -170,17 +167,11 @@ export default (async (root) => {
       const sent = { success: true as const, messages: ['email_confirmation_sent'] };
       const user = await users.byUsername(request.body.username);
       if (!user || user.email_confirmed) return sent;
-      const token = await issueCode(db, user.id, 'emailConfirmation');
-      await sendAccountMessage(context, {
-        channel: 'email',
-        to: user.username,
-        language: user.preferred_language,
-        template: 'emailConfirmation',
-        params: {
-          firstName: user.first_name,
-          link: links.emailConfirmation(user.preferred_language, user.username, token),
-        },
+      await sendEmailConfirmation(context, {
         userId: user.id,
+        email: user.username,
+        firstName: user.first_name,
+        language: user.preferred_language,
       });
       return sent;
     },
