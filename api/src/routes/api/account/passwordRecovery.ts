@@ -10,7 +10,6 @@ import {
   recoveryCodeVerifiedAnswer,
   verifyRecoveryCodeParams,
 } from '@auction/contract';
-import { smsStopReason } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
@@ -19,6 +18,7 @@ import { maskEmail } from '../../../accounts/maskEmail.ts';
 import { hashPassword } from '../../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
+import { textAccountCode } from '../../../accounts/textedCode.ts';
 import { HttpError } from '../../../errors.ts';
 
 const tags = ['password recovery'];
@@ -100,15 +100,10 @@ export default (async (root) => {
       if (user.username.toLowerCase() !== request.body.maskedEmail.toLowerCase()) {
         throw new HttpError(400, 'email_does_not_match_phone');
       }
-      if ((await smsStopReason(db, request.body.value)) !== null) throw new HttpError(409, 'user_has_send_stop_date');
-      const code = await issueCode(db, user.id, 'recoveryCode');
-      await sendAccountMessage(context, {
-        channel: 'sms',
-        to: request.body.value,
-        language: user.preferred_language,
-        template: 'passwordRecoveryCode',
-        params: { code },
+      await textAccountCode(context, 'recoveryCode', {
         userId: user.id,
+        phone: request.body.value,
+        language: user.preferred_language,
       });
       return { success: true as const, messages: ['sent_validation_code'], username: user.username };
     },

@@ -14,11 +14,10 @@ import {
   validatePhoneParams,
   validationCodeAnswer,
 } from '@auction/contract';
-import { smsStopReason } from '@auction/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
+import { consumeCode } from '../../../accounts/accountCodes.ts';
 import { sendAccountMessage } from '../../../accounts/accountContext.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
 import { signedInUser } from '../../../accounts/auth.ts';
@@ -28,6 +27,7 @@ import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { applyProfilePatch } from '../../../accounts/profilePatch.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { makeTemporaryPassword } from '../../../accounts/temporaryPassword.ts';
+import { textAccountCode } from '../../../accounts/textedCode.ts';
 import { type UserRow, uniqueViolation } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
 
@@ -257,15 +257,10 @@ export default (async (root) => {
       const user = await signedInUser(users, request);
       if (user.phone_number_confirmed) return { phoneNumberValidated: true, messages: [] };
       if (!user.phone_number) throw new HttpError(400, 'invalid_phone_number');
-      if ((await smsStopReason(db, user.phone_number)) !== null) throw new HttpError(409, 'user_has_send_stop_date');
-      const code = await issueCode(db, user.id, 'phoneValidation');
-      await sendAccountMessage(context, {
-        channel: 'sms',
-        to: user.phone_number,
-        language: user.preferred_language,
-        template: 'phoneValidationCode',
-        params: { code },
+      await textAccountCode(context, 'phoneValidation', {
         userId: user.id,
+        phone: user.phone_number,
+        language: user.preferred_language,
       });
       return { phoneNumberValidated: false, messages: ['sent_validation_code'] };
     },
