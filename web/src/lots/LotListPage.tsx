@@ -51,9 +51,19 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
+  // The query's answer reaches React through a store, and React renders such an update at once and
+  // in one piece: on a phone, a page of cards was one long task. Deferred, that render is cheap and
+  // the cards follow in a transition, which yields to the browser every few milliseconds.
+  const data = useDeferredValue(pages.data);
+  const behind = data !== pages.data;
+  const lots = data?.pages.flatMap((page) => page.items) ?? [];
+  // Until the first cards are drawn, nothing that comes after them is: drawn first, the phone's
+  // carousel stood where the cards then arrived and was pushed down the screen (a layout shift).
+  const waiting = pages.isPending || (behind && lots.length === 0);
+
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasNextPage) return;
+    if (!element || !hasNextPage || waiting) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -62,14 +72,8 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, waiting]);
 
-  // The query's answer reaches React through a store, and React renders such an update at once and
-  // in one piece: on a phone, a page of cards was one long task. Deferred, that render is cheap and
-  // the cards follow in a transition, which yields to the browser every few milliseconds.
-  const data = useDeferredValue(pages.data);
-  const behind = data !== pages.data;
-  const lots = data?.pages.flatMap((page) => page.items) ?? [];
   const count = data?.pages[0]?.count ?? 0;
   const badge = activeFilterCount(filters);
   const filtered = badge > 0;
@@ -143,7 +147,7 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
           <p className="visually-hidden" role="status">
             {pages.isSuccess && !behind ? <FormattedMessage id="lots.resultCount" values={{ count }} /> : null}
           </p>
-          {pages.isPending || (behind && lots.length === 0) ? <Loading /> : null}
+          {waiting ? <Loading /> : null}
           {pages.isError ? <LoadError onRetry={() => pages.refetch()} /> : null}
           {pages.isSuccess && !behind && lots.length === 0 ? (
             <p className="empty-state">
@@ -153,14 +157,16 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
           {lots.length > 0 ? (
             <ul className={view === 'grid' ? 'lot-grid' : 'lot-rows'}>{lotItems(firstLots)}</ul>
           ) : null}
-          {desktop || !pages.isSuccess ? null : carousel}
+          {desktop || !pages.isSuccess || waiting ? null : carousel}
           {laterLots.length > 0 ? (
             <ul className={view === 'grid' ? 'lot-grid lot-grid--continued' : 'lot-rows lot-grid--continued'}>
               {lotItems(laterLots)}
             </ul>
           ) : null}
-          <div ref={sentinel} />
-          {isFetchingNextPage ? <Loading /> : null}
+          {/* The next page is asked for once this page's cards are drawn: before, the empty list's
+              sentinel was on screen and the next page's status line stood where the cards then came. */}
+          {waiting ? null : <div ref={sentinel} />}
+          {isFetchingNextPage && !waiting ? <Loading /> : null}
           {/* Only once the cards shown are the answer's: the last page's cards may still be on their way. */}
           {pages.isSuccess && !behind && !hasNextPage && lots.length > 0 ? (
             <p className="end-of-list">
