@@ -7,7 +7,7 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Money } from '../lib/MoneyText.tsx';
 import { Countdown } from '../time/Countdown.tsx';
-import { useServerNow } from '../time/serverClock.ts';
+import { useServerTime } from '../time/serverClock.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { displayPrice, highlightOf, isLotClosed, isTurningRed, lotName, soldInfoOf, userBannerOf } from './lotState.ts';
 import { TeamBadge } from './TeamBadge.tsx';
@@ -117,14 +117,14 @@ export function LotCard({
 }) {
   const intl = useIntl();
   const locale = useLocale();
-  const now = useServerNow();
   const { profile } = useProfile();
   const viewer = { userId: profile?.id ?? null };
   const closed = isLotClosed(lot, auction.status);
-  const highlight = highlightOf(lot, viewer, auction.status, now);
+  // The card follows the clock only through these two answers; its countdown ticks on its own.
+  const highlight = useServerTime((now) => highlightOf(lot, viewer, auction.status, now));
+  const red = useServerTime((now) => !closed && isTurningRed(lot, now));
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const team = auction.allowItemsManagementByTeam ? teams?.find((t) => t.id === lot.organizationTeamId) : undefined;
-  const red = !closed && isTurningRed(lot, now);
   const classes = [
     'lot-card',
     `lot-card--${layout}`,

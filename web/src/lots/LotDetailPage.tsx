@@ -18,7 +18,7 @@ import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { ReceiptLink } from '../receipts/ReceiptLink.tsx';
 import { Countdown } from '../time/Countdown.tsx';
-import { useServerNow } from '../time/serverClock.ts';
+import { useServerTime } from '../time/serverClock.ts';
 import { BidPanel } from './bidPanel/BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
@@ -169,7 +169,6 @@ function BidHistory({ lot }: { lot: LotDetail }) {
 function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
   const intl = useIntl();
   const locale = useLocale();
-  const now = useServerNow();
   const { profile } = useProfile();
   const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
   const team = auction.allowItemsManagementByTeam
@@ -178,7 +177,8 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const translation = lot.translations.find((t) => t.languageCode === locale) ?? lot.translations[0];
   const closed = isLotClosed(lot, auction.status);
-  const red = !closed && isTurningRed(lot, now);
+  // The page follows the clock only through this answer; its countdown ticks on its own.
+  const red = useServerTime((now) => !closed && isTurningRed(lot, now));
   const categories = (auction.itemCategories ?? []).filter((c) => lot.itemCategories.some((own) => own.id === c.id));
   const categoryNames = categories
     .map((c) => (c.translations.find((t) => t.languageCode === locale) ?? c.translations[0])?.name ?? '')

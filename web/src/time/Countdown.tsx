@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
@@ -24,12 +25,17 @@ export function Countdown({
   const intl = useIntl();
   const locale = useLocale();
   const now = useServerNow();
+  // The tooltip changes with the target, not with the tick: made once, not every second per card.
+  const tooltip = useMemo(
+    () =>
+      tooltipId && target
+        ? intl.formatMessage({ id: tooltipId }, { date: formatDate(target, locale), time: formatTime(target, locale) })
+        : undefined,
+    [intl, locale, target, tooltipId],
+  );
   if (!target) return null;
   const parts = countdownParts(Date.parse(target), now);
   if (!parts) return null;
-  const tooltip = tooltipId
-    ? intl.formatMessage({ id: tooltipId }, { date: formatDate(target, locale), time: formatTime(target, locale) })
-    : undefined;
   const red = redUnderMs !== undefined && parts.totalMs < redUnderMs;
   return (
     <span

@@ -48,6 +48,20 @@ export function useServerNow(): number {
   );
 }
 
+/**
+ * What a component reads from the server's time (a lot turning red, a card's colour): it renders
+ * again only when that answer changes, not every second. A list of lot cards that each re-rendered
+ * on every tick held a phone's main thread for a long task each second; only their countdowns need
+ * to. `select` must answer a primitive (compared with Object.is).
+ */
+export function useServerTime<T extends string | number | boolean | null | undefined>(select: (now: number) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(now),
+    () => select(now),
+  );
+}
+
 export async function synchronizeClock(): Promise<void> {
   const sentAt = Date.now();
   try {
