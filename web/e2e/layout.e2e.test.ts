@@ -194,8 +194,9 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
     await bar.waitFor();
     await page.locator('.lot-card').first().waitFor();
     const barHeight = await bar.evaluate((element) => element.getBoundingClientRect().height);
-    const reserved = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
-    expect(reserved).toBe(barHeight);
+    // Published by the bar's ResizeObserver after the browser's layout, so asked until it is there.
+    const reserved = () => page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
+    await expect.poll(reserved).toBe(barHeight);
     // Scrolled to its very end (every page of lots loaded), the footer's last line is above the bar.
     const toEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect

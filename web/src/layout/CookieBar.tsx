@@ -64,19 +64,26 @@ export function CookieBar() {
 /**
  * While the bar shows, its height is published as `--cookie-bar-height` on the document: the page
  * keeps that much space free at its bottom and the toasts sit above it, so the bar hides nothing.
+ * The height comes from the ResizeObserver, which measures after the browser's own layout (it
+ * reports every observed element once at the start): reading `offsetHeight` in the effect forced a
+ * layout of the whole page in the middle of the app's first render, a long task on a phone.
  */
 function useReservedSpace(showing: boolean) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const root = document.documentElement;
     const element = ref.current;
-    if (!showing || !element) return;
-    const publish = () => root.style.setProperty('--cookie-bar-height', `${element.offsetHeight}px`);
-    publish();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : undefined;
-    observer?.observe(element);
+    if (!showing || !element || typeof ResizeObserver !== 'function') return;
+    let published: number | undefined;
+    const observer = new ResizeObserver((entries) => {
+      const height = entries.at(-1)?.borderBoxSize[0]?.blockSize;
+      if (height === undefined || height === published) return;
+      published = height;
+      root.style.setProperty('--cookie-bar-height', `${height}px`);
+    });
+    observer.observe(element);
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       root.style.removeProperty('--cookie-bar-height');
     };
   }, [showing]);
