@@ -4,6 +4,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/client.ts';
 import { startFirstData } from './api/firstData.ts';
+import { intlLocale } from './i18n/format.ts';
+import { resolveLocale } from './i18n/locale.ts';
+import { warmIntl } from './i18n/warmIntl.ts';
 import { firstScreenReached, holdFirstScreen } from './layout/firstScreen.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
 import { router } from './router.tsx';
@@ -14,6 +17,8 @@ registerServiceWorker();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The browser's Intl set-up runs in a worker while the route's code loads (warmIntl.worker.ts).
+const intlWarm = warmIntl(intlLocale[resolveLocale(window.location.pathname)]);
 const queryClient = createQueryClient();
 // Before React starts: the auction screens' first calls and code, in parallel with rendering.
 startFirstData(queryClient, window.location.pathname);
@@ -21,9 +26,9 @@ holdFirstScreen(container, window.location.pathname);
 router.subscribe('onResolved', (event) => firstScreenReached(event.toLocation.pathname));
 
 const root = createRoot(container);
-// The route's code is loaded first, then the whole page renders as a transition: it yields to the
-// browser every few milliseconds instead of holding the phone's main thread for one long task (the
-// server has drawn the first screen meanwhile). Rendered before the route had loaded, the page was
+// The route's code (and the Intl set-up) comes first, then the whole page renders as a transition:
+// it yields to the browser every few milliseconds instead of holding the phone's main thread for
+// one long task (the server has drawn the first screen meanwhile). Rendered before the route had loaded, the page was
 // drawn again when it arrived, by the router's store, in one blocking render.
 const render = () =>
   startTransition(() => {
@@ -35,4 +40,4 @@ const render = () =>
       </StrictMode>,
     );
   });
-router.load().then(render, render);
+Promise.all([router.load(), intlWarm]).then(render, render);

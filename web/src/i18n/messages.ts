@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type en from './en.json';
 import enText from './en.json?raw';
 import type fr from './fr.json';
@@ -5,16 +6,17 @@ import frText from './fr.json?raw';
 import type { Locale } from './routes.ts';
 
 export type MessageId = keyof typeof en;
-export type Catalog = Record<MessageId, string>;
+/** As written in the source (tests, development), or compiled by the build (scripts/compactCatalogs.ts). */
+export type Catalog = Record<MessageId, string> | Record<MessageId, MessageFormatElement[]>;
 
 // Typing fr against en's keys makes a missing French message a compile error, not a runtime fallback.
-type Complete<C extends Catalog> = C;
+type Complete<C extends Record<MessageId, string>> = C;
 export type FrenchCatalog = Complete<typeof fr>;
 
 /**
  * Both catalogs come with the app as text, and each is parsed the first time its language is
  * shown: a page needs one, and parsing both was a long task of its own on a phone (docs/web.md
- * "Lighthouse").
+ * "Lighthouse"). In a build their messages are already compiled.
  */
 const texts: Record<Locale, string> = { en: enText, fr: frText };
 const parsed: Partial<Record<Locale, Catalog>> = {};
