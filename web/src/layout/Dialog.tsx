@@ -1,52 +1,22 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
-import { useIntl } from 'react-intl';
+import { lazy, Suspense, useState } from 'react';
+import type { DialogProps } from './DialogFrame.tsx';
 
-/** Radix Dialog with the app's look: focus is trapped inside and returns to the opener on close. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  wide = false,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  const intl = useIntl();
-  // Radix gives focus back only to a Dialog.Trigger; these dialogs open from forms, so the element
-  // that had focus when the dialog opened is remembered and focused again on close.
-  const opener = useRef<HTMLElement | null>(null);
+const DialogFrame = lazy(() => import('./DialogFrame.tsx').then((module) => ({ default: module.DialogFrame })));
+
+/**
+ * A dialog (DialogFrame.tsx) whose code comes when a dialog first opens. Nearly every screen has
+ * one, few visitors open one at once, and evaluating the dialog library was a long task of its own
+ * in a phone's first seconds on the lot list and the lot page (docs/web.md "Lighthouse"). Once
+ * opened it stays mounted, so closing it keeps the library's focus return and exit.
+ */
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  // Set during render (React's pattern for state that follows a prop): the frame mounts in this very render.
+  if (props.open && !opened) setOpened(true);
+  if (!opened && !props.open) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content
-          className={wide ? 'dialog dialog--wide' : 'dialog'}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
-          }}
-        >
-          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
-          ) : null}
-          {children}
-          <RadixDialog.Close className="dialog__close" aria-label={intl.formatMessage({ id: 'action.close' })}>
-            ×
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <DialogFrame {...props} />
+    </Suspense>
   );
 }
