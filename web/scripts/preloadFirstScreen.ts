@@ -6,10 +6,11 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 /**
- * The screens most visits start on: an auction's lot list (its chunks also serve the lot page) and
+ * The router, which every page needs and the entry imports once React is evaluated (main.tsx), and
+ * the screens most visits start on: an auction's lot list (its chunks also serve the lot page) and
  * the other auctions' carousel it shows, which would otherwise arrive after the lots and move them.
  */
-const FIRST_SCREENS = ['/src/lots/LotListPage.tsx', '/src/auctions/OtherAuctionsCarousel.tsx'];
+const FIRST_SCREENS = ['/src/router.tsx', '/src/lots/LotListPage.tsx', '/src/auctions/OtherAuctionsCarousel.tsx'];
 /**
  * The lot page's own chunks beyond the list's, which the server adds to a lot page's HTML only
  * (api/src/webApp/servePage.ts reads them from `first-screens.json`), so the list does not pay them.

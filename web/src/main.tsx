@@ -9,7 +9,6 @@ import { resolveLocale } from './i18n/locale.ts';
 import { warmIntl } from './i18n/warmIntl.ts';
 import { firstScreenReached, holdFirstScreen } from './layout/firstScreen.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
-import { router } from './router.tsx';
 import './styles.css';
 
 registerServiceWorker();
@@ -23,14 +22,29 @@ const queryClient = createQueryClient();
 // Before React starts: the auction screens' first calls and code, in parallel with rendering.
 startFirstData(queryClient, window.location.pathname);
 holdFirstScreen(container, window.location.pathname);
-router.subscribe('onResolved', (event) => firstScreenReached(event.toLocation.pathname));
+
+/** What follows runs in a task of its own, so the browser can paint and answer input in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+// The route tree and the router (router.tsx, its own chunk, preloaded with the entry) are evaluated
+// in a task after React's: on a phone the entry's evaluation was one long task with both in it.
+// Then the route's code loads: rendered before it had, the page was drawn again when it arrived,
+// by the router's store, in one blocking render.
+const routed = nextTask()
+  .then(() => import('./router.tsx'))
+  .then(({ router }) => {
+    router.subscribe('onResolved', (event) => firstScreenReached(event.toLocation.pathname));
+    return router.load().then(
+      () => router,
+      () => router,
+    );
+  });
 
 const root = createRoot(container);
-// The route's code (and the Intl set-up) comes first, then the whole page renders as a transition:
-// it yields to the browser every few milliseconds instead of holding the phone's main thread for
-// one long task (the server has drawn the first screen meanwhile). Rendered before the route had loaded, the page was
-// drawn again when it arrived, by the router's store, in one blocking render.
-const render = () =>
+// The whole page renders as a transition once the route and the Intl set-up are ready: it yields to
+// the browser every few milliseconds instead of holding the phone's main thread for one long task
+// (the server has drawn the first screen meanwhile).
+Promise.all([routed, intlWarm]).then(([router]) =>
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -39,5 +53,5 @@ const render = () =>
         </QueryClientProvider>
       </StrictMode>,
     );
-  });
-Promise.all([router.load(), intlWarm]).then(render, render);
+  }),
+);
