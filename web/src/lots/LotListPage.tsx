@@ -166,7 +166,7 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
           {/* The next page is asked for once this page's cards are drawn: before, the empty list's
               sentinel was on screen and the next page's status line stood where the cards then came. */}
           {waiting ? null : <div ref={sentinel} />}
-          {isFetchingNextPage && !waiting ? <Loading /> : null}
+          {isFetchingNextPage ? <Loading /> : null}
           {/* Only once the cards shown are the answer's: the last page's cards may still be on their way. */}
           {pages.isSuccess && !behind && !hasNextPage && lots.length > 0 ? (
             <p className="end-of-list">

@@ -39,15 +39,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The server's time, ticking each second. */
-export function useServerNow(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => now,
-    () => now,
-  );
-}
-
 /**
  * What a component reads from the server's time (a lot turning red, a card's colour): it renders
  * again only when that answer changes, not every second. A list of lot cards that each re-rendered
@@ -60,6 +51,13 @@ export function useServerTime<T extends string | number | boolean | null | undef
     () => select(now),
     () => select(now),
   );
+}
+
+const itself = (time: number) => time;
+
+/** The server's time, ticking each second. */
+export function useServerNow(): number {
+  return useServerTime(itself);
 }
 
 export async function synchronizeClock(): Promise<void> {
