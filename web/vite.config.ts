@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compactCatalogs } from './scripts/compactCatalogs.ts';
+import { compileHints } from './scripts/compileHints.ts';
 import { precompress } from './scripts/precompress.ts';
 import { preloadFirstScreen } from './scripts/preloadFirstScreen.ts';
 
@@ -10,7 +11,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [compactCatalogs(), react(), preloadFirstScreen(), precompress()],
+  plugins: [compactCatalogs(), react(), preloadFirstScreen(), compileHints(), precompress()],
   // The built catalogs are compiled messages (scripts/compactCatalogs.ts), so the app needs no ICU
   // parser: react-intl's formatter gets the parser's types and checks without the parser itself.
   resolve:

@@ -32,7 +32,7 @@ function shellText() {
  * The chunks a first visit needs beyond the entry and what it imports statically (which Vite
  * preloads already): the lot list's for every page, and each per-screen entry's extra ones.
  */
-function firstScreenChunks(bundle: OutputBundle) {
+export function firstScreenChunks(bundle: OutputBundle) {
   const chunks = Object.values(bundle).flatMap((c): OutputChunk[] => (c.type === 'chunk' ? [c] : []));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const entry = chunks.find((c) => c.isEntry);
