@@ -10,7 +10,7 @@ import {
   standing,
 } from '../../src/lot/index.ts';
 import { intent, pricing, run } from './biddingRuns.ts';
-import { command, MINUTE } from './given.ts';
+import { command, MINUTE, stateOf } from './given.ts';
 
 /** Applies commands that must all be accepted. */
 function applyAll(state: LotState, commands: LotCommand[]): LotState {
@@ -20,8 +20,6 @@ function applyAll(state: LotState, commands: LotCommand[]): LotState {
     return decision.events.reduce(evolve, current);
   }, state);
 }
-
-const fold = (events: LotEvent[]) => events.reduce(evolve, initialState());
 
 describe('bidding properties', () => {
   it('an automatic bid never exceeds its owner’s max, and only the leader holds a max above the price', () => {
@@ -116,8 +114,8 @@ describe('bidding properties', () => {
             all.push(...decision.events);
             current = decision.events.reduce(evolve, current);
           }
-          expect(fold(all)).toEqual(current);
-          expect(standing(fold(all))).toEqual(standing(current));
+          expect(stateOf(all)).toEqual(current);
+          expect(standing(stateOf(all))).toEqual(standing(current));
         },
       ),
       { numRuns: 200 },
