@@ -29,6 +29,29 @@ export function Field({
   );
 }
 
+/** A search box: its label and placeholder from the catalogs, its text handed on as typed. */
+export function SearchField({
+  label,
+  placeholder,
+  onText,
+  ...input
+}: {
+  label: MessageId;
+  placeholder?: MessageId;
+  onText: (text: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'placeholder' | 'onChange'> & { hint?: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <Field
+      label={<FormattedMessage id={label} />}
+      type="search"
+      placeholder={placeholder ? intl.formatMessage({ id: placeholder }) : undefined}
+      onChange={(event) => onText(event.target.value)}
+      {...input}
+    />
+  );
+}
+
 /** The field's own error, or spec 000 §5's "The field {field} is required" after an empty submit. */
 function FieldError({
   id,

@@ -2,7 +2,7 @@ import { type AuctionBidder, BidderStatus, WalkInOutcome } from '@auction/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
-import { Field, MessageList } from '../../account/Field.tsx';
+import { Field, MessageList, SearchField } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
@@ -150,7 +150,6 @@ function WalkIn({ auctionId, onDone }: { auctionId: number; onDone: () => void }
  * tap "Arrived"; or register a walk-in. Phone-first: one column of cards with big buttons.
  */
 export function CheckInDesk({ auctionId }: { auctionId: number }) {
-  const intl = useIntl();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [walkIn, setWalkIn] = useState(false);
@@ -173,12 +172,11 @@ export function CheckInDesk({ auctionId }: { auctionId: number }) {
   return (
     <div className="checkin">
       <div className="checkin__bar">
-        <Field
-          label={<FormattedMessage id="console.checkin.search" />}
-          type="search"
+        <SearchField
+          label="console.checkin.search"
+          placeholder="console.checkin.searchHint"
           value={text}
-          placeholder={intl.formatMessage({ id: 'console.checkin.searchHint' })}
-          onChange={(event) => setText(event.target.value)}
+          onText={setText}
           autoComplete="off"
         />
         <button

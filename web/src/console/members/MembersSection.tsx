@@ -2,7 +2,7 @@ import { type organizationMembers, Role } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Field } from '../../account/Field.tsx';
+import { SearchField } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
@@ -97,18 +97,16 @@ function RoleButtons({
 }
 
 function UserSearch({ onPick }: { onPick: (user: MemberUser) => void }) {
-  const intl = useIntl();
   const [text, setText] = useState('');
   const search = useQuery(consoleQueries.userSearch(text.trim()));
   const long = text.trim().length >= USER_SEARCH_MIN_LENGTH;
   return (
     <div className="console__search">
-      <Field
-        label={<FormattedMessage id="console.members.search" />}
-        type="search"
+      <SearchField
+        label="console.members.search"
+        placeholder="console.members.searchHint"
         value={text}
-        placeholder={intl.formatMessage({ id: 'console.members.searchHint' })}
-        onChange={(event) => setText(event.target.value)}
+        onText={setText}
       />
       {long && search.data && (
         <ul className="console__results" aria-live="polite">

@@ -1,8 +1,8 @@
 import type { operator } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Field } from '../../account/Field.tsx';
+import { FormattedMessage } from 'react-intl';
+import { SearchField } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { consoleQueries } from '../queries.ts';
@@ -26,7 +26,6 @@ const SHOWN = 8;
 
 /** A search over the auction's lots by number or name; picking one shows its bids. */
 export function LotPicker({ auctionId, onPick }: { auctionId: number; onPick: (lot: Lot) => void }) {
-  const intl = useIntl();
   const locale = useLocale();
   const lots = useQuery(consoleQueries.lots(auctionId));
   const [text, setText] = useState('');
@@ -35,13 +34,7 @@ export function LotPicker({ auctionId, onPick }: { auctionId: number; onPick: (l
   const found = matchingLots(lots.data, text, locale);
   return (
     <div className="console__search">
-      <Field
-        label={<FormattedMessage id="console.removal.searchLot" />}
-        type="search"
-        value={text}
-        placeholder={intl.formatMessage({ id: 'console.lots.search' })}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <SearchField label="console.removal.searchLot" placeholder="console.lots.search" value={text} onText={setText} />
       <ul className="console__results" aria-live="polite">
         {found.length === 0 && (
           <li>

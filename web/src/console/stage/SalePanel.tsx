@@ -2,7 +2,7 @@ import type { AuctionBidder, LiveLot } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Field } from '../../account/Field.tsx';
+import { Field, SearchField } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { FormActions } from '../../layout/FormActions.tsx';
@@ -47,13 +47,12 @@ export function SalePanel({
     <div className="stage__panel">
       {winner === null ? (
         <div className="console__search">
-          <Field
-            label={<FormattedMessage id="console.stage.winnerSearch" />}
-            type="search"
+          <SearchField
+            label="console.stage.winnerSearch"
             value={search}
             autoFocus
             hint={<FormattedMessage id="console.stage.winnerHint" />}
-            onChange={(event) => setSearch(event.target.value)}
+            onText={setSearch}
           />
           {searchable(search) && bidders.data && (
             <ul className="console__results" aria-live="polite">
