@@ -60,6 +60,9 @@ export async function registerConfirmed(test: TestApp, overrides: Record<string,
   return { body, profile, token: profile.token as string, id: profile.id as string };
 }
 
+/** A bidder registered with a confirmed email, as `registerConfirmed` answers it. */
+export type ConfirmedAccount = Awaited<ReturnType<typeof registerConfirmed>>;
+
 /** authenticate, then token: the two calls of a login. */
 export async function login(app: FastifyInstance, username: string, password: string, rememberMe = false) {
   const first = await app.inject({
@@ -124,4 +127,32 @@ export async function recoveryCodeByPhone(test: TestApp, bidder: { body: { cellp
     payload: { value: digits, maskedEmail: bidder.body.username },
   });
   return sixDigitCode((await test.messaging.outbox.waitFor(digits, { template: 'passwordRecoveryCode' })).body);
+}
+
+/** Recovery by email (spec 000 §4): `value` is the account's email, as typed. */
+export function recoverByEmail(app: FastifyInstance, value: string, more: Record<string, unknown> = {}) {
+  return app.inject({ method: 'POST', url: '/api/account/password-recovery-email', payload: { value, ...more } });
+}
+
+/** Checks a recovery code sent by text message; the answer carries the reset form's token. */
+export function verifyRecoveryCode(app: FastifyInstance, code: string, username: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/account/verify-code-password-recovery/${code}/${encodeURIComponent(username)}`,
+  });
+}
+
+/** The reset form: the link's (or the verified code's) token, the account's email, the new password typed twice. */
+export function resetPassword(
+  app: FastifyInstance,
+  token: string | null,
+  email: string,
+  password: string,
+  confirmPassword: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account/password-reset',
+    payload: { token, email, password, confirmPassword },
+  });
 }

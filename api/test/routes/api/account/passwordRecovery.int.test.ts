@@ -2,29 +2,24 @@ import { describe, expect, it } from 'vitest';
 import {
   firstLink,
   login,
+  recoverByEmail,
   recoveryCodeByPhone,
   registerConfirmed,
+  resetPassword,
   sixDigitCode,
+  verifyRecoveryCode,
 } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 
-const recoverByEmail = (value: string, more: Record<string, unknown> = {}) =>
-  test.app.inject({ method: 'POST', url: '/api/account/password-recovery-email', payload: { value, ...more } });
-
-/** The reset form: the link's token, the account's email, the new password typed twice. */
-const resetPassword = (token: string | null, email: string, password: string, confirmPassword: string) =>
-  test.app.inject({
-    method: 'POST',
-    url: '/api/account/password-reset',
-    payload: { token, email, password, confirmPassword },
-  });
-
 describe('password recovery by email', () => {
   it('emails a reset link that sets a new password once', async () => {
     const bidder = await registerConfirmed(test, { language: 'en' });
-    const sent = await recoverByEmail(bidder.body.username.toUpperCase(), { urlMagicLink: 'demo-gala', companyId: 1 });
+    const sent = await recoverByEmail(test.app, bidder.body.username.toUpperCase(), {
+      urlMagicLink: 'demo-gala',
+      companyId: 1,
+    });
     expect(sent.json()).toEqual({ success: true, messages: ['password_recovery_email_sent'] });
     const mail = await test.messaging.outbox.waitFor(bidder.body.username, { template: 'passwordRecoveryEmail' });
     const link = firstLink(mail.body);
@@ -32,9 +27,9 @@ describe('password recovery by email', () => {
     expect(link.searchParams.get('auction')).toBe('demo-gala');
     const token = link.searchParams.get('token');
 
-    const mismatch = await resetPassword(token, bidder.body.username, 'Winter-Gala-2026', 'Winter-Gala-2027');
+    const mismatch = await resetPassword(test.app, token, bidder.body.username, 'Winter-Gala-2026', 'Winter-Gala-2027');
     expect(mismatch.json().messages).toEqual(['passwords_must_match']);
-    const reset = await resetPassword(token, bidder.body.username, 'Winter-Gala-2026', 'Winter-Gala-2026');
+    const reset = await resetPassword(test.app, token, bidder.body.username, 'Winter-Gala-2026', 'Winter-Gala-2026');
     expect(reset.json()).toEqual({ success: true, messages: ['password_reset_successful'] });
     expect((await login(test.app, bidder.body.username, 'Winter-Gala-2026')).status).toBe(200);
     // The old session ended with the reset.
@@ -47,15 +42,15 @@ describe('password recovery by email', () => {
         })
       ).statusCode,
     ).toBe(401);
-    const reuse = await resetPassword(token, bidder.body.username, 'Another-One-2026', 'Another-One-2026');
+    const reuse = await resetPassword(test.app, token, bidder.body.username, 'Another-One-2026', 'Another-One-2026');
     expect(reuse.json().messages).toEqual(['invalid_token']);
   });
 
   it('says when the email is not linked to an account, and validates the email', async () => {
-    const none = await recoverByEmail('nobody-here@example.com');
+    const none = await recoverByEmail(test.app, 'nobody-here@example.com');
     expect(none.statusCode).toBe(404);
     expect(none.json().messages).toEqual(['email_not_linked_to_account']);
-    const empty = await recoverByEmail('');
+    const empty = await recoverByEmail(test.app, '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().messages).toEqual(['field_required']);
   });
@@ -86,36 +81,24 @@ describe('password recovery by phone', () => {
     const code = sixDigitCode(sms.body);
 
     const wrongCode = code === '123456' ? '654321' : '123456';
-    const bad = await test.app.inject({
-      method: 'GET',
-      url: `/api/account/verify-code-password-recovery/${wrongCode}/${encodeURIComponent(bidder.body.username)}`,
-    });
+    const bad = await verifyRecoveryCode(test.app, wrongCode, bidder.body.username);
     expect(bad.statusCode).toBe(400);
     // A wrong code is one error, not two.
     expect(bad.json().messages).toEqual(['code_does_not_match_or_expired']);
 
-    const verified = await test.app.inject({
-      method: 'GET',
-      url: `/api/account/verify-code-password-recovery/${code}/${encodeURIComponent(bidder.body.username)}`,
-    });
+    const verified = await verifyRecoveryCode(test.app, code, bidder.body.username);
     expect(verified.json()).toMatchObject({ success: true, messages: ['validatedSuccessfully'] });
-    const reset = await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-reset',
-      payload: {
-        token: verified.json().token,
-        email: bidder.body.username,
-        password: 'Phone-Path-2026',
-        confirmPassword: 'Phone-Path-2026',
-      },
-    });
+    const reset = await resetPassword(
+      test.app,
+      verified.json().token,
+      bidder.body.username,
+      'Phone-Path-2026',
+      'Phone-Path-2026',
+    );
     expect(reset.json().success).toBe(true);
     expect((await login(test.app, bidder.body.username, 'Phone-Path-2026')).status).toBe(200);
     // The code was spent by the verification.
-    const replay = await test.app.inject({
-      method: 'GET',
-      url: `/api/account/verify-code-password-recovery/${code}/${encodeURIComponent(bidder.body.username)}`,
-    });
+    const replay = await verifyRecoveryCode(test.app, code, bidder.body.username);
     expect(replay.statusCode).toBe(400);
   });
 
@@ -127,10 +110,7 @@ describe('password recovery by phone', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', bidder.id)
       .execute();
-    const late = await test.app.inject({
-      method: 'GET',
-      url: `/api/account/verify-code-password-recovery/${code}/${encodeURIComponent(bidder.body.username)}`,
-    });
+    const late = await verifyRecoveryCode(test.app, code, bidder.body.username);
     expect(late.statusCode).toBe(400);
   });
 

@@ -3,9 +3,12 @@ import {
   callAs,
   firstLink,
   login,
+  recoverByEmail,
   recoveryCodeByPhone,
   registerConfirmed,
+  resetPassword,
   sixDigitCode,
+  verifyRecoveryCode,
 } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -37,11 +40,7 @@ describe('rate limits', () => {
   it('limits recovery requests and code checks', async () => {
     const recovery: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/account/password-recovery-email',
-        payload: { value: 'volunteer@demo.local' },
-      });
+      const response = await recoverByEmail(test.app, 'volunteer@demo.local');
       recovery.push(response.statusCode);
     }
     expect(recovery).toEqual([200, 200, 200, 200, 200, 429]);
@@ -62,21 +61,9 @@ describe('secrets stay out of the logs', () => {
     const bidder = await registerConfirmed(test);
     const digits = bidder.body.cellphone.replace(/\D/g, '');
     const code = await recoveryCodeByPhone(test, bidder);
-    const verified = await test.app.inject({
-      method: 'GET',
-      url: `/api/account/verify-code-password-recovery/${code}/${encodeURIComponent(bidder.body.username)}`,
-    });
+    const verified = await verifyRecoveryCode(test.app, code, bidder.body.username);
     const resetToken = verified.json().token as string;
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/account/password-reset',
-      payload: {
-        token: resetToken,
-        email: bidder.body.username,
-        password: 'Logs-Clean-2026',
-        confirmPassword: 'Logs-Clean-2026',
-      },
-    });
+    await resetPassword(test.app, resetToken, bidder.body.username, 'Logs-Clean-2026', 'Logs-Clean-2026');
     const { identity_code: identity } = await test.database.db
       .selectFrom('users')
       .select('identity_code')

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hubEventsSince } from '@auction/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, type ConfirmedAccount, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 let admin: Record<string, string>;
 let manager: Record<string, string>;
-let bidder: Awaited<ReturnType<typeof registerConfirmed>>;
-let secondBidder: Awaited<ReturnType<typeof registerConfirmed>>;
+let bidder: ConfirmedAccount;
+let secondBidder: ConfirmedAccount;
 beforeAll(async () => {
   admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
   manager = bearer((await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token);

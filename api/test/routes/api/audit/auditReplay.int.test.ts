@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { auditReplay } from '@auction/contract';
 import { type AuditExport, verifyExport } from '@auction/engine/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { type ConfirmedAccount, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
 import { memberWith, removeBidOf } from '../../../fixtures/audit.ts';
-import { openLot } from '../../../fixtures/lots.ts';
+import { acceptedBid, openLot } from '../../../fixtures/lots.ts';
 import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 const staff = useDemoStaff(test, 'admin', 'manager');
-type Account = Awaited<ReturnType<typeof registerConfirmed>>;
-let auditor: Account;
-let otherManager: Account;
-let alice: Account;
-let bob: Account;
+let auditor: ConfirmedAccount;
+let otherManager: ConfirmedAccount;
+let alice: ConfirmedAccount;
+let bob: ConfirmedAccount;
 
 beforeAll(async () => {
   const { db } = test.database;
@@ -34,16 +33,12 @@ beforeAll(async () => {
 });
 
 const get = (token: string, url: string) => callAs(test.app, token, 'GET', url);
-const bid = async (lotId: number, who: Account, amount: number, isMax = false) => {
-  const answer = await callAs(test.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, { amount, isMax });
-  expect(answer.statusCode, answer.body).toBe(200);
-};
 
 /** Alice bids 15, Bob's max of 30 answers at 16, then an administrator removes Bob's bid. */
 async function lotWithRemoval(): Promise<number> {
   const lotId = await openLot(test);
-  await bid(lotId, alice, 15);
-  await bid(lotId, bob, 30, true);
+  await acceptedBid(test, lotId, alice, 15);
+  await acceptedBid(test, lotId, bob, 30, true);
   await removeBidOf(test, staff.admin, lotId, bob.id, 'Enchère de complaisance');
   return lotId;
 }

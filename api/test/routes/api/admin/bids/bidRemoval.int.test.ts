@@ -2,26 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { AuctionStatus, type bidRemoval, LotStatus } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { type ConfirmedAccount, callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
-import { closeLotPastItsEnd, openLot } from '../../../../fixtures/lots.ts';
+import { acceptedBid, closeLotPastItsEnd, openLot } from '../../../../fixtures/lots.ts';
 import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
 const staff = useDemoStaff(test, 'admin', 'manager');
-type Bidder = Awaited<ReturnType<typeof registerConfirmed>>;
-let alice: Bidder;
-let bob: Bidder;
-let carol: Bidder;
+let alice: ConfirmedAccount;
+let bob: ConfirmedAccount;
+let carol: ConfirmedAccount;
 beforeAll(async () => {
   [alice, bob, carol] = await Promise.all([registerConfirmed(test), registerConfirmed(test), registerConfirmed(test)]);
 });
 
-const bid = async (lotId: number, who: Bidder, amount: number, isMax = false) => {
-  const answer = await callAs(test.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, { amount, isMax });
-  expect(answer.statusCode, answer.body).toBe(200);
-};
 const lotBids = (lotId: number, token = staff.admin) => callAs(test.app, token, 'GET', `/api/admin/lots/${lotId}/bids`);
 const preview = (lotId: number, bidId: string, token = staff.admin) =>
   callAs(test.app, token, 'GET', `/api/admin/lots/${lotId}/bids/${encodeURIComponent(bidId)}/removal-preview`);
@@ -32,9 +27,9 @@ const eventCount = async (lotId: number) => (await test.app.eventStore.readStrea
 /** Alice bids 15; Bob's max of 30 answers at 15 + 1 … then Carol's 20 is answered by Bob at 21. */
 async function contestedLot(): Promise<{ lotId: number; bids: bidRemoval.LotBidsAnswer }> {
   const lotId = await openLot(test);
-  await bid(lotId, alice, 15);
-  await bid(lotId, bob, 30, true);
-  await bid(lotId, carol, 20);
+  await acceptedBid(test, lotId, alice, 15);
+  await acceptedBid(test, lotId, bob, 30, true);
+  await acceptedBid(test, lotId, carol, 20);
   const bids = await lotBids(lotId);
   expect(bids.statusCode, bids.body).toBe(200);
   return { lotId, bids: bids.json() };
@@ -83,7 +78,7 @@ describe('a bid’s removal with its preview', () => {
   it('refuses a confirmation once the lot has moved since the preview, and changes nothing', async () => {
     const { lotId, bids } = await contestedLot();
     const shown = (await preview(lotId, bobsBid(bids).bidId)).json() as bidRemoval.RemovalPreviewAnswer;
-    await bid(lotId, alice, 25);
+    await acceptedBid(test, lotId, alice, 25);
     const version = await eventCount(lotId);
 
     const stale = await remove(lotId, bobsBid(bids).bidId, { reason: 'Erreur', expectedVersion: shown.streamVersion });

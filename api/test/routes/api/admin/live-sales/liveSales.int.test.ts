@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { AuctionStatus, type LiveLot, type LiveSaleAnswer, LotStatus, LotType } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { type ConfirmedAccount, callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { openLot } from '../../../../fixtures/lots.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
 const staff = useDemoStaff(test, 'manager', 'volunteer');
-type Bidder = Awaited<ReturnType<typeof registerConfirmed>>;
-let alice: Bidder;
-let bob: Bidder;
+let alice: ConfirmedAccount;
+let bob: ConfirmedAccount;
 beforeAll(async () => {
   [alice, bob] = await Promise.all([registerConfirmed(test), registerConfirmed(test)]);
   await test.database.db
