@@ -7,6 +7,15 @@ const kit = useInvoiceTest();
 
 const record = (token: string, publicId: string, payload: Record<string, unknown>) =>
   callAs(kit.test.app, token, 'POST', `/api/admin/invoices/${publicId}/manual-payments`, payload);
+/** A payment of its own: a fresh command id, so the API records it rather than taking it for a retry. */
+const newPayment = (amountCents: number, method: 'cash' | 'cheque') => ({
+  amountCents,
+  method,
+  commandId: randomUUID(),
+});
+/** The invoice as its bidder sees it. */
+const invoiceSeenBy = async (token: string, publicId: string) =>
+  (await callAs(kit.test.app, token, 'GET', `/api/auctions/invoice/${publicId}`)).json();
 const manualRows = (invoiceId: number) =>
   kit.test.database.db.selectFrom('invoice_manual_payments').selectAll().where('invoice_id', '=', invoiceId).execute();
 
@@ -38,9 +47,7 @@ describe('payments recorded by hand', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json().message).toBe('idempotency_key_reused');
 
-    const seenPartly = (
-      await callAs(kit.test.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)
-    ).json();
+    const seenPartly = await invoiceSeenBy(bidder.token, invoice.public_id);
     expect(seenPartly).toMatchObject({ isPaid: false, amount: { value: 60 } });
     expect(seenPartly.payments).toMatchObject([{ method: 'cash', amount: { value: 40 } }]);
     // The print version of a partly paid invoice lists the payment and what is still due.
@@ -48,39 +55,25 @@ describe('payments recorded by hand', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
 
-    const over = await record(kit.manager, invoice.public_id, {
-      amountCents: 60_01,
-      method: 'cheque',
-      commandId: randomUUID(),
-    });
+    const over = await record(kit.manager, invoice.public_id, newPayment(60_01, 'cheque'));
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toBe('payment_exceeds_amount_due');
     expect(await manualRows(invoice.id)).toHaveLength(1);
 
-    const cheque = await record(kit.manager, invoice.public_id, {
-      amountCents: 60_00,
-      method: 'cheque',
-      commandId: randomUUID(),
-    });
+    const cheque = await record(kit.manager, invoice.public_id, newPayment(60_00, 'cheque'));
     expect(cheque.json().invoice).toMatchObject({ status: 2, paidCents: 100_00, dueCents: 0 });
-    const seenPaid = (
-      await callAs(kit.test.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)
-    ).json();
+    const seenPaid = await invoiceSeenBy(bidder.token, invoice.public_id);
     expect(seenPaid).toMatchObject({ isPaid: true, amount: { value: 0 } });
     expect(seenPaid.payments.map((p: { method: string }) => p.method)).toEqual(['cash', 'cheque']);
 
-    const afterPaid = await record(kit.manager, invoice.public_id, {
-      amountCents: 1_00,
-      method: 'cash',
-      commandId: randomUUID(),
-    });
+    const afterPaid = await record(kit.manager, invoice.public_id, newPayment(1_00, 'cash'));
     expect(afterPaid.statusCode).toBe(409);
     expect(afterPaid.json().message).toBe('invoice_already_paid');
   });
 
   it('leaves only the rest for the card to charge', async () => {
     const { bidder, invoice } = await unpaidInvoice();
-    await record(kit.manager, invoice.public_id, { amountCents: 25_00, method: 'cheque', commandId: randomUUID() });
+    await record(kit.manager, invoice.public_id, newPayment(25_00, 'cheque'));
     await kit.fixtures().cardFor(bidder.token, invoice.auction_id);
     const paid = await callAs(
       kit.test.app,
@@ -100,7 +93,7 @@ describe('payments recorded by hand', () => {
 
   it("lists the auction's invoices with what is raised, paid and unpaid", async () => {
     const { invoice } = await unpaidInvoice();
-    await record(kit.manager, invoice.public_id, { amountCents: 30_00, method: 'cash', commandId: randomUUID() });
+    await record(kit.manager, invoice.public_id, newPayment(30_00, 'cash'));
     const listed = await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toMatchObject({ raisedCents: 100_00, paidCents: 30_00, unpaidCents: 70_00 });
@@ -109,7 +102,7 @@ describe('payments recorded by hand', () => {
 
   it('refuses bidders, volunteers, other organisations and bad input, recording nothing', async () => {
     const { bidder, invoice } = await unpaidInvoice();
-    const body = { amountCents: 10_00, method: 'cash', commandId: randomUUID() };
+    const body = newPayment(10_00, 'cash');
     expect((await record(bidder.token, invoice.public_id, body)).statusCode).toBe(403);
     const volunteer = (await login(kit.test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
     expect((await record(volunteer, invoice.public_id, body)).statusCode).toBe(403);
