@@ -38,6 +38,7 @@ export {
   type MessageQueueOptions,
   type MessageTemplate,
   messageAttachmentSchema,
+  messageJobId,
   messageJobSchema,
   messageTemplates,
 } from './messages/messageJob.ts';

@@ -90,17 +90,17 @@ export type MessageQueue = Pick<Queue<MessageJob>, 'add'>;
 export type MessageBatchQueue = Pick<Queue<MessageJob>, 'addBulk'>;
 
 /** BullMQ job ids may not contain `:`; the message's id is the dedup key either way. */
-const jobIdOf = (message: MessageJob) => message.id.replaceAll(':', '_');
+export const messageJobId = (message: MessageJob) => message.id.replaceAll(':', '_');
 
 /** Adds the message once: BullMQ ignores a second job with the same id while the first is kept. */
 export async function enqueueMessage(queue: MessageQueue, job: MessageJob): Promise<void> {
   const valid = messageJobSchema.parse(job);
-  await queue.add(valid.template, valid, { jobId: jobIdOf(valid) });
+  await queue.add(valid.template, valid, { jobId: messageJobId(valid) });
 }
 
 /** Adds the messages in one round trip to Redis, each once under its id as `enqueueMessage` does. */
 export async function enqueueMessages(queue: MessageBatchQueue, jobs: readonly MessageJob[]): Promise<void> {
   if (jobs.length === 0) return;
   const valid = jobs.map((job) => messageJobSchema.parse(job));
-  await queue.addBulk(valid.map((job) => ({ name: job.template, data: job, opts: { jobId: jobIdOf(job) } })));
+  await queue.addBulk(valid.map((job) => ({ name: job.template, data: job, opts: { jobId: messageJobId(job) } })));
 }

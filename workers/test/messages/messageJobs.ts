@@ -1,4 +1,4 @@
-import type { Db, MessageJob } from '@auction/platform';
+import { type Db, enqueueMessage, type MessageJob, messageJobId } from '@auction/platform';
 import { testRedisUrl } from '@auction/platform/testing';
 import { Job, type Queue, type Worker } from 'bullmq';
 import type { EmailSender } from '../../src/messages/emailSender.ts';
@@ -22,6 +22,17 @@ export function startLoggedMessageWorker(
     prefix,
     log: (entry) => logs.push(entry),
   });
+}
+
+/**
+ * The message enqueued as the product enqueues it, and its job read back: for the tests that process
+ * a job by hand, on a queue no worker listens to.
+ */
+export async function enqueuedJob(queue: Queue<MessageJob>, message: MessageJob): Promise<Job<MessageJob>> {
+  await enqueueMessage(queue, message);
+  const found = await Job.fromId<MessageJob>(queue, messageJobId(message));
+  if (!found) throw new Error(`job ${message.id} not found`);
+  return found;
 }
 
 /** The job once completed or failed. */

@@ -1,12 +1,11 @@
-import { createMessageQueue, enqueueMessage, type MessageJob } from '@auction/platform';
+import { createMessageQueue, enqueueMessage, type MessageJob, messageJobId } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
-import { Job, type Queue } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmailSender } from '../../src/messages/emailSender.ts';
 import { createMessageProcessor, type MessageLogEntry } from '../../src/messages/messageWorker.ts';
 import { startTestMessaging, TEST_TWILIO, type TestMessaging } from '../../src/testing.ts';
-import { finishedJob, startLoggedMessageWorker } from './messageJobs.ts';
+import { enqueuedJob, finishedJob, startLoggedMessageWorker } from './messageJobs.ts';
 
 let database: TestDatabase;
 let messaging: TestMessaging;
@@ -156,9 +155,7 @@ describe('messages worker', () => {
         template: 'passwordRecoveryEmail',
         params: { firstName: 'Twice', link },
       });
-      await enqueueMessage(idle, message);
-      const redelivered = await Job.fromId<MessageJob>(idle, message.id.replaceAll(':', '_'));
-      if (!redelivered) throw new Error('job not found');
+      const redelivered = await enqueuedJob(idle, message);
       const email = createEmailSender({ smtpUrl: messaging.local.smtpUrl, from: 'test <t@auctions.local>' });
       const process = createMessageProcessor({ db: database.db, email, log: () => {} });
       expect((await process(redelivered)).status).toBe('sent');
@@ -188,10 +185,7 @@ describe('messages worker', () => {
             updated_at: new Date(Date.now() - minutesAgo * 60_000),
           })
           .execute();
-        await enqueueMessage(idle, message);
-        const queued = await Job.fromId<MessageJob>(idle, message.id.replaceAll(':', '_'));
-        if (!queued) throw new Error('job not found');
-        return { message, queued };
+        return { message, queued: await enqueuedJob(idle, message) };
       };
 
       const fresh = await claimed('busy-claim@example.org', 0);
@@ -276,7 +270,7 @@ describe('messages worker', () => {
     const row = await delivery(message.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.detail).toMatch(/missing or invalid params: link/);
-    const failed = await finishedJob(messaging.queue, message.id.replaceAll(':', '_'));
+    const failed = await finishedJob(messaging.queue, messageJobId(message));
     expect(await failed.getState()).toBe('failed');
     expect(failed.attemptsMade).toBe(1);
   });
@@ -311,7 +305,8 @@ describe('messages worker', () => {
         attempts: 3,
         backoff: { type: 'exponential', delay: 50 },
       });
-      const failed = await waitForFailed(queue, 'refused');
+      const failed = await finishedJob(queue, 'refused');
+      expect(await failed.getState()).toBe('failed');
       expect(failed.attemptsMade).toBe(3);
       expect(failed.failedReason).toMatch(/451/);
       expect(refusals).toBe(3);
@@ -340,13 +335,3 @@ describe('messages worker', () => {
     }
   });
 });
-
-async function waitForFailed(queue: Queue<MessageJob>, jobId: string): Promise<Job<MessageJob>> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = (await queue.getFailed()).find((j) => j.id === jobId);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not fail`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
