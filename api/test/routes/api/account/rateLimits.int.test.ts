@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../../fixtures/rateLimits.ts';
 import { startTestApp, type TestApp } from '../../../testApp.ts';
 
 /**
@@ -34,15 +35,9 @@ function failedLogin(
   });
 }
 
-async function statuses(count: number, call: (i: number) => Promise<{ statusCode: number }>): Promise<number[]> {
-  const answers: number[] = [];
-  for (let i = 0; i < count; i++) answers.push((await call(i)).statusCode);
-  return answers;
-}
-
 describe('client address', () => {
   it('ignores a forged X-Forwarded-For without TRUST_PROXY: failed logins over many accounts stop at 30', async () => {
-    const answers = await statuses(31, (i) =>
+    const answers = await statusesOf(31, (i) =>
       failedLogin(direct.app, `nobody${i}@example.com`, { 'x-forwarded-for': `198.51.100.${i + 1}` }),
     );
     expect(answers.slice(0, 30).every((s) => s === 401)).toBe(true);
@@ -56,11 +51,11 @@ describe('client address', () => {
   });
 
   it('counts per forwarded address when the proxy is trusted', async () => {
-    const spread = await statuses(31, (i) =>
+    const spread = await statusesOf(31, (i) =>
       failedLogin(proxied.app, `spread${i}@example.com`, { 'x-forwarded-for': `198.51.100.${i + 1}` }),
     );
     expect(spread.every((s) => s === 401)).toBe(true);
-    const one = await statuses(31, (i) =>
+    const one = await statusesOf(31, (i) =>
       failedLogin(proxied.app, `one${i}@example.com`, { 'x-forwarded-for': '192.0.2.10' }),
     );
     expect(one.slice(0, 30).every((s) => s === 401)).toBe(true);
@@ -68,7 +63,7 @@ describe('client address', () => {
   });
 
   it('gives a successful login its slot back, so one address may log many bidders in', async () => {
-    const answers = await statuses(10, () =>
+    const answers = await statusesOf(10, () =>
       proxied.app.inject({
         method: 'POST',
         url: '/api/account/authenticate',
@@ -78,7 +73,7 @@ describe('client address', () => {
     );
     expect(answers.every((s) => s === 200)).toBe(true);
     // Without the refund, these 29 failures and the 10 successes would pass the 30 failures allowed.
-    const failures = await statuses(29, (i) =>
+    const failures = await statusesOf(29, (i) =>
       failedLogin(proxied.app, `venue${i}@example.com`, { 'x-forwarded-for': '192.0.2.20' }),
     );
     expect(failures.every((s) => s === 401)).toBe(true);
@@ -88,7 +83,7 @@ describe('client address', () => {
 describe('account identifier', () => {
   it('puts every spelling of a phone number in one bucket, whatever the address', async () => {
     const spellings = ['(514) 555-0100', '514-555-0100', '+1 514 555 0100', '5145550100', '1 514 555 0100'];
-    const answers = await statuses(11, (i) =>
+    const answers = await statusesOf(11, (i) =>
       failedLogin(direct.app, spellings[i % spellings.length] as string, {}, `203.0.113.${100 + i}`),
     );
     expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -96,7 +91,7 @@ describe('account identifier', () => {
   });
 
   it('puts an email in any case in one bucket', async () => {
-    const answers = await statuses(6, (i) =>
+    const answers = await statusesOf(6, (i) =>
       direct.app.inject({
         method: 'POST',
         url: '/api/account/password-recovery-email',
@@ -116,7 +111,7 @@ describe('account identifier', () => {
       '438.555.0177',
       '14385550177',
     ];
-    const answers = await statuses(6, (i) =>
+    const answers = await statusesOf(6, (i) =>
       direct.app.inject({
         method: 'GET',
         url: `/api/account/masked-email-for-recovery/${encodeURIComponent(spellings[i] as string)}`,
@@ -129,7 +124,7 @@ describe('account identifier', () => {
 
 describe('enumeration', () => {
   it('caps the masked-email lookup for everyone at once, however many addresses and phones', async () => {
-    const answers = await statuses(101, (i) =>
+    const answers = await statusesOf(101, (i) =>
       proxied.app.inject({
         method: 'GET',
         url: `/api/account/masked-email-for-recovery/${5145551000 + i}`,
@@ -141,7 +136,7 @@ describe('enumeration', () => {
   });
 
   it('caps the unique checks for everyone at once', async () => {
-    const answers = await statuses(601, (i) =>
+    const answers = await statusesOf(601, (i) =>
       proxied.app.inject({
         method: 'GET',
         url: `/api/account/unique-nickname?nickName=Probe${i}`,

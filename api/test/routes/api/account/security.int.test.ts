@@ -10,21 +10,20 @@ import {
   sixDigitCode,
   verifyRecoveryCode,
 } from '../../../accounts/accountFlows.ts';
+import { statusesOf } from '../../../fixtures/rateLimits.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 
 describe('rate limits', () => {
   it('stops repeated login attempts on one account with 429, without blocking other accounts', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const response = await test.app.inject({
+    const statuses = await statusesOf(12, (i) =>
+      test.app.inject({
         method: 'POST',
         url: '/api/account/authenticate',
         payload: { username: 'bidder2@demo.local', password: `Guess-${i}-Wrong!` },
-      });
-      statuses.push(response.statusCode);
-    }
+      }),
+    );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     const limited = await test.app.inject({
@@ -38,20 +37,9 @@ describe('rate limits', () => {
   });
 
   it('limits recovery requests and code checks', async () => {
-    const recovery: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const response = await recoverByEmail(test.app, 'volunteer@demo.local');
-      recovery.push(response.statusCode);
-    }
+    const recovery = await statusesOf(6, () => recoverByEmail(test.app, 'volunteer@demo.local'));
     expect(recovery).toEqual([200, 200, 200, 200, 200, 429]);
-    const checks: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const response = await test.app.inject({
-        method: 'GET',
-        url: '/api/account/verify-code-password-recovery/000000/manager@demo.local',
-      });
-      checks.push(response.statusCode);
-    }
+    const checks = await statusesOf(11, () => verifyRecoveryCode(test.app, '000000', 'manager@demo.local'));
     expect(checks.at(-1)).toBe(429);
   });
 });

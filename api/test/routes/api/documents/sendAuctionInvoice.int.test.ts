@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { statusesOf } from '../../../fixtures/rateLimits.ts';
 import { useInvoiceTest } from '../invoices/invoiceFixtures.ts';
 
 const kit = useInvoiceTest();
@@ -78,8 +79,7 @@ describe('POST /api/documents/send-auction-invoice', () => {
     const bob = await registerConfirmed(kit.test);
     const invoice = await kit.fixtures().invoiceFor(bob.id, [{ amount: 10_00 }]);
     const body = { stripeInvoiceId: invoice.public_id, email: bob.body.username, language: 'en' };
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await send(bob.token, body)).statusCode);
+    const statuses = await statusesOf(11, () => send(bob.token, body));
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
