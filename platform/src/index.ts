@@ -21,7 +21,6 @@ export {
   type AuctionLifecycleQueue,
   CLOSINGS_QUEUE,
   createAuctionLifecycleQueue,
-  type QueueOptions,
   requestAuctionSchedule,
   workerQueueNames,
 } from './lifecycle/lifecycleJobs.ts';
@@ -35,7 +34,6 @@ export {
   type MessageBatchQueue,
   type MessageJob,
   type MessageQueue,
-  type MessageQueueOptions,
   type MessageTemplate,
   messageAttachmentSchema,
   messageJobId,
@@ -45,6 +43,7 @@ export {
 export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapidKeys.ts';
+export { type QueueOptions, queueLocation } from './queueLocation.ts';
 export { createRedis } from './redis.ts';
 export { sanitizeRichText } from './richText/sanitizeRichText.ts';
 export type * from './schema.ts';

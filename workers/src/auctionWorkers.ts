@@ -6,9 +6,15 @@ import {
   PostgresEventStore,
 } from '@auction/engine';
 import type { AuctionLifecycleJob } from '@auction/platform';
-import { createAuctionLifecycleQueue, type Db, type MessageBatchQueue } from '@auction/platform';
+import {
+  createAuctionLifecycleQueue,
+  type Db,
+  type MessageBatchQueue,
+  type QueueOptions,
+  queueLocation,
+} from '@auction/platform';
 import { createInvoiceChargesQueue } from '@auction/platform/invoices';
-import type { ConnectionOptions, Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { HubTarget } from './closings/announceOnce.ts';
@@ -25,13 +31,10 @@ export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
 const CLOSINGS_LOCK_KEY = 7_340_002;
 const NOTIFICATIONS_LOCK_KEY = 7_340_003;
 
-export interface AuctionWorkersOptions {
+/** Where the queues live (QueueOptions), and what the workers need besides. */
+export interface AuctionWorkersOptions extends QueueOptions {
   pool: pg.Pool;
   db: Db;
-  /** BullMQ's Redis. */
-  connection: ConnectionOptions;
-  /** BullMQ key prefix (tests use their own). */
-  prefix?: string;
   /** Where hub events are published. */
   hubRedis: Redis;
   hubPrefix?: string;
@@ -73,7 +76,7 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
   const store = new PostgresEventStore(pool);
   const handler = options.handler ?? createLotCommandHandler(store);
   const hub: HubTarget = { redis: options.hubRedis, ...(options.hubPrefix ? { prefix: options.hubPrefix } : {}) };
-  const queueOptions = { connection: options.connection, ...(options.prefix ? { prefix: options.prefix } : {}) };
+  const queueOptions = queueLocation(options);
   const closings = createClosingQueue(queueOptions);
   const lifecycle = createAuctionLifecycleQueue(queueOptions);
   // Its jobs are processed by the API, which holds the Stripe credentials (docs/payments.md).

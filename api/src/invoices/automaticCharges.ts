@@ -1,6 +1,6 @@
-import type { Db } from '@auction/platform';
+import { type Db, type QueueOptions, queueLocation } from '@auction/platform';
 import { INVOICE_CHARGES_QUEUE, type InvoiceChargesJob } from '@auction/platform/invoices';
-import { type ConnectionOptions, type Job, Worker } from 'bullmq';
+import { type Job, Worker } from 'bullmq';
 import type { InvoicePayments } from './invoicePayments.ts';
 import type { InvoiceRepository } from './invoiceRepository.ts';
 
@@ -57,11 +57,11 @@ export type AutomaticCharges = ReturnType<typeof automaticCharges>;
 /** The `invoice-charges` queue's worker, in the API process (it holds the Stripe credentials). */
 export function startAutomaticChargesWorker(
   charges: AutomaticCharges,
-  options: { connection: ConnectionOptions; prefix?: string },
+  options: QueueOptions,
 ): Worker<InvoiceChargesJob> {
   return new Worker<InvoiceChargesJob>(
     INVOICE_CHARGES_QUEUE,
     async (job: Job<InvoiceChargesJob>) => charges.chargeAuction(job.data.auctionId),
-    { connection: options.connection, ...(options.prefix ? { prefix: options.prefix } : {}), concurrency: 2 },
+    { ...queueLocation(options), concurrency: 2 },
   );
 }

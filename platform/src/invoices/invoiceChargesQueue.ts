@@ -1,4 +1,5 @@
-import { type ConnectionOptions, Queue } from 'bullmq';
+import { Queue } from 'bullmq';
+import { type QueueOptions, queueLocation } from '../queueLocation.ts';
 
 /**
  * Automatic charging (docs/payments.md "Automatic charging"): when an auction that charges winners
@@ -14,13 +15,9 @@ export interface InvoiceChargesJob {
 
 export type InvoiceChargesQueue = Pick<Queue<InvoiceChargesJob>, 'add'>;
 
-export function createInvoiceChargesQueue(options: {
-  connection: ConnectionOptions;
-  prefix?: string;
-}): Queue<InvoiceChargesJob> {
+export function createInvoiceChargesQueue(options: QueueOptions): Queue<InvoiceChargesJob> {
   return new Queue<InvoiceChargesJob>(INVOICE_CHARGES_QUEUE, {
-    connection: options.connection,
-    ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...queueLocation(options),
     defaultJobOptions: {
       attempts: 5,
       backoff: { type: 'exponential', delay: 5_000 },

@@ -1,6 +1,6 @@
-import type { ConnectionOptions } from 'bullmq';
 import { Queue } from 'bullmq';
 import { MESSAGES_QUEUE } from '../messages/messageJob.ts';
+import { type QueueOptions, queueLocation } from '../queueLocation.ts';
 
 /**
  * The workers' scheduling queues. `closings` holds the delayed jobs of lots and closing groups
@@ -18,16 +18,9 @@ export interface AuctionLifecycleJob {
   auctionId: number;
 }
 
-export interface QueueOptions {
-  connection: ConnectionOptions;
-  /** BullMQ key prefix; tests use their own so queues of different files never meet. */
-  prefix?: string;
-}
-
 export function createAuctionLifecycleQueue(options: QueueOptions): Queue<AuctionLifecycleJob> {
   return new Queue<AuctionLifecycleJob>(AUCTION_LIFECYCLE_QUEUE, {
-    connection: options.connection,
-    ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...queueLocation(options),
     defaultJobOptions: {
       attempts: 10,
       backoff: { type: 'exponential', delay: 1_000 },

@@ -1,6 +1,6 @@
-import type { ConnectionOptions } from 'bullmq';
 import { Queue } from 'bullmq';
 import { z } from 'zod';
+import { type QueueOptions, queueLocation } from '../queueLocation.ts';
 
 /**
  * Email and SMS leave the product only through this queue: the API and the workers' own jobs put a
@@ -64,16 +64,9 @@ export const messageJobSchema = z.object({
 });
 export type MessageJob = z.infer<typeof messageJobSchema>;
 
-export interface MessageQueueOptions {
-  connection: ConnectionOptions;
-  /** BullMQ key prefix; tests use their own so queues of different files never meet. */
-  prefix?: string;
-}
-
-export function createMessageQueue(options: MessageQueueOptions): Queue<MessageJob> {
+export function createMessageQueue(options: QueueOptions): Queue<MessageJob> {
   return new Queue<MessageJob>(MESSAGES_QUEUE, {
-    connection: options.connection,
-    ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...queueLocation(options),
     defaultJobOptions: {
       attempts: 8,
       backoff: { type: 'exponential', delay: 2_000 },

@@ -1,15 +1,14 @@
 import type { KeyObject } from 'node:crypto';
 import { type Checkpoint, takeCheckpoint } from '@auction/engine/audit';
-import { type ConnectionOptions, Queue, Worker } from 'bullmq';
+import { type QueueOptions, queueLocation } from '@auction/platform';
+import { Queue, Worker } from 'bullmq';
 import type pg from 'pg';
 
 export const AUDIT_CHECKPOINTS_QUEUE = 'audit-checkpoints';
 const SCHEDULER_ID = 'audit-checkpoint-every';
 
-export interface CheckpointWorkerOptions {
+export interface CheckpointWorkerOptions extends QueueOptions {
   pool: pg.Pool;
-  connection: ConnectionOptions;
-  prefix?: string;
   /** The audit signing key (loadSigningKey). */
   key: KeyObject;
   /** How often (default 5 minutes). */
@@ -28,7 +27,7 @@ export interface CheckpointWorker {
  * period whatever the number of processes, and an idle log none (the same root is not signed twice).
  */
 export function startCheckpointWorker(options: CheckpointWorkerOptions): CheckpointWorker {
-  const queueOptions = { connection: options.connection, ...(options.prefix ? { prefix: options.prefix } : {}) };
+  const queueOptions = queueLocation(options);
   const queue = new Queue(AUDIT_CHECKPOINTS_QUEUE, {
     ...queueOptions,
     defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 },

@@ -1,4 +1,4 @@
-import { CLOSINGS_QUEUE, type QueueOptions } from '@auction/platform';
+import { CLOSINGS_QUEUE, type QueueOptions, queueLocation } from '@auction/platform';
 import { Queue } from 'bullmq';
 
 /**
@@ -18,8 +18,7 @@ export type ClosingQueue = Queue<ClosingJob>;
 
 export function createClosingQueue(options: QueueOptions): ClosingQueue {
   return new Queue<ClosingJob>(CLOSINGS_QUEUE, {
-    connection: options.connection,
-    ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...queueLocation(options),
     defaultJobOptions: {
       attempts: 10,
       backoff: { type: 'exponential', delay: 500 },

@@ -1,6 +1,6 @@
 import { isClosed, type LotCommandHandler, lotStreamId } from '@auction/engine';
-import { CLOSINGS_QUEUE, type Db, dateTurningRed } from '@auction/platform';
-import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
+import { CLOSINGS_QUEUE, type Db, dateTurningRed, type QueueOptions, queueLocation } from '@auction/platform';
+import { DelayedError, type Job, Worker } from 'bullmq';
 import { announceOnce, type HubTarget } from './announceOnce.ts';
 import { type CloseOutcome, closeLotIfDue } from './closeLotIfDue.ts';
 import {
@@ -169,17 +169,14 @@ export async function mapWithConcurrency<T, R>(
   return results;
 }
 
-export interface ClosingWorkerOptions extends ClosingDeps {
-  connection: ConnectionOptions;
-  prefix?: string;
+export interface ClosingWorkerOptions extends ClosingDeps, QueueOptions {
   /** Jobs processed at once (default 256): lots ending together wait and close in parallel. */
   concurrency?: number;
 }
 
 export function startClosingWorker(options: ClosingWorkerOptions): Worker<ClosingJob, ClosingResult> {
   const worker = new Worker<ClosingJob, ClosingResult>(CLOSINGS_QUEUE, createClosingProcessor(options), {
-    connection: options.connection,
-    ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...queueLocation(options),
     concurrency: options.concurrency ?? 256,
   });
   worker.on('error', (error) => console.error(`[workers] closings worker: ${error.message}`));

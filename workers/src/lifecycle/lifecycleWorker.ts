@@ -6,9 +6,11 @@ import {
   type AuctionLifecycleQueue,
   type Db,
   publishHubEvent,
+  type QueueOptions,
+  queueLocation,
 } from '@auction/platform';
 import type { InvoiceChargesQueue } from '@auction/platform/invoices';
-import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
+import { DelayedError, type Job, Worker } from 'bullmq';
 import type { HubTarget } from '../closings/announceOnce.ts';
 import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
 import { mapWithConcurrency } from '../closings/closingWorker.ts';
@@ -252,9 +254,7 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
   };
 }
 
-export interface LifecycleWorkerOptions extends LifecycleDeps {
-  connection: ConnectionOptions;
-  prefix?: string;
+export interface LifecycleWorkerOptions extends LifecycleDeps, QueueOptions {
   concurrency?: number;
 }
 
@@ -263,8 +263,7 @@ export function startLifecycleWorker(options: LifecycleWorkerOptions): Worker<Au
     AUCTION_LIFECYCLE_QUEUE,
     createLifecycleProcessor(options),
     {
-      connection: options.connection,
-      ...(options.prefix ? { prefix: options.prefix } : {}),
+      ...queueLocation(options),
       concurrency: options.concurrency ?? 8,
     },
   );

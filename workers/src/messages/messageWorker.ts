@@ -4,10 +4,12 @@ import {
   type MessageJob,
   type MessageTemplate,
   messageJobSchema,
+  type QueueOptions,
+  queueLocation,
   recordSmsStop,
   smsStopReason,
 } from '@auction/platform';
-import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { sql } from 'kysely';
 import { deliverPush } from '../push/pushDelivery.ts';
 import type { PushSender } from '../push/pushSender.ts';
@@ -208,17 +210,14 @@ function redact(text: string, secrets: string[]): string {
   return out.slice(0, 500);
 }
 
-export interface MessageWorkerOptions extends MessageProcessorDeps {
-  connection: ConnectionOptions;
-  prefix?: string;
+export interface MessageWorkerOptions extends MessageProcessorDeps, QueueOptions {
   concurrency?: number;
 }
 
 /** A BullMQ worker on the messages queue. Close it with `worker.close()`. */
 export function startMessageWorker(options: MessageWorkerOptions): Worker<MessageJob, DeliveryOutcome> {
   const worker = new Worker<MessageJob, DeliveryOutcome>(MESSAGES_QUEUE, createMessageProcessor(options), {
-    connection: options.connection,
-    ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...queueLocation(options),
     concurrency: options.concurrency ?? 5,
   });
   // BullMQ reports connection trouble here; without a listener it would be an unhandled 'error'.
