@@ -8,7 +8,7 @@ import {
   randomUUID,
   verify,
 } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import { readBody } from './doubleHttp.ts';
 import { listen } from './listen.ts';
 

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { useFirstScreenDrawn } from './firstScreen.ts';
 
 export function Loading() {
   return (
@@ -9,7 +10,9 @@ export function Loading() {
   );
 }
 
+/** A failed load; on an auction page it is what the page shows, so the server's first screen gives way to it. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
+  useFirstScreenDrawn();
   return (
     <div className="query-status query-status--error" role="alert">
       <p>

@@ -294,17 +294,24 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
   );
 }
 
+/**
+ * A lot this auction does not have. The server drew the page's header for it, and no photo will
+ * come to replace it: the answer is shown at once, not after the first screen's deadline.
+ */
+function LotNotFound() {
+  useFirstScreenDrawn();
+  return (
+    <p className="empty-state">
+      <FormattedMessage id="item_not_found" />
+    </p>
+  );
+}
+
 function LotDetailLoader({ auction, lotId }: { auction: Auction; lotId: number }) {
   const lot = useLotDetail(lotId);
   if (lot.isPending) return <Loading />;
   if (lot.isError || lot.data.auctionId !== auction.id) {
-    if ((lot.error instanceof ApiError && lot.error.status === 404) || lot.data) {
-      return (
-        <p className="empty-state">
-          <FormattedMessage id="item_not_found" />
-        </p>
-      );
-    }
+    if ((lot.error instanceof ApiError && lot.error.status === 404) || lot.data) return <LotNotFound />;
     return <LoadError onRetry={() => lot.refetch()} />;
   }
   return <LotDetailView lot={lot.data} auction={auction} />;

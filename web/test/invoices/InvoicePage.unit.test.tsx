@@ -186,7 +186,13 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     const created: Blob[] = [];
     vi.stubGlobal(
       'URL',
-      Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'), revokeObjectURL() {} }),
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          created.push(blob);
+          return 'blob:x';
+        },
+        revokeObjectURL() {},
+      }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const api = show({

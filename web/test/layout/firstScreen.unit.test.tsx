@@ -7,6 +7,8 @@ import {
   releaseFirstScreen,
   useFirstScreenDrawn,
 } from '../../src/layout/firstScreen.ts';
+import { LoadError } from '../../src/layout/QueryStatus.tsx';
+import { inEnglish } from '../inEnglish.tsx';
 
 /** A page as the server writes an auction page: its first screen inside the app's container. */
 function drawnPage() {
@@ -64,5 +66,15 @@ describe("the server's first screen", () => {
     const container = document.getElementById('root') as HTMLElement;
     holdFirstScreen(container, '/profil');
     expect(container.hidden).toBe(false);
+  });
+});
+
+describe('a page that has no picture to draw', () => {
+  it('shows a failed load at once instead of the held first screen', () => {
+    const container = drawnPage();
+    holdFirstScreen(container, '/encans/gala/lots/404');
+    inEnglish(<LoadError onRetry={() => {}} />);
+    expect(container.hidden).toBe(false);
+    expect(document.querySelector('.first-screen')).toBeNull();
   });
 });
