@@ -12,8 +12,8 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * Marks the chunks a first visit runs at once (the entry and what it imports, the router, the lot
  * list's and the lot page's chunks) with V8's compile hint. On a phone most of the entry's
  * evaluation, the page's longest task, was compiling React's and the app's functions lazily on
- * the main thread: measured on the lot page, the main thread's work fell by a fifth and its
- * longest task by a third (docs/web.md "Lighthouse"). Other chunks load on demand and keep V8's
+ * the main thread: measured on the lot page, its blocking time fell by a fifth and its longest
+ * task by a quarter (docs/web.md "Lighthouse"). Other chunks load on demand and keep V8's
  * lazy compilation, so code the visit never calls is not compiled for it.
  */
 export function compileHints(): Plugin {
