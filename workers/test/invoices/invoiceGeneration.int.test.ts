@@ -38,6 +38,17 @@ async function quebecOrganization(): Promise<number> {
 const invoicesOf = (auctionId: number) =>
   world.db.selectFrom('invoices').selectAll().where('auction_id', '=', auctionId).orderBy('number').execute();
 
+const statusOf = async (auctionId: number) =>
+  (await world.db.selectFrom('auctions').select('status').where('id', '=', auctionId).executeTakeFirstOrThrow()).status;
+
+/** The auction's invoices once there are `count` of them. */
+const invoicesOnceThere = (auctionId: number, count: number) =>
+  eventually(async () => {
+    const invoices = await invoicesOf(auctionId);
+    expect(invoices).toHaveLength(count);
+    return invoices;
+  });
+
 const taxesOf = (invoiceId: number) =>
   world.db
     .selectFrom('invoice_taxes')
@@ -103,12 +114,7 @@ describe('invoice generation', () => {
       .execute();
 
     const invoiced = await eventually(async () => {
-      const row = await world.db
-        .selectFrom('auctions')
-        .select('status')
-        .where('id', '=', auctionId)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe(5);
+      expect(await statusOf(auctionId)).toBe(5);
       return invoicesOf(auctionId);
     });
     expect(invoiced).toHaveLength(3);
@@ -152,11 +158,7 @@ describe('invoice generation', () => {
     // The organisation's next auction continues the numbering.
     const carol = await bidder('carol');
     const next = await auctionWon(organizationId, [[carol, 12_00]]);
-    const nextInvoices = await eventually(async () => {
-      const rows = await invoicesOf(next.auctionId);
-      expect(rows).toHaveLength(1);
-      return rows;
-    });
+    const nextInvoices = await invoicesOnceThere(next.auctionId, 1);
     expect(nextInvoices[0]?.number).toBe(4);
   });
 
@@ -184,11 +186,7 @@ describe('invoice generation', () => {
     expect(await invoicesOf(auctionId)).toEqual([]);
     await requestAuctionSchedule(world.workers.lifecycle, auctionId);
 
-    const invoices = await eventually(async () => {
-      const rows = await invoicesOf(auctionId);
-      expect(rows).toHaveLength(1);
-      return rows;
-    });
+    const invoices = await invoicesOnceThere(auctionId, 1);
     expect(invoices[0]).toMatchObject({ bidder_id: dana, subtotal: 40_00 });
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
   });
@@ -215,11 +213,7 @@ describe('invoice generation', () => {
       .execute();
     await requestAuctionSchedule(world.workers.lifecycle, auctionId);
 
-    const invoices = await eventually(async () => {
-      const rows = await invoicesOf(auctionId);
-      expect(rows).toHaveLength(1);
-      return rows;
-    });
+    const invoices = await invoicesOnceThere(auctionId, 1);
     expect(invoices[0]).toMatchObject({ bidder_id: erin, subtotal: 25_00 });
     const view = await world.db
       .selectFrom('lot_views')
@@ -247,17 +241,8 @@ describe('invoice generation', () => {
     expect(await invoicesOf(auctionId)).toEqual([]);
 
     await world.workers.sweep();
-    const [invoice] = await eventually(async () => {
-      const invoices = await invoicesOf(auctionId);
-      expect(invoices).toHaveLength(1);
-      return invoices;
-    });
+    const [invoice] = await invoicesOnceThere(auctionId, 1);
     expect(invoice).toMatchObject({ bidder_id: alice, is_donation: false });
-    const auction = await world.db
-      .selectFrom('auctions')
-      .select('status')
-      .where('id', '=', auctionId)
-      .executeTakeFirstOrThrow();
-    expect(auction.status).toBe(AuctionStatus.InvoiceGenerated);
+    expect(await statusOf(auctionId)).toBe(AuctionStatus.InvoiceGenerated);
   });
 });

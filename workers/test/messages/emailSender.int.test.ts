@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmailSender, type EmailSender } from '../../src/messages/emailSender.ts';
 import type { MessageLogEntry } from '../../src/messages/messageWorker.ts';
-import { finishedJob, startLoggedMessageWorker } from './messageJobs.ts';
+import { finishedWithRetries, startLoggedMessageWorker } from './messageJobs.ts';
 
 /**
  * A TCP proxy in front of the local SMTP catcher that counts the connections it carries and can
@@ -170,12 +170,7 @@ describe('messages worker on the pooled sender', () => {
         params: { firstName: 'Drop' },
       };
       proxy.cutWhenSent(message.id);
-      await queue.add(message.template, message, {
-        jobId: 'dropped',
-        attempts: 3,
-        backoff: { type: 'fixed', delay: 50 },
-      });
-      const done = await finishedJob(queue, 'dropped');
+      const done = await finishedWithRetries(queue, message, 'dropped', { type: 'fixed', delay: 50 });
       expect(await done.getState()).toBe('completed');
       expect(logs.filter((l) => l.messageId === message.id).map((l) => l.event)).toEqual(['retry', 'sent']);
       const row = await database.db

@@ -1,6 +1,6 @@
 import { type Db, enqueueMessage, type MessageJob, messageJobId } from '@auction/platform';
 import { testRedisUrl } from '@auction/platform/testing';
-import { Job, type Queue, type Worker } from 'bullmq';
+import { type BackoffOptions, Job, type Queue, type Worker } from 'bullmq';
 import type { EmailSender } from '../../src/messages/emailSender.ts';
 import { type DeliveryOutcome, type MessageLogEntry, startMessageWorker } from '../../src/messages/messageWorker.ts';
 
@@ -45,4 +45,15 @@ export async function finishedJob(queue: Queue<MessageJob>, jobId: string): Prom
     if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish (${state})`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The message added under `jobId` with three attempts and the backoff given, once its job completed or failed. */
+export async function finishedWithRetries(
+  queue: Queue<MessageJob>,
+  message: MessageJob,
+  jobId: string,
+  backoff: BackoffOptions,
+): Promise<Job<MessageJob>> {
+  await queue.add(message.template, message, { jobId, attempts: 3, backoff });
+  return finishedJob(queue, jobId);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmailSender } from '../../src/messages/emailSender.ts';
 import { createMessageProcessor, type MessageLogEntry } from '../../src/messages/messageWorker.ts';
 import { startTestMessaging, TEST_TWILIO, type TestMessaging } from '../../src/testing.ts';
-import { enqueuedJob, finishedJob, startLoggedMessageWorker } from './messageJobs.ts';
+import { enqueuedJob, finishedJob, finishedWithRetries, startLoggedMessageWorker } from './messageJobs.ts';
 
 let database: TestDatabase;
 let messaging: TestMessaging;
@@ -34,10 +34,19 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
+type JobFields = Partial<MessageJob> & Pick<MessageJob, 'channel' | 'to' | 'template' | 'params'>;
+
 let counter = 0;
-function job(overrides: Partial<MessageJob> & Pick<MessageJob, 'channel' | 'to' | 'template' | 'params'>): MessageJob {
+function job(overrides: JobFields): MessageJob {
   counter += 1;
   return { id: `test:${overrides.template}:${counter}`, language: 'en', ...overrides };
+}
+
+/** The job enqueued as the product enqueues it, for the file's messages worker. */
+async function enqueued(overrides: JobFields): Promise<MessageJob> {
+  const message = job(overrides);
+  await enqueueMessage(messaging.queue, message);
+  return message;
 }
 
 async function delivery(messageId: string, until: (status: string) => boolean = (s) => s !== 'sending') {
@@ -77,14 +86,13 @@ const link = 'https://auctions.example.org/confirmation-courriel/marie%40example
 
 describe('messages worker', () => {
   it('sends an email in the recipient language to the outbox, with the job id', async () => {
-    const message = job({
+    const message = await enqueued({
       channel: 'email',
       to: 'Marie.Tremblay@Example.org',
       language: 'fr',
       template: 'emailConfirmation',
       params: { firstName: 'Marie', link },
     });
-    await enqueueMessage(messaging.queue, message);
     const caught = await messaging.outbox.waitFor('marie.tremblay@example.org', { template: 'emailConfirmation' });
     expect(caught).toMatchObject({
       channel: 'email',
@@ -99,27 +107,25 @@ describe('messages worker', () => {
   });
 
   it('sends an email in English when the job says en', async () => {
-    const message = job({
+    await enqueued({
       channel: 'email',
       to: 'john@example.org',
       language: 'en',
       template: 'passwordChanged',
       params: { firstName: 'John' },
     });
-    await enqueueMessage(messaging.queue, message);
     const caught = await messaging.outbox.waitFor('john@example.org');
     expect(caught.subject).toBe('Your password was changed');
     expect(caught.body).toContain('Hello John,');
   });
 
   it('sends an SMS through the Twilio SDK to the SMS double, stored under the 10-digit number', async () => {
-    const message = job({
+    const message = await enqueued({
       channel: 'sms',
       to: '5145550111',
       template: 'passwordRecoveryCode',
       params: { code: '482913' },
     });
-    await enqueueMessage(messaging.queue, message);
     const caught = await messaging.outbox.waitFor('5145550111', { template: 'passwordRecoveryCode' });
     expect(caught).toMatchObject({ channel: 'sms', to: '5145550111', from: TEST_TWILIO.from, subject: null });
     expect(caught.body).toContain('482913');
@@ -129,13 +135,12 @@ describe('messages worker', () => {
   });
 
   it('sends once when the same id is enqueued twice, or added again under another job id', async () => {
-    const message = job({
+    const message = await enqueued({
       channel: 'sms',
       to: '5145550122',
       template: 'phoneValidationCode',
       params: { code: '700123' },
     });
-    await enqueueMessage(messaging.queue, message);
     await enqueueMessage(messaging.queue, message);
     await delivery(message.id);
     await messaging.queue.add(message.template, message, { jobId: 'the-same-message-again' });
@@ -205,24 +210,22 @@ describe('messages worker', () => {
 
   it('skips a number that replied STOP, and a user with a send stop date', async () => {
     await database.db.insertInto('sms_opt_outs').values({ phone_number: '5145550144' }).execute();
-    const toOptedOut = job({
+    const toOptedOut = await enqueued({
       channel: 'sms',
       to: '5145550144',
       template: 'phoneValidationCode',
       params: { code: '111222' },
     });
-    await enqueueMessage(messaging.queue, toOptedOut);
     expect(await delivery(toOptedOut.id)).toMatchObject({ status: 'skipped', detail: 'number opted out (STOP)' });
 
     const userId = await addUser('5145550155', true);
-    const toStoppedUser = job({
+    const toStoppedUser = await enqueued({
       channel: 'sms',
       to: '5145550155',
       template: 'passwordRecoveryCode',
       params: { code: '333444' },
       userId,
     });
-    await enqueueMessage(messaging.queue, toStoppedUser);
     expect(await delivery(toStoppedUser.id)).toMatchObject({ status: 'skipped', detail: 'user has a send stop date' });
     expect(await outboxCount('5145550144')).toBe(0);
     expect(await outboxCount('5145550155')).toBe(0);
@@ -231,14 +234,13 @@ describe('messages worker', () => {
   it('records the opt-out when Twilio answers 21610, and does not retry', async () => {
     const userId = await addUser('5145550166');
     messaging.local.sms.unsubscribeAtTwilio('+15145550166');
-    const message = job({
+    const message = await enqueued({
       channel: 'sms',
       to: '5145550166',
       language: 'fr',
       template: 'onboardingInvite',
       params: { firstName: 'Luc', auctionName: 'Gala', link },
     });
-    await enqueueMessage(messaging.queue, message);
     expect(await delivery(message.id)).toMatchObject({
       status: 'skipped',
       attempts: 1,
@@ -260,13 +262,12 @@ describe('messages worker', () => {
   });
 
   it('fails a job with a missing param at once, naming the param', async () => {
-    const message = job({
+    const message = await enqueued({
       channel: 'email',
       to: 'nolink@example.org',
       template: 'emailConfirmation',
       params: { firstName: 'X' },
     });
-    await enqueueMessage(messaging.queue, message);
     const row = await delivery(message.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.detail).toMatch(/missing or invalid params: link/);
@@ -300,12 +301,7 @@ describe('messages worker', () => {
         template: 'temporaryPassword',
         params: { firstName: 'Ref', temporaryPassword: 'Temp-Secret-123', link },
       });
-      await queue.add(message.template, message, {
-        jobId: 'refused',
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 50 },
-      });
-      const failed = await finishedJob(queue, 'refused');
+      const failed = await finishedWithRetries(queue, message, 'refused', { type: 'exponential', delay: 50 });
       expect(await failed.getState()).toBe('failed');
       expect(failed.attemptsMade).toBe(3);
       expect(failed.failedReason).toMatch(/451/);

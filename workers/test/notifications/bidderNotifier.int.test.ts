@@ -9,6 +9,7 @@ import {
   closeLotsWonBy,
   closesOf,
   createAuction,
+  createBidder,
   eventually,
   openLot,
   PUBLIC_URL,
@@ -52,20 +53,14 @@ async function addBidder(
   phoneSequence += 1;
   const phone = `514555${String(phoneSequence).padStart(4, '0')}`;
   const email = `bidder-${randomUUID().slice(0, 8)}@example.org`;
-  const user = await world.db
-    .insertInto('users')
-    .values({
-      username: email,
-      password_hash: 'not-a-hash',
-      first_name: 'Marie',
-      nick_name: `nick-${phone}`,
-      phone_number: phone,
-      preferred_language: 'en',
-      ...preferences,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: user.id, email, phone };
+  const id = await createBidder(world.db, 'bidder', {
+    username: email,
+    first_name: 'Marie',
+    phone_number: phone,
+    preferred_language: 'en',
+    ...preferences,
+  });
+  return { id, email, phone };
 }
 
 async function organizationChoice(userId: string, organizationId: number, sms: boolean, email: boolean) {

@@ -1,8 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { DoubleSubscription } from '@auction/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestMessaging } from '../../src/testing.ts';
-import { bid, closeLotsWonBy, createAuction, openLot, PUBLIC_URL, SECOND, type World } from '../workerFixtures.ts';
+import {
+  bid,
+  closeLotsWonBy,
+  createAuction,
+  createBidder,
+  openLot,
+  PUBLIC_URL,
+  SECOND,
+  type World,
+} from '../workerFixtures.ts';
 import { type NotificationWorld, startNotificationWorld } from './notificationWorld.ts';
 
 let notified: NotificationWorld;
@@ -21,25 +29,17 @@ afterAll(async () => {
 async function pushBidder(
   preferences: Partial<{ preferred_language: 'en' | 'fr'; push_outbid_notifications: boolean }> = {},
 ): Promise<{ id: string; browser: DoubleSubscription }> {
-  const email = `push-${randomUUID().slice(0, 8)}@example.org`;
-  const user = await world.db
-    .insertInto('users')
-    .values({
-      username: email,
-      password_hash: 'not-a-hash',
-      nick_name: email,
-      email_outbid_notifications: false,
-      email_general_notifications: false,
-      ...preferences,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await createBidder(world.db, 'push', {
+    email_outbid_notifications: false,
+    email_general_notifications: false,
+    ...preferences,
+  });
   const browser = messaging.push.subscribe();
   await world.db
     .insertInto('push_subscriptions')
-    .values({ user_id: user.id, endpoint: browser.endpoint, p256dh: browser.keys.p256dh, auth: browser.keys.auth })
+    .values({ user_id: id, endpoint: browser.endpoint, p256dh: browser.keys.p256dh, auth: browser.keys.auth })
     .execute();
-  return { id: user.id, browser };
+  return { id, browser };
 }
 
 const drained = () => notified.drained();
