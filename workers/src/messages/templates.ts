@@ -88,6 +88,11 @@ const hello = {
 /** The product's name, the app's own (spec 000 §1 brand 1), in every email of both languages. */
 const signature = { en: 'Charity Auctions', fr: 'Encans caritatifs' };
 
+/** An email to a person: greeted by first name, then the blocks, then the product's signature. */
+function letter(language: Language, firstName: string, subject: string, blocks: Block[]): EmailContent {
+  return { subject, blocks: [{ text: hello[language](firstName) }, ...blocks, { text: signature[language] }] };
+}
+
 /** A lot as bidders see it: its number when it has one, and its name. */
 const lotLabel = {
   en: (p: { lotNumber: string; lotName: string }) =>
@@ -117,55 +122,39 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   emailConfirmation: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: 'Confirm your email address',
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, 'Confirm your email address', [
           { text: 'Thank you for registering. Please confirm your email address to finish creating your account.' },
           { link: p.link, label: 'Confirm my email address' },
           { text: 'If you did not create an account, you can ignore this message.' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: 'Confirmez votre adresse courriel',
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, 'Confirmez votre adresse courriel', [
           {
             text: 'Merci de votre inscription. Veuillez confirmer votre adresse courriel pour terminer la création de votre compte.',
           },
           { link: p.link, label: 'Confirmer mon adresse courriel' },
           { text: "Si vous n'avez pas créé de compte, vous pouvez ignorer ce message." },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   passwordRecoveryEmail: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: 'Reset your password',
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, 'Reset your password', [
           { text: 'We received a request to reset the password of your account. To choose a new one, use this link:' },
           { link: p.link, label: 'Choose a new password' },
           { text: 'If you did not ask for this, ignore this message: your password stays the same.' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: 'Réinitialisez votre mot de passe',
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, 'Réinitialisez votre mot de passe', [
           {
             text: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Pour en choisir un nouveau, utilisez ce lien :',
           },
           { link: p.link, label: 'Choisir un nouveau mot de passe' },
           { text: "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé." },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   passwordRecoveryCode: {
@@ -195,109 +184,77 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   temporaryPassword: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: 'Your temporary password',
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, 'Your temporary password', [
           { text: 'An administrator created a temporary password for your account:' },
           { code: p.temporaryPassword },
           { text: 'Log in with it, then choose a new password of your own right away.' },
           { link: p.link, label: 'Log in' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: 'Votre mot de passe temporaire',
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, 'Votre mot de passe temporaire', [
           { text: 'Un administrateur a créé un mot de passe temporaire pour votre compte :' },
           { code: p.temporaryPassword },
           { text: 'Connectez-vous avec celui-ci, puis choisissez aussitôt votre propre mot de passe.' },
           { link: p.link, label: 'Me connecter' },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   usernameChanged: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: 'Your login email address was changed',
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, 'Your login email address was changed', [
           { text: `The email address you log in with was changed to ${p.newUserName}. Use it from now on.` },
           { text: 'If you did not make this change, contact the organisers of your auction right away.' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: 'Votre adresse courriel de connexion a été modifiée',
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, 'Votre adresse courriel de connexion a été modifiée', [
           {
             text: `L'adresse courriel avec laquelle vous vous connectez a été remplacée par ${p.newUserName}. Utilisez-la désormais.`,
           },
           {
             text: "Si vous n'êtes pas à l'origine de ce changement, communiquez sans tarder avec les organisateurs de votre encan.",
           },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   passwordChanged: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: 'Your password was changed',
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, 'Your password was changed', [
           { text: 'The password of your account was changed. If you made this change, there is nothing else to do.' },
           {
             text: 'If you did not, reset your password right away from the login page and contact the organisers of your auction.',
           },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: 'Votre mot de passe a été modifié',
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, 'Votre mot de passe a été modifié', [
           {
             text: "Le mot de passe de votre compte a été modifié. Si vous êtes à l'origine de ce changement, vous n'avez rien d'autre à faire.",
           },
           {
             text: 'Sinon, réinitialisez sans tarder votre mot de passe depuis la page de connexion et communiquez avec les organisateurs de votre encan.',
           },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   outbidEmail: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: `You have been outbid on ${lotLabel.en(p)}`,
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, `You have been outbid on ${lotLabel.en(p)}`, [
           { text: `Another bidder has outbid you on ${lotLabel.en(p)} in the ${p.auctionName} auction.` },
           { text: 'Bid again before the lot closes to take back the lead.' },
           { link: p.link, label: 'See the lot' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: `Votre mise a été dépassée sur ${lotLabel.fr(p)}`,
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Votre mise a été dépassée sur ${lotLabel.fr(p)}`, [
           { text: `Un autre enchérisseur a dépassé votre mise sur ${lotLabel.fr(p)} de l'encan ${p.auctionName}.` },
           { text: 'Misez de nouveau avant la fermeture du lot pour reprendre la tête.' },
           { link: p.link, label: 'Voir le lot' },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   outbidSms: {
@@ -311,30 +268,22 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   lotWonEmail: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: `You won ${lotLabel.en(p)}`,
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, `You won ${lotLabel.en(p)}`, [
           {
             text: `Congratulations! ${capitalised(lotLabel.en(p))} of the ${p.auctionName} auction closed and you won it for ${money.en(p.amount)}.`,
           },
           { text: 'The organisers will send you your invoice and the details to pick it up.' },
           { link: p.link, label: 'See the lot' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: `Vous avez remporté ${lotLabel.fr(p)}`,
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Vous avez remporté ${lotLabel.fr(p)}`, [
           {
             text: `Félicitations! ${capitalised(lotLabel.fr(p))} de l'encan ${p.auctionName} est fermé et vous l'avez remporté pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   lotWonSms: {
@@ -370,30 +319,22 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   lotWonAfterRemovalEmail: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: `You now win ${lotLabel.en(p)}`,
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, `You now win ${lotLabel.en(p)}`, [
           {
             text: `After ${lotLabel.en(p)} of the ${p.auctionName} auction closed, the organisers removed a bid, which changed its result: you are now its winner, for ${money.en(p.amount)}.`,
           },
           { text: 'The organisers will send you your invoice and the details to pick it up.' },
           { link: p.link, label: 'See the lot' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: `Vous remportez maintenant ${lotLabel.fr(p)}`,
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Vous remportez maintenant ${lotLabel.fr(p)}`, [
           {
             text: `Après la fermeture de ${lotLabel.fr(p)} de l'encan ${p.auctionName}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous remportez maintenant ce lot, pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   lotWonAfterRemovalSms: {
@@ -418,30 +359,22 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   lotWinWithdrawnEmail: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: `You no longer win ${lotLabel.en(p)}`,
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, `You no longer win ${lotLabel.en(p)}`, [
           {
             text: `After ${lotLabel.en(p)} of the ${p.auctionName} auction closed, the organisers removed a bid, which changed its result: you are no longer its winner and will not be billed for it.`,
           },
           { text: 'If you have a question about it, contact the organisers of the auction.' },
           { link: p.link, label: 'See the lot' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: `Vous ne remportez plus ${lotLabel.fr(p)}`,
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Vous ne remportez plus ${lotLabel.fr(p)}`, [
           {
             text: `Après la fermeture de ${lotLabel.fr(p)} de l'encan ${p.auctionName}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
           },
           { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
           { link: p.link, label: 'Voir le lot' },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
   lotWinWithdrawnSms: {
@@ -495,10 +428,8 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
   invoicePaidEmail: {
     channel: 'email',
     render: {
-      en: (p) => ({
-        subject: `Payment received: invoice #${p.invoiceNumber}`,
-        blocks: [
-          { text: hello.en(p.firstName) },
+      en: (p) =>
+        letter('en', p.firstName, `Payment received: invoice #${p.invoiceNumber}`, [
           {
             text: `Thank you! We received your payment of ${money.en(p.amount)} for invoice #${p.invoiceNumber} of the ${p.auctionName} auction. The paid invoice is attached.`,
           },
@@ -506,13 +437,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             ? [{ text: `Your official donation receipt #${p.receiptNumber} for income tax purposes is attached too.` }]
             : []),
           { link: p.link, label: 'See the invoice' },
-          { text: signature.en },
-        ],
-      }),
-      fr: (p) => ({
-        subject: `Paiement reçu : facture no ${p.invoiceNumber}`,
-        blocks: [
-          { text: hello.fr(p.firstName) },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Paiement reçu : facture no ${p.invoiceNumber}`, [
           {
             text: `Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de l'encan ${p.auctionName}. La facture payée est jointe.`,
           },
@@ -520,9 +447,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l'impôt est aussi joint.` }]
             : []),
           { link: p.link, label: 'Voir la facture' },
-          { text: signature.fr },
-        ],
-      }),
+        ]),
     },
   },
 };

@@ -227,41 +227,26 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
     const amount: Record<string, string> = 'price' in notification ? { amount: formatMoney(notification.price) } : {};
     const templates = TEMPLATES[notification.kind];
     const id = `${notification.kind}:${notification.eventKey}:${user.id}`;
+    const lotParams = { ...common, ...amount };
+    /** The notice by one channel, in the bidder's language, under its id. */
+    const notice = (channel: 'email' | 'sms' | 'push', to: string, params: Record<string, string>): MessageJob => ({
+      id: `${id}:${channel}`,
+      channel,
+      to,
+      language,
+      template: templates[channel],
+      params,
+      userId: user.id,
+    });
     if (channels.email) {
       jobs.push({
-        id: `${id}:email`,
-        channel: 'email',
-        to: user.username,
-        language,
-        template: templates.email,
-        params: { ...common, ...amount, firstName: user.first_name, auctionName },
-        userId: user.id,
+        ...notice('email', user.username, { ...lotParams, firstName: user.first_name, auctionName }),
         // Its unsubscribe link turns off this organisation's email only.
         organizationId: lot.organization_id,
       });
     }
-    if (channels.sms && user.phone_number) {
-      jobs.push({
-        id: `${id}:sms`,
-        channel: 'sms',
-        to: user.phone_number,
-        language,
-        template: templates.sms,
-        params: { ...common, ...amount },
-        userId: user.id,
-      });
-    }
-    if (channels.push) {
-      jobs.push({
-        id: `${id}:push`,
-        channel: 'push',
-        to: user.id,
-        language,
-        template: templates.push,
-        params: { ...common, ...amount },
-        userId: user.id,
-      });
-    }
+    if (channels.sms && user.phone_number) jobs.push(notice('sms', user.phone_number, lotParams));
+    if (channels.push) jobs.push(notice('push', user.id, lotParams));
   }
   // The batch's messages in one round trip; their ids keep them deduplicated as one by one.
   await enqueueMessages(deps.messages, jobs);
