@@ -1,5 +1,5 @@
-import { type DocumentLanguage, formatDate, formatMoney } from '../invoices/moneyFormat.ts';
-import { amountRow, renderPdf } from './pdfDocument.ts';
+import type { DocumentLanguage } from '../invoices/moneyFormat.ts';
+import { amountRow, documentFormat, renderPdf } from './pdfDocument.ts';
 
 /** An invoice as its PDF shows it (spec 000 §3 "Invoice"), amounts in cents. */
 export interface InvoiceDocument {
@@ -74,13 +74,12 @@ export function invoiceTexts(language: DocumentLanguage) {
 /** The invoice's print version as a PDF, in the chosen language. */
 export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const t = TEXT[invoice.language];
-  const money = (cents: number) => formatMoney(cents, invoice.language, invoice.currency);
+  const { money, date, colon } = documentFormat(invoice.language, invoice.currency);
   const title = `${invoice.isDonation ? t.donationInvoice : t.invoice} ${numbered(invoice.number, invoice.language)}`;
   return renderPdf({ title, author: invoice.organizationName }, (doc) => {
     doc.font('bold').fontSize(20).text(invoice.organizationName);
     doc.fontSize(14).text(title).font('regular').fontSize(10).moveDown(0.5);
-    const colon = invoice.language === 'fr' ? ' :' : ':';
-    doc.text(`${t.date}${colon} ${formatDate(invoice.date, invoice.language)}`);
+    doc.text(`${t.date}${colon} ${date(invoice.date)}`);
     doc.text(`${t.auction}${colon} ${invoice.auctionName}`).moveDown();
     doc.font('bold').text(t.billedTo).font('regular');
     for (const line of [
@@ -111,13 +110,13 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (invoice.isPaid) {
       doc.font('bold').text(t.paid).font('regular');
       for (const payment of invoice.payments) {
-        amountRow(doc, `${formatDate(payment.date, invoice.language)} · ${payment.reference}`, money(payment.amount));
+        amountRow(doc, `${date(payment.date)} · ${payment.reference}`, money(payment.amount));
       }
     } else {
       // Payments recorded by hand on a partly paid invoice, then what is still due.
       let paid = 0;
       for (const payment of invoice.payments) {
-        amountRow(doc, `${formatDate(payment.date, invoice.language)} · ${payment.reference}`, money(payment.amount));
+        amountRow(doc, `${date(payment.date)} · ${payment.reference}`, money(payment.amount));
         paid += payment.amount;
       }
       amountRow(doc, t.unpaid, money(invoice.total - paid), { bold: true });
@@ -125,7 +124,7 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (invoice.refunds.length > 0) {
       doc.moveDown(0.5).font('bold').text(t.refunds).font('regular');
       for (const refund of invoice.refunds) {
-        amountRow(doc, `${t.refund} · ${formatDate(refund.date, invoice.language)}`, `−${money(refund.amount)}`);
+        amountRow(doc, `${t.refund} · ${date(refund.date)}`, `−${money(refund.amount)}`);
       }
     }
   });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { type DocumentLanguage, formatDate, formatMoney } from '../invoices/moneyFormat.ts';
 
 /**
  * A PDFKit document with the product's embedded font (Noto Sans, Latin: every French letter and
@@ -11,6 +12,18 @@ const REGULAR = require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400
 const BOLD = require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff');
 
 export type Pdf = InstanceType<typeof PDFDocument>;
+
+/**
+ * How a document writes in its language: amounts in its currency, dates, and the colon after a
+ * label (French typography puts a space before it).
+ */
+export function documentFormat(language: DocumentLanguage, currency: string) {
+  return {
+    money: (cents: number) => formatMoney(cents, language, currency),
+    date: (date: Date) => formatDate(date, language),
+    colon: language === 'fr' ? ' :' : ':',
+  };
+}
 
 /** Draws with `draw` and resolves with the PDF's bytes. */
 export function renderPdf(info: { title: string; author: string }, draw: (doc: Pdf) => void): Promise<Buffer> {

@@ -1,6 +1,6 @@
-import { type DocumentLanguage, formatDate, formatMoney } from '../invoices/moneyFormat.ts';
+import type { DocumentLanguage } from '../invoices/moneyFormat.ts';
 import { numbered } from './invoiceDocument.ts';
-import { amountRow, renderPdf } from './pdfDocument.ts';
+import { amountRow, documentFormat, renderPdf } from './pdfDocument.ts';
 
 /** An official donation receipt (spec 000 §9) as its PDF shows it, amounts in cents. */
 export interface ReceiptDocument {
@@ -64,8 +64,7 @@ export function receiptTexts(language: DocumentLanguage) {
 /** The receipt as a PDF in the donor's language. */
 export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
   const t = TEXT[receipt.language];
-  const money = (cents: number) => formatMoney(cents, receipt.language, receipt.currency);
-  const colon = receipt.language === 'fr' ? ' :' : ':';
+  const { money, date, colon } = documentFormat(receipt.language, receipt.currency);
   return renderPdf(
     { title: `${t.title} ${numbered(receipt.number, receipt.language)}`, author: receipt.organizationName },
     (doc) => {
@@ -75,8 +74,8 @@ export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       doc.font('bold').fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
       if (receipt.registrationNumber) amountRow(doc, t.registration, receipt.registrationNumber, { bold: true });
       amountRow(doc, t.number, String(receipt.number), { bold: true });
-      amountRow(doc, t.issued, formatDate(receipt.issuedAt, receipt.language));
-      amountRow(doc, t.received, formatDate(receipt.receivedAt, receipt.language));
+      amountRow(doc, t.issued, date(receipt.issuedAt));
+      amountRow(doc, t.received, date(receipt.receivedAt));
       amountRow(doc, t.auction, receipt.auctionName);
       amountRow(doc, t.invoice, numbered(receipt.invoiceNumber, receipt.language));
       doc.moveDown().font('bold').text(`${t.donor}${colon}`).font('regular');
