@@ -1,18 +1,7 @@
-import { expect } from 'vitest';
 import type { LotEventBody } from '../../src/lot/events.ts';
 import { withMeta } from '../../src/lot/events.ts';
-import {
-  type Decision,
-  decide,
-  evolve,
-  initialState,
-  type LotCommand,
-  type LotEvent,
-  type LotState,
-  type RefusalReason,
-  type Standing,
-  standing,
-} from '../../src/lot/index.ts';
+import { decide, evolve, initialState, standing } from '../../src/lot/index.ts';
+import { modelTests } from '../modelTests.ts';
 
 export { command, END, fixedPriceConfig, lotConfig, MINUTE, minutesBefore } from '../../src/testing/index.ts';
 
@@ -79,46 +68,8 @@ function bidBody(
   };
 }
 
-/** The events of commands that must all be accepted: the "given" of a test, written as what happened. */
-export function history(...commands: LotCommand[]): LotEvent[] {
-  let state = initialState();
-  const events: LotEvent[] = [];
-  for (const each of commands) {
-    const decision = decide(state, each);
-    if (!decision.ok) throw new Error(`history: ${each.type} ${each.commandId} refused: ${decision.reason}`);
-    events.push(...decision.events);
-    state = decision.events.reduce(evolve, state);
-  }
-  return events;
-}
-
-export function stateOf(events: LotEvent[]): LotState {
-  return events.reduce(evolve, initialState());
-}
-
 /**
- * given(events).when(command).then(expected): `expected` is the event bodies (the command's meta is
- * attached to them) or a refusal. It returns the standing after the events, for further checks.
+ * `history(...commands)` the "given" of a test, written as what happened;
+ * `given(events).when(command).then(expected)` returns the standing after, for further checks.
  */
-export function given(events: LotEvent[]) {
-  const state = stateOf(events);
-  return {
-    state,
-    when(next: LotCommand) {
-      const decision: Decision = decide(state, next);
-      return {
-        decision,
-        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the tests' vocabulary; nothing awaits this object.
-        then(expected: LotEventBody[] | RefusalReason): Standing {
-          if (typeof expected === 'string') {
-            expect(decision).toEqual({ ok: false, reason: expected });
-            return standing(state);
-          }
-          const meta = { commandId: next.commandId, userId: next.userId, at: next.at };
-          expect(decision).toEqual({ ok: true, events: expected.map((body) => withMeta(body, meta)) });
-          return standing(decision.ok ? decision.events.reduce(evolve, state) : state);
-        },
-      };
-    },
-  };
-}
+export const { stateOf, history, given } = modelTests({ initialState, decide, evolve, withMeta }, standing);
