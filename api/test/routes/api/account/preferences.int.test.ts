@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -12,11 +12,12 @@ beforeAll(async () => {
 describe('communication preferences per organisation', () => {
   it('lists every organisation, id 0 until chosen, the current one first', async () => {
     const bidder = await registerConfirmed(test);
-    const list = await test.app.inject({
-      method: 'GET',
-      url: '/api/bidder-organization-notifications?urlMagicLink=demo-gala',
-      headers: bearer(bidder.token),
-    });
+    const list = await callAs(
+      test.app,
+      bidder.token,
+      'GET',
+      '/api/bidder-organization-notifications?urlMagicLink=demo-gala',
+    );
     expect(list.statusCode).toBe(200);
     const rows = list.json();
     expect(rows[0]).toMatchObject({ id: 0, organizationName: 'Fondation Petits Bonheurs', isCurrent: true });
@@ -32,29 +33,23 @@ describe('communication preferences per organisation', () => {
 
   it('creates then patches a choice, only for the signed-in bidder', async () => {
     const bidder = await registerConfirmed(test);
-    const created = await test.app.inject({
-      method: 'POST',
-      url: '/api/bidder-organization-notifications',
-      headers: bearer(bidder.token),
-      payload: { id: 0, organization_Id: otherOrganizationId, smsNotifications: false, emailNotifications: true },
+    const created = await callAs(test.app, bidder.token, 'POST', '/api/bidder-organization-notifications', {
+      id: 0,
+      organization_Id: otherOrganizationId,
+      smsNotifications: false,
+      emailNotifications: true,
     });
     expect(created.statusCode).toBe(200);
     const id = created.json().id;
     expect(id).toBeGreaterThan(0);
-    const patched = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/bidder-organization-notifications/${id}`,
-      headers: bearer(bidder.token),
-      payload: { emailNotifications: false },
+    const patched = await callAs(test.app, bidder.token, 'PATCH', `/api/bidder-organization-notifications/${id}`, {
+      emailNotifications: false,
     });
     expect(patched.json()).toMatchObject({ id, smsNotifications: false, emailNotifications: false });
 
     const intruder = await registerConfirmed(test);
-    const foreign = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/bidder-organization-notifications/${id}`,
-      headers: bearer(intruder.token),
-      payload: { emailNotifications: true },
+    const foreign = await callAs(test.app, intruder.token, 'PATCH', `/api/bidder-organization-notifications/${id}`, {
+      emailNotifications: true,
     });
     expect(foreign.statusCode).toBe(404);
     const anonymous = await test.app.inject({ method: 'GET', url: '/api/bidder-organization-notifications' });
@@ -63,27 +58,18 @@ describe('communication preferences per organisation', () => {
 
   it('refuses turning on an organisation toggle whose general and outbid channels are both off', async () => {
     const bidder = await registerConfirmed(test);
-    const off = await test.app.inject({
-      method: 'POST',
-      url: '/api/bidder-organization-notifications',
-      headers: bearer(bidder.token),
-      payload: { organization_Id: otherOrganizationId, smsNotifications: false },
+    const off = await callAs(test.app, bidder.token, 'POST', '/api/bidder-organization-notifications', {
+      organization_Id: otherOrganizationId,
+      smsNotifications: false,
     });
     expect(off.json()).toMatchObject({ smsNotifications: false, emailNotifications: true });
-    await test.app.inject({
-      method: 'PATCH',
-      url: '/api/account',
-      headers: bearer(bidder.token),
-      payload: [
-        { path: '/smsGeneralNotifications', value: false },
-        { path: '/smsOutbidNotifications', value: false },
-      ],
-    });
-    const refused = await test.app.inject({
-      method: 'POST',
-      url: '/api/bidder-organization-notifications',
-      headers: bearer(bidder.token),
-      payload: { organization_Id: otherOrganizationId, smsNotifications: true },
+    await callAs(test.app, bidder.token, 'PATCH', '/api/account', [
+      { path: '/smsGeneralNotifications', value: false },
+      { path: '/smsOutbidNotifications', value: false },
+    ]);
+    const refused = await callAs(test.app, bidder.token, 'POST', '/api/bidder-organization-notifications', {
+      organization_Id: otherOrganizationId,
+      smsNotifications: true,
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().messages).toEqual(['notification_channel_off']);

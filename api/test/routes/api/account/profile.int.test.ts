@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  callAs,
-  firstLink,
-  login,
-  refresh,
-  registerConfirmed,
-  sixDigitCode,
-} from '../../../accounts/accountFlows.ts';
+import { callAs, firstLink, login, refresh, registerConfirmed, sixDigitCode } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 
 function patch(token: string, operations: object[]) {
-  return test.app.inject({ method: 'PATCH', url: '/api/account', headers: bearer(token), payload: operations });
+  return callAs(test.app, token, 'PATCH', '/api/account', operations);
 }
 
 describe('profile', () => {
@@ -55,7 +47,7 @@ describe('profile', () => {
     expect(unknown.json().messages).toEqual(['unknown_field']);
     const postal = await patch(b.token, [{ path: '/postalCode', value: 'ABC' }]);
     expect(postal.json().messages).toEqual(['invalid_postal_code']);
-    const me = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(b.token) });
+    const me = await callAs(test.app, b.token, 'GET', '/api/account');
     expect(me.json().bidder.lastName).toBe('Gagnon');
     expect(me.json().roles).toEqual([{ role: 3 }]);
   });
@@ -89,22 +81,17 @@ describe('profile', () => {
     expect(weak.json().messages).toEqual(
       expect.arrayContaining(['password_requires_upper', 'password_requires_unique_chars', 'passwords_must_match']),
     );
-    const ok = await test.app.inject({
-      method: 'PUT',
-      url: '/api/account/update-password',
-      headers: bearer(bidder.token),
-      payload: {
-        currentPassword: bidder.body.password,
-        newPassword: 'Autumn-Leaves-77',
-        confirmNewPassword: 'Autumn-Leaves-77',
-      },
+    const ok = await callAs(test.app, bidder.token, 'PUT', '/api/account/update-password', {
+      currentPassword: bidder.body.password,
+      newPassword: 'Autumn-Leaves-77',
+      confirmNewPassword: 'Autumn-Leaves-77',
     });
     expect(ok.json()).toMatchObject({ success: true, messages: ['password_change_successful'] });
-    const stale = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(other.body.token) });
+    const stale = await callAs(test.app, other.body.token, 'GET', '/api/account');
     expect(stale.statusCode).toBe(401);
     const staleRefresh = await refresh(test.app, other.refreshToken);
     expect(staleRefresh.statusCode).toBe(401);
-    const fresh = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(ok.json().token) });
+    const fresh = await callAs(test.app, ok.json().token, 'GET', '/api/account');
     expect(fresh.statusCode).toBe(200);
     expect((await login(test.app, bidder.body.username, 'Autumn-Leaves-77')).status).toBe(200);
     await test.messaging.outbox.waitFor(bidder.body.username, { template: 'passwordChanged' });
@@ -131,9 +118,7 @@ describe('profile', () => {
       confirmNewUserName: newEmail,
     });
     expect(ok.json()).toMatchObject({ success: true, messages: ['username_change_successful'] });
-    expect(
-      (await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(bidder.token) })).statusCode,
-    ).toBe(401);
+    expect((await callAs(test.app, bidder.token, 'GET', '/api/account')).statusCode).toBe(401);
     await test.messaging.outbox.waitFor(bidder.body.username, { template: 'usernameChanged' });
     expect((await login(test.app, newEmail, bidder.body.password)).body.message).toBe('email_not_verified');
     const mail = await test.messaging.outbox.waitFor(newEmail, { template: 'emailConfirmation' });
@@ -157,7 +142,7 @@ describe('profile', () => {
     expect(wrong.json()).toBe(false);
     const right = await callAs(test.app, bidder.token, 'POST', `/api/account/validate-phone-number/${code}`);
     expect(right.json()).toBe(true);
-    const me = await test.app.inject({ method: 'GET', url: '/api/account', headers: bearer(bidder.token) });
+    const me = await callAs(test.app, bidder.token, 'GET', '/api/account');
     expect(me.json().bidder.phoneNumberConfirmed).toBe(true);
     const again = await callAs(test.app, bidder.token, 'POST', '/api/account/create-validation-code');
     expect(again.json().phoneNumberValidated).toBe(true);
