@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Dialog } from '../layout/Dialog.tsx';
+import { DialogActions } from '../layout/DialogActions.tsx';
 import { showError } from '../lib/errors.ts';
 import { cardMutations } from './queries.ts';
 
@@ -41,10 +42,7 @@ export function AddCardButton({
         <p>
           <FormattedMessage id="card.addExplanation" />
         </p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-            <FormattedMessage id="action.cancel" />
-          </button>
+        <DialogActions onCancel={() => setOpen(false)}>
           <button
             type="button"
             className="button"
@@ -56,7 +54,7 @@ export function AddCardButton({
           >
             <FormattedMessage id="card.addContinue" />
           </button>
-        </div>
+        </DialogActions>
       </Dialog>
     </>
   );

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api/client.ts';
 import { serverMessageId } from '../i18n/messages.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { DialogActions } from '../layout/DialogActions.tsx';
 import { showToast } from '../live/toasts.tsx';
 import { CardView } from './CardView.tsx';
 import { cardMutations, cardQueries } from './queries.ts';
@@ -56,10 +57,7 @@ export function DeleteCardDialog({
           <FormattedMessage id="card.deleteConfirm" />
         </p>
       )}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          <FormattedMessage id="action.cancel" />
-        </button>
+      <DialogActions onCancel={onClose}>
         {inUse ? (
           <button type="button" className="button" onClick={onReplace}>
             <FormattedMessage id="card.replace" />
@@ -74,7 +72,7 @@ export function DeleteCardDialog({
             <FormattedMessage id="card.delete" />
           </button>
         )}
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Dialog } from '../layout/Dialog.tsx';
+import { DialogActions } from '../layout/DialogActions.tsx';
 import { showError } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 import { cardMutations } from './queries.ts';
@@ -47,14 +48,11 @@ export function FeeAcceptance({
         <p>
           <FormattedMessage id="card.fees.explanation" />
         </p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
-            <FormattedMessage id="action.cancel" />
-          </button>
+        <DialogActions onCancel={() => setAsking(false)}>
           <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate(true)}>
             <FormattedMessage id="card.fees.accept" />
           </button>
-        </div>
+        </DialogActions>
       </Dialog>
     </fieldset>
   );

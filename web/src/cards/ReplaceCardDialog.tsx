@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { serverMessageId } from '../i18n/messages.ts';
 import { Dialog } from '../layout/Dialog.tsx';
+import { DialogActions } from '../layout/DialogActions.tsx';
 import { showToast } from '../live/toasts.tsx';
 import { CardPicker } from './CardPicker.tsx';
 import { CardView } from './CardView.tsx';
@@ -47,10 +48,7 @@ export function ReplaceCardDialog({
           <FormattedMessage id={serverMessageId(replace.error.message)} />
         </p>
       ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          <FormattedMessage id="action.cancel" />
-        </button>
+      <DialogActions onCancel={onClose}>
         <button
           type="button"
           className="button"
@@ -62,7 +60,7 @@ export function ReplaceCardDialog({
         >
           <FormattedMessage id="card.replace" />
         </button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

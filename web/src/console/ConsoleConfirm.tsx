@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../account/Field.tsx';
 import { Dialog } from '../layout/Dialog.tsx';
+import { DialogActions } from '../layout/DialogActions.tsx';
 import { errorKeys } from '../lib/errors.ts';
 
 /**
@@ -30,10 +30,7 @@ export function ConsoleConfirm({
     <Dialog open onOpenChange={(open) => !open && onDone()} title={title}>
       <p>{consequence}</p>
       <MessageList keys={errors} />
-      <div className="console__dialog-actions">
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          <FormattedMessage id="console.cancel" />
-        </button>
+      <DialogActions className="console__dialog-actions" cancel="console.cancel" onCancel={onDone}>
         <button
           type="button"
           className="button"
@@ -50,7 +47,7 @@ export function ConsoleConfirm({
         >
           {action}
         </button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

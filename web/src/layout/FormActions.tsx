@@ -1,12 +1,13 @@
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../i18n/messages.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 /**
  * A form's last row: the way out (cancel, back to the list) beside the submit button, which is
  * disabled while the form is being sent so a second press sends nothing more.
  */
 export function FormActions({
-  className = 'dialog__actions',
+  className,
   cancel,
   onCancel,
   submit,
@@ -19,13 +20,10 @@ export function FormActions({
   pending?: boolean;
 }) {
   return (
-    <div className={className}>
-      <button type="button" className="button button--secondary" onClick={onCancel}>
-        <FormattedMessage id={cancel} />
-      </button>
+    <DialogActions className={className} cancel={cancel} onCancel={onCancel}>
       <button type="submit" className="button" disabled={pending}>
         <FormattedMessage id={submit} />
       </button>
-    </div>
+    </DialogActions>
   );
 }
