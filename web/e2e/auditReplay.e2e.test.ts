@@ -7,9 +7,9 @@ import { join, resolve } from 'node:path';
 import { type AuditExport, publicKeyText, takeCheckpoint, verifyExport } from '@auction/engine/audit';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { memberWith, removeBidOf } from '../../api/test/fixtures/audit.ts';
-import { openLot } from '../../api/test/fixtures/lots.ts';
+import { acceptedBid, openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
@@ -47,13 +47,8 @@ withServedApp(async (served) => {
     memberWith(t, [5], organizationId, { firstName: 'Odile', lastName: 'Vérif' }),
   ]);
   auditorToken = auditor.token;
-  for (const [who, amount, isMax] of [
-    [alice, 15, false],
-    [bob, 30, true],
-  ] as const) {
-    const bid = await callAs(t.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, { amount, isMax });
-    expect(bid.statusCode, bid.body).toBe(200);
-  }
+  await acceptedBid(t, lotId, alice, 15);
+  await acceptedBid(t, lotId, bob, 30, true);
   const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
   await removeBidOf(t, admin, lotId, bob.id, 'Compte de complaisance');
   // A signed checkpoint over the log as it stands, as the workers take one every five minutes.

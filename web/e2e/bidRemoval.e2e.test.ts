@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { lotStreamId } from '@auction/engine';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
-import { closeLotPastItsEnd, openLot } from '../../api/test/fixtures/lots.ts';
+import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { acceptedBid, closeLotPastItsEnd, openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
@@ -31,13 +31,8 @@ async function contestedLot(names: { lea: string; hugo: string }) {
   const lotId = await openLot({ ...t, galaId });
   const lea = await registerConfirmed(t, { firstName: names.lea, lastName: 'Roy' });
   const hugo = await registerConfirmed(t, { firstName: names.hugo, lastName: 'Caron' });
-  for (const [who, body] of [
-    [lea, { amount: 15 }],
-    [hugo, { amount: 40, isMax: true }],
-  ] as const) {
-    const answer = await callAs(t.app, who.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, body);
-    expect(answer.statusCode, answer.body).toBe(200);
-  }
+  await acceptedBid(t, lotId, lea, 15);
+  await acceptedBid(t, lotId, hugo, 40, true);
   const { lot_number: lotNumber } = await t.database.db
     .selectFrom('lots')
     .select('lot_number')

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
-import { openLot } from '../../api/test/fixtures/lots.ts';
+import { acceptedBid, openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, SCREENSHOTS, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
@@ -37,11 +37,7 @@ withServedApp(async (served) => {
 /** A new bidder bids on the lot through the API, as another person's phone would. */
 async function bidFrom(lotId: number, dollars: number) {
   const bidder = await registerConfirmed(t);
-  const answer = await callAs(t.app, bidder.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, {
-    auctionLotItem_Id: lotId,
-    amount: dollars,
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
+  await acceptedBid(t, lotId, bidder, dollars);
   return bidder.body.nickName as string;
 }
 

@@ -1,7 +1,7 @@
 import { type AuditExport, verifyExport } from '@auction/engine/audit';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { openLot } from '../../../fixtures/lots.ts';
+import { acceptedBid, openLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -13,13 +13,7 @@ describe("an auction's audit export", () => {
   it('gives an administrator every event of every lot with hashes, verifiable offline', async () => {
     const lotId = await openLot(test, { type: 1, starting_bid: 1000 });
     const bidder = await registerConfirmed(test);
-    const bid = await test.app.inject({
-      method: 'POST',
-      url: `/api/bids/auctionlotitem/${lotId}/bid`,
-      headers: bearer(bidder.token),
-      payload: { amount: 15 },
-    });
-    expect(bid.statusCode).toBe(200);
+    const bid = await acceptedBid(test, lotId, bidder, 15);
     const admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
 
     const answer = await exportOf(test.galaId, admin);

@@ -2,8 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { BidReceipt } from '@auction/contract';
 import { takeCheckpoint } from '@auction/engine/audit';
 import { describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { openLot } from '../../../fixtures/lots.ts';
+import { registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { acceptedBid, openLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -12,13 +12,7 @@ const test = useTestApp();
 async function receiptOfBid(amount: number, isMax = false): Promise<{ lotId: number; receipt: BidReceipt }> {
   const lotId = await openLot(test, { type: 1, starting_bid: 1000 });
   const bidder = await registerConfirmed(test);
-  const answer = await test.app.inject({
-    method: 'POST',
-    url: `/api/bids/auctionlotitem/${lotId}/bid`,
-    headers: bearer(bidder.token),
-    payload: { amount, isMax },
-  });
-  expect(answer.statusCode).toBe(200);
+  const answer = await acceptedBid(test, lotId, bidder, amount, isMax);
   return { lotId, receipt: answer.json().receipt };
 }
 

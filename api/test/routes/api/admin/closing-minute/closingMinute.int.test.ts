@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
-import { openLot } from '../../../../fixtures/lots.ts';
+import { acceptedBid, openLot } from '../../../../fixtures/lots.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -15,11 +15,7 @@ const goalUrl = (auctionId: number) => `/api/admin/auctions/${auctionId}/fundrai
 /** A bidder's bid in dollars on the lot, projected before the reads. */
 async function bidOn(lotId: number, dollars: number) {
   const bidder = await registerConfirmed(test);
-  const answer = await callAs(test.app, bidder.token, 'POST', `/api/bids/auctionlotitem/${lotId}/bid`, {
-    auctionLotItem_Id: lotId,
-    amount: dollars,
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
+  await acceptedBid(test, lotId, bidder, dollars);
   await test.projections.caughtUp();
   return bidder;
 }
