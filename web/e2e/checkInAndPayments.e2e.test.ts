@@ -31,6 +31,15 @@ async function galaGuest(firstName: string, lastName: string) {
   return guest;
 }
 
+/** The guest's row among the gala's bidders: their admission, arrival and status. */
+const galaBidder = (userId: string) =>
+  t.database.db
+    .selectFrom('auction_bidders')
+    .selectAll()
+    .where('auction_id', '=', galaId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+
 const texts = {
   fr: {
     path: '/console',
@@ -70,13 +79,7 @@ async function checkInAtTheDoor(page: Page, language: 'fr' | 'en') {
   const name = `Éloïse Tremblay${suffix}`;
   await page.getByRole('button', { name: words.arrive(name) }).click();
   await page.getByText(words.arrived).first().waitFor();
-  const arrival = await t.database.db
-    .selectFrom('auction_bidders')
-    .select('arrived_at')
-    .where('auction_id', '=', galaId)
-    .where('user_id', '=', guest.id)
-    .executeTakeFirstOrThrow();
-  expect(arrival.arrived_at).not.toBeNull();
+  expect((await galaBidder(guest.id)).arrived_at).not.toBeNull();
   await expectAccessible(page, `check-in (${language})`);
   await screenshot(page, `console-checkin-${language}-390`);
 
@@ -122,13 +125,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await expectAccessible(page, 'lock dialog (fr)');
     await page.getByRole('dialog').getByRole('button', { name: 'Bloquer', exact: true }).click();
     await page.getByRole('button', { name: `Débloquer : ${name}` }).waitFor();
-    const row = await t.database.db
-      .selectFrom('auction_bidders')
-      .select('status')
-      .where('auction_id', '=', galaId)
-      .where('user_id', '=', guest.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe(3);
+    expect((await galaBidder(guest.id)).status).toBe(3);
     await expectAccessible(page, 'console bidders (fr)');
     await screenshot(page, 'console-bidders-fr-1280');
     await page.setViewportSize(PHONE);
