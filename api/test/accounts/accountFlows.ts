@@ -60,6 +60,15 @@ export async function registerConfirmed(test: TestApp, overrides: Record<string,
   return { body, profile, token: profile.token as string, id: profile.id as string };
 }
 
+/** Sets the account's preferred currency to USD: the amounts it reads then carry their conversion. */
+export async function preferUsd(test: TestApp, account: { id: string }): Promise<void> {
+  await test.database.db
+    .updateTable('users')
+    .set({ preferred_currency_code: 'USD' })
+    .where('id', '=', account.id)
+    .execute();
+}
+
 /** A bidder registered with a confirmed email, as `registerConfirmed` answers it. */
 export type ConfirmedAccount = Awaited<ReturnType<typeof registerConfirmed>>;
 

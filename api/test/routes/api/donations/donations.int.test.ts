@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../../../src/hub/hubPlugin.ts';
-import { bearer, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, login, preferUsd, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { HubClient } from '../../../hub/hubTestKit.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -188,11 +188,7 @@ describe('donations', () => {
 
   it('shows converted amounts to a bidder who prefers USD', async () => {
     const donor = await registerConfirmed(test);
-    await test.database.db
-      .updateTable('users')
-      .set({ preferred_currency_code: 'USD' })
-      .where('id', '=', donor.id)
-      .execute();
+    await preferUsd(test, donor);
     const made = await donate(donor.token, { amount: 100 });
     expect(made.json().donation.amount).toEqual({
       value: 100,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, preferUsd, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -76,11 +76,7 @@ describe('leaderboard and winners', () => {
       }),
     );
     // A reader who prefers USD sees the conversion beside each amount.
-    await test.database.db
-      .updateTable('users')
-      .set({ preferred_currency_code: 'USD' })
-      .where('id', '=', bidder.id)
-      .execute();
+    await preferUsd(test, bidder);
     const inUsd = (await get('/api/auctions/refresh-leaderboard?urlMagicLink=demo-gala', bearer(bidder.token))).json();
     expect(inUsd.items[0].amount).toMatchObject({ convertedCurrencyCode: 'USD', convertedValue: expect.any(Number) });
     expect(inUsd.donations.total).toEqual({

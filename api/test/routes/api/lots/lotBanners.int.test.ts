@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, preferUsd, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -58,11 +58,7 @@ describe('the per-user banner on the lot list and detail', () => {
 
   it('converts the money fields of lots and bids for a bidder who prefers USD', async () => {
     const bidder = await registerConfirmed(test);
-    await test.database.db
-      .updateTable('users')
-      .set({ preferred_currency_code: 'USD' })
-      .where('id', '=', bidder.id)
-      .execute();
+    await preferUsd(test, bidder);
     const bid = (await lots()).find((l) => l.type === 1 && l.lastBid !== null) as Lot;
     const seen = (await lots(bidder.token)).find((l) => l.id === bid.id);
     expect(seen?.lastBid).toMatchObject({ currencyCode: 'CAD', convertedCurrencyCode: 'USD' });
