@@ -10,6 +10,7 @@ import {
   createBidder,
   eventually,
   hubEvents,
+  MINUTE,
   openLot,
   SECOND,
   useRunningWorld,
@@ -79,6 +80,27 @@ async function auctionWon(organizationId: number, wins: Array<[string, number]>)
   }
   await requestAuctionSchedule(world.workers.lifecycle, auctionId);
   return { auctionId, lots };
+}
+
+/**
+ * An auction open since a minute ago (of the organisation, when given) completing at `completesAt`,
+ * with one lot ending at `endsAt` that `bidderId` bid `amount` on.
+ */
+async function auctionWithOneBid(
+  bidderId: string,
+  amount: number,
+  times: { endsAt: number; completesAt?: number },
+  organizationId?: number,
+) {
+  const { auctionId } = await createAuction(world.db, {
+    status: 3,
+    dateOpen: Date.now() - MINUTE,
+    dateCompleted: times.completesAt,
+    organizationId,
+  });
+  const lotId = await openLot(world, auctionId, { endsAt: times.endsAt });
+  await bid(world, lotId, bidderId, amount);
+  return { auctionId, lotId };
 }
 
 describe('invoice generation', () => {
@@ -166,15 +188,8 @@ describe('invoice generation', () => {
     const organizationId = await quebecOrganization();
     const dana = await bidder('dana');
     const t0 = Date.now();
-    const { auctionId } = await createAuction(world.db, {
-      status: 3,
-      dateOpen: t0 - 60_000,
-      dateCompleted: t0 + 60_000,
-      organizationId,
-    });
     const endsAt = t0 + 3 * SECOND;
-    const lotId = await openLot(world, auctionId, { endsAt });
-    await bid(world, lotId, dana, 40_00);
+    const { auctionId } = await auctionWithOneBid(dana, 40_00, { endsAt, completesAt: t0 + MINUTE }, organizationId);
     // The operator completes the auction now; the lot still runs to its end.
     await world.db.updateTable('auctions').set({ status: 4 }).where('id', '=', auctionId).execute();
     const early = await eventually(async () => {
@@ -195,15 +210,13 @@ describe('invoice generation', () => {
     const organizationId = await quebecOrganization();
     const erin = await bidder('erin');
     const t0 = Date.now();
-    const { auctionId } = await createAuction(world.db, {
-      status: 3,
-      dateOpen: t0 - 60_000,
-      dateCompleted: t0 + 60 * 60_000,
+    const endsAt = t0 + 30 * MINUTE;
+    const { auctionId, lotId } = await auctionWithOneBid(
+      erin,
+      25_00,
+      { endsAt, completesAt: t0 + 60 * MINUTE },
       organizationId,
-    });
-    const endsAt = t0 + 30 * 60_000;
-    const lotId = await openLot(world, auctionId, { endsAt });
-    await bid(world, lotId, erin, 25_00);
+    );
     // As the operator API completes an auction: the status and when it happened.
     const completedAt = Date.now();
     await world.db
@@ -228,9 +241,7 @@ describe('invoice generation', () => {
   it('invoices an auction left Completed with nothing scheduled for it (a lost job, a loaded one) at the recovery sweep', async () => {
     const alice = await bidder('alice');
     const t0 = Date.now();
-    const { auctionId } = await createAuction(world.db, { status: 3, dateOpen: t0 - 60_000 });
-    const lotId = await openLot(world, auctionId, { endsAt: t0 + 1_000 });
-    await bid(world, lotId, alice, 42_00);
+    const { auctionId, lotId } = await auctionWithOneBid(alice, 42_00, { endsAt: t0 + 1_000 });
     await eventually(async () => expect(await closesOf(world, lotId)).toHaveLength(1));
     // Completed without the lifecycle queue hearing of it.
     await world.db
