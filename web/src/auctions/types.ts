@@ -1,12 +1,9 @@
 import type {
   AuctionStatus,
-  auction,
-  auctionPhoto,
   auctionTab,
   auctionTranslation,
+  Auction as ContractAuction,
   donationPreset,
-  exchangeRate,
-  organizationTeam,
 } from '@auction/contract';
 import type { z } from 'zod';
 
@@ -18,16 +15,14 @@ export type AuctionTranslation = z.infer<typeof auctionTranslation>;
 export type AuctionBanner = NonNullable<Auction['bannerEnglish']>;
 export type NamedTranslation = Auction['itemCategories'][number]['translations'][number];
 export type AuctionTab = z.infer<typeof auctionTab>;
-export type AuctionPhoto = z.infer<typeof auctionPhoto>;
 export type DonationPreset = z.infer<typeof donationPreset>;
-export type OrganizationTeam = z.infer<typeof organizationTeam>;
-export type ExchangeRate = z.infer<typeof exchangeRate>;
+export type { AuctionPhoto, ExchangeRate, OrganizationTeam } from '@auction/contract';
 
 /**
  * GET /api/auctions/url-magic-link: the spec's Auction in the request language. The colours,
  * footer and integration keys are the auction's own, typed where the screens read them.
  */
-export type Auction = z.infer<typeof auction> & {
+export type Auction = ContractAuction & {
   /** The API answers the spec's codes only. */
   status: AuctionStatus;
   primaryColor?: string;

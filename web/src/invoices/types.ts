@@ -1,21 +1,16 @@
-import type {
-  invoiceAnswer,
-  invoiceListAnswer,
-  invoicePatchAnswer,
-  invoicePaymentAnswer,
-  invoiceSummary,
-  sendAuctionInvoiceAnswer,
-  sendAuctionInvoiceBody,
-} from '@auction/contract';
+import type { invoicePatchAnswer } from '@auction/contract';
 import type { z } from 'zod';
 
-/** GET /api/account/invoices (contract/src/invoices.ts). */
-export type InvoiceList = z.infer<typeof invoiceListAnswer>;
-export type InvoiceSummary = z.infer<typeof invoiceSummary>;
-/** GET /api/auctions/invoice/{id}: spec 000 §3 Invoice. */
-export type Invoice = z.infer<typeof invoiceAnswer>;
+// The invoice answers as the contract describes them (contract/src/invoices.ts, documents.ts):
+// GET /api/account/invoices (the list), GET /api/auctions/invoice/{id} (spec 000 §3 Invoice),
+// its payment, and POST /api/documents/send-auction-invoice.
+export type {
+  InvoiceAnswer as Invoice,
+  InvoiceListAnswer as InvoiceList,
+  InvoicePaymentAnswer,
+  InvoiceSummary,
+  SendAuctionInvoiceAnswer as SendInvoiceEmailAnswer,
+  SendAuctionInvoiceBody as SendInvoiceEmail,
+} from '@auction/contract';
+/** PATCH /api/auctions/invoice/{id}: the contract names no type for it. */
 export type InvoicePatchAnswer = z.infer<typeof invoicePatchAnswer>;
-export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>;
-/** POST /api/documents/send-auction-invoice (contract/src/documents.ts). */
-export type SendInvoiceEmail = z.infer<typeof sendAuctionInvoiceBody>;
-export type SendInvoiceEmailAnswer = z.infer<typeof sendAuctionInvoiceAnswer>;

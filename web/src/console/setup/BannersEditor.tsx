@@ -1,13 +1,10 @@
-import type { auctionPhoto, operator } from '@auction/contract';
+import type { AuctionPhoto, operator } from '@auction/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { z } from 'zod';
 import { Field } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { serverMessageId } from '../../i18n/messages.ts';
 import { PartRow } from './PartRow.tsx';
-
-type Photo = z.infer<typeof auctionPhoto>;
 
 /** Spec 001 §3's photo flags: where and how a banner photo is used. */
 export const PHOTO_FLAGS = [
@@ -31,7 +28,7 @@ interface Draft {
   flags: Record<Flag, boolean>;
 }
 
-function draftOf(photo: Photo | undefined): Draft {
+function draftOf(photo: AuctionPhoto | undefined): Draft {
   const flags = Object.fromEntries(
     PHOTO_FLAGS.map((flag) => [flag, photo ? photo[flag] : flag.startsWith('isUsedIn') || flag.startsWith('isUsedOn')]),
   ) as Record<Flag, boolean>;
@@ -59,7 +56,7 @@ function photoBody(draft: Draft, order: number | undefined) {
   };
 }
 
-function PhotoRow({ auction, photo }: { auction: operator.OperatorAuction; photo?: Photo }) {
+function PhotoRow({ auction, photo }: { auction: operator.OperatorAuction; photo?: AuctionPhoto }) {
   const intl = useIntl();
   const [draft, setDraft] = useState<Draft>(() => draftOf(photo));
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
