@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { withGalaStatus } from '../../../fixtures/galaStatus.ts';
 import { type invoiceFixtures, useInvoiceTest } from './invoiceFixtures.ts';
 
 // Invoices as the workers write them, cards through the stand-in Checkout (invoiceFixtures.ts).
@@ -140,13 +141,7 @@ describe('after the invoices exist', () => {
       .executeTakeFirstOrThrow();
     const bidId = encodeURIComponent((placed.data as { bidId: string }).bidId);
     const before = await db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const { status } = await db
-      .selectFrom('auctions')
-      .select('status')
-      .where('id', '=', test.galaId)
-      .executeTakeFirstOrThrow();
-    await db.updateTable('auctions').set({ status: 5 }).where('id', '=', test.galaId).execute();
-    try {
+    await withGalaStatus(test, 5, async () => {
       const refused = await call('POST', `/api/admin/lots/${placed.lotId}/bids/${bidId}/remove`, admin, {
         reason: 'after the invoices',
       });
@@ -154,9 +149,7 @@ describe('after the invoices exist', () => {
       expect(refused.json().message).toBe('lot_invoiced');
       const after = await db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
-    } finally {
-      await db.updateTable('auctions').set({ status }).where('id', '=', test.galaId).execute();
-    }
+    });
   });
 });
 

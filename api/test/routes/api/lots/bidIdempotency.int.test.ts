@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../src/app.ts';
 import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { withGalaStatus } from '../../../fixtures/galaStatus.ts';
 import { openLot as openGalaLot } from '../../../fixtures/lots.ts';
 import { TEST_PUBLIC_URL } from '../../../testApp.ts';
 import { useTestApp } from '../../../useTestApp.ts';
@@ -75,15 +76,7 @@ describe('bids are idempotent by a key scoped to the bidder (Stripe semantics)',
     const lotId = await openLot();
     const alice = await registerConfirmed(test);
     const commandId = randomUUID();
-    const { db } = test.database;
-    const { status } = await db
-      .selectFrom('auctions')
-      .select('status')
-      .where('id', '=', test.galaId)
-      .executeTakeFirstOrThrow();
-    await db.updateTable('auctions').set({ status: 2 }).where('id', '=', test.galaId).execute();
-    const refused = await bid(test.app, alice.token, lotId, { amount: 15, commandId });
-    await db.updateTable('auctions').set({ status }).where('id', '=', test.galaId).execute();
+    const refused = await withGalaStatus(test, 2, () => bid(test.app, alice.token, lotId, { amount: 15, commandId }));
     expect([refused.statusCode, refused.json().message]).toEqual([409, 'auctionNotActive']);
 
     for (const app of [other, test.app]) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearer, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { withGalaStatus } from '../../../fixtures/galaStatus.ts';
 import { openLot as openGalaLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -197,14 +198,9 @@ describe('bidding over HTTP', () => {
       expect(response.statusCode, String(amount)).toBe(400);
       expect(response.json().messages).toEqual(['invalid_amount']);
     }
-    await test.database.db.updateTable('auctions').set({ status: 4 }).where('id', '=', test.galaId).execute();
-    try {
-      const closed = await bid(alice.token, lotId, { amount: 10 });
-      expect(closed.statusCode).toBe(409);
-      expect(closed.json().message).toBe('auctionNotActive');
-    } finally {
-      await test.database.db.updateTable('auctions').set({ status: 3 }).where('id', '=', test.galaId).execute();
-    }
+    const closed = await withGalaStatus(test, 4, () => bid(alice.token, lotId, { amount: 10 }));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('auctionNotActive');
     const missing = await bid(alice.token, 987654, { amount: 10 });
     expect(missing.statusCode).toBe(404);
   });
