@@ -170,6 +170,17 @@ async function settleLots(deps: LifecycleDeps, auction: AuctionRow, now: () => n
   return Number(behind.count) === 0;
 }
 
+/** Records when a Completed auction without that date became Completed; a date already there stays. */
+async function stampCompletion(db: Db, auctionId: number, at: number): Promise<void> {
+  await db
+    .updateTable('auctions')
+    .set({ completed_date: new Date(at) })
+    .where('id', '=', auctionId)
+    .where('status', '=', AuctionStatus.Completed)
+    .where('completed_date', 'is', null)
+    .execute();
+}
+
 /**
  * The `auction-lifecycle` queue's processor: each job re-reads the auction, announces what
  * changed, applies the transitions whose date has come (one after another, so an auction found
@@ -184,17 +195,21 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
       if (!auction) return { kind: 'missing' };
       await announceChanges(deps.db, deps.hub, auction);
       if (auction.status === AuctionStatus.Completed) {
+        if (auction.completedAt === null) {
+          // Completed without saying when (a row loaded or changed outside the product): the
+          // invoice delay would count from each run's own clock and never come. It counts from
+          // the first run that sees it, stamped once so every later run agrees.
+          await stampCompletion(deps.db, auctionId, clock());
+          continue;
+        }
         // Completed by an operator before its lots' ends: bidding has stopped, so every lot still
         // open closes now with its leader winning (what the console's confirmation states), as
         // at a scheduled completion. Nothing to do once they are closed.
-        if (
-          auction.completedAt !== null &&
-          !(await settleLots(deps, { ...auction, dateCompleted: auction.completedAt }, clock))
-        ) {
+        if (!(await settleLots(deps, { ...auction, dateCompleted: auction.completedAt }, clock))) {
           await job.moveToDelayed(clock() + (deps.settleRetryMs ?? 250), token);
           throw new DelayedError();
         }
-        const at = (auction.completedAt ?? clock()) + (deps.invoiceDelayMs ?? INVOICE_DELAY_MS);
+        const at = auction.completedAt + (deps.invoiceDelayMs ?? INVOICE_DELAY_MS);
         const now = clock();
         if (at > now) {
           await deps.queue.add(
