@@ -1,6 +1,6 @@
 import type { operator } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field, MessageList } from '../../account/Field.tsx';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
@@ -11,7 +11,7 @@ import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleQueries } from '../queries.ts';
-import { FormGroup } from '../setup/formKit.tsx';
+import { FormGroup, Labelled } from '../setup/formKit.tsx';
 import { browserTimeZone, fromLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
 import { LotPhotosEditor } from './LotPhotosEditor.tsx';
 import { emptyLotForm, engineChanges, type LotFormValues, lotBody, lotChanges, lotFormOf } from './lotForm.ts';
@@ -41,20 +41,19 @@ function Select({
   options: { value: string; label: ReactNode }[];
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        <FormattedMessage id={label} />
-      </label>
-      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Labelled
+      label={label}
+      control={(wiring) => (
+        <select {...wiring} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -293,13 +292,12 @@ export function LotEditor({
 }
 
 function TextBox({ label, value, onChange }: { label: MessageId; value: string; onChange: (value: string) => void }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        <FormattedMessage id={label} />
-      </label>
-      <textarea id={id} rows={4} value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
+    <Labelled
+      label={label}
+      control={(wiring) => (
+        <textarea {...wiring} rows={4} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    />
   );
 }

@@ -60,19 +60,20 @@ export function TextInput({
   );
 }
 
-/** A label, the control it names (given its id and error wiring), and the API's refusal under it. */
-function Labelled({
-  name,
+/**
+ * A label, the control it names (given its id and error wiring), and the API's refusal under it.
+ * Bound to no form, so the lot editor's selects and text boxes use it too.
+ */
+export function Labelled({
   label,
+  error,
   control,
 }: {
-  name: string;
   label: MessageId;
+  error?: MessageId | undefined;
   control: (wiring: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
-  const { errors } = useForm();
   const id = useId();
-  const error = firstError(errors, name);
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -89,11 +90,11 @@ function Labelled({
 }
 
 export function TextArea({ name, label }: { name: string; label: MessageId }) {
-  const { values, setText } = useForm();
+  const { values, errors, setText } = useForm();
   return (
     <Labelled
-      name={name}
       label={label}
+      error={firstError(errors, name)}
       control={(wiring) => (
         <textarea
           {...wiring}
@@ -140,12 +141,12 @@ export function Choice({
   label: MessageId;
   options: readonly { value: string; label: MessageId }[];
 }) {
-  const { values, setText } = useForm();
+  const { values, errors, setText } = useForm();
   const intl = useIntl();
   return (
     <Labelled
-      name={name}
       label={label}
+      error={firstError(errors, name)}
       control={(wiring) => (
         <select
           {...wiring}
