@@ -1,11 +1,11 @@
 import type { closingMinute } from '@auction/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage, IntlProvider } from 'react-intl';
 import { shortCountdown } from '../console/closing/closingMinute.ts';
 import { formatMoney, intlLocale } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
-import { catalogOf } from '../i18n/messages.ts';
+import { catalogOf, type MessageId } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { leaderboardKeys, leaderboardQueries } from '../leaderboard/queries.ts';
@@ -139,62 +139,73 @@ function Projection({
           </div>
         </section>
 
-        <section className="projector__panel" aria-labelledby="projector-next">
-          <h2 id="projector-next">
-            <FormattedMessage id="projector.closingNext" />
-          </h2>
-          {data.closingNext.length === 0 ? (
-            <p className="projector__quiet">
-              <FormattedMessage id="projector.noneClosing" />
-            </p>
-          ) : (
-            <ol className="projector__list">
-              {data.closingNext.map((lot) => {
-                const left = Date.parse(lot.endsAt) - now;
-                return (
-                  <li
-                    key={lot.lotId}
-                    className={left < 60_000 ? 'projector__row projector__row--soon' : 'projector__row'}
-                  >
-                    <span className="projector__clock">{left > 0 ? shortCountdown(left, language) : '0:00'}</span>
-                    <span className="projector__name">
-                      <FormattedMessage id="projector.lotNumber" values={{ lotNumber: lot.lotNumber }} />{' '}
-                      {lot.names[language] ?? lot.names.fr ?? lot.names.en}
-                    </span>
-                    <span className="projector__amount">
-                      {lot.priceCents !== null ? formatMoney(lot.priceCents, language) : ''}
-                    </span>
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-        </section>
+        <ListPanel
+          id="projector-next"
+          title="projector.closingNext"
+          empty={data.closingNext.length === 0}
+          quiet="projector.noneClosing"
+        >
+          {data.closingNext.map((lot) => {
+            const left = Date.parse(lot.endsAt) - now;
+            return (
+              <li key={lot.lotId} className={left < 60_000 ? 'projector__row projector__row--soon' : 'projector__row'}>
+                <span className="projector__clock">{left > 0 ? shortCountdown(left, language) : '0:00'}</span>
+                <span className="projector__name">
+                  <FormattedMessage id="projector.lotNumber" values={{ lotNumber: lot.lotNumber }} />{' '}
+                  {lot.names[language] ?? lot.names.fr ?? lot.names.en}
+                </span>
+                <span className="projector__amount">
+                  {lot.priceCents !== null ? formatMoney(lot.priceCents, language) : ''}
+                </span>
+              </li>
+            );
+          })}
+        </ListPanel>
 
-        <section className="projector__panel" aria-labelledby="projector-leaders">
-          <h2 id="projector-leaders">
-            <FormattedMessage id="projector.leaders" />
-          </h2>
-          {top.length === 0 ? (
-            <p className="projector__quiet">
-              <FormattedMessage id="projector.noLeader" />
-            </p>
-          ) : (
-            <ol className="projector__list">
-              {top.map((leader) => (
-                <li key={leader.lotNumber} className="projector__row">
-                  <span className="projector__name">
-                    <FormattedMessage id="projector.lotNumber" values={{ lotNumber: leader.lotNumber }} />{' '}
-                    {leader.winnerName ?? ''}
-                  </span>
-                  <span className="projector__amount">{formatMoney(leader.cents, language)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <ListPanel id="projector-leaders" title="projector.leaders" empty={top.length === 0} quiet="projector.noLeader">
+          {top.map((leader) => (
+            <li key={leader.lotNumber} className="projector__row">
+              <span className="projector__name">
+                <FormattedMessage id="projector.lotNumber" values={{ lotNumber: leader.lotNumber }} />{' '}
+                {leader.winnerName ?? ''}
+              </span>
+              <span className="projector__amount">{formatMoney(leader.cents, language)}</span>
+            </li>
+          ))}
+        </ListPanel>
       </div>
     </>
+  );
+}
+
+/** A panel of the screen: its title, then its numbered list, or a quiet line while there is nothing to list. */
+function ListPanel({
+  id,
+  title,
+  empty,
+  quiet,
+  children,
+}: {
+  id: string;
+  title: MessageId;
+  empty: boolean;
+  /** What the panel says while there is nothing to list. */
+  quiet: MessageId;
+  children: ReactNode;
+}) {
+  return (
+    <section className="projector__panel" aria-labelledby={id}>
+      <h2 id={id}>
+        <FormattedMessage id={title} />
+      </h2>
+      {empty ? (
+        <p className="projector__quiet">
+          <FormattedMessage id={quiet} />
+        </p>
+      ) : (
+        <ol className="projector__list">{children}</ol>
+      )}
+    </section>
   );
 }
 
