@@ -62,11 +62,6 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
   const data = auction.data;
   const cards = useAuctionCards(data?.id ?? 0, data?.stripeInformation_Id ?? null, Boolean(data));
   const [open, setOpen] = useState<Open>(null);
-  const intl = useIntl();
-  // Every card has the same two buttons: their accessible names start with the visible word and
-  // say which card, so a screen reader's list of buttons tells them apart.
-  const cardAction = (id: 'card.replace' | 'card.delete', card: PaymentMethod) =>
-    `${intl.formatMessage({ id })} ${intl.formatMessage({ id: 'card.actionTarget' }, { brand: brandName(card.brand), last4: card.last4 })}`;
   if (!data || cards.isLoading) return <Loading />;
   const selectedCard = cards.cards.find((card) => card.id === cards.selected?.paymentMethod_Id);
   const close = () => setOpen(null);
@@ -83,22 +78,8 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
             <li key={card.id}>
               <CardView card={card} selected={card.id === selectedCard?.id} />
               <div className="payment-card__actions">
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={cardAction('card.replace', card)}
-                  onClick={() => setOpen({ kind: 'replace', card })}
-                >
-                  <FormattedMessage id="card.replace" />
-                </button>
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={cardAction('card.delete', card)}
-                  onClick={() => setOpen({ kind: 'delete', card })}
-                >
-                  <FormattedMessage id="card.delete" />
-                </button>
+                <CardAction label="card.replace" card={card} onClick={() => setOpen({ kind: 'replace', card })} />
+                <CardAction label="card.delete" card={card} onClick={() => setOpen({ kind: 'delete', card })} />
               </div>
             </li>
           ))}
@@ -137,5 +118,32 @@ function AuctionCards({ urlMagicLink, userId }: { urlMagicLink: string; userId: 
       ) : null}
       {open?.kind === 'replace' ? <ReplaceCardDialog card={open.card} cards={cards.all} onClose={close} /> : null}
     </>
+  );
+}
+
+/**
+ * One of the two buttons every card has. Its accessible name starts with the visible word and says
+ * which card, so a screen reader's list of buttons tells them apart.
+ */
+function CardAction({
+  label,
+  card,
+  onClick,
+}: {
+  label: 'card.replace' | 'card.delete';
+  card: PaymentMethod;
+  onClick: () => void;
+}) {
+  const intl = useIntl();
+  const target = intl.formatMessage({ id: 'card.actionTarget' }, { brand: brandName(card.brand), last4: card.last4 });
+  return (
+    <button
+      type="button"
+      className="link-button"
+      aria-label={`${intl.formatMessage({ id: label })} ${target}`}
+      onClick={onClick}
+    >
+      <FormattedMessage id={label} />
+    </button>
   );
 }
