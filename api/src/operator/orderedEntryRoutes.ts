@@ -2,12 +2,11 @@ import { idParams, noContent, operator } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { documentRoutes } from '../routeDocs.ts';
 import { someField } from '../validation.ts';
 import type { OrderedEntryTable } from './auctionPartRepository.ts';
 import type { Owned } from './operatorScope.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { operatorErrors } = operator;
 
 /** What an ordered entry's fields are at least: its translations and its place in the list. */
@@ -34,14 +33,13 @@ export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsyn
   const { table, kind, path, fields, entry, summaries } = entries;
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(app, { tags: ['operator'] });
     const parts = app.auctionPartRepository;
 
     app.post(
       `/api/admin/auctions/:id/${path}`,
       {
         schema: {
-          tags,
-          security,
           summary: summaries.add,
           params: idParams,
           body: fields,
@@ -58,8 +56,6 @@ export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsyn
       `/api/admin/${path}/:id`,
       {
         schema: {
-          tags,
-          security,
           summary: summaries.edit,
           params: idParams,
           body: someField(fields.partial()),
@@ -76,8 +72,6 @@ export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsyn
       `/api/admin/${path}/:id`,
       {
         schema: {
-          tags,
-          security,
           summary: summaries.remove,
           params: idParams,
           response: { 204: noContent, ...operatorErrors(404) },

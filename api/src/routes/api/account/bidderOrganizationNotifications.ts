@@ -17,9 +17,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf, signedInUser } from '../../../accounts/auth.ts';
 import type { UserRow } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
-const tags = ['communication preferences'];
-const security = [{ bearer: [] }];
 /** The unsubscribe page needs no login: its calls are limited per address instead. */
 const byCodeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
@@ -30,6 +29,7 @@ const byCodeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['communication preferences'] });
   const { users } = app;
   const preferences = app.organizationNotifications;
 
@@ -48,8 +48,7 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
+        security: bearer,
         summary: "The bidder's choices per organisation (id 0: not chosen yet)",
         querystring: organizationNotificationsQuery,
         response: { 200: organizationNotifications, ...errorAnswers(401, 403) },
@@ -63,8 +62,7 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
+        security: bearer,
         summary: 'Record the choice for an organisation',
         body: organizationNotificationBody,
         response: { 200: organizationNotification, ...errorAnswers(401, 403, 404) },
@@ -78,8 +76,7 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
+        security: bearer,
         summary: 'Change an organisation choice',
         params: idParams,
         body: organizationNotificationChange,
@@ -94,7 +91,6 @@ export default (async (root) => {
     {
       config: byCodeLimit,
       schema: {
-        tags,
         summary: "Unsubscribe page: the bidder's preferences by the identity code of the link (no login)",
         params: identityParams,
         querystring: organizationNotificationsQuery,
@@ -123,7 +119,6 @@ export default (async (root) => {
     {
       config: byCodeLimit,
       schema: {
-        tags,
         summary: 'Unsubscribe page: record a choice not yet made (id 0)',
         params: identityParams,
         body: organizationNotificationBody,
@@ -141,7 +136,6 @@ export default (async (root) => {
     {
       config: byCodeLimit,
       schema: {
-        tags,
         summary: 'Unsubscribe page: change a choice ([{fieldName, value}])',
         params: identityIdParams,
         body: organizationNotificationChange,

@@ -15,9 +15,7 @@ import { signedInUser } from '../../../accounts/auth.ts';
 import { verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { HttpError } from '../../../errors.ts';
-
-const tags = ['account'];
-const security = [{ bearer: [] }];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * Login is two calls (spec 000 §7): authenticate checks the credentials and answers an access
@@ -27,6 +25,7 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['account'] });
   const { users } = app;
   // OAuth-style clients post the password grant as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -38,7 +37,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.login },
       schema: {
-        tags,
         summary: 'Check credentials (email or phone, password); answers a short-lived access token',
         body: authenticateBody,
         response: { 200: accessTokenAnswer, ...errorAnswers(401, 403, 429) },
@@ -70,10 +68,9 @@ export default (async (root) => {
       preHandler: app.authenticate,
       config: { allowTemporaryPassword: true },
       schema: {
-        tags,
         summary:
           'Open the session: the profile and an access token; the refresh token (30 days with rememberMe) is set as an httpOnly cookie',
-        security,
+        security: bearer,
         body: openSessionBody,
         response: { 200: sessionAnswer, ...errorAnswers(401, 403) },
       },
@@ -89,7 +86,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.refresh },
       schema: {
-        tags,
         summary:
           'Renew the access token with the refresh cookie; the cookie is rotated, and a reused one ends its whole session',
         response: { 200: sessionTokens, ...errorAnswers(401, 403, 429) },
@@ -103,7 +99,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.refresh },
       schema: {
-        tags,
         summary: "Log out: the refresh cookie's session ends and the cookie is cleared",
         response: { 204: noContent, ...errorAnswers(429) },
       },
@@ -120,9 +115,8 @@ export default (async (root) => {
       preHandler: app.authenticate,
       config: { allowTemporaryPassword: true },
       schema: {
-        tags,
         summary: 'The signed-in profile (loaded again on every start with a stored token)',
-        security,
+        security: bearer,
         response: { 200: profile, ...errorAnswers(401, 403) },
       },
     },

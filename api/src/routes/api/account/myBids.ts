@@ -7,6 +7,7 @@ import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { lotItemDto, nameOf } from '../../../lots/lotItemDto.ts';
 import { myBidStanding } from '../../../lots/myBidStanding.ts';
+import { bearer } from '../../../routeDocs.ts';
 
 /**
  * "My bids" (issue 17): the signed-in user's own bids in an auction, one row per lot with their
@@ -23,7 +24,7 @@ const myBidsRoutes: FastifyPluginAsync = async (root) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['bids'],
-        security: [{ bearer: [] }],
+        security: bearer,
         summary: "The signed-in user's bids in an auction: each lot bid on, their highest bid and their standing",
         ...myBidsContract.list,
       },

@@ -20,8 +20,7 @@ import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { textAccountCode } from '../../../accounts/textedCode.ts';
 import { HttpError } from '../../../errors.ts';
-
-const tags = ['password recovery'];
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * Password recovery (spec 000 §2, §4): by email, a link with a one-hour reset token; by phone, the
@@ -30,6 +29,7 @@ const tags = ['password recovery'];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['password recovery'] });
   const { users } = app;
   const context = app.accounts;
   const { db, links } = context;
@@ -39,7 +39,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.recoveryEmail },
       schema: {
-        tags,
         summary: 'Email a password reset link',
         body: passwordRecoveryEmailBody,
         response: { 200: messagesAnswer, ...errorAnswers(404, 429) },
@@ -70,7 +69,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.maskedEmail },
       schema: {
-        tags,
         summary: "The account's email, masked, as a hint for phone recovery",
         params: maskedEmailParams,
         response: { 200: maskedEmailAnswer, ...errorAnswers(404, 429) },
@@ -88,7 +86,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.codeSending },
       schema: {
-        tags,
         summary: 'Text a six-digit recovery code once the full email typed matches the phone',
         body: passwordRecoveryPhoneBody,
         response: { 200: recoveryCodeSentAnswer, ...errorAnswers(404, 409, 429) },
@@ -114,7 +111,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.codeCheck },
       schema: {
-        tags,
         summary: 'Verify the SMS recovery code; answers the reset token',
         params: verifyRecoveryCodeParams,
         response: { 200: recoveryCodeVerifiedAnswer, ...errorAnswers(429) },
@@ -136,7 +132,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.codeCheck },
       schema: {
-        tags,
         summary: 'Set a new password with the reset token; every session ends',
         body: passwordResetBody,
         response: { 200: messagesAnswer, ...errorAnswers(429) },

@@ -30,9 +30,7 @@ import { makeTemporaryPassword } from '../../../accounts/temporaryPassword.ts';
 import { textAccountCode } from '../../../accounts/textedCode.ts';
 import { type UserRow, uniqueViolation } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
-
-const tags = ['account'];
-const security = [{ bearer: [] }];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * The profile screen's calls (spec 000 §2 Profile, §7): saves of changed fields only, a phone
@@ -41,6 +39,7 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['account'], security: bearer });
   const { users } = app;
   const context = app.accounts;
   const { db, links } = context;
@@ -50,8 +49,6 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Save changed profile fields: a list of add operations {path, value}; answers the profile',
         body: profilePatchBody,
         response: { 200: profileSavedAnswer, ...errorAnswers(401, 403, 409) },
@@ -106,8 +103,6 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Change the email (username); every session ends, and the new address must be confirmed',
         body: updateUsernameBody,
         response: { 200: usernameChangedAnswer, ...errorAnswers(401, 403, 409) },
@@ -150,8 +145,6 @@ export default (async (root) => {
       preHandler: app.authenticate,
       config: { limits: LIMITS.codeCheck },
       schema: {
-        tags,
-        security,
         summary: 'Change the password; other sessions end, this one gets new tokens',
         body: updatePasswordBody,
         response: { 200: passwordChangedAnswer, ...errorAnswers(401, 403, 429) },
@@ -189,8 +182,6 @@ export default (async (root) => {
       preHandler: app.authenticate,
       config: { allowTemporaryPassword: true },
       schema: {
-        tags,
-        security,
         summary: 'Replace a temporary password (the only call such an account may make besides its profile)',
         body: resetTemporaryPasswordBody,
         response: { 200: signedInAnswer, ...errorAnswers(401, 403) },
@@ -218,7 +209,6 @@ export default (async (root) => {
       preHandler: app.requireRoles([Role.Administrator]),
       schema: {
         tags: ['operator'],
-        security,
         summary: 'Administrator: give a user a temporary password (emailed to them and answered once)',
         body: temporaryPasswordBody,
         response: { 200: temporaryPasswordAnswer, ...errorAnswers(401, 403, 404) },
@@ -247,8 +237,6 @@ export default (async (root) => {
       preHandler: app.authenticate,
       config: { limits: LIMITS.codeSending },
       schema: {
-        tags,
-        security,
         summary: 'Text a code to validate the profile phone number',
         response: { 200: validationCodeAnswer, ...errorAnswers(401, 403, 409, 429) },
       },
@@ -272,8 +260,6 @@ export default (async (root) => {
       preHandler: app.authenticate,
       config: { limits: LIMITS.codeCheck },
       schema: {
-        tags,
-        security,
         summary: 'Check the phone validation code; true marks the phone confirmed',
         params: validatePhoneParams,
         response: { 200: z.boolean(), ...errorAnswers(401, 403, 429) },

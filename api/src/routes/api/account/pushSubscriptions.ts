@@ -11,9 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
-
-const tags = ['communication preferences'];
-const security = [{ bearer: [] }];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * The signed-in user's Web Push (docs/messages.md "Web Push"): the key to subscribe with and the
@@ -23,6 +21,7 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['communication preferences'], security: bearer });
   const { pushSubscriptions } = app;
   const push = app.settings.push;
 
@@ -36,8 +35,6 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'The VAPID key to subscribe a browser with, the push switches and how many browsers are subscribed',
         response: { 200: pushSettingsAnswer, ...errorAnswers(401) },
       },
@@ -53,8 +50,6 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: "Save this browser's push subscription (PushSubscription.toJSON()) for the signed-in user",
         body: pushSubscriptionBody,
         response: { 200: successAnswer, ...errorAnswers(401) },
@@ -75,8 +70,6 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: "Forget one of the signed-in user's browsers (by its endpoint); nothing happens to anyone else's",
         body: pushSubscriptionRemoval,
         response: { 200: successAnswer, ...errorAnswers(401) },
@@ -93,8 +86,6 @@ export default (async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'The push switches: outbid notices, and the other notices (a lot won)',
         body: pushPreferences,
         response: { 200: pushPreferences, ...errorAnswers(401) },

@@ -24,8 +24,7 @@ import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { DEFAULT_ROLES } from '../../../accounts/roles.ts';
 import { uniqueViolation } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
-
-const tags = ['account'];
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * Registration (spec 000 §2, §3, §5): every problem is reported at once as message keys, the
@@ -34,6 +33,7 @@ const tags = ['account'];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['account'] });
   const { users, invitations } = app;
   const context = app.accounts;
   const { db } = context;
@@ -43,7 +43,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.registration },
       schema: {
-        tags,
         summary: 'Create a bidder account; answers the profile with tokens (logged in)',
         body: registerBody,
         response: { 200: signedInAnswer, ...errorAnswers(409, 429) },
@@ -135,7 +134,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.codeCheck },
       schema: {
-        tags,
         summary: 'Confirm the email with the token of the confirmation link',
         body: emailConfirmationBody,
         response: { 200: messagesAnswer, ...errorAnswers(429) },
@@ -156,7 +154,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.recoveryEmail },
       schema: {
-        tags,
         summary: 'Send the confirmation link again (the email confirmation page offers it)',
         body: resendEmailConfirmationBody,
         response: { 200: messagesAnswer, ...errorAnswers(429) },
@@ -182,7 +179,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.uniqueCheck },
       schema: {
-        tags,
         summary: 'Is this displayed bidder name free (apart from the given user)?',
         querystring: uniqueNicknameQuery,
         response: { 200: z.boolean(), ...errorAnswers(429) },
@@ -196,7 +192,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.uniqueCheck },
       schema: {
-        tags,
         summary: 'Is this phone number free (apart from the given user)?',
         querystring: uniquePhoneNumberQuery,
         response: { 200: z.boolean(), ...errorAnswers(429) },
@@ -210,7 +205,6 @@ export default (async (root) => {
     {
       config: { limits: LIMITS.uniqueCheck },
       schema: {
-        tags,
         summary: 'Registration prefill for an invited person (by their phone); never reveals an existing account',
         querystring: getByUsernameQuery,
         response: { 200: invitationPrefill, ...errorAnswers(404, 429) },

@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AddressLookupUnavailable } from '../../../address/addressLookup.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
+import { documentRoutes } from '../../../routeDocs.ts';
 
-const tags = ['address lookup'];
 /**
  * Registration needs the lookup before any login, so it is open, limited per client address: a
  * paid service's quota must not be spent by anyone who finds the URL.
@@ -30,13 +30,13 @@ async function orUnavailable<T>(work: Promise<T>): Promise<T> {
 /** Spec 000 §2, §5: the address search of the registration and profile forms, Canada and the United States only. */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['address lookup'] });
 
   app.get(
     '/api/addresses/suggestions',
     {
       config: limit,
       schema: {
-        tags,
         summary: 'Addresses matching what was typed (Canada and the United States)',
         querystring: addressSuggestionsQuery,
         response: { 200: addressSuggestions, ...errorAnswers(400, 429, 503) },
@@ -50,7 +50,6 @@ export default (async (root) => {
     {
       config: limit,
       schema: {
-        tags,
         summary: 'The chosen address, its province matched to the spec’s code (else 99)',
         params: addressDetailsParams,
         response: { 200: addressDetails, ...errorAnswers(404, 429, 503) },

@@ -5,6 +5,7 @@ import { accountOf } from '../../../accounts/auth.ts';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { accessCodeMatches } from '../../../authorization/auctionAdmission.ts';
 import { HttpError } from '../../../errors.ts';
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 const answer = (id: BidderStatus) => ({ auctionBidderStatus: id, auctionBidderStatusName: BIDDER_STATUS_NAMES[id] });
 
@@ -16,6 +17,7 @@ const answer = (id: BidderStatus) => ({ auctionBidderStatus: id, auctionBidderSt
  */
 const auctionBidderRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['auction bidders'], security: bearer });
   const { auctionsRepository: auctions, authorization } = app;
 
   app.post(
@@ -23,8 +25,6 @@ const auctionBidderRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags: ['auction bidders'],
-        security: [{ bearer: [] }],
         summary: "Mark the signed-in bidder's status in an auction (Invited or Visited)",
         ...auctionsContract.setOwnStatus,
       },
@@ -52,7 +52,6 @@ const auctionBidderRoutes: FastifyPluginAsync = async (root) => {
       preHandler: app.requireRoles(OPERATOR_ROLES),
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "Operator: set a bidder's status in an auction (Locked denies them)",
         ...auctionsContract.setBidderStatus,
       },
@@ -77,8 +76,6 @@ const auctionBidderRoutes: FastifyPluginAsync = async (root) => {
       preHandler: app.authenticate,
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
       schema: {
-        tags: ['auction bidders'],
-        security: [{ bearer: [] }],
         summary: 'Admit the signed-in user to a private auction with the access code of its link (?code=)',
         ...auctionsContract.accessCode,
       },

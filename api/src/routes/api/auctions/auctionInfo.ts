@@ -6,8 +6,8 @@ import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { localizedAuction, teamName } from '../../../i18n/localized.ts';
 import { toMoney } from '../../../money.ts';
+import { documentRoutes } from '../../../routeDocs.ts';
 
-const tags = ['auctions'];
 /** "Recently closed" on the home page: completed within this many days. */
 const RECENTLY_CLOSED_DAYS = 30;
 
@@ -17,6 +17,7 @@ const RECENTLY_CLOSED_DAYS = 30;
  */
 const auctionInfoRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['auctions'] });
   const { auctionsRepository: auctions, authorization } = app;
   const { cadToUsdRate } = app.settings;
 
@@ -25,7 +26,6 @@ const auctionInfoRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: `Auctions completed in the last ${RECENTLY_CLOSED_DAYS} days`,
         ...auctionsContract.recentlyClosed,
       },
@@ -47,7 +47,6 @@ const auctionInfoRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: 'Profit per auction for the home page: won lots at their price plus fixed-price sales, in CAD',
         ...auctionsContract.stats,
       },
@@ -64,7 +63,6 @@ const auctionInfoRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: "The auction's end (dateCompleted) and when it was completed (completedDate)",
         ...auctionsContract.dateCompleted,
       },
@@ -86,7 +84,6 @@ const auctionInfoRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: "The teams of the auction's organisation, with their colours",
         ...auctionsContract.organizationTeams,
       },

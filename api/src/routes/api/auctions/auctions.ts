@@ -5,17 +5,19 @@ import { toAuctionDto } from '../../../auctions/auctionDto.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { localizedAuction } from '../../../i18n/localized.ts';
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /** The home page's auctions, one auction by its link, and the server's time for countdowns. */
 const auctionRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['auctions'] });
   const { auctionsRepository: auctions, authorization } = app;
 
   app.get(
     '/api/auctions',
     {
       preHandler: app.identify,
-      schema: { tags: ['auctions'], summary: 'Auctions listed on the home page', ...auctionsContract.list },
+      schema: { summary: 'Auctions listed on the home page', ...auctionsContract.list },
     },
     async (request) =>
       (await auctions.list(request.account?.id ?? null)).map((auction) =>
@@ -28,7 +30,6 @@ const auctionRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags: ['auctions'],
         summary: 'One auction by its link (a private one: 403 private_auction unless admitted or staff)',
         ...auctionsContract.byLink,
       },

@@ -1,8 +1,8 @@
 import { auditContract } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentRoutes } from '../../../routeDocs.ts';
 
-const tags = ['audit'];
 /** Public and unauthenticated: limited per address, as each check reads the log. */
 const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
@@ -13,13 +13,13 @@ const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
  */
 const receiptRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['audit'] });
 
   app.get(
     '/api/audit/receipts/verify',
     {
       config: limit,
       schema: {
-        tags,
         summary: "Whether a receipt's bid is in the log, unchanged (the receipt's JSON in `receipt`)",
         ...auditContract.verifyReceipt,
       },
@@ -32,7 +32,6 @@ const receiptRoutes: FastifyPluginAsync = async (root) => {
     {
       config: limit,
       schema: {
-        tags,
         summary: "Whether a receipt's bid is in the log, unchanged (the receipt as the body)",
         ...auditContract.verifyReceiptPost,
       },

@@ -3,9 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { auctionPaymentMethodDto } from '../../../payments/cardDto.ts';
-
-const tags = ['cards'];
-const security = [{ bearer: [] }];
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * The card selected per auction (spec 000 §3 "Auction payment method", §7): listed, chosen (POST),
@@ -14,14 +12,13 @@ const security = [{ bearer: [] }];
  */
 const auctionPaymentMethodRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['cards'] });
   const { cardsOnFile } = app;
 
   app.get(
     '/api/auction-payment-methods',
     {
       schema: {
-        tags,
-        security,
         summary: "The user's selected cards, or one auction's (its single usable card selected when none is)",
         ...cardsContract.auctionPaymentMethods,
       },
@@ -34,8 +31,6 @@ const auctionPaymentMethodRoutes: FastifyPluginAsync = async (root) => {
     '/api/auction-payment-methods',
     {
       schema: {
-        tags,
-        security,
         summary: 'Select the card to use in an auction (amex_not_accepted, card_declined_or_expired refused)',
         ...cardsContract.selectAuctionPaymentMethod,
       },
@@ -47,8 +42,6 @@ const auctionPaymentMethodRoutes: FastifyPluginAsync = async (root) => {
     '/api/auction-payment-methods',
     {
       schema: {
-        tags,
-        security,
         summary: 'Change the card selected for an auction',
         ...cardsContract.updateAuctionPaymentMethod,
       },

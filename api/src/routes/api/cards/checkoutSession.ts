@@ -19,7 +19,6 @@ const checkoutSessionRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: ['cards'],
-        security: [{ bearer: [] }],
         summary: "A Stripe Checkout session (setup mode) to add a card; answers the hosted page's URL",
         ...cardsContract.checkoutSession,
       },

@@ -5,9 +5,7 @@ import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { paymentMethodDto } from '../../../payments/cardDto.ts';
-
-const tags = ['cards'];
-const security = [{ bearer: [] }];
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * The user's cards on file (spec 000 §3, §7): their Stripe customers, their cards with the state
@@ -16,14 +14,13 @@ const security = [{ bearer: [] }];
  */
 const paymentMethodRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['cards'] });
   const { cardRepository: cards, cardsOnFile } = app;
 
   app.get(
     '/api/payment-informations',
     {
       schema: {
-        tags,
-        security,
         summary: "The user's Stripe customers, one per payment configuration",
         ...cardsContract.paymentInformations,
       },
@@ -40,8 +37,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (root) => {
     '/api/payment-methods',
     {
       schema: {
-        tags,
-        security,
         summary:
           "The user's cards: usable, declined, expired or refused (American Express), and whether each may be selected",
         ...cardsContract.paymentMethods,
@@ -57,8 +52,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (root) => {
     '/api/payment-methods/delete-payment-method/:id',
     {
       schema: {
-        tags,
-        security,
         summary:
           'Delete a card (at Stripe too); 409 card_in_use_cannot_be_deleted while a leading bid, purchase or donation uses it',
         ...cardsContract.deletePaymentMethod,
@@ -74,8 +67,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (root) => {
     '/api/payment-methods/list-active-auction/:paymentMethodId',
     {
       schema: {
-        tags,
-        security,
         summary: 'The auctions (not yet invoiced) a card is selected for',
         ...cardsContract.activeAuctionsOfCard,
       },
@@ -97,8 +88,6 @@ const paymentMethodRoutes: FastifyPluginAsync = async (root) => {
     '/api/payment-methods/replace-payment-method',
     {
       schema: {
-        tags,
-        security,
         summary: 'Use another card (usable, not American Express) in every auction a card is selected for',
         ...cardsContract.replacePaymentMethod,
       },

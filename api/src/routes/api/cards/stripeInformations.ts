@@ -18,7 +18,6 @@ const stripeInformationRoutes: FastifyPluginAsync = async (root) => {
       onRequest: app.requireRoles(OPERATOR_ROLES),
       schema: {
         tags: ['cards'],
-        security: [{ bearer: [] }],
         summary: "A company's payment configurations, labelled in each language (operators)",
         ...cardsContract.stripeInformations,
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INVITING_ROLES } from '../../../accounts/roles.ts';
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * The door's check-in (docs/console.md): volunteers, auction managers and administrators; which
@@ -8,4 +9,5 @@ import { INVITING_ROLES } from '../../../accounts/roles.ts';
 export default (async (app) => {
   // On request, before the body is read: a bidder learns nothing (403).
   app.addHook('onRequest', app.requireRoles(INVITING_ROLES));
+  documentRoutes(app, { security: bearer });
 }) satisfies FastifyPluginAsync;

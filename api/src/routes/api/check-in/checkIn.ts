@@ -5,9 +5,7 @@ import { accountOf } from '../../../accounts/auth.ts';
 import { organizationsFor } from '../../../authorization/organizationRules.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
-
-const tags = ['check-in'];
-const security = [{ bearer: [] }];
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * Check-in at the door (issue 19 §5, docs/console.md): a volunteer or manager of the auction's
@@ -16,6 +14,7 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['check-in'] });
   const { authorization, guests } = app;
 
   async function checkInAuction(request: FastifyRequest, auctionId: number) {
@@ -28,8 +27,6 @@ export default (async (root) => {
     '/api/check-in/auctions',
     {
       schema: {
-        tags,
-        security,
         summary: 'The auctions the caller may check guests in to',
         ...biddersContract.checkInAuctions,
       },
@@ -44,8 +41,6 @@ export default (async (root) => {
     '/api/check-in/auctions/:id/guests',
     {
       schema: {
-        tags,
-        security,
         summary: "An auction's guests by name or phone, with arrivals",
         ...biddersContract.guests,
       },
@@ -60,8 +55,6 @@ export default (async (root) => {
     '/api/check-in/auctions/:id/guests/:userId/arrival',
     {
       schema: {
-        tags,
-        security,
         summary: 'Marks a guest arrived (idempotent: the first arrival and who recorded it are kept)',
         ...biddersContract.arrival,
       },
@@ -83,8 +76,6 @@ export default (async (root) => {
     '/api/check-in/auctions/:id/walk-ins',
     {
       schema: {
-        tags,
-        security,
         summary: 'Registers a walk-in: finds or creates the account (or texts the invitation) and checks them in',
         ...biddersContract.walkIn,
       },

@@ -27,7 +27,6 @@ export default (async (root) => {
       config: { limits },
       schema: {
         tags: ['invoices'],
-        security: [{ bearer: [] }],
         summary: 'Sends the invoice by email with its PDF in the chosen language (en or fr)',
         ...documentsContract.sendAuctionInvoice,
       },

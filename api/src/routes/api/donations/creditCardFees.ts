@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
+import { bearer } from '../../../routeDocs.ts';
 
 /**
  * Spec 001 §4 donation flow: when the auction bills card fees to the client, the bidder accepts or
@@ -20,7 +21,7 @@ const creditCardFeeRoutes: FastifyPluginAsync = async (root) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['auction bidders'],
-        security: [{ bearer: [] }],
+        security: bearer,
         summary: "The signed-in bidder accepts (true) or refuses (false) the auction's credit card fees",
         ...auctionsContract.creditCardFees,
       },

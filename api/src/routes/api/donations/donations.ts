@@ -17,8 +17,7 @@ import { type CurrencyView, moneyIn } from '../../../currency/convertedMoney.ts'
 import { HttpError } from '../../../errors.ts';
 import { amountInCents } from '../../../money.ts';
 import { mayManage } from '../../../operator/operatorScope.ts';
-
-const tags = ['donations'];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /** The contract's amount as a client sends it, in cents here (the engine's parser), at most 1,000,000.00. */
 const donationAmount = donationsContract.donate.body.shape.amount
@@ -51,6 +50,7 @@ function donationAnswer(received: Received, view: CurrencyView) {
  */
 const donationRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['donations'] });
   const { donations: service, authorization, cardsOnFile } = app;
   const donations = service.commands;
 
@@ -65,7 +65,6 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: 'Donate to an auction; the client-generated id is the idempotency key',
         ...donateSchema,
       },
@@ -150,8 +149,7 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security: [{ bearer: [] }],
+        security: bearer,
         summary: "A bidder's donations to an auction, largest first, with their count and total",
         ...donationsContract.list,
       },
@@ -201,7 +199,7 @@ const donationRoutes: FastifyPluginAsync = async (root) => {
       preHandler: app.requireRoles(OPERATOR_ROLES),
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
+        security: bearer,
         summary: 'Operator: delete a donation (its invoice line goes, the hub hears DonationDeleted); idempotent',
         ...donationsContract.remove,
       },

@@ -3,9 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageOf } from '../../../i18n/language.ts';
 import { invoiceDto } from '../../../invoices/invoiceDto.ts';
-
-const tags = ['invoices'];
-const security = [{ bearer: [] }];
+import { documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * One invoice (spec 000 §2 "Invoice page", §3 "Invoice"): its bidder and its organisation's staff
@@ -14,13 +12,12 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['invoices'] });
 
   app.get(
     '/api/auctions/invoice/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'One invoice by its key (the invoice page’s stripeInvoiceId): lines, taxes, fee, card, payments',
         ...invoicesContract.one,
       },
@@ -35,8 +32,6 @@ export default (async (root) => {
     '/api/auctions/invoice/:id',
     {
       schema: {
-        tags,
-        security,
         summary: "Saves the invoice's editable business field (fieldName userBusiness)",
         ...invoicesContract.patch,
       },

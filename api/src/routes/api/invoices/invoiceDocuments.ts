@@ -5,13 +5,12 @@ import { accountOf } from '../../../accounts/auth.ts';
 import type { Bucket } from '../../../accounts/rateLimits.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
+import { documentRoutes } from '../../../routeDocs.ts';
 
-const tags = ['invoices'];
 /** Each PDF is drawn on request (tens of milliseconds of CPU): bounded per account. */
 const limits: readonly Bucket[] = [
   { name: 'invoice-pdf:account', max: 60, windowMs: 15 * 60_000, key: (r: FastifyRequest) => accountOf(r).id },
 ];
-const security = [{ bearer: [] }];
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
   return reply
@@ -27,14 +26,13 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['invoices'] });
 
   app.get(
     '/api/auctions/invoice/:id/pdf',
     {
       config: { limits },
       schema: {
-        tags,
-        security,
         summary: "The invoice's print version as a PDF, in the request's language",
         ...invoicesContract.pdf,
         produces: ['application/pdf', 'application/json'],
@@ -53,8 +51,6 @@ export default (async (root) => {
     {
       config: { limits },
       schema: {
-        tags,
-        security,
         summary: "The invoice's official donation receipt as a PDF, in the donor's language",
         ...invoicesContract.pdf,
         produces: ['application/pdf', 'application/json'],

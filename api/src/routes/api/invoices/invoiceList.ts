@@ -19,7 +19,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['invoices'],
-        security: [{ bearer: [] }],
         summary: "The caller's invoices in a period (time, yearsModifier), with their count and the years available",
         ...invoicesContract.list,
       },

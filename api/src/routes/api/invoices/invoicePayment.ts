@@ -17,7 +17,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['invoices'],
-        security: [{ bearer: [] }],
         summary: "Charges the invoice on the caller's card (a PaymentIntent keyed by the invoice's payment attempt)",
         ...invoicesContract.pay,
       },

@@ -6,8 +6,8 @@ import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { type LeaderboardMode, leaderboardModeOf } from '../../../leaderboard/leaderboard.ts';
 import { statusOf } from '../../../lots/lotItemDto.ts';
+import { documentRoutes } from '../../../routeDocs.ts';
 
-const tags = ['leaderboard'];
 const HEADINGS = { leaders: 'leaders_list', winners: 'winners_list' } as const satisfies Record<
   LeaderboardMode,
   string
@@ -20,6 +20,7 @@ const HEADINGS = { leaders: 'leaders_list', winners: 'winners_list' } as const s
  */
 const leaderboardRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['leaderboard'] });
   const { auctionsRepository: auctions, lotsRepository: lots, leaderboard, authorization } = app;
 
   async function auctionOf(urlMagicLink: string, userId: string | null) {
@@ -73,7 +74,6 @@ const leaderboardRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: "The leaderboard page: leaders (or winners once the auction is over), donations, the page's banners",
         ...leaderboardContract.page,
       },
@@ -89,7 +89,6 @@ const leaderboardRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: 'The leaderboard again, without its banners: what the page reloads on a bid or donation event',
         ...leaderboardContract.refresh,
       },
@@ -101,7 +100,7 @@ const leaderboardRoutes: FastifyPluginAsync = async (root) => {
     '/api/auctions/winner-leaderboard',
     {
       preHandler: app.identify,
-      schema: { tags, summary: 'The winners page: one card per lot won', ...leaderboardContract.winners },
+      schema: { summary: 'The winners page: one card per lot won', ...leaderboardContract.winners },
     },
     async (request) => board(request, request.query.urlMagicLink, 'winners'),
   );

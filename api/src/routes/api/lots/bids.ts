@@ -12,9 +12,7 @@ import { biddingAuction } from '../../../lots/biddingAuction.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
 import { amountInCents, toMoney } from '../../../money.ts';
-
-const tags = ['bids'];
-const security = [{ bearer: [] }];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>;
 
@@ -26,6 +24,7 @@ type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'
  */
 const bidRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['bids'], security: bearer });
   // Read once: the bid path makes no lookup on the instance per request.
   const { pool, lotCommands } = app;
 
@@ -156,8 +155,6 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
     '/api/bids/auctionlotitem/:id/bid',
     {
       schema: {
-        tags,
-        security,
         summary: 'Bid, or place or raise a maximum (automatic) bid with isMax; answers the committed standing',
         ...bidSchema,
       },
@@ -198,8 +195,6 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
     '/api/bids/auctionlotitem/:id/buy',
     {
       schema: {
-        tags,
-        security,
         summary: 'Buy a quantity of a fixed-price lot at its price',
         ...buySchema,
       },
@@ -226,8 +221,6 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
     '/api/bids/delete-max-bid',
     {
       schema: {
-        tags,
-        security,
         summary: "Delete the user's maximum bid on a lot (standing bids stay)",
         ...lotsContract.deleteMaxBid,
       },
@@ -254,8 +247,6 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
     '/api/bids/modify-max-bid',
     {
       schema: {
-        tags,
-        security,
         summary: "Raise the user's maximum bid on a lot",
         ...modifyMaxBidSchema,
       },

@@ -5,9 +5,7 @@ import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { lotItemDto, nameOf } from '../../../lots/lotItemDto.ts';
-
-const tags = ['favourites'];
-const security = [{ bearer: [] }];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * Favourites (spec 001 §7): a signed-in user's favourite lots of an auction, paged; the ids of the
@@ -16,6 +14,7 @@ const security = [{ bearer: [] }];
  */
 const favoriteRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['favourites'], security: bearer });
   const { lotsRepository: lots, auctionsRepository: auctions, authorization } = app;
 
   /** The auction of a favourites call, once it is known the user may see it. */
@@ -31,8 +30,6 @@ const favoriteRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: "The user's favourite lots of an auction, paged (25, 50, 100 or 200), by lot number",
         ...lotsContract.favorites,
       },
@@ -59,8 +56,6 @@ const favoriteRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: "The ids of the user's favourite lots in an auction",
         ...lotsContract.currentFavorites,
       },
@@ -77,8 +72,6 @@ const favoriteRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Add a lot to the favourites (auctionKey: the auction’s link)',
         ...lotsContract.addFavorite,
       },
@@ -99,8 +92,6 @@ const favoriteRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security,
         summary: 'Remove a lot from the favourites (id: the lot’s id)',
         ...lotsContract.removeFavorite,
       },

@@ -12,8 +12,7 @@ import { endsAt, lotItemDto, nameOf, statusOf } from '../../../lots/lotItemDto.t
 import { fold, listLots } from '../../../lots/lotList.ts';
 import type { ListingRow } from '../../../lots/lotRepository.ts';
 import { unflattenQuery } from '../../../lots/lotTableQuery.ts';
-
-const tags = ['lots'];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
  * Lot reads (spec 001 §7): the list with the table query, one lot with its bid history, related
@@ -22,6 +21,7 @@ const tags = ['lots'];
  */
 const lotItemRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['lots'] });
   const { lotsRepository: lots, authorization, cardsOnFile } = app;
 
   /** The lots' auction, once it is known the user may see it (a private auction: 403 private_auction). */
@@ -66,7 +66,6 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
       },
       preHandler: app.identify,
       schema: {
-        tags,
         summary: "An auction's lots: table query (paging, sorts, filters, quick filters, search)",
         ...lotsContract.list,
       },
@@ -109,7 +108,6 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.identify,
       schema: {
-        tags,
         summary: 'One lot with its bid history, related lots and what the user may do',
         ...lotsContract.detail,
       },
@@ -179,8 +177,7 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
     {
       preHandler: app.authenticate,
       schema: {
-        tags,
-        security: [{ bearer: [] }],
+        security: bearer,
         summary: "The signed-in user's maximum bid on the lot",
         ...lotsContract.userMaxBid,
       },
@@ -197,7 +194,7 @@ const lotItemRoutes: FastifyPluginAsync = async (root) => {
     '/api/auction-lot-items/refresh-bids/:id',
     {
       preHandler: app.identify,
-      schema: { tags, summary: "The lot's standing bids, most recent first", ...lotsContract.refreshBids },
+      schema: { summary: "The lot's standing bids, most recent first", ...lotsContract.refreshBids },
     },
     async (request) => {
       await requireVisibleLot(request.params.id, request.account?.id ?? null);

@@ -9,8 +9,7 @@ import { formatPhone } from '../../../accounts/phone.ts';
 import { INVITING_ROLES } from '../../../accounts/roles.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
-
-const tags = ['onboarding'];
+import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /** Spec 000 §4 Invite: the client looks for STOP in the answer to show "user has a send stop date". */
 const STOP_ANSWER = 'STOP: this number replied STOP and cannot receive text messages (user_has_send_stop_date)';
@@ -24,6 +23,7 @@ const STOP_ANSWER = 'STOP: this number replied STOP and cannot receive text mess
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['onboarding'] });
   const { invitations, users, authorization } = app;
   const context = app.accounts;
   const { db, links } = context;
@@ -33,8 +33,7 @@ export default (async (root) => {
     {
       preHandler: app.requireRoles(INVITING_ROLES),
       schema: {
-        tags,
-        security: [{ bearer: [] }],
+        security: bearer,
         summary: 'Text an invitation to register for an auction; the text answer contains STOP when not sent',
         body: inviteBody,
         response: { 200: invitationAnswer, ...errorAnswers(401, 403, 404) },
@@ -84,7 +83,6 @@ export default (async (root) => {
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
       schema: {
-        tags,
         summary: 'Registration prefill of an on-board link',
         querystring: onBoardInfoQuery,
         response: { 200: onBoardInfo, ...errorAnswers(404, 409, 429) },

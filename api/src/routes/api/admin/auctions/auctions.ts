@@ -5,15 +5,15 @@ import { HttpError } from '../../../../errors.ts';
 import { type AuctionFields, auctionFields, datesInOrder } from '../../../../operator/auctionFields.ts';
 import type { AuctionBefore } from '../../../../operator/operatorAuctionRepository.ts';
 import { requireManaged } from '../../../../operator/operatorScope.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { operatorAuction, auctionListQuery, auctionStatusBody, auctionStatusValue, operatorErrors } = operator;
 
 /** Auctions with every field of spec 001 §3 (issue 5 §4), their status and dates. */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
   const auctions = app.operatorAuctionRepository;
 
   async function auctionAnswer(auctionId: number) {
@@ -26,8 +26,6 @@ export default (async (root) => {
     '/api/admin/auctions',
     {
       schema: {
-        tags,
-        security,
         summary: 'Every auction of the organisations the caller manages, whatever its status',
         querystring: auctionListQuery,
         response: { 200: operatorAuction.array(), ...operatorErrors(404) },
@@ -45,8 +43,6 @@ export default (async (root) => {
     '/api/admin/auctions/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'One auction, every field',
         params: idParams,
         response: { 200: operatorAuction, ...operatorErrors(404) },
@@ -62,8 +58,6 @@ export default (async (root) => {
     '/api/admin/auctions',
     {
       schema: {
-        tags,
-        security,
         summary: 'Creates an auction (status Planning unless given)',
         body: auctionFields.extend({ organizationId: rowIdValue, status: auctionStatusValue.optional() }),
         response: { 201: operatorAuction, ...operatorErrors(404, 409) },
@@ -93,8 +87,6 @@ export default (async (root) => {
     '/api/admin/auctions/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Edits an auction: only the fields given change',
         params: idParams,
         body: someField(auctionFields),
@@ -131,8 +123,6 @@ export default (async (root) => {
     '/api/admin/auctions/:id/status',
     {
       schema: {
-        tags,
-        security,
         summary: "Sets an auction's status (1 Planning … 6 Archived); the workers announce it to watchers",
         params: idParams,
         body: auctionStatusBody,

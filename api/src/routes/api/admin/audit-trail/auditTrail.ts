@@ -15,7 +15,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "The lot's stream replayed bid by bid, with extensions, removals and who made them",
         params: idParams,
         response: { 200: auditTrail, ...operatorErrors(404) },

@@ -16,7 +16,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "An auction's bidders with their status and arrival",
         ...biddersContract.list,
       },

@@ -23,7 +23,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary:
           "Removes a bid (a max bid's automatic bids go with it) and recomputes the standing (DESIGN.md §3 rule 4)",
         params: bidRemovalParams,

@@ -1,6 +1,7 @@
 import { bidRemoval, idParams, operator } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentRoutes } from '../../../../routeDocs.ts';
 
 const { bidRemovalParams, lotBidsAnswer, removalPreviewAnswer } = bidRemoval;
 const { operatorErrors } = operator;
@@ -8,13 +9,12 @@ const { operatorErrors } = operator;
 /** What an operator looks at before removing a bid: the lot's bids, and the standing a removal would produce. */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   app.get(
     '/api/admin/lots/:id/bids',
     {
       schema: {
-        tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "The lot's standing bids as the engine holds them, newest first, with the stream version",
         params: idParams,
         response: { 200: lotBidsAnswer, ...operatorErrors(404) },
@@ -30,8 +30,6 @@ export default (async (root) => {
     '/api/admin/lots/:id/bids/:bidId/removal-preview',
     {
       schema: {
-        tags: ['operator'],
-        security: [{ bearer: [] }],
         summary:
           "The standing removing this bid would produce beside today's, from the engine's decider; nothing is recorded",
         params: bidRemovalParams,

@@ -3,10 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { closingGroup, closingGroupFields, operatorErrors } = operator;
 
 /**
@@ -15,14 +14,13 @@ const { closingGroup, closingGroupFields, operatorErrors } = operator;
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
   const parts = app.auctionPartRepository;
 
   app.post(
     '/api/admin/auctions/:id/closing-groups',
     {
       schema: {
-        tags,
-        security,
         summary: 'Adds a closing group',
         params: idParams,
         body: closingGroupFields,
@@ -39,8 +37,6 @@ export default (async (root) => {
     '/api/admin/closing-groups/:id',
     {
       schema: {
-        tags,
-        security,
         summary: "Edits a closing group; a new end reschedules the group's open lots",
         params: idParams,
         body: someField(closingGroupFields.partial()),
@@ -69,8 +65,6 @@ export default (async (root) => {
     '/api/admin/closing-groups/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Removes a closing group; its lots keep their end',
         params: idParams,
         response: { 204: noContent, ...operatorErrors(404) },

@@ -1,9 +1,8 @@
 import { closingMinute } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentRoutes } from '../../../../routeDocs.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { CLOSING_LOTS_LIMIT, RECENT_BIDS_LIMIT, RECENT_BIDS_MINUTES } = closingMinute;
 
 /**
@@ -12,13 +11,12 @@ const { CLOSING_LOTS_LIMIT, RECENT_BIDS_LIMIT, RECENT_BIDS_MINUTES } = closingMi
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   app.get(
     '/api/admin/auctions/:id/closing-minute',
     {
       schema: {
-        tags,
-        security,
         summary: 'Lots closing next and just closed, the bids of the last minutes, the fundraising goal',
         ...closingMinute.snapshot,
       },
@@ -37,8 +35,6 @@ export default (async (root) => {
     '/api/admin/auctions/:id/fundraising-goal',
     {
       schema: {
-        tags,
-        security,
         summary: "Sets (or with null removes) the auction's fundraising goal in cents",
         ...closingMinute.setGoal,
       },

@@ -11,7 +11,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "An auction's lots, bids, winners, purchases, donations, bidders or invoices as a CSV file",
         produces: ['text/csv'],
         ...auctionExportsContract.csv,

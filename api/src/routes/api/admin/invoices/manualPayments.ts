@@ -2,9 +2,7 @@ import { manualPaymentsContract } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../../accounts/auth.ts';
-
-const tags = ['invoices'];
-const security = [{ bearer: [] }];
+import { documentRoutes } from '../../../../routeDocs.ts';
 
 /**
  * The console's invoices of an auction and the payments recorded by hand (issue 19 §6,
@@ -13,13 +11,12 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['invoices'] });
 
   app.get(
     '/api/admin/auctions/:id/invoices',
     {
       schema: {
-        tags,
-        security,
         summary: "Every invoice of an auction with what is paid and due, and the auction's totals",
         ...manualPaymentsContract.list,
       },
@@ -34,8 +31,6 @@ export default (async (root) => {
     '/api/admin/invoices/:stripeInvoiceId/manual-payments',
     {
       schema: {
-        tags,
-        security,
         summary: 'Records a payment made outside the product (cash, cheque), idempotent by commandId',
         ...manualPaymentsContract.record,
       },

@@ -19,7 +19,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['invoices'],
-        security: [{ bearer: [] }],
         summary: 'Refunds a paid invoice, fully or partly, through Stripe (idempotent by commandId)',
         ...invoicesContract.refund,
       },

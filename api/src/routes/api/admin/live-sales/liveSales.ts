@@ -4,9 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { HttpError } from '../../../../errors.ts';
 import { amountInCents } from '../../../../money.ts';
-
-const tags = ['operator'];
-const security = [{ bearer: [] }];
+import { documentRoutes } from '../../../../routeDocs.ts';
 
 /**
  * Live lots sold on stage (issue 19 §3): the auction's live lots, and the sale the operator
@@ -14,11 +12,12 @@ const security = [{ bearer: [] }];
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   app.get(
     '/api/admin/auctions/:id/live-lots',
     {
-      schema: { tags, security, summary: "An auction's live lots with their sale", ...liveSalesContract.lots },
+      schema: { summary: "An auction's live lots with their sale", ...liveSalesContract.lots },
     },
     async (request) => {
       await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
@@ -30,8 +29,6 @@ export default (async (root) => {
     '/api/admin/lots/:id/live-sale',
     {
       schema: {
-        tags,
-        security,
         summary: 'Records a live lot sold on stage: the hammer price and the winner; the lot closes won',
         ...liveSalesContract.sale,
       },

@@ -1,9 +1,8 @@
 import { lotImportContract } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentRoutes } from '../../../../routeDocs.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 /** A file of the most rows allowed, with long descriptions, in JSON. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -14,14 +13,13 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   app.post(
     '/api/admin/auctions/:id/lot-import/preview',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
-        tags,
-        security,
         summary: "A CSV file's lots checked, every row's problems listed; nothing created",
         ...lotImportContract.preview,
       },
@@ -37,8 +35,6 @@ export default (async (root) => {
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
-        tags,
-        security,
         summary: "Creates a CSV file's lots, each opened in the engine; importing the same lots again creates nothing",
         ...lotImportContract.import,
       },

@@ -27,7 +27,6 @@ export default (async (root) => {
     {
       schema: {
         tags: ['operator'],
-        security: [{ bearer: [] }],
         summary: "Resizes an image into the large and medium sizes and appends it to the lot's photos",
         params: idParams,
         response: lotPhotos.uploadAnswers,

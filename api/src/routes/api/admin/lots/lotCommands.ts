@@ -5,14 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { lotCommandAnswer, lotCommandBody, rescheduleBody, operatorErrors } = operator;
 
 /** The administrator's commands on a lot (issue 5 §4), one route each; each answers the committed state. */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
   const lots = app.operatorLotRepository;
 
   function lotCommandRoute(
@@ -26,8 +26,6 @@ export default (async (root) => {
       path,
       {
         schema: {
-          tags,
-          security,
           summary,
           params: idParams,
           body,

@@ -7,10 +7,9 @@ import { HttpError } from '../../../../errors.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
 import { createLot } from '../../../../operator/lotCreation.ts';
 import { lotFields, PRICING_FIELDS } from '../../../../operator/lotFields.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { operatorLot, operatorErrors } = operator;
 
 /**
@@ -21,6 +20,7 @@ const { operatorLot, operatorErrors } = operator;
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
   const lots = app.operatorLotRepository;
 
   async function lotAnswer(lotId: number) {
@@ -33,8 +33,6 @@ export default (async (root) => {
     '/api/admin/auctions/:id/lots',
     {
       schema: {
-        tags,
-        security,
         summary: "Every lot of the auction, hidden ones too (the console's lot table)",
         params: idParams,
         response: { 200: operatorLot.array(), ...operatorErrors(404) },
@@ -50,8 +48,6 @@ export default (async (root) => {
     '/api/admin/auctions/:id/lots',
     {
       schema: {
-        tags,
-        security,
         summary: 'Creates a lot and opens its stream in the engine; idempotent by commandId',
         params: idParams,
         body: lotFields.extend({ commandId }),
@@ -78,8 +74,6 @@ export default (async (root) => {
     '/api/admin/lots/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Edits a lot: prices, end and visibility through the engine, texts and photos directly',
         params: idParams,
         body: someField(lotFields.extend({ commandId })),

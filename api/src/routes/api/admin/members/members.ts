@@ -2,9 +2,8 @@ import { idParams, organizationMembers as members, operator, Role } from '@aucti
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { operatorErrors } = operator;
 
 /**
@@ -14,6 +13,7 @@ const { operatorErrors } = operator;
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   async function authorizeRoleChange(request: FastifyRequest, organizationId: number, role: number) {
     const scope = await app.operatorAccess.scope(request);
@@ -26,8 +26,6 @@ export default (async (root) => {
     '/api/admin/organizations/:id/members',
     {
       schema: {
-        tags,
-        security,
         summary: "An organisation's members with their roles",
         params: idParams,
         response: { 200: members.memberUser.array(), ...operatorErrors(404) },
@@ -43,8 +41,6 @@ export default (async (root) => {
     '/api/admin/organizations/:id/members/:userId/roles/:role',
     {
       schema: {
-        tags,
-        security,
         summary: 'Grants a role in an organisation (granting twice changes nothing)',
         params: members.memberRoleParams,
         response: { 200: members.memberAnswer, ...operatorErrors(404) },
@@ -63,8 +59,6 @@ export default (async (root) => {
     '/api/admin/organizations/:id/members/:userId/roles/:role',
     {
       schema: {
-        tags,
-        security,
         summary: 'Revokes a role in an organisation',
         params: members.memberRoleParams,
         response: { 200: members.memberAnswer, ...operatorErrors(404, 409) },
@@ -85,8 +79,6 @@ export default (async (root) => {
     '/api/admin/users',
     {
       schema: {
-        tags,
-        security,
         summary: 'Finds users by name, email or phone to grant them a role (at most 20)',
         querystring: members.userSearchQuery,
         response: { 200: members.memberUser.array(), ...operatorErrors() },

@@ -2,22 +2,20 @@ import { idParams, operator } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { organization, organizationFields, operatorErrors } = operator;
 
 /** Organisations (issue 5 §4). Only an administrator creates one. */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   app.get(
     '/api/admin/organizations',
     {
       schema: {
-        tags,
-        security,
         summary: 'The organisations the caller manages',
         response: { 200: organization.array(), ...operatorErrors() },
       },
@@ -32,8 +30,6 @@ export default (async (root) => {
     '/api/admin/organizations',
     {
       schema: {
-        tags,
-        security,
         summary: 'Creates an organisation (administrators)',
         body: organizationFields,
         response: { 201: organization, ...operatorErrors(409) },
@@ -52,8 +48,6 @@ export default (async (root) => {
     '/api/admin/organizations/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Renames an organisation or sets what its donation receipts print',
         params: idParams,
         body: someField(organizationFields.partial()),

@@ -1,10 +1,9 @@
 import { idParams, noContent, operator } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { photoFields, photoRef, operatorErrors } = operator;
 
 /**
@@ -13,14 +12,13 @@ const { photoFields, photoRef, operatorErrors } = operator;
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
   const parts = app.auctionPartRepository;
 
   app.post(
     '/api/admin/auctions/:id/photos',
     {
       schema: {
-        tags,
-        security,
         summary: 'Adds a banner photo or video',
         params: idParams,
         body: photoFields,
@@ -37,8 +35,6 @@ export default (async (root) => {
     '/api/admin/auction-photos/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Edits a banner photo',
         params: idParams,
         body: someField(photoFields.partial()),
@@ -56,8 +52,6 @@ export default (async (root) => {
     '/api/admin/auction-photos/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Removes a banner photo',
         params: idParams,
         response: { 204: noContent, ...operatorErrors(404) },

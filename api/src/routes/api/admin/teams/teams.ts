@@ -2,22 +2,20 @@ import { idParams, noContent, operator } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
-const tags = ['operator'];
-const security = [{ bearer: [] }];
 const { team, teamFields, operatorErrors } = operator;
 
 /** An organisation's teams (issue 5 §4): the lots' "offered by" groups. */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['operator'] });
 
   app.get(
     '/api/admin/organizations/:id/teams',
     {
       schema: {
-        tags,
-        security,
         summary: "An organisation's teams",
         params: idParams,
         response: { 200: team.array(), ...operatorErrors(404) },
@@ -33,8 +31,6 @@ export default (async (root) => {
     '/api/admin/organizations/:id/teams',
     {
       schema: {
-        tags,
-        security,
         summary: 'Adds a team',
         params: idParams,
         body: teamFields,
@@ -55,8 +51,6 @@ export default (async (root) => {
     '/api/admin/teams/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Edits a team',
         params: idParams,
         body: someField(teamFields.partial()),
@@ -73,8 +67,6 @@ export default (async (root) => {
     '/api/admin/teams/:id',
     {
       schema: {
-        tags,
-        security,
         summary: 'Removes a team; its lots keep no team',
         params: idParams,
         response: { 204: noContent, ...operatorErrors(404) },

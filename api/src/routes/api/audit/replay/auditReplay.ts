@@ -4,9 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../../accounts/auth.ts';
 import type { OwnedKind } from '../../../../authorization/organizationAccess.ts';
 import { organizationsFor } from '../../../../authorization/organizationRules.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
 
-const tags = ['audit'];
-const security = [{ bearer: [] }];
 const { auditReplayContract } = auditReplay;
 
 /**
@@ -16,6 +15,7 @@ const { auditReplayContract } = auditReplay;
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  documentRoutes(app, { tags: ['audit'] });
   const { authorization } = app;
 
   async function auditable(request: FastifyRequest, kind: OwnedKind, id: number) {
@@ -25,7 +25,7 @@ export default (async (root) => {
 
   app.get(
     '/api/audit/auctions',
-    { schema: { tags, security, summary: 'The auctions the caller may audit', ...auditReplayContract.auctions } },
+    { schema: { summary: 'The auctions the caller may audit', ...auditReplayContract.auctions } },
     async (request) => {
       const actor = await authorization.actorOf(accountOf(request));
       return app.auditReplay.auctionsOf(organizationsFor(actor, 'audit'));
@@ -36,8 +36,6 @@ export default (async (root) => {
     '/api/audit/auctions/:id/lots',
     {
       schema: {
-        tags,
-        security,
         summary: "An auction's lots, with the length of each one's stream",
         ...auditReplayContract.lots,
       },
@@ -52,8 +50,6 @@ export default (async (root) => {
     '/api/audit/lots/:id/replay',
     {
       schema: {
-        tags,
-        security,
         summary: "A lot's stream command by command, the standing after each, and the chain's verdict",
         ...auditReplayContract.replay,
       },
@@ -68,8 +64,6 @@ export default (async (root) => {
     '/api/audit/auctions/:id/export',
     {
       schema: {
-        tags,
-        security,
         summary: "The auction's log with hashes and the latest checkpoint, verifiable offline",
         ...auditContract.exportAuction,
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AUDITING_ROLES } from '../../../../accounts/roles.ts';
+import { bearer, documentRoutes } from '../../../../routeDocs.ts';
 
 /**
  * The auditor's reads (docs/audit.md): administrators, auction managers and auditors; which
@@ -9,4 +10,5 @@ import { AUDITING_ROLES } from '../../../../accounts/roles.ts';
 export default (async (app) => {
   // On request: a bidder or a volunteer learns nothing (403).
   app.addHook('onRequest', app.requireRoles(AUDITING_ROLES));
+  documentRoutes(app, { security: bearer });
 }) satisfies FastifyPluginAsync;
