@@ -85,7 +85,7 @@ export const defaultWebDist = resolve(SOURCE_DIR, '../../web/dist');
 
 /**
  * The API, laid out like fastify/demo: infrastructure decorated once, then @fastify/autoload
- * registers plugins/external (swagger, helmet, rate limit, jwt, websocket, static), plugins/app (authentication,
+ * registers plugins/external (swagger, helmet, compression, rate limit, jwt, websocket, static), plugins/app (authentication,
  * authorisation, repositories and services) and routes/ (one folder per resource, each route at
  * the full path it answers, authentication in the folders' autohooks).
  */
