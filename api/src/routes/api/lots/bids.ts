@@ -150,10 +150,14 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
     ...lotsContract.modifyMaxBid,
     querystring: lotsContract.modifyMaxBid.querystring.extend({ amount: amountInCents }),
   };
+  // A command's answer is a few hundred bytes, under the compression threshold: without the
+  // compression's per-answer hook, the closing minute's hot path does not even ask.
+  const uncompressed = { compress: false } as const;
 
   app.post(
     '/api/bids/auctionlotitem/:id/bid',
     {
+      ...uncompressed,
       schema: {
         summary: 'Bid, or place or raise a maximum (automatic) bid with isMax; answers the committed standing',
         ...bidSchema,
@@ -194,6 +198,7 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     '/api/bids/auctionlotitem/:id/buy',
     {
+      ...uncompressed,
       schema: {
         summary: 'Buy a quantity of a fixed-price lot at its price',
         ...buySchema,
@@ -220,6 +225,7 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     '/api/bids/delete-max-bid',
     {
+      ...uncompressed,
       schema: {
         summary: "Delete the user's maximum bid on a lot (standing bids stay)",
         ...lotsContract.deleteMaxBid,
@@ -246,6 +252,7 @@ const bidRoutes: FastifyPluginAsync = async (root) => {
   app.patch(
     '/api/bids/modify-max-bid',
     {
+      ...uncompressed,
       schema: {
         summary: "Raise the user's maximum bid on a lot",
         ...modifyMaxBidSchema,
