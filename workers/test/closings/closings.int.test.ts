@@ -60,6 +60,11 @@ describe('lot closings', () => {
     const { auctionId } = await createAuction(world.db);
     const endsAt = Date.now() + 2 * SECOND;
     const lotId = await openLot(world, auctionId, { endsAt, extension: { window: 2, step: 1, cap: 10 } });
+    // The first end is within the close's lead time, so a worker takes its job at once and holds it:
+    // the job cannot be removed while held, and must find the new end itself.
+    const firstJobId = closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt });
+    await world.workers.caughtUp();
+    await eventually(async () => expect(await world.workers.closings.getJobState(firstJobId)).toBe('active'));
     await bid(world, lotId, randomUUID(), 11_00);
     const extendedTo = endsAt + MINUTE;
     expect((await lotEvents(world, lotId)).some((e) => e.type === 'LotExtended')).toBe(true);
@@ -72,12 +77,12 @@ describe('lot closings', () => {
       return job;
     });
     expect(await newJob?.getState()).toBe('delayed');
-    expect(
-      await world.workers.closings.getJob(closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt })),
-    ).toBeUndefined();
 
-    // Past the first end the lot is still open; a job run early (promoted) waits for its time.
+    // Past the first end the lot is still open and the first job is gone (run and found superseded).
     await sleep(endsAt - Date.now() + 500);
+    await eventually(async () => expect(await world.workers.closings.getJob(firstJobId)).toBeUndefined());
+    expect(await closesOf(world, lotId)).toHaveLength(0);
+    // A job run early (promoted) waits for its time.
     await newJob?.promote();
     await sleep(500);
     expect(await closesOf(world, lotId)).toHaveLength(0);
