@@ -21,26 +21,26 @@ describe('the address form', () => {
   it('fills address, city, province and country from the chosen suggestion, read-only, apartment and postal code editable', async () => {
     const { fetch, urls } = stubFetch({
       '/api/addresses/suggestions': json([
-        { id: 'local-12', text: '453 Booth St', description: 'Ottawa, ON, K1R 7K9', isContainer: false },
+        { id: 'local-7', text: '85 Rue Laurier', description: 'Gatineau, QC, J8X 3V8', isContainer: false },
       ]),
-      '/api/addresses/local-12': json({
-        address: '453 Booth St',
-        city: 'Ottawa',
-        province: 'Ontario',
-        provinceEnum: 9,
+      '/api/addresses/local-7': json({
+        address: '85 Rue Laurier',
+        city: 'Gatineau',
+        province: 'Quebec',
+        provinceEnum: 11,
         country: 'CA',
-        postalCode: 'K1R 7K9',
+        postalCode: 'J8X 3V8',
       }),
     });
     vi.stubGlobal('fetch', fetch);
     renderInApp(Harness);
-    fireEvent.change(await screen.findByLabelText('Search for your address'), { target: { value: 'booth ot' } });
-    fireEvent.click(await screen.findByText('453 Booth St'));
-    await waitFor(() => expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Ottawa'));
-    expect(urls.some((url) => url.includes('search=booth+ot') || url.includes('search=booth%20ot'))).toBe(true);
+    fireEvent.change(await screen.findByLabelText('Search for your address'), { target: { value: 'laurier gat' } });
+    fireEvent.click(await screen.findByText('85 Rue Laurier'));
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Gatineau'));
+    expect(urls.some((url) => url.includes('search=laurier+gat') || url.includes('search=laurier%20gat'))).toBe(true);
     for (const label of ['Address', 'City', 'Province', 'Country'])
       expect((screen.getByLabelText(label) as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByLabelText('Province') as HTMLInputElement).value).toBe('Ontario');
+    expect((screen.getByLabelText('Province') as HTMLInputElement).value).toBe('Quebec');
     expect((screen.getByLabelText('Apartment') as HTMLInputElement).readOnly).toBe(false);
     expect((screen.getByLabelText('Postal code') as HTMLInputElement).readOnly).toBe(false);
 

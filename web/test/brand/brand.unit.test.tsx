@@ -12,18 +12,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const popABid = {
+/** A second brand as the API would answer it; its names are the test's own, so nothing can come from a table in the app. */
+const secondBrand = {
   id: 2,
-  key: 'pop-a-bid',
+  key: 'bid-night',
   providerKind: 2,
-  productName: { en: 'Pop-a-Bid', fr: 'Pop-a-Bid' },
-  analyticsProperty: 'G-POPABID01',
+  productName: { en: 'Bid Night', fr: 'Soirée des enchères' },
+  analyticsProperty: 'G-BIDNIGHT1',
   contact: {
-    email: 'hello@popabid.example',
-    phone: '(438) 555-0142',
-    website: { en: 'https://popabid.example/en', fr: 'https://popabid.example/' },
+    email: 'hello@bidnight.example',
+    phone: '(819) 555-0107',
+    website: { en: 'https://bidnight.example/en', fr: 'https://bidnight.example/' },
   },
-  priceRangeMax: 500,
+  priceRangeMax: 250,
   showOrganizeAuctionLink: false,
 };
 
@@ -34,9 +35,9 @@ function Titled() {
 
 describe('the brand of the host', () => {
   it("names the product in the page title by the host's brand, brand 1's names until it is known", async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/brand': json(popABid) }).fetch);
+    vi.stubGlobal('fetch', stubFetch({ '/api/brand': json(secondBrand) }).fetch);
     renderInApp(Titled, 'fr');
-    await waitFor(() => expect(document.title).toBe('Lots · Pop-a-Bid'));
+    await waitFor(() => expect(document.title).toBe('Lots · Soirée des enchères'));
   });
 
   it("falls back to brand 1's product name when the brand cannot be asked", async () => {
@@ -46,11 +47,11 @@ describe('the brand of the host', () => {
   });
 
   it("shows the brand's contact details and product in the footer of an auction that names none", async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/brand': json(popABid) }).fetch);
+    vi.stubGlobal('fetch', stubFetch({ '/api/brand': json(secondBrand) }).fetch);
     const auction = { ...auctionFixture(), footerEmail: null, footerPhoneNumber: null } as unknown as Auction;
     renderInApp(() => <AuctionFooter auction={auction} />);
-    expect(await screen.findByText('hello@popabid.example')).toBeTruthy();
-    expect(screen.getByText('(438) 555-0142')).toBeTruthy();
-    expect(screen.getByText('Powered by Pop-a-Bid')).toBeTruthy();
+    expect(await screen.findByText('hello@bidnight.example')).toBeTruthy();
+    expect(screen.getByText('(819) 555-0107')).toBeTruthy();
+    expect(screen.getByText('Powered by Bid Night')).toBeTruthy();
   });
 });
