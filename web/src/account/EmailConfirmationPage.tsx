@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { MessageList } from './Field.tsx';
@@ -12,18 +12,14 @@ import { accountMutations, accountQueries } from './queries.ts';
 
 /** Spec 000 §2: {username} and ?token=; a success message and a login link, or the server's messages. */
 export function EmailConfirmationPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const username = useRouteParam('username');
   const token = useSearchParam('token');
-  useDocumentTitle(intl.formatMessage({ id: 'emailConfirmation.title' }));
   const confirmation = useQuery({ ...accountQueries.emailConfirmation(username, token), enabled: Boolean(token) });
   const resend = useMutation(accountMutations.resendEmailConfirmation());
   return (
     <section className="form-page">
-      <h1 className="page__title">
-        <FormattedMessage id="emailConfirmation.title" />
-      </h1>
+      <PageTitle id="emailConfirmation.title" />
       {token && confirmation.isPending ? <Loading /> : null}
       {confirmation.isSuccess ? (
         <p className="alert alert--success" role="status">

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { matchPath, pathFor, rootPath } from '../i18n/routes.ts';
 import { Form } from '../layout/Form.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { Field, MessageList, PasswordField } from './Field.tsx';
@@ -22,7 +22,6 @@ export function safeReturnUrl(returnUrl: string, fallback: string): string {
 }
 
 export function LoginPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,7 +33,6 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(true);
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
-  useDocumentTitle(intl.formatMessage({ id: 'login.title' }));
   const fallback = auction ? pathFor('lotList', { urlMagicLink: auction }, locale) : rootPath(locale);
 
   return (
@@ -44,9 +42,7 @@ export function LoginPage() {
           <FormattedMessage id="login.returnToAuction" />
         </Link>
       ) : null}
-      <h1 className="page__title">
-        <FormattedMessage id="login.title" />
-      </h1>
+      <PageTitle id="login.title" />
       <Form
         className="form"
         onSubmit={async (event) => {

@@ -6,8 +6,8 @@ import { ApiError } from '../api/client.ts';
 import { normalizeForSearch } from '../home/searchAuctions.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { showError } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
@@ -177,13 +177,9 @@ function SignedInPreferences({ profile }: { profile: Profile }) {
 }
 
 export function NotificationsPage() {
-  const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'notifications.title' }));
   return (
     <section>
-      <h1 className="page__title">
-        <FormattedMessage id="notifications.title" />
-      </h1>
+      <PageTitle id="notifications.title" />
       <RequireLogin>{(profile) => <SignedInPreferences profile={profile} />}</RequireLogin>
     </section>
   );
@@ -191,11 +187,9 @@ export function NotificationsPage() {
 
 /** Spec 000 §2 unsubscribe: by the identity code of the link, no login. */
 export function UnsubscribePage() {
-  const intl = useIntl();
   const locale = useLocale();
   const identity = useSearchParam('identity');
   const urlMagicLink = useSearchParam('urlMagicLink');
-  useDocumentTitle(intl.formatMessage({ id: 'unsubscribe.title' }));
   const model = useQuery({ ...accountQueries.unsubscribe(identity, urlMagicLink), enabled: Boolean(identity) });
   const save = useMutation({
     ...accountMutations.saveUnsubscribeNotification(identity),
@@ -205,9 +199,7 @@ export function UnsubscribePage() {
   const unauthorized = !identity || (model.error instanceof ApiError && model.error.status === 401);
   return (
     <section>
-      <h1 className="page__title">
-        <FormattedMessage id="unsubscribe.title" />
-      </h1>
+      <PageTitle id="unsubscribe.title" />
       <p>
         <FormattedMessage id="unsubscribe.explanation" />
       </p>

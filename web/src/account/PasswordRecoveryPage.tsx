@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Form } from '../layout/Form.tsx';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { RadioChoices } from '../layout/RadioChoices.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { Field, formatPhoneInput, MessageList } from './Field.tsx';
@@ -17,7 +17,6 @@ export const RECOVERY_CODE_LENGTH = 6;
 
 /** Spec 000 §2 password recovery: by email (a link) or by phone (a code, after confirming the email). */
 export function PasswordRecoveryPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
   const auction = useSearchParam('auction');
@@ -31,7 +30,6 @@ export function PasswordRecoveryPage() {
   const byEmail = useMutation(accountMutations.passwordRecoveryEmail());
   const maskedEmailLookup = useMutation(accountMutations.maskedEmailForRecovery());
   const byPhone = useMutation(accountMutations.passwordRecoveryPhone());
-  useDocumentTitle(intl.formatMessage({ id: 'recovery.title' }));
 
   const run = async (action: () => Promise<void>) => {
     setPending(true);
@@ -47,9 +45,7 @@ export function PasswordRecoveryPage() {
 
   return (
     <section className="form-page">
-      <h1 className="page__title">
-        <FormattedMessage id="recovery.title" />
-      </h1>
+      <PageTitle id="recovery.title" />
       <RadioChoices
         legend="recovery.method"
         name="recovery-method"
@@ -154,7 +150,6 @@ export function PasswordRecoveryPage() {
 
 /** The six-character code texted to the phone; a verified code leads to the reset page. */
 export function PasswordCodePage() {
-  const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
   const username = useSearchParam('username');
@@ -162,12 +157,9 @@ export function PasswordCodePage() {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const verify = useMutation(accountMutations.verifyRecoveryCode());
-  useDocumentTitle(intl.formatMessage({ id: 'recoveryCode.title' }));
   return (
     <section className="form-page">
-      <h1 className="page__title">
-        <FormattedMessage id="recoveryCode.title" />
-      </h1>
+      <PageTitle id="recoveryCode.title" />
       <Form
         className="form"
         onSubmit={async (event) => {
@@ -208,14 +200,10 @@ export function PasswordCodePage() {
 }
 
 export function RecoveryConfirmationPage() {
-  const intl = useIntl();
   const locale = useLocale();
-  useDocumentTitle(intl.formatMessage({ id: 'recovery.title' }));
   return (
     <section className="form-page">
-      <h1 className="page__title">
-        <FormattedMessage id="recovery.title" />
-      </h1>
+      <PageTitle id="recovery.title" />
       <p className="alert alert--success">
         <FormattedMessage id="password_recovery_email_sent" />
       </p>

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { AuctionCardSection } from '../cards/AuctionCardSection.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
@@ -354,10 +354,8 @@ function ChangeEmail() {
 }
 
 export function ProfilePage() {
-  const intl = useIntl();
   const locale = useLocale();
   const auction = useSearchParam('auction');
-  useDocumentTitle(intl.formatMessage({ id: 'profile.title' }));
   return (
     <section className="profile-page">
       {auction ? (
@@ -365,9 +363,7 @@ export function ProfilePage() {
           <FormattedMessage id="profile.backToAuction" />
         </Link>
       ) : null}
-      <h1 className="page__title">
-        <FormattedMessage id="profile.title" />
-      </h1>
+      <PageTitle id="profile.title" />
       <RequireLogin>
         {(profile) => (
           <div className="card-stack">

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Form } from '../layout/Form.tsx';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { errorKeys } from '../lib/errors.ts';
@@ -16,19 +17,15 @@ import { useProfile } from './session.ts';
 
 /** Spec 000 §2 reset: route username, query token, two passwords; then the confirmation page. */
 export function ResetPasswordPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
   const username = useRouteParam('username');
   const token = useSearchParam('token');
   const auction = useSearchParam('auction');
   const reset = useMutation(accountMutations.passwordReset());
-  useDocumentTitle(intl.formatMessage({ id: 'reset.title' }));
   return (
     <section className="form-page">
-      <h1 className="page__title">
-        <FormattedMessage id="reset.title" />
-      </h1>
+      <PageTitle id="reset.title" />
       <NewPasswordForm
         onSubmit={async (password, confirmPassword) => {
           await reset.mutateAsync({ token, email: username, password, confirmPassword });
@@ -92,15 +89,11 @@ function NewPasswordForm({
 }
 
 export function ResetConfirmationPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const auction = useSearchParam('auction');
-  useDocumentTitle(intl.formatMessage({ id: 'reset.title' }));
   return (
     <section className="form-page">
-      <h1 className="page__title">
-        <FormattedMessage id="reset.title" />
-      </h1>
+      <PageTitle id="reset.title" />
       <p className="alert alert--success" role="status">
         <FormattedMessage id="password_reset_successful" />
       </p>

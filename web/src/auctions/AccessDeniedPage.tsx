@@ -1,20 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { rootPath } from '../i18n/routes.ts';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { AuctionShell } from './AuctionShell.tsx';
 
 function Denied() {
-  const intl = useIntl();
   const locale = useLocale();
-  useDocumentTitle(intl.formatMessage({ id: 'access_denied' }));
   return (
     <section className="notice-page">
-      <h1 className="page__title">
-        <FormattedMessage id="access_denied" />
-      </h1>
+      <PageTitle id="access_denied" />
       <p>
         <FormattedMessage id="accessDenied.text" />
       </p>

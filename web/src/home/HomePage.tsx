@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { isListed } from '../auctions/display.ts';
 import { auctionQueries, useProfitStats } from '../auctions/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { toCents } from '../lib/money.ts';
 import { AuctionCard } from './AuctionCard.tsx';
 import { orderForHome } from './homeOrder.ts';
 import { searchAuctions } from './searchAuctions.ts';
 
 export function HomePage() {
-  const intl = useIntl();
   const locale = useLocale();
   const searchId = useId();
   const [query, setQuery] = useState('');
@@ -22,15 +21,12 @@ export function HomePage() {
     select: (list) => orderForHome(list.filter((auction) => isListed(auction.status))),
   });
   const profits = useProfitStats();
-  useDocumentTitle(intl.formatMessage({ id: 'home.title' }));
 
   const matches = auctions.data ? searchAuctions(auctions.data, query, locale) : [];
 
   return (
     <>
-      <h1 className="page__title">
-        <FormattedMessage id="home.title" />
-      </h1>
+      <PageTitle id="home.title" />
       {/* Results filter as the user types, so there is nothing to submit and no form. */}
       <search className="search">
         <label htmlFor={searchId} className="search__label">

@@ -7,8 +7,8 @@ import type { Profile } from '../account/types.ts';
 import { formatDate, formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { ColumnHeads } from '../lib/ColumnHeads.tsx';
 import { toCents } from '../lib/money.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
@@ -27,13 +27,9 @@ const WIDER_THAN_EXTRA_SMALL = '(min-width: 36rem)';
  * icon, date, total, status, send-by-email button and link to its page.
  */
 export function InvoiceListPage() {
-  const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'invoice.listTitle' }));
   return (
     <section className="invoice-list-page">
-      <h1 className="page__title">
-        <FormattedMessage id="invoice.listTitle" />
-      </h1>
+      <PageTitle id="invoice.listTitle" />
       <RequireLogin>{(profile) => <InvoiceList profile={profile} />}</RequireLogin>
     </section>
   );

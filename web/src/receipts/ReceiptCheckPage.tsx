@@ -1,12 +1,12 @@
 import type { BidReceipt, ReceiptVerdict } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api/client.ts';
 import { formatDate, formatMoney, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../i18n/messages.ts';
-import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { PageTitle } from '../layout/PageTitle.tsx';
 import { receiptMutations } from './queries.ts';
 
 /** What the page shows after a check: the server's verdict, or why the text is not a receipt. */
@@ -35,10 +35,8 @@ function parseReceipt(text: string): BidReceipt | null {
  * their language, whether that bid is in the platform's log unchanged, or which field differs.
  */
 export function ReceiptCheckPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const id = useId();
-  useDocumentTitle(intl.formatMessage({ id: 'receipt.title' }));
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const verify = useMutation({ ...receiptMutations.verify() });
@@ -59,9 +57,7 @@ export function ReceiptCheckPage() {
 
   return (
     <section className="receipt-check">
-      <h1 className="page__title">
-        <FormattedMessage id="receipt.title" />
-      </h1>
+      <PageTitle id="receipt.title" />
       <p>
         <FormattedMessage id="receipt.explanation" />
       </p>
