@@ -1,6 +1,6 @@
-import fp from 'fastify-plugin';
 import type { AccountContext } from '../../accounts/accountContext.ts';
 import { accountLinks } from '../../accounts/accountLinks.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,9 +9,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('accounts', { db: app.db, messages: app.messageQueue, links: accountLinks(app.settings.publicUrl) });
-  },
-  { name: 'accounts', dependencies: ['infrastructure'] },
+export default servicePlugin(
+  'accounts',
+  (app) => ({ db: app.db, messages: app.messageQueue, links: accountLinks(app.settings.publicUrl) }),
+  { name: 'accounts' },
 );

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type AuctionsRepository, auctionsRepository } from '../../auctions/auctionsRepository.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('auctionsRepository', auctionsRepository(app.db));
-  },
-  {
-    name: 'auctions',
-    dependencies: ['infrastructure'],
-  },
-);
+export default servicePlugin('auctionsRepository', (app) => auctionsRepository(app.db), { name: 'auctions' });

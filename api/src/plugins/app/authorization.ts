@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type Authorization, authorizationService } from '../../authorization/authorizationService.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('authorization', authorizationService(app.db));
-  },
-  {
-    name: 'authorization',
-    dependencies: ['infrastructure'],
-  },
-);
+export default servicePlugin('authorization', (app) => authorizationService(app.db), { name: 'authorization' });

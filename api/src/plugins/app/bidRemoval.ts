@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type BidRemovalService, bidRemovalService } from '../../bidRemoval/bidRemovalService.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('bidRemoval', bidRemovalService(app.db, app.lotCommands));
-  },
-  { name: 'bidRemoval', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('bidRemoval', (app) => bidRemovalService(app.db, app.lotCommands), { name: 'bidRemoval' });

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type ClosingMinuteRepository, closingMinuteRepository } from '../../closingMinute/closingMinuteRepository.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('closingMinute', closingMinuteRepository(app.db));
-  },
-  { name: 'closing-minute', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('closingMinute', (app) => closingMinuteRepository(app.db), { name: 'closing-minute' });

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type DonationsService, donationsService } from '../../donations/donationsService.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('donations', donationsService(app.db, app.eventStore));
-  },
-  { name: 'donations', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('donations', (app) => donationsService(app.db, app.eventStore), { name: 'donations' });

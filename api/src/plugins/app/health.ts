@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type HealthCheck, healthCheck } from '../../health/healthCheck.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('health', healthCheck(app.db, app.redis));
-  },
-  { name: 'health', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('health', (app) => healthCheck(app.db, app.redis), { name: 'health' });

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type InvitationRepository, invitationRepository } from '../../accounts/invitationRepository.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('invitations', invitationRepository(app.db));
-  },
-  { name: 'invitations', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('invitations', (app) => invitationRepository(app.db), { name: 'invitations' });

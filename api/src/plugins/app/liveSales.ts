@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type LiveSales, liveSales } from '../../operator/liveSales.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +8,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate(
-      'liveSales',
-      liveSales({ db: app.db, lotCommands: app.lotCommands, guests: app.guests, invoices: app.invoices }),
-    );
-  },
+export default servicePlugin(
+  'liveSales',
+  (app) => liveSales({ db: app.db, lotCommands: app.lotCommands, guests: app.guests, invoices: app.invoices }),
   { name: 'live-sales', dependencies: ['infrastructure', 'check-in', 'invoices'] },
 );

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type LotsRepository, lotsRepository } from '../../lots/lotsRepository.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,12 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('lotsRepository', lotsRepository(app.db, app.pool));
-  },
-  {
-    name: 'lots',
-    dependencies: ['infrastructure'],
-  },
-);
+export default servicePlugin('lotsRepository', (app) => lotsRepository(app.db, app.pool), { name: 'lots' });

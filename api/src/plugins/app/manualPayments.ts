@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type ManualPayments, manualPayments } from '../../invoices/manualPayments.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('manualPayments', manualPayments({ db: app.db, afterPaid: app.invoicePayments.afterPaid }));
-  },
+export default servicePlugin(
+  'manualPayments',
+  (app) => manualPayments({ db: app.db, afterPaid: app.invoicePayments.afterPaid }),
   { name: 'manual-payments', dependencies: ['infrastructure', 'invoices'] },
 );

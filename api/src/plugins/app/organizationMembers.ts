@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type OrganizationMembers, organizationMembers } from '../../operator/organizationMembers.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,6 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('organizationMembers', organizationMembers(app.db));
-  },
-  { name: 'organization-members', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('organizationMembers', (app) => organizationMembers(app.db), {
+  name: 'organization-members',
+});

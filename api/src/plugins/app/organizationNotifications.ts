@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type OrganizationNotifications, organizationNotifications } from '../../accounts/organizationNotifications.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,6 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('organizationNotifications', organizationNotifications(app.db));
-  },
-  { name: 'organization-notifications', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('organizationNotifications', (app) => organizationNotifications(app.db), {
+  name: 'organization-notifications',
+});

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type PushSubscriptions, pushSubscriptions } from '../../push/pushSubscriptions.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('pushSubscriptions', pushSubscriptions(app.db));
-  },
-  { name: 'push-subscriptions', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('pushSubscriptions', (app) => pushSubscriptions(app.db), { name: 'push-subscriptions' });

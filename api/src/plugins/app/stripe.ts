@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type StripeGateway, stripeGateway } from '../../payments/stripeGateway.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('stripe', stripeGateway(app.settings.stripe));
-  },
-  { name: 'stripe', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('stripe', (app) => stripeGateway(app.settings.stripe), { name: 'stripe' });

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import { type UserRepository, userRepository } from '../../accounts/userRepository.ts';
+import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('users', userRepository(app.db));
-  },
-  { name: 'users', dependencies: ['infrastructure'] },
-);
+export default servicePlugin('users', (app) => userRepository(app.db), { name: 'users' });
