@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers, idParams } from './common.ts';
+import { errorAnswers, idParams, rowId } from './common.ts';
 import { text } from './fields.ts';
 
 /**
@@ -18,6 +18,11 @@ export const manualPayment = z.object({
   /** The name of the staff member who recorded it. */
   recordedBy: z.string().nullable(),
   recordedAt: z.string(),
+  /** Set when the payment was cancelled: it then pays nothing, and the console shows it struck out. */
+  cancelledAt: z.string().nullable(),
+  /** The name of the staff member who cancelled it. */
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type ManualPayment = z.infer<typeof manualPayment>;
 
@@ -30,7 +35,7 @@ export const auctionInvoice = z.object({
   /** InvoiceStatus: 1 unpaid (possibly partly paid), 2 paid. */
   status: z.number().int(),
   totalCents: z.number().int(),
-  /** Card payment and payments recorded by hand. */
+  /** Card payment and payments recorded by hand (cancelled ones excepted). */
   paidCents: z.number().int(),
   dueCents: z.number().int(),
   currency: z.string(),
@@ -74,11 +79,35 @@ export const manualPaymentAnswer = z.object({
 });
 export type ManualPaymentAnswer = z.infer<typeof manualPaymentAnswer>;
 
+/** `/api/admin/invoices/:stripeInvoiceId/manual-payments/:paymentId/cancellation`. */
+export const manualPaymentCancellationParams = manualPaymentParams.extend({ paymentId: rowId });
+
+/** Why a recorded payment is cancelled: required, kept on the payment for the console and the accounts. */
+export const manualPaymentCancellationBody = z.strictObject({
+  reason: z
+    .string({ error: 'payment_cancellation_reason_required' })
+    .trim()
+    .min(1, { error: 'payment_cancellation_reason_required' })
+    .max(500),
+  commandId: z.string().trim().min(8).max(100),
+});
+export type ManualPaymentCancellationBody = z.infer<typeof manualPaymentCancellationBody>;
+
+export const manualPaymentCancellationAnswer = manualPaymentAnswer.extend({
+  message: z.literal('payment_cancelled'),
+});
+export type ManualPaymentCancellationAnswer = z.infer<typeof manualPaymentCancellationAnswer>;
+
 export const manualPaymentsContract = {
   list: { params: idParams, response: { 200: auctionInvoices, ...errorAnswers(401, 403, 404) } },
   record: {
     params: manualPaymentParams,
     body: manualPaymentBody,
     response: { 200: manualPaymentAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
+  },
+  cancel: {
+    params: manualPaymentCancellationParams,
+    body: manualPaymentCancellationBody,
+    response: { 200: manualPaymentCancellationAnswer, ...errorAnswers(401, 403, 404, 409) },
   },
 };

@@ -505,6 +505,11 @@ export interface InvoiceManualPaymentsTable {
   note: string | null;
   recorded_by: string | null;
   recorded_at: GeneratedTimestamp;
+  /** Set together when the payment is cancelled (migration 0026); a cancelled payment pays nothing. */
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  cancel_command_id: string | null;
 }
 
 export interface InvoiceItemsTable {

@@ -231,6 +231,8 @@ export function invoiceRepository(db: Db) {
             .selectFrom('invoice_manual_payments')
             .select(['id', 'amount', 'method', 'recorded_at'])
             .where('invoice_id', '=', invoice.id)
+            // A cancelled recording pays nothing: the bidder's invoice and its PDF leave it out.
+            .where('cancelled_at', 'is', null)
             .orderBy('recorded_at')
             .orderBy('id')
             .execute(),

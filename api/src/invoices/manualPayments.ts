@@ -4,6 +4,7 @@ import {
   InvoiceStatus,
   type ManualPayment,
   type ManualPaymentBody,
+  type ManualPaymentCancellationBody,
 } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -27,6 +28,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
  *   receipt issued, and its paid email sent after the commit, once, as for a card payment.
  *
  * The card path charges only what is still due (`dueOf`).
+ *
+ * A recording can be cancelled while its invoice is unpaid and no card payment is being charged
+ * (docs/payments.md "Cancelling a payment recorded by hand"): the row stays with who cancelled it,
+ * when and why, and pays nothing from then on. A paid invoice refuses (409 `invoice_already_paid`):
+ * its receipt was issued and its paid email sent.
  */
 export interface ManualPayments {
   record(
@@ -34,17 +40,24 @@ export interface ManualPayments {
     userId: string,
     request: ManualPaymentBody,
   ): Promise<{ payment: ManualPayment; duplicate: boolean }>;
+  cancel(
+    invoice: InvoiceRow,
+    paymentId: number,
+    userId: string,
+    request: ManualPaymentCancellationBody,
+  ): Promise<{ payment: ManualPayment; duplicate: boolean }>;
   /** Every invoice of the auction with what is paid and due, and the auction's totals. */
   ofAuction(auctionId: number): Promise<AuctionInvoices>;
   one(invoiceId: number): Promise<AuctionInvoice>;
 }
 
-/** What the payments recorded by hand already cover on an invoice. */
+/** What the payments recorded by hand, and not cancelled, already cover on an invoice. */
 export async function manuallyPaidCents(executor: Executor, invoiceId: number): Promise<number> {
   const row = await executor
     .selectFrom('invoice_manual_payments')
     .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('paid'))
     .where('invoice_id', '=', invoiceId)
+    .where('cancelled_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.paid ?? 0);
 }
@@ -57,6 +70,9 @@ interface PaymentRow {
   note: string | null;
   recorded_by_name: string | null;
   recorded_at: Date;
+  cancelled_at: Date | null;
+  cancelled_by_name: string | null;
+  cancel_reason: string | null;
 }
 
 const toPayment = (row: PaymentRow): ManualPayment => ({
@@ -66,16 +82,47 @@ const toPayment = (row: PaymentRow): ManualPayment => ({
   note: row.note,
   recordedBy: row.recorded_by_name,
   recordedAt: row.recorded_at.toISOString(),
+  cancelledAt: row.cancelled_at?.toISOString() ?? null,
+  cancelledBy: row.cancelled_by_name,
+  cancelReason: row.cancel_reason,
 });
+
+const isStanding = (row: PaymentRow) => row.cancelled_at === null;
+
+/**
+ * What recording and cancelling both require of an invoice, read in the transaction that holds its
+ * row: not paid, and no card payment being charged (it charges what was due when it began).
+ */
+async function refuseUnlessOpenToChange(trx: Transaction<Database>, invoiceId: number, status: number) {
+  if (status === InvoiceStatus.Paid) throw new HttpError(409, 'invoice_already_paid');
+  const open = await trx
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (open) throw new HttpError(409, 'payment_in_progress');
+}
+
+/** Holds the invoice's row for the rest of the transaction and reads its status and total. */
+const holdInvoice = (trx: Transaction<Database>, invoiceId: number) =>
+  trx
+    .selectFrom('invoices')
+    .select(['status', 'total'])
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 
 export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) => Promise<void> }): ManualPayments {
   const { db } = deps;
 
   const paymentsOf = (where: ReturnType<typeof sql>) =>
     sql<PaymentRow>`
-      SELECT p.id, p.invoice_id, p.amount, p.method, p.note, p.recorded_at,
-        nullif(trim(u.first_name || ' ' || u.last_name), '') AS recorded_by_name
+      SELECT p.id, p.invoice_id, p.amount, p.method, p.note, p.recorded_at, p.cancelled_at, p.cancel_reason,
+        nullif(trim(u.first_name || ' ' || u.last_name), '') AS recorded_by_name,
+        nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by_name
       FROM invoice_manual_payments p LEFT JOIN users u ON u.id = p.recorded_by
+        LEFT JOIN users c ON c.id = p.cancelled_by
       WHERE ${where} ORDER BY p.recorded_at, p.id`
       .execute(db)
       .then((r) => r.rows);
@@ -109,7 +156,8 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
     return rows.map((row) => {
       const own = payments.filter((p) => p.invoice_id === row.id);
       const total = Number(row.total);
-      const paid = Math.min(total, Number(row.card_paid) + own.reduce((sum, p) => sum + Number(p.amount), 0));
+      const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
+      const paid = Math.min(total, Number(row.card_paid) + manual);
       const isPaid = row.status === InvoiceStatus.Paid;
       return {
         stripeInvoiceId: row.public_id,
@@ -128,6 +176,12 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
         manualPayments: own.map(toPayment),
       };
     });
+  }
+
+  async function paymentById(id: number): Promise<ManualPayment> {
+    const [payment] = await paymentsOf(sql`p.id = ${id}`);
+    if (!payment) throw new Error('the recorded payment is gone');
+    return toPayment(payment);
   }
 
   async function one(invoiceId: number): Promise<AuctionInvoice> {
@@ -149,12 +203,7 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
 
     async record(invoice, userId, request) {
       const outcome = await db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('invoices')
-          .select(['status', 'total'])
-          .where('id', '=', invoice.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const current = await holdInvoice(trx, invoice.id);
         const same = await trx
           .selectFrom('invoice_manual_payments')
           .select(['id', 'amount', 'method'])
@@ -167,14 +216,7 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
           }
           return { id: same.id, duplicate: true, paid: false };
         }
-        if (current.status === InvoiceStatus.Paid) throw new HttpError(409, 'invoice_already_paid');
-        const open = await trx
-          .selectFrom('payment_attempts')
-          .select('id')
-          .where('invoice_id', '=', invoice.id)
-          .where('status', '=', 'open')
-          .executeTakeFirst();
-        if (open) throw new HttpError(409, 'payment_in_progress');
+        await refuseUnlessOpenToChange(trx, invoice.id, current.status);
         const due = Number(current.total) - (await manuallyPaidCents(trx, invoice.id));
         if (request.amountCents > due) {
           throw new HttpError(422, 'payment_exceeds_amount_due', { dueCents: due });
@@ -202,9 +244,42 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
         return { id: inserted.id, duplicate: false, paid: true };
       });
       if (outcome.paid) await deps.afterPaid(invoice.id);
-      const [payment] = await paymentsOf(sql`p.id = ${outcome.id}`);
-      if (!payment) throw new Error('the recorded payment is gone');
-      return { payment: toPayment(payment), duplicate: outcome.duplicate };
+      return { payment: await paymentById(outcome.id), duplicate: outcome.duplicate };
+    },
+
+    async cancel(invoice, paymentId, userId, request) {
+      const duplicate = await db.transaction().execute(async (trx) => {
+        const current = await holdInvoice(trx, invoice.id);
+        const payment = await trx
+          .selectFrom('invoice_manual_payments')
+          .select(['id', 'cancel_command_id'])
+          .where('id', '=', paymentId)
+          .where('invoice_id', '=', invoice.id)
+          .executeTakeFirst();
+        if (!payment) throw new HttpError(404, 'manual_payment_not_found');
+        if (payment.cancel_command_id === request.commandId) return true;
+        const reused = await trx
+          .selectFrom('invoice_manual_payments')
+          .select('id')
+          .where('invoice_id', '=', invoice.id)
+          .where('cancel_command_id', '=', request.commandId)
+          .executeTakeFirst();
+        if (reused) throw new HttpError(409, 'idempotency_key_reused');
+        if (payment.cancel_command_id !== null) throw new HttpError(409, 'manual_payment_already_cancelled');
+        await refuseUnlessOpenToChange(trx, invoice.id, current.status);
+        await trx
+          .updateTable('invoice_manual_payments')
+          .set({
+            cancelled_at: new Date(),
+            cancelled_by: userId,
+            cancel_reason: request.reason,
+            cancel_command_id: request.commandId,
+          })
+          .where('id', '=', paymentId)
+          .execute();
+        return false;
+      });
+      return { payment: await paymentById(paymentId), duplicate };
     },
   };
 }

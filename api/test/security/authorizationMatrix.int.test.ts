@@ -252,6 +252,10 @@ const POLICY: Record<string, Policy> = {
     () => '/api/admin/invoices/inv_unknown/manual-payments',
     () => ({ amountCents: 100, method: 'cheque', commandId: randomUUID() }),
   ),
+  'POST /api/admin/invoices/:stripeInvoiceId/manual-payments/:paymentId/cancellation': op(
+    () => '/api/admin/invoices/inv_unknown/manual-payments/1/cancellation',
+    () => ({ reason: 'Typed twice', commandId: randomUUID() }),
+  ),
   // Web Push: the caller's own browsers (api/test/routes/api/account/pushSubscriptions).
   'GET /api/account/push-subscriptions': auth(),
   'POST /api/account/push-subscriptions': auth(undefined, () => ({

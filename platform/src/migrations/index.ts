@@ -21,6 +21,7 @@ import * as m0021 from './0021_check_in_and_manual_payments.ts';
 import * as m0023 from './0023_fundraising_goal.ts';
 import * as m0024 from './0024_charity_receipt_identity.ts';
 import * as m0025 from './0025_bidder_numbers.ts';
+import * as m0026 from './0026_manual_payment_cancellation.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0023_fundraising_goal': m0023,
   '0024_charity_receipt_identity': m0024,
   '0025_bidder_numbers': m0025,
+  '0026_manual_payment_cancellation': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { AuctionInvoice } from '@auction/contract';
+import type { AuctionInvoice, ManualPayment } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { ListTable } from '../../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { CancelPaymentDialog } from './CancelPaymentDialog.tsx';
 import { consoleInvoiceQueries } from './queries.ts';
 import { METHOD_KEYS, RecordPaymentDialog } from './RecordPaymentDialog.tsx';
 import './invoices.css';
@@ -35,11 +36,13 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
   const [recording, setRecording] = useState<Invoice | null>(null);
   const [sending, setSending] = useState<Invoice | null>(null);
+  const [cancelling, setCancelling] = useState<{ invoice: Invoice; payment: ManualPayment } | null>(null);
   if (invoices.isPending) return <Loading />;
   if (invoices.isError) return <LoadError onRetry={() => invoices.refetch()} />;
   const { data } = invoices;
   const currency = data.currency === 'USD' ? 'USD' : 'CAD';
   const money = (cents: number) => formatMoney(cents, locale, currency);
+  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const shown = applyQuery(data.invoices, query, {
     sortValue: (invoice, column) =>
       column === 'number'
@@ -66,16 +69,45 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
         <ul className="invoices__manual">
           {invoice.manualPayments.map((payment) => (
             <li key={payment.id} className="console__muted">
-              <FormattedMessage
-                id="console.invoices.manualLine"
-                values={{
-                  amount: money(payment.amountCents),
-                  method: intl.formatMessage({ id: METHOD_KEYS[payment.method] }),
-                  by: payment.recordedBy ?? '',
-                  date: intl.formatDate(payment.recordedAt, { dateStyle: 'medium', timeStyle: 'short' }),
-                }}
-              />
-              {payment.note ? ` · ${payment.note}` : ''}
+              <span className={payment.cancelledAt ? 'invoices__cancelled' : undefined}>
+                <FormattedMessage
+                  id="console.invoices.manualLine"
+                  values={{
+                    amount: money(payment.amountCents),
+                    method: intl.formatMessage({ id: METHOD_KEYS[payment.method] }),
+                    by: payment.recordedBy ?? '',
+                    date: when(payment.recordedAt),
+                  }}
+                />
+                {payment.note ? ` · ${payment.note}` : ''}
+              </span>
+              {payment.cancelledAt ? (
+                <div>
+                  <FormattedMessage
+                    id="console.invoices.cancelledLine"
+                    values={{
+                      by: payment.cancelledBy ?? '',
+                      date: when(payment.cancelledAt),
+                      reason: payment.cancelReason ?? '',
+                    }}
+                  />
+                </div>
+              ) : invoice.dueCents > 0 && !invoice.paymentInProgress ? (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="invoices__cancel"
+                    aria-label={intl.formatMessage(
+                      { id: 'console.invoices.cancelLabel' },
+                      { amount: money(payment.amountCents), number: invoice.number },
+                    )}
+                    onClick={() => setCancelling({ invoice, payment })}
+                  >
+                    <FormattedMessage id="console.invoices.cancel" />
+                  </button>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -208,6 +240,14 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
       />
       {recording && (
         <RecordPaymentDialog auctionId={auctionId} invoice={recording} onClose={() => setRecording(null)} />
+      )}
+      {cancelling && (
+        <CancelPaymentDialog
+          auctionId={auctionId}
+          invoice={cancelling.invoice}
+          payment={cancelling.payment}
+          onClose={() => setCancelling(null)}
+        />
       )}
       {sending && (
         <SendInvoiceDialog

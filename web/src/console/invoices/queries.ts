@@ -1,4 +1,10 @@
-import type { AuctionInvoices, ManualPaymentAnswer, ManualPaymentBody } from '@auction/contract';
+import type {
+  AuctionInvoices,
+  ManualPaymentAnswer,
+  ManualPaymentBody,
+  ManualPaymentCancellationAnswer,
+  ManualPaymentCancellationBody,
+} from '@auction/contract';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
@@ -27,5 +33,19 @@ export const consoleInvoiceMutations = {
           method: 'POST',
           body,
         }),
+    }),
+  /** Idempotent by its command id, as the recording. */
+  cancelPayment: () =>
+    mutationOptions({
+      mutationKey: [...consoleInvoiceKeys.all, 'manual-payment-cancellation'],
+      mutationFn: ({
+        stripeInvoiceId,
+        paymentId,
+        ...body
+      }: ManualPaymentCancellationBody & { stripeInvoiceId: string; paymentId: number }) =>
+        api<ManualPaymentCancellationAnswer>(
+          `/api/admin/invoices/${encodeURIComponent(stripeInvoiceId)}/manual-payments/${paymentId}/cancellation`,
+          { method: 'POST', body },
+        ),
     }),
 };

@@ -127,4 +127,89 @@ describe("the console's invoices", () => {
     await screen.findByRole('button', { name: 'Resend invoice 12' });
     expect(screen.queryByRole('button', { name: /Record a payment/ })).toBeNull();
   });
+
+  it('cancels a recorded payment only with a reason, once, and shows it struck out with who and why', async () => {
+    wideScreen();
+    const cash = {
+      id: 7,
+      amountCents: 40_00,
+      method: 'cash',
+      note: null,
+      recordedBy: 'Marc Roy',
+      recordedAt: '2026-11-23T23:10:00Z',
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
+    };
+    const cancelled = {
+      ...cash,
+      cancelledAt: '2026-11-23T23:30:00Z',
+      cancelledBy: 'Lise Caron',
+      cancelReason: 'Counted twice',
+    };
+    const api = apiStub({
+      'GET /api/admin/auctions/3/invoices': [
+        [200, list([invoice({ paidCents: 40_00, dueCents: 60_00, manualPayments: [cash] })], 40_00)],
+        [200, list([invoice({ manualPayments: [cancelled] })])],
+      ],
+      'POST /api/admin/invoices/inv_abc/manual-payments/7/cancellation': [
+        200,
+        {
+          success: true,
+          message: 'payment_cancelled',
+          messages: ['payment_cancelled'],
+          duplicate: false,
+          payment: cancelled,
+          invoice: invoice({ manualPayments: [cancelled] }),
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the payment of $40.00 on invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    // What the invoice will owe is said before anything is sent.
+    expect(within(dialog).getByText(/invoice #12 will owe \$100.00/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the payment' }));
+    await within(dialog).findByText('Say why this payment is cancelled: the reason is kept with it.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Why is this payment cancelled?'), {
+      target: { value: ' Counted twice ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the payment' }));
+    await screen.findByText(/Cancelled by Lise Caron on .*: Counted twice/);
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ reason: 'Counted twice' });
+    expect((posts[0]?.body as { commandId?: string }).commandId).toHaveLength(36);
+    // A cancelled payment cannot be cancelled again.
+    expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
+  });
+
+  it('offers no cancellation on a paid invoice', async () => {
+    wideScreen();
+    const cheque = {
+      id: 8,
+      amountCents: 100_00,
+      method: 'cheque',
+      note: null,
+      recordedBy: 'Marc Roy',
+      recordedAt: '2026-11-23T23:10:00Z',
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      apiStub({
+        'GET /api/admin/auctions/3/invoices': [
+          200,
+          list([invoice({ status: 2, paidCents: 100_00, dueCents: 0, manualPayments: [cheque] })], 100_00),
+        ],
+      }).fetch,
+    );
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    await screen.findByText(/\$100.00 by cheque, recorded by Marc Roy/);
+    expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
+  });
 });

@@ -7,7 +7,8 @@ import { documentRoutes } from '../../../../routeDocs.ts';
 /**
  * The console's invoices of an auction and the payments recorded by hand (issue 19 §6,
  * docs/payments.md "Payments recorded by hand"): the staff who manage the auction's organisation
- * and administrators; another organisation's auction or invoice answers 404.
+ * and administrators; another organisation's auction or invoice answers 404. A recording can be
+ * cancelled, with its reason, while the invoice is unpaid ("Cancelling a payment recorded by hand").
  */
 export default (async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +43,35 @@ export default (async (root) => {
         success: true as const,
         message: 'payment_recorded' as const,
         messages: ['payment_recorded'],
+        duplicate,
+        payment,
+        invoice: await app.manualPayments.one(invoice.id),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/invoices/:stripeInvoiceId/manual-payments/:paymentId/cancellation',
+    {
+      schema: {
+        summary:
+          'Cancels a payment recorded by hand while its invoice is unpaid, with the reason; idempotent by commandId',
+        ...manualPaymentsContract.cancel,
+      },
+    },
+    async (request) => {
+      const invoice = await app.invoiceAccess.refundable(request, request.params.stripeInvoiceId);
+      const { paymentId } = request.params;
+      const { payment, duplicate } = await app.manualPayments.cancel(
+        invoice,
+        paymentId,
+        accountOf(request).id,
+        request.body,
+      );
+      return {
+        success: true as const,
+        message: 'payment_cancelled' as const,
+        messages: ['payment_cancelled'],
         duplicate,
         payment,
         invoice: await app.manualPayments.one(invoice.id),

@@ -7,6 +7,14 @@ const kit = useInvoiceTest();
 
 const record = (token: string, publicId: string, payload: Record<string, unknown>) =>
   callAs(kit.test.app, token, 'POST', `/api/admin/invoices/${publicId}/manual-payments`, payload);
+const cancel = (token: string, publicId: string, paymentId: number, payload: Record<string, unknown>) =>
+  callAs(
+    kit.test.app,
+    token,
+    'POST',
+    `/api/admin/invoices/${publicId}/manual-payments/${paymentId}/cancellation`,
+    payload,
+  );
 /** A payment of its own: a fresh command id, so the API records it rather than taking it for a retry. */
 const newPayment = (amountCents: number, method: 'cash' | 'cheque') => ({
   amountCents,
@@ -138,5 +146,110 @@ describe('payments recorded by hand', () => {
       expect((await record(kit.manager, invoice.public_id, bad)).statusCode).toBe(400);
     }
     expect(await manualRows(invoice.id)).toHaveLength(0);
+  });
+
+  it('cancels a recording of an unpaid invoice with its reason: it stays listed, pays nothing, once per command', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    const cash = (await record(kit.manager, invoice.public_id, newPayment(40_00, 'cash'))).json().payment;
+    await record(kit.manager, invoice.public_id, newPayment(10_00, 'cheque'));
+    const command = { reason: 'Counted twice at the door', commandId: randomUUID() };
+    const cancelled = await cancel(kit.manager, invoice.public_id, cash.id, command);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      message: 'payment_cancelled',
+      duplicate: false,
+      payment: { id: cash.id, amountCents: 40_00, cancelReason: 'Counted twice at the door' },
+      invoice: { status: 1, paidCents: 10_00, dueCents: 90_00 },
+    });
+    expect(cancelled.json().payment.cancelledAt).toBeTruthy();
+    expect(cancelled.json().payment.cancelledBy).toBeTruthy();
+    // The console still lists it, struck out; the auction's totals leave it out.
+    const listed = (
+      await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`)
+    ).json();
+    expect(listed).toMatchObject({ paidCents: 10_00, unpaidCents: 90_00 });
+    expect(listed.invoices[0].manualPayments).toHaveLength(2);
+
+    // A retry answers the first cancellation; the same command on another recording is refused.
+    const retry = await cancel(kit.manager, invoice.public_id, cash.id, command);
+    expect(retry.json()).toMatchObject({ duplicate: true, payment: { id: cash.id } });
+    const rows = await manualRows(invoice.id);
+    const cheque = rows.find((row) => row.id !== cash.id);
+    const reused = await cancel(kit.manager, invoice.public_id, Number(cheque?.id), command);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+    const again = await cancel(kit.manager, invoice.public_id, cash.id, { ...command, commandId: randomUUID() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('manual_payment_already_cancelled');
+
+    // The bidder's invoice owes the cancelled amount again and no longer lists it.
+    const seen = await invoiceSeenBy(bidder.token, invoice.public_id);
+    expect(seen).toMatchObject({ isPaid: false, amount: { value: 90 } });
+    expect(seen.payments.map((p: { method: string }) => p.method)).toEqual(['cheque']);
+    // A new recording may now cover the whole rest, and the card would charge only what is due.
+    const rest = await record(kit.manager, invoice.public_id, newPayment(90_00, 'cash'));
+    expect(rest.json().invoice).toMatchObject({ status: 2, dueCents: 0 });
+  });
+
+  it('refuses to cancel on a paid invoice, an unknown recording, or without a reason, changing nothing', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    const first = (await record(kit.manager, invoice.public_id, newPayment(30_00, 'cash'))).json().payment;
+    const withoutReason = await cancel(kit.manager, invoice.public_id, first.id, { commandId: randomUUID() });
+    expect(withoutReason.statusCode).toBe(400);
+    expect(withoutReason.json().messages).toEqual(['payment_cancellation_reason_required']);
+    const blank = await cancel(kit.manager, invoice.public_id, first.id, { reason: '  ', commandId: randomUUID() });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().messages).toEqual(['payment_cancellation_reason_required']);
+    const unknown = await cancel(kit.manager, invoice.public_id, first.id + 10_000, {
+      reason: 'Wrong one',
+      commandId: randomUUID(),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('manual_payment_not_found');
+    // A recording of another invoice is not found through this one.
+    const other = await unpaidInvoice();
+    const foreign = await cancel(kit.manager, other.invoice.public_id, first.id, {
+      reason: 'Wrong invoice',
+      commandId: randomUUID(),
+    });
+    expect(foreign.statusCode).toBe(404);
+    // Bidders and volunteers are refused at the door of the console's API.
+    const reason = { reason: 'Not theirs', commandId: randomUUID() };
+    expect((await cancel(bidder.token, invoice.public_id, first.id, reason)).statusCode).toBe(403);
+    const volunteer = (await login(kit.test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
+    expect((await cancel(volunteer, invoice.public_id, first.id, reason)).statusCode).toBe(403);
+
+    // Paid in full: its receipt was issued, so no recording of it can be cancelled.
+    await record(kit.manager, invoice.public_id, newPayment(70_00, 'cheque'));
+    const paid = await cancel(kit.manager, invoice.public_id, first.id, reason);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('invoice_already_paid');
+    const rows = await manualRows(invoice.id);
+    expect(rows.every((row) => row.cancelled_at === null && row.cancel_command_id === null)).toBe(true);
+    expect((await invoiceSeenBy(bidder.token, invoice.public_id)).isPaid).toBe(true);
+  });
+
+  it('refuses to cancel while a card payment of the invoice is being charged', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    const payment = (await record(kit.manager, invoice.public_id, newPayment(20_00, 'cash'))).json().payment;
+    // The card path's claim: an open attempt for what was due when it began.
+    await kit.test.database.db
+      .insertInto('payment_attempts')
+      .values({
+        id: randomUUID(),
+        invoice_id: invoice.id,
+        user_id: bidder.id,
+        stripe_payment_method_id: 'pm_card_visa',
+        amount: 80_00,
+        currency: 'CAD',
+      })
+      .execute();
+    const refused = await cancel(kit.manager, invoice.public_id, payment.id, {
+      reason: 'Bounced',
+      commandId: randomUUID(),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('payment_in_progress');
+    expect((await manualRows(invoice.id))[0]?.cancelled_at).toBeNull();
   });
 });

@@ -1,0 +1,106 @@
+import type { AuctionInvoice, ManualPayment } from '@auction/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { MessageList } from '../../account/Field.tsx';
+import { formatMoney } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { Dialog } from '../../layout/Dialog.tsx';
+import { FormActions } from '../../layout/FormActions.tsx';
+import { errorKeys } from '../../lib/errors.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { Labelled } from '../setup/formKit.tsx';
+import { consoleInvoiceKeys, consoleInvoiceMutations } from './queries.ts';
+import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
+
+/**
+ * Cancels a payment recorded by hand on an unpaid invoice (docs/payments.md "Cancelling a payment
+ * recorded by hand"): what the invoice will owe first, then the reason, which is required and kept
+ * on the payment. The payment stays listed, struck out.
+ */
+export function CancelPaymentDialog({
+  auctionId,
+  invoice,
+  payment,
+  onClose,
+}: {
+  auctionId: number;
+  invoice: AuctionInvoice;
+  payment: ManualPayment;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(consoleInvoiceMutations.cancelPayment());
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  // One id for this dialog: a double click or a retry cancels once.
+  const [commandId] = useState(() => crypto.randomUUID());
+  const money = (cents: number) => formatMoney(cents, locale, invoice.currency === 'USD' ? 'USD' : 'CAD');
+  const reasonMissing = errors.includes('payment_cancellation_reason_required');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setErrors(['payment_cancellation_reason_required']);
+      return;
+    }
+    setErrors([]);
+    try {
+      await mutation.mutateAsync({
+        stripeInvoiceId: invoice.stripeInvoiceId,
+        paymentId: payment.id,
+        reason: reason.trim(),
+        commandId,
+      });
+      await queryClient.invalidateQueries({ queryKey: consoleInvoiceKeys.auction(auctionId) });
+      showToast('success', 'payment_cancelled');
+      onClose();
+    } catch (error) {
+      setErrors(errorKeys(error));
+    }
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={<FormattedMessage id="console.invoices.cancelTitle" values={{ number: invoice.number }} />}
+    >
+      <form className="form" onSubmit={submit} noValidate>
+        <p>
+          <FormattedMessage
+            id="console.invoices.cancelConsequence"
+            values={{
+              amount: money(payment.amountCents),
+              method: intl.formatMessage({ id: METHOD_KEYS[payment.method] }),
+              number: invoice.number,
+              due: money(invoice.dueCents + payment.amountCents),
+            }}
+          />
+        </p>
+        <Labelled
+          label="console.invoices.cancelReason"
+          error={reasonMissing ? 'payment_cancellation_reason_required' : undefined}
+          control={(wiring) => (
+            <textarea
+              {...wiring}
+              rows={3}
+              maxLength={500}
+              required
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        />
+        <MessageList keys={errors.filter((key) => key !== 'payment_cancellation_reason_required')} />
+        <FormActions
+          className="console__dialog-actions"
+          cancel="console.cancel"
+          onCancel={onClose}
+          submit="console.invoices.cancelPayment"
+          pending={mutation.isPending}
+        />
+      </form>
+    </Dialog>
+  );
+}
