@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { invoiceFixtures } from '../../api/test/routes/api/invoices/invoiceFixtures.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
@@ -187,5 +187,79 @@ describe('check-in at the door and payments recorded by hand', () => {
     await mine.getByText(/40,00\s\$ \(chèque, inscrit par l’organisme\)/).waitFor();
     await screenshot(mine, 'invoice-manual-payment-fr-390');
     await bidderContext.close();
+  });
+
+  it('lets an auction manager cancel a recorded payment with a reason, shown struck out, in both languages', async () => {
+    const organization = await t.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    const bidder = await registerConfirmed(t, { firstName: 'Élodie', lastName: 'Brassard' });
+    const invoice = await invoiceFixtures(t, () => organization.organization_id).invoiceFor(
+      bidder.id,
+      [{ amount: 80_00 }],
+      { taxes: false },
+    );
+    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    for (const amountCents of [25_00, 25_00]) {
+      const recorded = await callAs(
+        t.app,
+        manager,
+        'POST',
+        `/api/admin/invoices/${invoice.public_id}/manual-payments`,
+        {
+          amountCents,
+          method: 'cash',
+          commandId: crypto.randomUUID(),
+        },
+      );
+      expect(recorded.statusCode).toBe(200);
+    }
+    const context = await visitorContext(browser, { token: manager }, DESKTOP);
+    const page = await context.newPage();
+    const section = `organisation=${organization.organization_id}&encan=${invoice.auction_id}&section=invoices`;
+    await page.goto(`${origin}/console?${section}`);
+    // The same cash was counted twice: the second is cancelled.
+    const cancels = page.getByRole('button', {
+      name: `Annuler le paiement de 25,00 $ sur la facture ${invoice.number}`,
+    });
+    await cancels.nth(1).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/la facture no \d+ devra 55,00\s\$/).waitFor();
+    await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
+    await dialog.getByText('Indiquez pourquoi ce paiement est annulé : la raison est conservée avec lui.').waitFor();
+    await dialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Compté deux fois à l’entrée');
+    // Writing a reason takes the refusal away before anything is sent again.
+    await dialog.getByText('Indiquez pourquoi ce paiement est annulé : la raison est conservée avec lui.').waitFor({
+      state: 'detached',
+    });
+    await expectAccessible(page, 'cancel payment (fr)');
+    await screenshot(page, 'console-invoices-cancel-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-cancel-fr-390');
+    await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
+    await page.getByText(/Annulé par Camille Roy le .* : Compté deux fois à l’entrée/).waitFor();
+    await expectAccessible(page, 'cancelled payment (fr)');
+    await screenshot(page, 'console-invoices-cancelled-fr-390');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'console-invoices-cancelled-fr-1280');
+
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByText(/Cancelled by Camille Roy on .*: Compté deux fois à l’entrée/).waitFor();
+    await page.getByRole('button', { name: `Cancel the payment of $25.00 on invoice ${invoice.number}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/invoice #\d+ will owe \$80.00/)
+      .waitFor();
+    await screenshot(page, 'console-invoices-cancel-en-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-cancel-en-390');
+    await context.close();
+
+    // The bidder owes the cancelled amount again and no longer sees it on the invoice.
+    const mine = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
+    expect(mine).toMatchObject({ isPaid: false, amount: { value: 55 } });
+    expect(mine.payments).toHaveLength(1);
   });
 });

@@ -84,18 +84,24 @@ export function CancelPaymentDialog({
           control={(wiring) => (
             <textarea
               {...wiring}
+              className="invoices__reason"
               rows={3}
               maxLength={500}
               required
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                // The refusal for a missing reason goes as soon as one is written.
+                if (event.target.value.trim())
+                  setErrors((keys) => keys.filter((key) => key !== 'payment_cancellation_reason_required'));
+              }}
             />
           )}
         />
         <MessageList keys={errors.filter((key) => key !== 'payment_cancellation_reason_required')} />
         <FormActions
           className="console__dialog-actions"
-          cancel="console.cancel"
+          cancel="console.invoices.keepPayment"
           onCancel={onClose}
           submit="console.invoices.cancelPayment"
           pending={mutation.isPending}
