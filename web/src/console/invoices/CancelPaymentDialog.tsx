@@ -1,5 +1,5 @@
 import type { AuctionInvoice, ManualPayment } from '@auction/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
@@ -7,11 +7,11 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { FormActions } from '../../layout/FormActions.tsx';
-import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { Labelled } from '../setup/formKit.tsx';
-import { consoleInvoiceKeys, consoleInvoiceMutations } from './queries.ts';
+import { consoleInvoiceMutations } from './queries.ts';
 import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
+import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 /**
  * Cancels a payment recorded by hand on an unpaid invoice (docs/payments.md "Cancelling a payment
@@ -31,10 +31,9 @@ export function CancelPaymentDialog({
 }) {
   const intl = useIntl();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const mutation = useMutation(consoleInvoiceMutations.cancelPayment());
+  const { errors, setErrors, send } = useInvoiceCommand(auctionId, onClose);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   // One id for this dialog: a double click or a retry cancels once.
   const [commandId] = useState(() => crypto.randomUUID());
   const money = (cents: number) => formatMoney(cents, locale, invoice.currency === 'USD' ? 'USD' : 'CAD');
@@ -45,20 +44,16 @@ export function CancelPaymentDialog({
       setErrors(['payment_cancellation_reason_required']);
       return;
     }
-    setErrors([]);
-    try {
-      await mutation.mutateAsync({
-        stripeInvoiceId: invoice.stripeInvoiceId,
-        paymentId: payment.id,
-        reason: reason.trim(),
-        commandId,
-      });
-      await queryClient.invalidateQueries({ queryKey: consoleInvoiceKeys.auction(auctionId) });
-      showToast('success', 'payment_cancelled');
-      onClose();
-    } catch (error) {
-      setErrors(errorKeys(error));
-    }
+    await send(
+      () =>
+        mutation.mutateAsync({
+          stripeInvoiceId: invoice.stripeInvoiceId,
+          paymentId: payment.id,
+          reason: reason.trim(),
+          commandId,
+        }),
+      () => showToast('success', 'payment_cancelled'),
+    );
   }
   return (
     <Dialog

@@ -1,5 +1,5 @@
 import { type AuctionInvoice, MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from '@auction/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field, MessageList } from '../../account/Field.tsx';
@@ -9,10 +9,10 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { FormActions } from '../../layout/FormActions.tsx';
 import { RadioChoices } from '../../layout/RadioChoices.tsx';
-import { errorKeys } from '../../lib/errors.ts';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
-import { consoleInvoiceKeys, consoleInvoiceMutations } from './queries.ts';
+import { consoleInvoiceMutations } from './queries.ts';
+import { useInvoiceCommand } from './useInvoiceCommand.ts';
 import '../checkin/checkIn.css';
 import './invoices.css';
 
@@ -41,12 +41,11 @@ export function RecordPaymentDialog({
   onClose: () => void;
 }) {
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const mutation = useMutation(consoleInvoiceMutations.recordPayment());
+  const { errors, setErrors, send } = useInvoiceCommand(auctionId, onClose);
   const [amount, setAmount] = useState(() => decimal(invoice.dueCents, locale));
   const [method, setMethod] = useState<ManualPaymentMethod>('cheque');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   // One id for this dialog: a double click or a retry records the payment once.
   const [commandId] = useState(() => crypto.randomUUID());
   const cents = parseAmount(amount);
@@ -64,22 +63,20 @@ export function RecordPaymentDialog({
       setErrors(['payment_exceeds_amount_due']);
       return;
     }
-    try {
-      const answer = await mutation.mutateAsync({
-        stripeInvoiceId: invoice.stripeInvoiceId,
-        amountCents: cents,
-        method,
-        note: note.trim() || undefined,
-        commandId,
-      });
-      await queryClient.invalidateQueries({ queryKey: consoleInvoiceKeys.auction(auctionId) });
-      showToast('success', answer.invoice.dueCents === 0 ? 'console.invoices.recordedPaid' : 'payment_recorded', {
-        number: invoice.number,
-      });
-      onClose();
-    } catch (error) {
-      setErrors(errorKeys(error));
-    }
+    await send(
+      () =>
+        mutation.mutateAsync({
+          stripeInvoiceId: invoice.stripeInvoiceId,
+          amountCents: cents,
+          method,
+          note: note.trim() || undefined,
+          commandId,
+        }),
+      (answer) =>
+        showToast('success', answer.invoice.dueCents === 0 ? 'console.invoices.recordedPaid' : 'payment_recorded', {
+          number: invoice.number,
+        }),
+    );
   }
   return (
     <Dialog
