@@ -1,7 +1,6 @@
 import { errorAnswers } from '@auction/contract';
 import { METRICS_CONTENT_TYPE, mayReadMetrics, renderMetrics } from '@auction/platform/metrics';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 
@@ -9,8 +8,7 @@ import { HttpError } from '../../errors.ts';
  * GET /metrics in Prometheus' text format (platform/src/metrics), for the operators' scraper: this
  * machine may read it, a scraper on another one with METRICS_TOKEN.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   const token = app.settings.metricsToken;
   app.get(
     '/metrics',
@@ -29,4 +27,4 @@ export default (async (root) => {
       return reply.type(METRICS_CONTENT_TYPE).send(await renderMetrics());
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -12,8 +12,7 @@ import {
   unsubscribeModel,
 } from '@auction/contract';
 import { unsubscribeKey, verifyUnsubscribeToken } from '@auction/platform';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf, signedInUser } from '../../../accounts/auth.ts';
 import type { UserRow } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
@@ -27,8 +26,7 @@ const byCodeLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
  * or the signed token of an unsubscribe link with no login (spec 000 §2 Unsubscribe). An unknown code answers 401
  * `unsubscribe_unauthorized`, which the page shows with a link to the notifications page.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['communication preferences'] });
   const { users } = app;
   const preferences = app.organizationNotifications;
@@ -147,4 +145,4 @@ export default (async (root) => {
       return { success: true as const, messages: ['saved_successfully'], ...saved };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

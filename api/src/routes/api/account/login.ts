@@ -9,8 +9,7 @@ import {
   sessionTokens,
   tenDigitPhone,
 } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../accounts/auth.ts';
 import { verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
@@ -23,8 +22,7 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
  * spec 000 §4 and §8 in this order: unknown account (or a pending invitation: onboarding), wrong
  * password, disabled, email not verified.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['account'] });
   const { users } = app;
   // OAuth-style clients post the password grant as a form.
@@ -122,4 +120,4 @@ export default (async (root) => {
     },
     async (request) => users.profileOf(await signedInUser(users, request)),
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { myBidsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { CAD_VIEW, moneyIn } from '../../../currency/convertedMoney.ts';
 import { HttpError } from '../../../errors.ts';
@@ -14,8 +13,7 @@ import { bearer } from '../../../routeDocs.ts';
  * highest bid and where they stand. The user is the token's: there is no user id to pass, so no
  * one can list another bidder's bids. Hidden lots stay out, as in every bidder list.
  */
-const myBidsRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const myBidsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { lotsRepository: lots, auctionsRepository: auctions, authorization } = app;
 
   app.get(

@@ -10,8 +10,7 @@ import {
   recoveryCodeVerifiedAnswer,
   verifyRecoveryCodeParams,
 } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumeCode, issueCode } from '../../../accounts/accountCodes.ts';
 import { sendAccountMessage } from '../../../accounts/accountContext.ts';
 import { maskEmail } from '../../../accounts/maskEmail.ts';
@@ -27,8 +26,7 @@ import { documentRoutes } from '../../../routeDocs.ts';
  * masked email as a hint, the full email typed back, then a six-digit SMS code (10 minutes, five
  * tries) that, once verified, answers the same reset token. Every call here is rate limited.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['password recovery'] });
   const { users } = app;
   const context = app.accounts;
@@ -148,4 +146,4 @@ export default (async (root) => {
       return { success: true as const, messages: ['password_reset_successful'] };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

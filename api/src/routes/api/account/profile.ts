@@ -14,8 +14,7 @@ import {
   validatePhoneParams,
   validationCodeAnswer,
 } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeCode } from '../../../accounts/accountCodes.ts';
 import { sendAccountMessage } from '../../../accounts/accountContext.ts';
@@ -37,8 +36,7 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
  * change that needs validating again, the username (email) and password changes that end other
  * sessions, the phone validation code, and the forced reset of a temporary password.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['account'], security: bearer });
   const { users } = app;
   const context = app.accounts;
@@ -272,4 +270,4 @@ export default (async (root) => {
       return true;
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

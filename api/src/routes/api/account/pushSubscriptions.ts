@@ -7,8 +7,7 @@ import {
   pushSubscriptionRemoval,
   successAnswer,
 } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
@@ -19,8 +18,7 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
  * subscriptions are ever touched, and an endpoint must be a browser's push service (the workers
  * call it), else 400 `invalid_push_endpoint`. Without VAPID keys configured: 503.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['communication preferences'], security: bearer });
   const { pushSubscriptions } = app;
   const push = app.settings.push;
@@ -96,4 +94,4 @@ export default (async (root) => {
       return request.body;
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

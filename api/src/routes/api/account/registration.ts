@@ -11,8 +11,7 @@ import {
   uniqueNicknameQuery,
   uniquePhoneNumberQuery,
 } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumeCode } from '../../../accounts/accountCodes.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
@@ -31,8 +30,7 @@ import { documentRoutes } from '../../../routeDocs.ts';
  * address is required when the auction requires it to bid, SMS is on only with a complete
  * formatted phone, and the new bidder is logged in right away while the confirmation email goes out.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['account'] });
   const { users, invitations } = app;
   const context = app.accounts;
@@ -222,4 +220,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -5,8 +5,7 @@ import {
   addressSuggestionsQuery,
   errorAnswers,
 } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressLookupUnavailable } from '../../../address/addressLookup.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -28,8 +27,7 @@ async function orUnavailable<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Spec 000 §2, §5: the address search of the registration and profile forms, Canada and the United States only. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['address lookup'] });
 
   app.get(
@@ -61,4 +59,4 @@ export default (async (root) => {
       return found;
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

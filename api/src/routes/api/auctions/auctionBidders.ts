@@ -1,6 +1,5 @@
 import { AuctionStatus, auctionsContract, BIDDER_STATUS_NAMES, BidderStatus } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { accessCodeMatches } from '../../../authorization/auctionAdmission.ts';
@@ -15,8 +14,7 @@ const answer = (id: BidderStatus) => ({ auctionBidderStatus: id, auctionBidderSt
  * `bidder_locked`), whatever they send. Visiting admits no one to a private auction: an
  * invitation, an operator or the auction's access code does (docs/security.md).
  */
-const auctionBidderRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const auctionBidderRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['auction bidders'], security: bearer });
   const { auctionsRepository: auctions, authorization } = app;
 

@@ -1,6 +1,5 @@
 import { auctionsContract, isAuctionClosed, isAuctionListed } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toAuctionDto } from '../../../auctions/auctionDto.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -15,8 +14,7 @@ const RECENTLY_CLOSED_DAYS = 30;
  * Auction-level reads of spec 001 §7 beside the auction itself: recently closed auctions, the
  * home page's profit per auction, the end date, the organisation's teams, and exchange rates.
  */
-const auctionInfoRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const auctionInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['auctions'] });
   const { auctionsRepository: auctions, authorization } = app;
   const { cadToUsdRate } = app.settings;

@@ -1,6 +1,5 @@
 import { AuctionStatus, auctionsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toAuctionDto } from '../../../auctions/auctionDto.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -8,8 +7,7 @@ import { localizedAuction } from '../../../i18n/localized.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
 
 /** The home page's auctions, one auction by its link, and the server's time for countdowns. */
-const auctionRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['auctions'] });
   const { auctionsRepository: auctions, authorization } = app;
 

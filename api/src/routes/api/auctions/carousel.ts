@@ -1,6 +1,5 @@
 import { AuctionStatus, auctionsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 
@@ -10,8 +9,7 @@ import { languageOf } from '../../../i18n/language.ts';
  * organisation's company), the auction's own organisation first, then the soonest to end. An
  * auction whose carousel is off answers an empty list.
  */
-const carouselRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auctionsRepository: auctions, authorization } = app;
 
   app.get(

@@ -1,6 +1,5 @@
 import { AuctionStatus, closingMinute, Language } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../errors.ts';
 
 /** Spec 001 §3 auction languages: 1 English, 2 French. */
@@ -11,9 +10,7 @@ const LANGUAGE_CODES: Record<number, 'en' | 'fr'> = { 1: Language.English, 2: La
  * kind of information, so it is as public as the leaderboard: anyone with the link on a public
  * auction; on a private one, those admitted to it and its organisation's staff.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.get(
     '/api/auctions/:id/projector',
     {
@@ -49,4 +46,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { auditContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentRoutes } from '../../../routeDocs.ts';
 
 /** Public and unauthenticated: limited per address, as each check reads the log. */
@@ -11,8 +10,7 @@ const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
  * may ask; the answer says only whether that bid is there, unchanged, which the receipt already
  * tells its holder, so it discloses nothing about other bids.
  */
-const receiptRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['audit'] });
 
   app.get(

@@ -1,14 +1,12 @@
 import { brandAnswer } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
  * The brand of the host the page was served from (spec 000 §1): the web app reads it once at start.
  * The host is the request's (behind a trusted proxy, the forwarded one); a host not in BRAND_HOSTS
  * answers the default brand, so a made-up Host header only changes the caller's own view.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   app.get(
     '/api/brand',
     {
@@ -24,4 +22,4 @@ export default (async (root) => {
       return app.brands.forHost(request.hostname);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { cardsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { auctionPaymentMethodDto } from '../../../payments/cardDto.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
@@ -10,8 +9,7 @@ import { documentRoutes } from '../../../routeDocs.ts';
  * changed (PUT, with the selection's id). Only a usable card of the auction's payment
  * configuration may be selected; an auction's single usable card is selected when none is.
  */
-const auctionPaymentMethodRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const auctionPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['cards'] });
   const { cardsOnFile } = app;
 

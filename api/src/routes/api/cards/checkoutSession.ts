@@ -1,6 +1,5 @@
 import { cardsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 
@@ -9,8 +8,7 @@ import { HttpError } from '../../../errors.ts';
  * under the payment configuration, created on first use. The web app redirects to its hosted
  * page; the card arrives by webhook (routes/api/payments/webhook.ts).
  */
-const checkoutSessionRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardRepository: cards, stripe } = app;
   const publicOrigin = new URL(app.settings.publicUrl).origin;
 

@@ -1,6 +1,5 @@
 import { cardsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -12,8 +11,7 @@ import { documentRoutes } from '../../../routeDocs.ts';
  * each is in today, deleting one (refused while it is in use) and replacing one in every auction
  * that uses it.
  */
-const paymentMethodRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['cards'] });
   const { cardRepository: cards, cardsOnFile } = app;
 

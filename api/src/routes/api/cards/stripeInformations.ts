@@ -1,6 +1,5 @@
 import { cardsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { languageOf } from '../../../i18n/language.ts';
 
@@ -8,8 +7,7 @@ import { languageOf } from '../../../i18n/language.ts';
  * The Stripe-information dropdown (spec 000 §7): the payment configurations a company's auctions
  * may use, with their labels per language. For the operators configuring an auction.
  */
-const stripeInformationRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const stripeInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardRepository: cards } = app;
 
   app.get(

@@ -1,6 +1,6 @@
 import { BidderStatus, biddersContract } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { organizationsFor } from '../../../authorization/organizationRules.ts';
 import { HttpError } from '../../../errors.ts';
@@ -12,8 +12,7 @@ import { documentRoutes } from '../../../routeDocs.ts';
  * organisation finds a guest by name or phone, marks them arrived (once: who and when are kept),
  * or registers a walk-in. Another organisation's auction answers 404 `auction_not_found`.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['check-in'] });
   const { authorization, guests } = app;
 
@@ -108,4 +107,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { documentsContract } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import type { Bucket } from '../../../accounts/rateLimits.ts';
 
@@ -18,9 +18,7 @@ const limits: readonly Bucket[] = [
  * the chosen language, to the address given. Its bidder and its organisation's staff may send it;
  * anyone else, and an unknown key, get `invoice_not_found`.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.post(
     '/api/documents/send-auction-invoice',
     {
@@ -38,4 +36,4 @@ export default (async (root) => {
       return { success: true as const, message: 'invoice_email_sent' as const, messages: ['invoice_email_sent'] };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

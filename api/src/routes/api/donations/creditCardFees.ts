@@ -1,6 +1,5 @@
 import { auctionsContract, BidderStatus, isAuctionClosed } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 import { bearer } from '../../../routeDocs.ts';
@@ -11,8 +10,7 @@ import { bearer } from '../../../routeDocs.ts';
  * once the auction is past Active. Spec 001 §7 names the path's two parameters `{a}/{b}`: here
  * they are the auction id and the decision (`true`/`false`).
  */
-const creditCardFeeRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const creditCardFeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auctionsRepository: auctions } = app;
 
   app.post(

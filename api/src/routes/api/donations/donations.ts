@@ -7,8 +7,8 @@ import {
   sameDonation,
   scopedCommandId,
 } from '@auction/engine';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { mayViewAuction } from '../../../authorization/auctionVisibility.ts';
@@ -48,8 +48,7 @@ function donationAnswer(received: Received, view: CurrencyView) {
  * client's id makes the call idempotent; the donations read model and the hub's DonationReceived
  * come from the projections. Choices are in docs/donations.md.
  */
-const donationRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const donationRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['donations'] });
   const { donations: service, authorization, cardsOnFile } = app;
   const donations = service.commands;

@@ -1,11 +1,9 @@
 import { errorAnswer, errorAnswers, healthAnswer } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** For load balancers and the operators: 200 when PostgreSQL and Redis answer, 503 otherwise. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   app.get(
     '/api/health',
     {
@@ -20,4 +18,4 @@ export default (async (root) => {
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', postgres, redis });
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

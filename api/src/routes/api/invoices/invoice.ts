@@ -1,6 +1,5 @@
 import { invoicesContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../../i18n/language.ts';
 import { invoiceDto } from '../../../invoices/invoiceDto.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
@@ -10,8 +9,7 @@ import { documentRoutes } from '../../../routeDocs.ts';
  * read it; only its bidder saves the business field. Anyone else, and an unknown key, get
  * `invoice_not_found`.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['invoices'] });
 
   app.get(
@@ -49,4 +47,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,6 @@
 import { invoicesContract } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import type { Bucket } from '../../../accounts/rateLimits.ts';
 import { HttpError } from '../../../errors.ts';
@@ -24,8 +24,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
  * The invoice's print version and its donation receipt as PDFs: the same readers as the invoice
  * (its bidder and its organisation's staff), `invoice_not_found` for anyone else.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['invoices'] });
 
   app.get(
@@ -68,4 +67,4 @@ export default (async (root) => {
       );
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { invoicesContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { invoiceSummaryDto } from '../../../invoices/invoiceDto.ts';
@@ -11,9 +10,7 @@ import { invoicePeriod } from '../../../invoices/invoicePeriod.ts';
  * newest first, searched by auction title, organisation or number. With `auctionId`, staff of
  * the auction's organisation list every invoice of that auction; anyone else their own in it.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.get(
     '/api/account/invoices',
     {
@@ -42,4 +39,4 @@ export default (async (root) => {
       return { count: rows.length, years, invoices: rows.map((row) => invoiceSummaryDto(row, language)) };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { invoicesContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { languageOf } from '../../../i18n/language.ts';
 import { invoiceDto } from '../../../invoices/invoiceDto.ts';
 
@@ -9,9 +8,7 @@ import { invoiceDto } from '../../../invoices/invoiceDto.ts';
  * successful charge per invoice whatever is repeated. A card Stripe refuses answers 402
  * `error_during_paiement`; Stripe unreachable 503 (the attempt stays open and a retry continues it).
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.post(
     '/api/auctions/invoice/:id/payment',
     {
@@ -36,4 +33,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,6 @@
 import { AuctionStatus, leaderboardContract } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyIn } from '../../../currency/convertedMoney.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -18,8 +18,7 @@ const HEADINGS = { leaders: 'leaders_list', winners: 'winners_list' } as const s
  * auction's donations beside them, and the winner results of spec 001 §3 for lots a client saw
  * closing. Shapes are in docs/donations.md (spec 001 shows none).
  */
-const leaderboardRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['leaderboard'] });
   const { auctionsRepository: auctions, lotsRepository: lots, leaderboard, authorization } = app;
 

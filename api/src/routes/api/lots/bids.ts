@@ -1,8 +1,8 @@
 import { AuctionStatus, lotsContract, permissionToBid, Role } from '@auction/contract';
 import { type LotCommand, type LotState, lotStreamId, maxBidOf } from '@auction/engine';
 import { bidAckSeconds, bidsTotal } from '@auction/platform/metrics';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkedAccount } from '../../../accounts/auth.ts';
 import { isAddressCompleted } from '../../../accounts/profile.ts';
 import { clientCommandIdOf, commandIdOf } from '../../../commandId.ts';
@@ -22,8 +22,7 @@ type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'
  * the engine's decision, taken at the server's receive time, and the answer carries the committed
  * standing.
  */
-const bidRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['bids'], security: bearer });
   // Read once: the bid path makes no lookup on the instance per request.
   const { pool, lotCommands } = app;

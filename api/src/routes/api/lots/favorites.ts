@@ -1,6 +1,5 @@
 import { lotsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -12,8 +11,7 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
  * current favourites for the cards' hearts; add and remove. Adding twice or removing what is not a
  * favourite changes nothing.
  */
-const favoriteRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['favourites'], security: bearer });
   const { lotsRepository: lots, auctionsRepository: auctions, authorization } = app;
 

@@ -1,6 +1,5 @@
 import { AuctionStatus, isAuctionClosed, LotType, lotsContract, permissionToBid } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAddressCompleted } from '../../../accounts/profile.ts';
 import { PRIVATE_AUCTION } from '../../../authorization/auctionVisibility.ts';
 import { moneyIn } from '../../../currency/convertedMoney.ts';
@@ -19,8 +18,7 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
  * lots and what the user may do, the user's max bid, and the bids most recent first. The lots'
  * state comes from the read models (projections), their texts from the reference tables.
  */
-const lotItemRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const lotItemRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['lots'] });
   const { lotsRepository: lots, authorization, cardsOnFile } = app;
 

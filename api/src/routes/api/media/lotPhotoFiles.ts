@@ -1,14 +1,12 @@
 import { lotPhotos } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../errors.ts';
 
 /**
  * The uploaded lot photos, public like the lot pages that show them. A name is a random id, never
  * reused, so a browser may keep the file for a year.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   app.get(
     '/api/media/lot-photos/:name',
     {
@@ -30,4 +28,4 @@ export default (async (root) => {
         .send(file.stream);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

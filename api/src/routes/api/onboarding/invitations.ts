@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { errorAnswers, invitationAnswer, inviteBody, onBoardInfo, onBoardInfoQuery } from '@auction/contract';
 import { smsStopReason } from '@auction/platform';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendAccountMessage } from '../../../accounts/accountContext.ts';
 import { accountOf } from '../../../accounts/auth.ts';
 import { formatPhone } from '../../../accounts/phone.ts';
@@ -21,8 +20,7 @@ const STOP_ANSWER = 'STOP: this number replied STOP and cannot receive text mess
  * administrators) invite to it: another organisation's auction answers 404 as if unknown. An
  * invitation admits the person to the auction, private or not (docs/security.md).
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['onboarding'] });
   const { invitations, users, authorization } = app;
   const context = app.accounts;
@@ -103,4 +101,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

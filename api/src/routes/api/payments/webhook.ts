@@ -1,6 +1,5 @@
 import { cardsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../errors.ts';
 import { applyStripeEvent } from '../../../payments/stripeWebhook.ts';
 
@@ -10,8 +9,7 @@ import { applyStripeEvent } from '../../../payments/stripeWebhook.ts';
  * header against the endpoint's secret and parses the event. No session: the signature is the
  * authentication. Each event is applied once (by its id) and by the objects' current state.
  */
-const stripeWebhookRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
     done(null, body),
   );

@@ -1,7 +1,7 @@
 import { errorAnswers, inboundSmsBody, twimlAnswer } from '@auction/contract';
 import { liftSmsStop, recordSmsStop, tenDigitPhone } from '@auction/platform';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { smsKeywordOf, smsKeywordReply, twimlReply } from '../../../sms/smsKeywords.ts';
 import { validTwilioSignature } from '../../../sms/twilioSignature.ts';
 
@@ -18,8 +18,7 @@ import { validTwilioSignature } from '../../../sms/twilioSignature.ts';
  * a token every request is, since nothing could tell Twilio from anyone else. The signed URL is
  * built from PUBLIC_URL, the origin Twilio calls, when the API sits behind a proxy.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   const { twilioAuthToken, publicUrl } = app.settings;
   if (!twilioAuthToken) app.log.warn('TWILIO_AUTH_TOKEN is not set: the inbound SMS webhook refuses every request');
   // Twilio posts forms; parsed here only, so the rest of the API keeps answering 415 to them.
@@ -61,7 +60,7 @@ export default (async (root) => {
       return reply.type('text/xml; charset=utf-8').send(twimlReply(smsKeywordReply(keyword)));
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;
 
 function requestedUrl(request: FastifyRequest, publicUrl: string | undefined): string {
   const origin = publicUrl ? publicUrl.replace(/\/$/, '') : `${request.protocol}://${request.host}`;

@@ -1,7 +1,6 @@
 import { errorAnswers, messagesAnswer, oneClickUnsubscribeQuery } from '@auction/contract';
 import { unsubscribeKey, verifyUnsubscribeToken } from '@auction/platform';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../errors.ts';
 
 /**
@@ -10,8 +9,7 @@ import { HttpError } from '../../../errors.ts';
  * the URL says who and what (docs/messages.md); the body is not needed. Repeating it changes
  * nothing more. A token that does not verify answers 401 `unsubscribe_unauthorized`, changing nothing.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   const linkKey = unsubscribeKey(app.settings.jwtSecret);
   // Mail clients post a form (RFC 8058 §3.1); its one field is not needed, so any form is accepted here only.
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
@@ -37,4 +35,4 @@ export default (async (root) => {
       return { success: true as const, messages: ['unsubscribed_successfully'] };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { idParams, operator, rowIdValue } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
 import { type AuctionFields, auctionFields, datesInOrder } from '../../../../operator/auctionFields.ts';
 import type { AuctionBefore } from '../../../../operator/operatorAuctionRepository.ts';
@@ -11,8 +10,7 @@ import { someField } from '../../../../validation.ts';
 const { operatorAuction, auctionListQuery, auctionStatusBody, auctionStatusValue, operatorErrors } = operator;
 
 /** Auctions with every field of spec 001 §3 (issue 5 §4), their status and dates. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
   const auctions = app.operatorAuctionRepository;
 
@@ -137,7 +135,7 @@ export default (async (root) => {
       return auctionAnswer(auctionId);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;
 
 /** The dates after the change must still run pre-open → open → end. */
 function checkDates(fields: AuctionFields, before: Pick<AuctionBefore, 'datePreOpen' | 'dateOpen' | 'dateCompleted'>) {

@@ -1,15 +1,12 @@
 import { idParams, operator } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { replayLot } from '@auction/engine/replay';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const { auditTrail, operatorErrors } = operator;
 
 /** A lot's audit trail: its stream replayed from the events alone, as `npm run replay` does. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.get(
     '/api/admin/lots/:id/audit-trail',
     {
@@ -27,4 +24,4 @@ export default (async (root) => {
       return { streamId: history.streamId, entries: history.entries, standing: history.standing };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

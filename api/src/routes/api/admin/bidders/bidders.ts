@@ -1,6 +1,5 @@
 import { biddersContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
  * The auction's bidders for its operators (issue 19 §5, docs/console.md): status, STOP and
@@ -8,9 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  * (`PUT /api/auctions/{id}/bidders/{userId}/status`, `POST /api/account/temporary-password`,
  * `POST /api/onboarding/invite-via-client-app`).
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.get(
     '/api/admin/auctions/:id/bidders',
     {
@@ -25,4 +22,4 @@ export default (async (root) => {
       return app.guests.list(request.params.id);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,7 +1,6 @@
 import { bidRemoval, operator } from '@auction/contract';
 import { lotStreamId, STREAM_MOVED } from '@auction/engine';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { HttpError } from '../../../../errors.ts';
 import { refusalError } from '../../../../lots/refusalStatus.ts';
@@ -15,9 +14,7 @@ const { operatorErrors } = operator;
  * the standing, and after the close re-decides the winner. With the preview's `expectedVersion`
  * it is made only on the stream version that was previewed, so what was shown is what happens.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.post(
     '/api/admin/lots/:id/bids/:bidId/remove',
     {
@@ -55,4 +52,4 @@ export default (async (root) => {
       return lotCommandAnswer(lotId, outcome.state, outcome.version, outcome.events, outcome.duplicate);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

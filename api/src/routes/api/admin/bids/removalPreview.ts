@@ -1,14 +1,12 @@
 import { bidRemoval, idParams, operator } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
 const { bidRemovalParams, lotBidsAnswer, removalPreviewAnswer } = bidRemoval;
 const { operatorErrors } = operator;
 
 /** What an operator looks at before removing a bid: the lot's bids, and the standing a removal would produce. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   app.get(
@@ -41,4 +39,4 @@ export default (async (root) => {
       return app.bidRemoval.preview({ lotId: request.params.id, ...lot }, request.params.bidId);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

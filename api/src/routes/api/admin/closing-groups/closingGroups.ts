@@ -1,6 +1,5 @@
 import { idParams, noContent, operator } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
@@ -12,8 +11,7 @@ const { closingGroup, closingGroupFields, operatorErrors } = operator;
  * An auction's closing groups (issue 5 §4): lots that close together. A group's new end
  * reschedules its open lots through the engine, so they keep closing together.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
   const parts = app.auctionPartRepository;
 
@@ -76,4 +74,4 @@ export default (async (root) => {
       return reply.code(204).send(null);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

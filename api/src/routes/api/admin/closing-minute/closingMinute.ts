@@ -1,6 +1,5 @@
 import { closingMinute } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
 const { CLOSING_LOTS_LIMIT, RECENT_BIDS_LIMIT, RECENT_BIDS_MINUTES } = closingMinute;
@@ -9,8 +8,7 @@ const { CLOSING_LOTS_LIMIT, RECENT_BIDS_LIMIT, RECENT_BIDS_MINUTES } = closingMi
  * The closing minute of an auction for its operators (docs/console.md): the snapshot the console
  * starts from and reloads after a reconnect, and the fundraising goal the projector rises towards.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   app.get(
@@ -45,4 +43,4 @@ export default (async (root) => {
       return { goalCents: request.body.goalCents };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,11 +1,8 @@
 import { auctionExportsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** The auction's CSV exports (issue 19 §4): a download per kind, for the organisation's operators. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.get(
     '/api/admin/auctions/:id/exports/:kind',
     {
@@ -27,4 +24,4 @@ export default (async (root) => {
         .send(csv);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

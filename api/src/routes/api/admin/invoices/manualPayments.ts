@@ -1,6 +1,5 @@
 import { manualPaymentsContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../../accounts/auth.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
@@ -10,8 +9,7 @@ import { documentRoutes } from '../../../../routeDocs.ts';
  * and administrators; another organisation's auction or invoice answers 404. A recording can be
  * cancelled, with its reason, while the invoice is unpaid ("Cancelling a payment recorded by hand").
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['invoices'] });
 
   app.get(
@@ -78,4 +76,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

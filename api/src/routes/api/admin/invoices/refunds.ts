@@ -1,6 +1,5 @@
 import { invoicesContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../../accounts/auth.ts';
 import { languageOf } from '../../../../i18n/language.ts';
 import { invoiceDto } from '../../../../invoices/invoiceDto.ts';
@@ -11,9 +10,7 @@ import { invoiceDto } from '../../../../invoices/invoiceDto.ts';
  * `refund_exceeds_paid_amount`; an unpaid invoice: 409 `invoice_not_paid`; a retry with the same
  * `commandId` answers the same refund and gives nothing more back.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
+export default (async (app) => {
   app.post(
     '/api/admin/invoices/:stripeInvoiceId/refunds',
     {
@@ -42,4 +39,4 @@ export default (async (root) => {
       };
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

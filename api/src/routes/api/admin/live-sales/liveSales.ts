@@ -1,6 +1,5 @@
 import { liveSalesContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { HttpError } from '../../../../errors.ts';
 import { amountInCents } from '../../../../money.ts';
@@ -10,8 +9,7 @@ import { documentRoutes } from '../../../../routeDocs.ts';
  * Live lots sold on stage (issue 19 §3): the auction's live lots, and the sale the operator
  * records for one of them, the hammer price and the winner (an auction bidder).
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   app.get(
@@ -45,4 +43,4 @@ export default (async (root) => {
       });
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { lotImportContract } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
 /** A file of the most rows allowed, with long descriptions, in JSON. */
@@ -11,8 +10,7 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
  * nothing; the import creates the new lots through the lot creation of `POST
  * /api/admin/auctions/{id}/lots`, or nothing at all while a row has a problem.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   app.post(
@@ -50,4 +48,4 @@ export default (async (root) => {
       return answer;
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

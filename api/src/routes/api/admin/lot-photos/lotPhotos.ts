@@ -1,6 +1,6 @@
 import { idParams, lotPhotos } from '@auction/contract';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_PHOTO_BYTES, UPLOAD_CONTENT_TYPES } from '../../../../media/photoRules.ts';
 
 const { PhotoRefusal } = lotPhotos;
@@ -16,8 +16,7 @@ const BODY_REFUSALS: Record<string, { status: 413 | 415; message: string }> = {
  * Uploading a lot's photo (docs/operator-api.md "Lot photos"): the body is the image itself, one per
  * request, read whole up to the limit and never parsed as anything else.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   app.addContentTypeParser(UPLOAD_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES }, (_r, body, done) =>
     done(null, body),
   );
@@ -58,4 +57,4 @@ export default (async (root) => {
       return reply.code(201).send(await app.lotPhotos.add(request.params.id, body));
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,7 +1,7 @@
 import { idParams, operator } from '@auction/contract';
 import type { LotCommand } from '@auction/engine';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
@@ -10,8 +10,7 @@ import { documentRoutes } from '../../../../routeDocs.ts';
 const { lotCommandAnswer, lotCommandBody, rescheduleBody, operatorErrors } = operator;
 
 /** The administrator's commands on a lot (issue 5 §4), one route each; each answers the committed state. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
   const lots = app.operatorLotRepository;
 
@@ -76,4 +75,4 @@ export default (async (root) => {
     (input: z.output<typeof rescheduleBody>) => ({ type: 'RescheduleLot', endsAt: input.dateCompleted.getTime() }),
     (lotId, input: z.output<typeof rescheduleBody>) => lots.setEnd(lotId, input.dateCompleted),
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,7 +1,6 @@
 import { commandId, idParams, LOT_SETTINGS_LOCKED_AFTER_OPENING, operator } from '@auction/contract';
 import type { LotCommand } from '@auction/engine';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commandIdOf } from '../../../../commandId.ts';
 import { HttpError } from '../../../../errors.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
@@ -18,8 +17,7 @@ const { operatorLot, operatorErrors } = operator;
  * through engine commands, so the stream stays the whole truth for a replay. Texts, photos,
  * categories and team are reference data, edited directly.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
   const lots = app.operatorLotRepository;
 
@@ -125,4 +123,4 @@ export default (async (root) => {
       return lotAnswer(lotId);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

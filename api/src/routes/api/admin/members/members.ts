@@ -1,6 +1,6 @@
 import { idParams, organizationMembers as members, operator, Role } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
@@ -11,8 +11,7 @@ const { operatorErrors } = operator;
  * volunteer: administrators and the organisation's auction managers; administrator: administrators
  * only. The organisation check is the shared one (404 beyond the caller's organisations).
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   async function authorizeRoleChange(request: FastifyRequest, organizationId: number, role: number) {
@@ -86,4 +85,4 @@ export default (async (root) => {
     },
     async (request) => app.organizationMembers.search(request.query.q),
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

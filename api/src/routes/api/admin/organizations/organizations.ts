@@ -1,6 +1,5 @@
 import { idParams, operator } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
@@ -8,8 +7,7 @@ import { someField } from '../../../../validation.ts';
 const { organization, organizationFields, operatorErrors } = operator;
 
 /** Organisations (issue 5 §4). Only an administrator creates one. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   app.get(
@@ -66,4 +64,4 @@ export default (async (root) => {
       return updated;
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

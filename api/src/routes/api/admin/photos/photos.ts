@@ -1,6 +1,5 @@
 import { idParams, noContent, operator } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
@@ -10,8 +9,7 @@ const { photoFields, photoRef, operatorErrors } = operator;
  * An auction's banner photos and videos (issue 5 §4). Photos are addresses (a CDN or the
  * organisation's site): the product stores no uploaded files.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
   const parts = app.auctionPartRepository;
 
@@ -63,4 +61,4 @@ export default (async (root) => {
       return reply.code(204).send(null);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

@@ -1,6 +1,5 @@
 import { idParams, noContent, operator } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
@@ -8,8 +7,7 @@ import { someField } from '../../../../validation.ts';
 const { team, teamFields, operatorErrors } = operator;
 
 /** An organisation's teams (issue 5 §4): the lots' "offered by" groups. */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
 
   app.get(
@@ -78,4 +76,4 @@ export default (async (root) => {
       return reply.code(204).send(null);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;

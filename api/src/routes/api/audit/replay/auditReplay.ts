@@ -1,6 +1,6 @@
 import { auditContract, auditReplay } from '@auction/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../../accounts/auth.ts';
 import type { OwnedKind } from '../../../../authorization/organizationAccess.ts';
 import { organizationsFor } from '../../../../authorization/organizationRules.ts';
@@ -13,8 +13,7 @@ const { auditReplayContract } = auditReplay;
  * auction managers and auditors of the auction's organisation. Another organisation's auction or
  * lot answers 404, as if it did not exist.
  */
-export default (async (root) => {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export default (async (app) => {
   documentRoutes(app, { tags: ['audit'] });
   const { authorization } = app;
 
@@ -74,4 +73,4 @@ export default (async (root) => {
       return app.auditLog.auctionExport(request.params.id);
     },
   );
-}) satisfies FastifyPluginAsync;
+}) satisfies FastifyPluginAsyncZod;
