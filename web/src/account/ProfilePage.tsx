@@ -7,6 +7,7 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
+import { Labelled } from '../layout/Labelled.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { errorKeys } from '../lib/errors.ts';
@@ -121,32 +122,28 @@ function GeneralCard({ profile }: { profile: Profile }) {
         error={phoneInvalid ? 'invalid_phone_number' : undefined}
         onChange={(e) => set('phoneNumber')(formatPhoneInput(e.target.value))}
       />
-      <div className="field">
-        <label htmlFor="profile-language">
-          <FormattedMessage id="field.language" />
-        </label>
-        <select
-          id="profile-language"
-          value={form.preferredLanguage}
-          onChange={(e) => set('preferredLanguage')(e.target.value)}
-        >
-          <option value="fr">Français</option>
-          <option value="en">English</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="profile-currency">
-          <FormattedMessage id="field.currency" />
-        </label>
-        <select
-          id="profile-currency"
-          value={form.preferredCurrencyCode}
-          onChange={(e) => set('preferredCurrencyCode')(e.target.value)}
-        >
-          <option value="CAD">CAD</option>
-          <option value="USD">USD</option>
-        </select>
-      </div>
+      <Labelled
+        label="field.language"
+        control={(wiring) => (
+          <select {...wiring} value={form.preferredLanguage} onChange={(e) => set('preferredLanguage')(e.target.value)}>
+            <option value="fr">Français</option>
+            <option value="en">English</option>
+          </select>
+        )}
+      />
+      <Labelled
+        label="field.currency"
+        control={(wiring) => (
+          <select
+            {...wiring}
+            value={form.preferredCurrencyCode}
+            onChange={(e) => set('preferredCurrencyCode')(e.target.value)}
+          >
+            <option value="CAD">CAD</option>
+            <option value="USD">USD</option>
+          </select>
+        )}
+      />
       {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
       <button type="submit" className="button" disabled={save.isPending || nicknameTaken || phoneInvalid}>
         <FormattedMessage id="action.save" />

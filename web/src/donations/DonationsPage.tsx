@@ -12,6 +12,7 @@ import { serverMessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
+import { Labelled } from '../layout/Labelled.tsx';
 import { showError } from '../lib/errors.ts';
 import { ListTable } from '../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listTableRules.ts';
@@ -201,17 +202,17 @@ function Donations({ auction }: { auction: Auction }) {
             </label>
           ) : null}
           {choice === 'other' ? (
-            <div className="field">
-              <label htmlFor={`${id}-other`}>
-                <FormattedMessage id="donations.otherAmountLabel" />
-              </label>
-              <input
-                id={`${id}-other`}
-                inputMode="decimal"
-                value={otherText}
-                onChange={(e) => setOtherText(e.target.value)}
-              />
-            </div>
+            <Labelled
+              label="donations.otherAmountLabel"
+              control={(wiring) => (
+                <input
+                  {...wiring}
+                  inputMode="decimal"
+                  value={otherText}
+                  onChange={(e) => setOtherText(e.target.value)}
+                />
+              )}
+            />
           ) : null}
         </fieldset>
         <button type="submit" className="button" disabled={disabled}>

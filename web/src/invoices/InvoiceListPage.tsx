@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RequireLogin } from '../account/ProfilePage.tsx';
 import type { Profile } from '../account/types.ts';
@@ -17,6 +17,7 @@ import { invoiceQueries } from './queries.ts';
 import { SendInvoiceDialog } from './SendInvoiceDialog.tsx';
 import type { InvoiceSummary } from './types.ts';
 import './invoices.css';
+import { Labelled } from '../layout/Labelled.tsx';
 
 /** Spec 001 §9: extra-small screens (below 36rem) get cards, wider ones the table. */
 const WIDER_THAN_EXTRA_SMALL = '(min-width: 36rem)';
@@ -43,7 +44,6 @@ export function InvoiceList({
   currentYear?: number;
 }) {
   const intl = useIntl();
-  const id = useId();
   const [period, setPeriod] = useState(defaultPeriod);
   const [search, setSearch] = useState('');
   const [sending, setSending] = useState<string | null>(null);
@@ -53,28 +53,28 @@ export function InvoiceList({
   return (
     <>
       <div className="invoice-filters">
-        <div className="field">
-          <label htmlFor={`${id}-period`}>
-            <FormattedMessage id="invoice.period" />
-          </label>
-          <select id={`${id}-period`} value={period} onChange={(event) => setPeriod(event.target.value)}>
-            {options.map((option) => (
-              <option key={option} value={option}>
-                {option === defaultPeriod
-                  ? intl.formatMessage({ id: 'invoice.period.past3Months' })
-                  : option === 'currentYear'
-                    ? intl.formatMessage({ id: 'invoice.period.currentYear' })
-                    : option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-search`}>
-            <FormattedMessage id="invoice.search" />
-          </label>
-          <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </div>
+        <Labelled
+          label="invoice.period"
+          control={(wiring) => (
+            <select {...wiring} value={period} onChange={(event) => setPeriod(event.target.value)}>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {option === defaultPeriod
+                    ? intl.formatMessage({ id: 'invoice.period.past3Months' })
+                    : option === 'currentYear'
+                      ? intl.formatMessage({ id: 'invoice.period.currentYear' })
+                      : option}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+        <Labelled
+          label="invoice.search"
+          control={(wiring) => (
+            <input {...wiring} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          )}
+        />
       </div>
       {list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />

@@ -1,11 +1,12 @@
 import type { BidReceipt, ReceiptVerdict } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../api/client.ts';
 import { formatDate, formatMoney, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../i18n/messages.ts';
+import { Labelled } from '../layout/Labelled.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { receiptMutations } from './queries.ts';
 
@@ -36,7 +37,6 @@ function parseReceipt(text: string): BidReceipt | null {
  */
 export function ReceiptCheckPage() {
   const locale = useLocale();
-  const id = useId();
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const verify = useMutation({ ...receiptMutations.verify() });
@@ -68,36 +68,36 @@ export function ReceiptCheckPage() {
           void check(text);
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-text`}>
-            <FormattedMessage id="receipt.paste" />
-          </label>
-          <textarea
-            id={`${id}-text`}
-            className="receipt-check__text"
-            rows={8}
-            spellCheck={false}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>
-            <FormattedMessage id="receipt.upload" />
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="application/json,.json"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              const content = await file.text();
-              setText(content);
-              void check(content);
-            }}
-          />
-        </div>
+        <Labelled
+          label="receipt.paste"
+          control={(wiring) => (
+            <textarea
+              {...wiring}
+              className="receipt-check__text"
+              rows={8}
+              spellCheck={false}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
+        />
+        <Labelled
+          label="receipt.upload"
+          control={(wiring) => (
+            <input
+              {...wiring}
+              type="file"
+              accept="application/json,.json"
+              onChange={async (event) => {
+                const file = event.target.files?.[0];
+                if (!file) return;
+                const content = await file.text();
+                setText(content);
+                void check(content);
+              }}
+            />
+          )}
+        />
         <button type="submit" className="button" disabled={verify.isPending || text.trim() === ''}>
           <FormattedMessage id="receipt.verify" />
         </button>

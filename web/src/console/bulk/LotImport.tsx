@@ -1,9 +1,10 @@
 import type { LotImportPreview, LotImportProblem, operator } from '@auction/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import { serverMessageId } from '../../i18n/messages.ts';
+import { Labelled } from '../../layout/Labelled.tsx';
 import { ColumnHeads } from '../../lib/ColumnHeads.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
@@ -91,7 +92,6 @@ async function readSpreadsheet(file: File): Promise<string> {
 /** Template, file (CSV or .xlsx), preview, then the import behind its confirmation. */
 export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
   const queryClient = useQueryClient();
-  const fileId = useId();
   const preview = useMutation(bulkMutations.preview(auction.id));
   const run = useMutation(bulkMutations.import(auction.id));
   const [csv, setCsv] = useState<string | null>(null);
@@ -126,28 +126,28 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
         >
           <FormattedMessage id="console.bulk.template" />
         </button>
-        <div className="field">
-          <label htmlFor={fileId}>
-            <FormattedMessage id="console.bulk.file" />
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              const text = isSpreadsheet(file) ? await readSpreadsheet(file).catch(() => null) : await file.text();
-              if (text === null) {
-                setErrors(['import_unreadable_spreadsheet']);
-                return;
-              }
-              setFileName(file.name);
-              setCsv(text);
-              await check(text);
-            }}
-          />
-        </div>
+        <Labelled
+          label="console.bulk.file"
+          control={(wiring) => (
+            <input
+              {...wiring}
+              type="file"
+              accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={async (event) => {
+                const file = event.target.files?.[0];
+                if (!file) return;
+                const text = isSpreadsheet(file) ? await readSpreadsheet(file).catch(() => null) : await file.text();
+                if (text === null) {
+                  setErrors(['import_unreadable_spreadsheet']);
+                  return;
+                }
+                setFileName(file.name);
+                setCsv(text);
+                await check(text);
+              }}
+            />
+          )}
+        />
       </div>
       <MessageList keys={errors} />
       {preview.isPending && (

@@ -6,6 +6,7 @@ import { MessageList } from '../../account/Field.tsx';
 import { ApiError } from '../../api/client.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { Labelled } from '../../layout/Labelled.tsx';
 import { Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
@@ -161,29 +162,20 @@ export function RemovalPanel({
           if (!missing) setConfirming(true);
         }}
       >
-        <div className="field">
-          <label htmlFor={reasonId}>
-            <FormattedMessage id="console.removal.reason" />
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={500}
-            value={reason}
-            aria-invalid={missingReason || undefined}
-            aria-describedby={missingReason ? `${reasonId}-error` : `${reasonId}-hint`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {missingReason ? (
-            <p id={`${reasonId}-error`} className="field-error">
-              <FormattedMessage id="bid_removal_reason_required" />
-            </p>
-          ) : (
-            <p id={`${reasonId}-hint`} className="field__hint">
-              <FormattedMessage id="console.removal.reasonHint" />
-            </p>
+        <Labelled
+          label="console.removal.reason"
+          error={missingReason ? 'bid_removal_reason_required' : undefined}
+          hint="console.removal.reasonHint"
+          control={(wiring) => (
+            <textarea
+              {...wiring}
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
           )}
-        </div>
+        />
         <button type="submit" className="button">
           <FormattedMessage id="console.removal.remove" />
         </button>

@@ -1,8 +1,9 @@
 import type { operator } from '@auction/contract';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { serverMessageId } from '../../i18n/messages.ts';
+import { Labelled } from '../../layout/Labelled.tsx';
 import { sanitizeRichText } from '../../lib/sanitizeRichText.ts';
 import type { FieldErrors } from './auctionForm.ts';
 import { PartRow } from './PartRow.tsx';
@@ -65,7 +66,6 @@ function TabLanguage({
     return key ? serverMessageId(key) : undefined;
   };
   const suffix = language === 'fr' ? 'Fr' : 'En';
-  const contentId = useId();
   return (
     <div className="setup__tab-language">
       <Field
@@ -87,20 +87,18 @@ function TabLanguage({
         error={error('title')}
         onChange={(event) => onChange({ ...text, title: event.target.value })}
       />
-      <div className="field">
-        <label htmlFor={contentId}>
-          <FormattedMessage id={`console.setup.tabContent${suffix}`} />
-        </label>
-        <textarea
-          id={contentId}
-          rows={5}
-          value={text.content}
-          onChange={(event) => onChange({ ...text, content: event.target.value })}
-        />
-        <p className="field__hint">
-          <FormattedMessage id="console.setup.tabContentHint" />
-        </p>
-      </div>
+      <Labelled
+        label={`console.setup.tabContent${suffix}`}
+        hint="console.setup.tabContentHint"
+        control={(wiring) => (
+          <textarea
+            {...wiring}
+            rows={5}
+            value={text.content}
+            onChange={(event) => onChange({ ...text, content: event.target.value })}
+          />
+        )}
+      />
       <ContentPreview html={text.content} />
     </div>
   );

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { type MessageId, serverMessageId } from '../../i18n/messages.ts';
+import { Labelled } from '../../layout/Labelled.tsx';
 import type { AuctionFormValues, FieldErrors } from './auctionForm.ts';
 import { browserTimeZone, fromLocalInput, utcOffsetLabel } from './zonedTime.ts';
 
@@ -57,35 +58,6 @@ export function TextInput({
       value={values.text[name] ?? ''}
       onChange={(event) => setText(name, event.target.value)}
     />
-  );
-}
-
-/**
- * A label, the control it names (given its id and error wiring), and the API's refusal under it.
- * Bound to no form, so the lot editor's selects and text boxes use it too.
- */
-export function Labelled({
-  label,
-  error,
-  control,
-}: {
-  label: MessageId;
-  error?: MessageId | undefined;
-  control: (wiring: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        <FormattedMessage id={label} />
-      </label>
-      {control(error ? { id, 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { id })}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          <FormattedMessage id={error} />
-        </p>
-      ) : null}
-    </div>
   );
 }
 
