@@ -229,6 +229,23 @@ describe('payments recorded by hand', () => {
     expect((await invoiceSeenBy(bidder.token, invoice.public_id)).isPaid).toBe(true);
   });
 
+  it('cancels once when two operators cancel the same recording at the same moment', async () => {
+    const { invoice } = await unpaidInvoice();
+    const payment = (await record(kit.manager, invoice.public_id, newPayment(35_00, 'cash'))).json().payment;
+    const answers = await Promise.all(
+      ['Counted twice', 'Wrong invoice'].map((reason) =>
+        cancel(kit.manager, invoice.public_id, payment.id, { reason, commandId: randomUUID() }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json().message).toBe('manual_payment_already_cancelled');
+    const [row] = await manualRows(invoice.id);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json();
+    expect(row?.cancel_reason).toBe(winner.payment.cancelReason);
+    expect(winner.invoice).toMatchObject({ paidCents: 0, dueCents: 100_00 });
+  });
+
   it('refuses to cancel while a card payment of the invoice is being charged', async () => {
     const { bidder, invoice } = await unpaidInvoice();
     const payment = (await record(kit.manager, invoice.public_id, newPayment(20_00, 'cash'))).json().payment;
