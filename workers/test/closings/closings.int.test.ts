@@ -58,12 +58,18 @@ describe('lot closings', () => {
 
   it('moves the close when a late bid extends the lot, and closes at the new end', async () => {
     const { auctionId } = await createAuction(world.db);
-    const endsAt = Date.now() + 2 * SECOND;
+    const endsAt = Date.now() + 3 * SECOND;
     const lotId = await openLot(world, auctionId, { endsAt, extension: { window: 2, step: 1, cap: 10 } });
-    // The first end is within the close's lead time, so a worker takes its job at once and holds it:
-    // the job cannot be removed while held, and must find the new end itself.
+    // A worker takes the first end's close now (handed over early, as within the close's lead time)
+    // and holds it until the end: the job cannot be removed while held, and must find the new end itself.
     const firstJobId = closingJobId({ kind: 'closeLot', lotId: String(lotId), endsAt });
     await world.workers.caughtUp();
+    const firstJob = await eventually(async () => {
+      const job = await world.workers.closings.getJob(firstJobId);
+      expect(job).toBeDefined();
+      return job;
+    });
+    if ((await firstJob?.getState()) === 'delayed') await firstJob?.promote();
     await eventually(async () => expect(await world.workers.closings.getJobState(firstJobId)).toBe('active'));
     await bid(world, lotId, randomUUID(), 11_00);
     const extendedTo = endsAt + MINUTE;
