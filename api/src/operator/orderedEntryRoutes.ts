@@ -1,6 +1,5 @@
 import { idParams, noContent, operator } from '@auction/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { documentRoutes } from '../routeDocs.ts';
 import { someField } from '../validation.ts';
@@ -29,10 +28,9 @@ export interface OrderedEntryKind {
  * remove, each for the operators who manage the auction (another organisation's answers 404).
  * Categories and tabs are the same list of translated, ordered rows; only their fields differ.
  */
-export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsync {
+export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsyncZod {
   const { table, kind, path, fields, entry, summaries } = entries;
-  return async (root) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
+  return async (app) => {
     documentRoutes(app, { tags: ['operator'] });
     const parts = app.auctionPartRepository;
 

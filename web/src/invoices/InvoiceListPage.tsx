@@ -7,6 +7,7 @@ import type { Profile } from '../account/types.ts';
 import { formatDate, formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { Labelled } from '../layout/Labelled.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { ColumnHeads } from '../lib/ColumnHeads.tsx';
@@ -17,7 +18,6 @@ import { invoiceQueries } from './queries.ts';
 import { SendInvoiceDialog } from './SendInvoiceDialog.tsx';
 import type { InvoiceSummary } from './types.ts';
 import './invoices.css';
-import { Labelled } from '../layout/Labelled.tsx';
 
 /** Spec 001 §9: extra-small screens (below 36rem) get cards, wider ones the table. */
 const WIDER_THAN_EXTRA_SMALL = '(min-width: 36rem)';

@@ -32,16 +32,17 @@ export function CancelPaymentDialog({
   const intl = useIntl();
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.cancelPayment());
-  const { errors, setErrors, send } = useInvoiceCommand(auctionId, onClose);
+  const { errors, send } = useInvoiceCommand(auctionId, onClose);
   const [reason, setReason] = useState('');
+  // Checked here before sending; the API's refusals go to the message list.
+  const [reasonMissing, setReasonMissing] = useState(false);
   // One id for this dialog: a double click or a retry cancels once.
   const [commandId] = useState(() => crypto.randomUUID());
   const money = (cents: number) => formatMoney(cents, locale, invoice.currency === 'USD' ? 'USD' : 'CAD');
-  const reasonMissing = errors.includes('payment_cancellation_reason_required');
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) {
-      setErrors(['payment_cancellation_reason_required']);
+      setReasonMissing(true);
       return;
     }
     await send(
@@ -86,14 +87,12 @@ export function CancelPaymentDialog({
               value={reason}
               onChange={(event) => {
                 setReason(event.target.value);
-                // The refusal for a missing reason goes as soon as one is written.
-                if (event.target.value.trim())
-                  setErrors((keys) => keys.filter((key) => key !== 'payment_cancellation_reason_required'));
+                if (event.target.value.trim()) setReasonMissing(false);
               }}
             />
           )}
         />
-        <MessageList keys={errors.filter((key) => key !== 'payment_cancellation_reason_required')} />
+        <MessageList keys={errors} />
         <FormActions
           className="console__dialog-actions"
           cancel="console.invoices.keepPayment"
