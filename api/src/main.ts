@@ -7,7 +7,7 @@ import {
   createMessageQueue,
   createPool,
   createRedis,
-  loadConfig,
+  loadServiceConfig,
   resolveJwtSecret,
   resolveVapidKeys,
 } from '@auction/platform';
@@ -19,11 +19,7 @@ import { parseS3Url } from './media/s3Location.ts';
  * The API process. `npm start` runs it with DATABASE_URL and REDIS_URL pointing at the services it
  * started; in production they come from the environment. Several may run behind one load balancer.
  */
-const config = loadConfig();
-if (!config.DATABASE_URL || !config.REDIS_URL) {
-  console.error('The API needs DATABASE_URL and REDIS_URL (npm start sets them).');
-  process.exit(1);
-}
+const config = loadServiceConfig('The API');
 if (config.S3_URL) {
   // A bad bucket address is said in one sentence now, not at the first photo upload.
   try {

@@ -47,6 +47,7 @@ export { type QueueOptions, queueLocation } from './queueLocation.ts';
 export { createRedis } from './redis.ts';
 export { sanitizeRichText } from './richText/sanitizeRichText.ts';
 export type * from './schema.ts';
+export { loadServiceConfig, type ServiceConfig } from './serviceConfig.ts';
 export { aptInstall, onPath } from './services/aptInstall.ts';
 export { freePort } from './services/freePort.ts';
 export { type LocalMessaging, startLocalMessaging } from './services/localMessaging.ts';

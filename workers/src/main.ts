@@ -1,12 +1,11 @@
 import { onAppendBatch } from '@auction/engine';
 import { loadSigningKey } from '@auction/engine/audit';
 import {
-  ConfigError,
   createDb,
   createMessageQueue,
   createPool,
   createRedis,
-  loadConfig,
+  loadServiceConfig,
   resolveJwtSecret,
   unsubscribeKey,
 } from '@auction/platform';
@@ -25,17 +24,7 @@ import { startMessageWorker } from './messages/messageWorker.ts';
  */
 const log = (line: string) => console.log(`[workers] ${line}`);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
-if (!config.REDIS_URL || !config.DATABASE_URL) {
-  console.error('The workers need REDIS_URL and DATABASE_URL (npm start sets them).');
-  process.exit(1);
-}
+const config = loadServiceConfig('The workers');
 
 const roles = config.WORKER_ROLES;
 const pool = createPool(config.DATABASE_URL);

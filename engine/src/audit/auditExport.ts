@@ -35,7 +35,7 @@ export async function exportStreams(
   const streams = new Map<string, ExportedStream>(streamIds.map((streamId) => [streamId, { streamId, events: [] }]));
   for (const row of rows) {
     const { streamId: _, ...event } = toLoggedEvent(row);
-    streams.get(row.stream_id)?.events.push(event);
+    streams.get(row.streamId)?.events.push(event);
   }
   const [checkpoint] = await latestCheckpoints(db, 1);
   return {

@@ -143,9 +143,9 @@ export async function verifyLog(db: Queryable, options: VerifyOptions = {}): Pro
       [after.streamId, after.version],
     );
     for (const row of rows) {
-      if (stream.length > 0 && stream[0]?.streamId !== row.stream_id) close();
+      if (stream.length > 0 && stream[0]?.streamId !== row.streamId) close();
       stream.push(toLoggedEvent(row));
-      after = { streamId: row.stream_id, version: row.stream_version };
+      after = { streamId: row.streamId, version: row.streamVersion };
     }
     done += rows.length;
     options.onProgress?.(done, total);

@@ -1,29 +1,18 @@
 import type { LoggedEvent } from './chainCheck.ts';
 
-/** The columns an audit read takes of an event: its content, its hash and its recorded time in ms. */
-export const LOGGED_EVENT_COLUMNS = `global_position, stream_id, stream_version, type, data, meta, hash,
-  (extract(epoch FROM created_at) * 1000)::bigint AS recorded_at`;
+/**
+ * The columns an audit read takes of an event, named and ordered as a LoggedEvent has them (the
+ * export writes them in this order): its content, its recorded time in ms, its hash, its position.
+ */
+export const LOGGED_EVENT_COLUMNS = `stream_id AS "streamId", stream_version AS "streamVersion", type, data, meta,
+  (extract(epoch FROM created_at) * 1000)::bigint AS "recordedAt", hash, global_position AS "globalPosition"`;
 
-export type LoggedEventRow = {
-  global_position: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  data: unknown;
-  meta: unknown;
-  hash: string;
-  recorded_at: string;
+/** node-postgres reads bigint columns as strings. */
+export type LoggedEventRow = Omit<LoggedEvent, 'recordedAt' | 'globalPosition'> & {
+  recordedAt: string;
+  globalPosition: string;
 };
 
 export function toLoggedEvent(row: LoggedEventRow): LoggedEvent {
-  return {
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    type: row.type,
-    data: row.data,
-    meta: row.meta,
-    recordedAt: Number(row.recorded_at),
-    hash: row.hash,
-    globalPosition: Number(row.global_position),
-  };
+  return { ...row, recordedAt: Number(row.recordedAt), globalPosition: Number(row.globalPosition) };
 }

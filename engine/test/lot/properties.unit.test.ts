@@ -1,23 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decide,
-  evolve,
-  initialState,
-  type LotCommand,
-  type LotEvent,
-  type LotState,
-  standing,
-} from '../../src/lot/index.ts';
+import * as lot from '../../src/lot/index.ts';
 import { intent, pricing, run } from './biddingRuns.ts';
 import { command, MINUTE, stateOf } from './given.ts';
 
 /** Applies commands that must all be accepted. */
-function applyAll(state: LotState, commands: LotCommand[]): LotState {
+function applyAll(state: lot.LotState, commands: lot.LotCommand[]): lot.LotState {
   return commands.reduce((current, next) => {
-    const decision = decide(current, next);
+    const decision = lot.decide(current, next);
     if (!decision.ok) throw new Error(`${next.commandId} refused: ${decision.reason}`);
-    return decision.events.reduce(evolve, current);
+    return decision.events.reduce(lot.evolve, current);
   }, state);
 }
 
@@ -26,10 +18,10 @@ describe('bidding properties', () => {
     fc.assert(
       fc.property(pricing, fc.array(intent, { maxLength: 30 }), (config, intents) => {
         const { events } = run(config, intents);
-        let state = initialState();
+        let state = lot.initialState();
         for (const decision of events) {
-          state = decision.reduce(evolve, state);
-          const now = standing(state);
+          state = decision.reduce(lot.evolve, state);
+          const now = lot.standing(state);
           for (const each of decision) {
             if (each.type === 'BidPlaced' && each.data.isAutoBid) {
               expect(each.data.amount).toBeLessThanOrEqual(now.maxBids[each.data.bidderId] ?? 0);
@@ -63,7 +55,7 @@ describe('bidding properties', () => {
             command.max('alice', a, { id: 'a' }),
             command.max('bob', b, { id: 'b' }),
           ]);
-          const result = standing(after);
+          const result = lot.standing(after);
           expect(result.price).toBe(Math.min(Math.max(a, b), Math.min(a, b) + config.minimumIncrement));
           expect(result.leaderId).toBe(b > a ? 'bob' : 'alice');
         },
@@ -81,7 +73,7 @@ describe('bidding properties', () => {
         fc.integer({ min: 0, max: 10 * 24 * 60 * MINUTE }),
         (config, intents, last, late) => {
           const { state } = run(config, intents);
-          const at = standing(state).endsAt + late;
+          const at = lot.standing(state).endsAt + late;
           const options = { at, id: 'late' };
           const attempts = [
             command.bid(last.bidder, 1_000_000_00, options),
@@ -89,7 +81,8 @@ describe('bidding properties', () => {
             command.deleteMax(last.bidder, options),
             command.closeEarly(options),
           ];
-          for (const attempt of attempts) expect(decide(state, attempt)).toEqual({ ok: false, reason: 'item_closed' });
+          for (const attempt of attempts)
+            expect(lot.decide(state, attempt)).toEqual({ ok: false, reason: 'item_closed' });
         },
       ),
       { numRuns: 200 },
@@ -109,13 +102,16 @@ describe('bidding properties', () => {
           for (const pick of removals) {
             const target = accepted[1 + (pick % Math.max(1, accepted.length - 1))];
             if (target === undefined) continue;
-            const decision = decide(current, command.remove({ sourceCommandId: target.commandId }, { id: `r${pick}` }));
+            const decision = lot.decide(
+              current,
+              command.remove({ sourceCommandId: target.commandId }, { id: `r${pick}` }),
+            );
             if (!decision.ok) continue;
             all.push(...decision.events);
-            current = decision.events.reduce(evolve, current);
+            current = decision.events.reduce(lot.evolve, current);
           }
           expect(stateOf(all)).toEqual(current);
-          expect(standing(stateOf(all))).toEqual(standing(current));
+          expect(lot.standing(stateOf(all))).toEqual(lot.standing(current));
         },
       ),
       { numRuns: 200 },
@@ -130,17 +126,17 @@ describe('bidding properties', () => {
         const target = removable[pick % Math.max(1, removable.length)];
         if (target === undefined) return;
 
-        const decision = decide(state, command.remove({ sourceCommandId: target.commandId }, { id: 'remove' }));
+        const decision = lot.decide(state, command.remove({ sourceCommandId: target.commandId }, { id: 'remove' }));
         expect(decision.ok).toBe(true);
-        const removed = decision.ok ? decision.events.reduce(evolve, state) : state;
+        const removed = decision.ok ? decision.events.reduce(lot.evolve, state) : state;
 
         const owning = owningCommands(events.flat(), target.commandId);
-        let never = initialState();
+        let never = lot.initialState();
         for (const each of accepted.filter((command) => !owning.has(command.commandId))) {
-          const result = decide(never, each);
-          if (result.ok) never = result.events.reduce(evolve, never);
+          const result = lot.decide(never, each);
+          if (result.ok) never = result.events.reduce(lot.evolve, never);
         }
-        expect(standing(removed)).toEqual(standing(never));
+        expect(lot.standing(removed)).toEqual(lot.standing(never));
       }),
       { numRuns: 200 },
     );
@@ -151,7 +147,7 @@ describe('bidding properties', () => {
  * The commands a removal takes away, worked out from the events alone: the bid's own command, or
  * for a max everything from its placement to its deletion.
  */
-function owningCommands(events: LotEvent[], commandId: string): Set<string> {
+function owningCommands(events: lot.LotEvent[], commandId: string): Set<string> {
   const chainOf = new Map<string, string>();
   const openChain = new Map<string, string>();
   for (const each of events) {

@@ -2,13 +2,11 @@ import type { AuctionInvoice, ManualPayment } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MessageList } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { Dialog } from '../../layout/Dialog.tsx';
-import { FormActions } from '../../layout/FormActions.tsx';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { showToast } from '../../live/toasts.tsx';
+import { InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
@@ -57,50 +55,44 @@ export function CancelPaymentDialog({
     );
   }
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? null : onClose())}
+    <InvoiceFormDialog
       title={<FormattedMessage id="console.invoices.cancelTitle" values={{ number: invoice.number }} />}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={errors}
+      cancel="console.invoices.keepPayment"
+      submit="console.invoices.cancelPayment"
+      pending={mutation.isPending}
     >
-      <form className="form" onSubmit={submit} noValidate>
-        <p>
-          <FormattedMessage
-            id="console.invoices.cancelConsequence"
-            values={{
-              amount: money(payment.amountCents),
-              method: intl.formatMessage({ id: METHOD_KEYS[payment.method] }),
-              number: invoice.number,
-              due: money(invoice.dueCents + payment.amountCents),
+      <p>
+        <FormattedMessage
+          id="console.invoices.cancelConsequence"
+          values={{
+            amount: money(payment.amountCents),
+            method: intl.formatMessage({ id: METHOD_KEYS[payment.method] }),
+            number: invoice.number,
+            due: money(invoice.dueCents + payment.amountCents),
+          }}
+        />
+      </p>
+      <Labelled
+        label="console.invoices.cancelReason"
+        error={reasonMissing ? 'payment_cancellation_reason_required' : undefined}
+        control={(wiring) => (
+          <textarea
+            {...wiring}
+            className="invoices__reason"
+            rows={3}
+            maxLength={500}
+            required
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim()) setReasonMissing(false);
             }}
           />
-        </p>
-        <Labelled
-          label="console.invoices.cancelReason"
-          error={reasonMissing ? 'payment_cancellation_reason_required' : undefined}
-          control={(wiring) => (
-            <textarea
-              {...wiring}
-              className="invoices__reason"
-              rows={3}
-              maxLength={500}
-              required
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (event.target.value.trim()) setReasonMissing(false);
-              }}
-            />
-          )}
-        />
-        <MessageList keys={errors} />
-        <FormActions
-          className="console__dialog-actions"
-          cancel="console.invoices.keepPayment"
-          onCancel={onClose}
-          submit="console.invoices.cancelPayment"
-          pending={mutation.isPending}
-        />
-      </form>
-    </Dialog>
+        )}
+      />
+    </InvoiceFormDialog>
   );
 }

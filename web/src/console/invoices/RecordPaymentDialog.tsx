@@ -2,15 +2,14 @@ import { type AuctionInvoice, MANUAL_PAYMENT_METHODS, type ManualPaymentMethod }
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Field, MessageList } from '../../account/Field.tsx';
+import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
-import { Dialog } from '../../layout/Dialog.tsx';
-import { FormActions } from '../../layout/FormActions.tsx';
 import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
+import { InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 import '../checkin/checkIn.css';
@@ -79,57 +78,51 @@ export function RecordPaymentDialog({
     );
   }
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? null : onClose())}
+    <InvoiceFormDialog
       title={<FormattedMessage id="console.invoices.recordTitle" values={{ number: invoice.number }} />}
+      onClose={onClose}
+      onSubmit={submit}
+      errors={errors}
+      cancel="console.cancel"
+      submit="console.invoices.record"
+      pending={mutation.isPending}
     >
-      <form className="form" onSubmit={submit} noValidate>
-        <p>
-          {left !== null && left >= 0 ? (
-            <FormattedMessage
-              id={left === 0 ? 'console.invoices.recordPaid' : 'console.invoices.recordPartly'}
-              values={{ customer: invoice.customerName, number: invoice.number, left: money(left) }}
-            />
-          ) : (
-            <FormattedMessage
-              id="console.invoices.recordDue"
-              values={{ customer: invoice.customerName, due: money(invoice.dueCents) }}
-            />
-          )}
-        </p>
-        <Field
-          label={<FormattedMessage id="console.invoices.amount" />}
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          required
-        />
-        <RadioChoices
-          className="console-choices"
-          legend="console.invoices.method"
-          name="payment-method"
-          options={MANUAL_PAYMENT_METHODS}
-          labelOf={(each) => METHOD_KEYS[each]}
-          value={method}
-          onChange={setMethod}
-        />
-        <Field
-          label={<FormattedMessage id="console.invoices.note" />}
-          value={note}
-          maxLength={500}
-          placeholder=""
-          onChange={(event) => setNote(event.target.value)}
-        />
-        <MessageList keys={errors} />
-        <FormActions
-          className="console__dialog-actions"
-          cancel="console.cancel"
-          onCancel={onClose}
-          submit="console.invoices.record"
-          pending={mutation.isPending}
-        />
-      </form>
-    </Dialog>
+      <p>
+        {left !== null && left >= 0 ? (
+          <FormattedMessage
+            id={left === 0 ? 'console.invoices.recordPaid' : 'console.invoices.recordPartly'}
+            values={{ customer: invoice.customerName, number: invoice.number, left: money(left) }}
+          />
+        ) : (
+          <FormattedMessage
+            id="console.invoices.recordDue"
+            values={{ customer: invoice.customerName, due: money(invoice.dueCents) }}
+          />
+        )}
+      </p>
+      <Field
+        label={<FormattedMessage id="console.invoices.amount" />}
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        required
+      />
+      <RadioChoices
+        className="console-choices"
+        legend="console.invoices.method"
+        name="payment-method"
+        options={MANUAL_PAYMENT_METHODS}
+        labelOf={(each) => METHOD_KEYS[each]}
+        value={method}
+        onChange={setMethod}
+      />
+      <Field
+        label={<FormattedMessage id="console.invoices.note" />}
+        value={note}
+        maxLength={500}
+        placeholder=""
+        onChange={(event) => setNote(event.target.value)}
+      />
+    </InvoiceFormDialog>
   );
 }
