@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import { createLotCommandHandler, onAppendBatch, PostgresEventStore } from '@auction/engine';
 import { loadSigningKey } from '@auction/engine/audit';
 import {
+  connectDb,
   createAuctionLifecycleQueue,
-  createDb,
   createMessageQueue,
-  createPool,
   createRedis,
   loadServiceConfig,
   resolveJwtSecret,
@@ -29,8 +28,7 @@ if (config.S3_URL) {
     process.exit(1);
   }
 }
-const pool = createPool(config.DATABASE_URL, 20);
-const db = createDb(pool);
+const { pool, db } = connectDb(config.DATABASE_URL, 20);
 // Fail fast: with Redis down, only the calls that need it answer (503); reads and bids go on.
 const redis = createRedis(config.REDIS_URL, { failFast: true });
 const messageQueue = createMessageQueue({ connection: createRedis(config.REDIS_URL, { failFast: true }) });

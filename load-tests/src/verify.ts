@@ -1,5 +1,5 @@
 import { lotStreamId, waitUntilCaughtUp } from '@auction/engine';
-import { createDb, createPool } from '@auction/platform';
+import { connectDb, createPool } from '@auction/platform';
 import { PROJECTIONS_SUBSCRIPTION, verifyReadModels } from '@auction/projections';
 import { lotTimeline, type RecordedLotEvent } from './lotTimeline.ts';
 import { percentile, sortedCopy } from './stats.ts';
@@ -38,8 +38,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * the projections have caught up, the read models equal a fresh replay of every lot stream.
  */
 export async function verifyRun(input: VerifyInput): Promise<Verification> {
-  const pool = createPool(input.databaseUrl, 4);
-  const db = createDb(pool);
+  const { pool, db } = connectDb(input.databaseUrl, 4);
   const streams = input.lotIds.map((id) => lotStreamId(id));
   const examples: string[] = [];
   try {

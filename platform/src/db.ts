@@ -29,6 +29,15 @@ export function createDb(pool: pg.Pool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * A pool and the Kysely instance over it, as a process opens its database: Kysely for the queries,
+ * the pool itself for the event store and the log followers, which hold a client of their own.
+ */
+export function connectDb(connectionString: string, max?: number): { pool: pg.Pool; db: Db } {
+  const pool = createPool(connectionString, max);
+  return { pool, db: createDb(pool) };
+}
+
 /** Statement names by SQL text: hashing the text once per shape, not once per call. */
 const statementNames = new Map<string, string>();
 

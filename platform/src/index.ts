@@ -1,7 +1,7 @@
 export { isAllowedHref, richTextPolicy } from '@auction/contract/richTextPolicy';
 export { resolveJwtSecret } from './appSecret.ts';
 export { type Config, ConfigError, configSchema, loadConfig } from './config.ts';
-export { createDb, createPool, type Db, executePrepared } from './db.ts';
+export { connectDb, createDb, createPool, type Db, executePrepared } from './db.ts';
 export {
   HUB_STREAM_LENGTH,
   type HubEvent,

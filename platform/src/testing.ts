@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, createPool, type Db } from './db.ts';
+import { connectDb, type Db } from './db.ts';
 
 /**
  * Test isolation: the test runner migrates one template database; every test file clones it into
@@ -30,8 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 20);
-  const db = createDb(pool);
+  const { pool, db } = connectDb(url.toString(), 20);
   return {
     url: url.toString(),
     pool,

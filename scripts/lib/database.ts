@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createDb, createPool, type Db, loadConfig, startEmbeddedPostgres } from '@auction/platform';
+import { connectDb, type Db, loadConfig, startEmbeddedPostgres } from '@auction/platform';
 import pg from 'pg';
 
 export interface OpenDatabase {
@@ -25,8 +25,7 @@ export async function openDatabase(poolSize = 4): Promise<OpenDatabase> {
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  const pool = createPool(url, poolSize);
-  const db = createDb(pool);
+  const { pool, db } = connectDb(url, poolSize);
   return {
     pool,
     db,

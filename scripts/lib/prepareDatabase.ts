@@ -1,11 +1,10 @@
 import { engineBidding, loadDemo } from '@auction/api';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createDb, createPool, migrateToLatest } from '@auction/platform';
+import { connectDb, migrateToLatest } from '@auction/platform';
 
 /** Migrations, then the demo (once); returns a line to print. */
 export async function prepareDatabase(databaseUrl: string, withDemo: boolean): Promise<string> {
-  const pool = createPool(databaseUrl, 4);
-  const db = createDb(pool);
+  const { pool, db } = connectDb(databaseUrl, 4);
   try {
     const applied = await migrateToLatest(db);
     const migrated = applied.length ? `Applied migrations: ${applied.join(', ')}.` : 'Database schema is up to date.';

@@ -1,9 +1,8 @@
 import { onAppendBatch } from '@auction/engine';
 import { loadSigningKey } from '@auction/engine/audit';
 import {
-  createDb,
+  connectDb,
   createMessageQueue,
-  createPool,
   createRedis,
   loadServiceConfig,
   resolveJwtSecret,
@@ -27,8 +26,7 @@ const log = (line: string) => console.log(`[workers] ${line}`);
 const config = loadServiceConfig('The workers');
 
 const roles = config.WORKER_ROLES;
-const pool = createPool(config.DATABASE_URL);
-const db = createDb(pool);
+const { pool, db } = connectDb(config.DATABASE_URL);
 const hubRedis = roles.auction ? createRedis(config.REDIS_URL) : null;
 const projections = hubRedis ? startProjections({ pool, db, redis: hubRedis }) : null;
 const senders = roles.messages ? createMessageSenders(config) : null;

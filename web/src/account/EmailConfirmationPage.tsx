@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { MutationButton } from '../layout/MutationButton.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { errorKeys } from '../lib/errors.ts';
@@ -34,14 +35,12 @@ export function EmailConfirmationPage() {
       {confirmation.isError ? <MessageList keys={errorKeys(confirmation.error)} /> : null}
       {!confirmation.isSuccess ? (
         <p>
-          <button
-            type="button"
+          <MutationButton
+            mutation={resend}
+            variables={username}
+            label="emailConfirmation.resend"
             className="button button--secondary"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate(username)}
-          >
-            <FormattedMessage id="emailConfirmation.resend" />
-          </button>
+          />
           {resend.isSuccess ? (
             <span role="status">
               {' '}

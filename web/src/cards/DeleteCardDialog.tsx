@@ -4,6 +4,7 @@ import { ApiError } from '../api/client.ts';
 import { serverMessageId } from '../i18n/messages.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { DialogActions } from '../layout/DialogActions.tsx';
+import { MutationButton } from '../layout/MutationButton.tsx';
 import { showToast } from '../live/toasts.tsx';
 import { CardView } from './CardView.tsx';
 import { cardMutations, cardQueries } from './queries.ts';
@@ -63,14 +64,7 @@ export function DeleteCardDialog({
             <FormattedMessage id="card.replace" />
           </button>
         ) : (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(card.id)}
-          >
-            <FormattedMessage id="card.delete" />
-          </button>
+          <MutationButton mutation={remove} variables={card.id} label="card.delete" className="button button--danger" />
         )}
       </DialogActions>
     </Dialog>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Dialog } from '../layout/Dialog.tsx';
 import { DialogActions } from '../layout/DialogActions.tsx';
+import { MutationButton } from '../layout/MutationButton.tsx';
 import { showError } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 import { cardMutations } from './queries.ts';
@@ -49,9 +50,7 @@ export function FeeAcceptance({
           <FormattedMessage id="card.fees.explanation" />
         </p>
         <DialogActions onCancel={() => setAsking(false)}>
-          <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate(true)}>
-            <FormattedMessage id="card.fees.accept" />
-          </button>
+          <MutationButton mutation={decide} variables={true} label="card.fees.accept" />
         </DialogActions>
       </Dialog>
     </fieldset>

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { auctionQueries } from '../auctions/queries.ts';
 import { type Auction, AuctionStatus } from '../auctions/types.ts';
 import { cardMutations } from '../cards/queries.ts';
+import { MutationButton } from '../layout/MutationButton.tsx';
 import { showError } from '../lib/errors.ts';
 import { showToast } from '../live/toasts.tsx';
 
@@ -29,17 +30,13 @@ export function DonationFeeQuestion({ auction, userId }: { auction: Auction; use
         <FormattedMessage id="card.fees.explanation" />
       </p>
       <div className="dialog__actions">
-        <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate(true)}>
-          <FormattedMessage id="card.fees.accept" />
-        </button>
-        <button
-          type="button"
+        <MutationButton mutation={decide} variables={true} label="card.fees.accept" />
+        <MutationButton
+          mutation={decide}
+          variables={false}
+          label="card.fees.refuse"
           className="button button--secondary"
-          disabled={decide.isPending}
-          onClick={() => decide.mutate(false)}
-        >
-          <FormattedMessage id="card.fees.refuse" />
-        </button>
+        />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { createLotCommandHandler, type LotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createDb, createMessageQueue, createPool, createRedis } from '@auction/platform';
+import { connectDb, createMessageQueue, createRedis } from '@auction/platform';
 import { startAuctionWorkers } from '../../src/auctionWorkers.ts';
 
 /**
@@ -11,8 +11,7 @@ const env = (name: string) => {
   if (!value) throw new Error(`${name} is not set`);
   return value;
 };
-const pool = createPool(env('KILLED_CLOSER_DATABASE_URL'));
-const db = createDb(pool);
+const { pool, db } = connectDb(env('KILLED_CLOSER_DATABASE_URL'));
 const real = createLotCommandHandler(new PostgresEventStore(pool));
 const dying = {
   read: (streamId: string) => real.read(streamId),

@@ -8,6 +8,7 @@ import { LotReplay } from './LotReplay.tsx';
 import { auditMutations, auditQueries } from './queries.ts';
 import { auctionExportFileName, saveText } from './replayFiles.ts';
 import './audit.css';
+import { MutationButton } from '../../layout/MutationButton.tsx';
 
 const nameIn = (names: Record<string, string>, locale: string) => names[locale] ?? Object.values(names)[0] ?? '';
 /** A lot by its number and name; a lot not named yet by its number alone. */
@@ -22,14 +23,12 @@ function AuctionExport({ auctionId }: { auctionId: number }) {
   });
   return (
     <div className="audit__export">
-      <button
-        type="button"
+      <MutationButton
+        mutation={exported}
+        variables={auctionId}
+        label="console.audit.exportAuction"
         className="console__role console__role--on"
-        disabled={exported.isPending}
-        onClick={() => exported.mutate(auctionId)}
-      >
-        <FormattedMessage id="console.audit.exportAuction" />
-      </button>
+      />
       <p className="console__muted">
         <FormattedMessage
           id="console.audit.exportHint"

@@ -6,6 +6,7 @@ import { useAuctionCards } from '../../cards/useAuctionCards.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
+import { MutationButton } from '../../layout/MutationButton.tsx';
 import { showError } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { noteOwnAction } from '../../live/useAuctionLive.ts';
@@ -126,9 +127,7 @@ export function ConfirmDialog({
             />
           </p>
           <div className="dialog__actions">
-            <button type="button" className="button" disabled={submit.isPending} onClick={() => submit.mutate(request)}>
-              <FormattedMessage id="action.confirm" />
-            </button>
+            <MutationButton mutation={submit} variables={request} label="action.confirm" />
             <button type="button" className="button button--secondary" onClick={onClose}>
               <FormattedMessage id="action.cancel" />
             </button>
