@@ -194,7 +194,8 @@ export const invoiceRefundParams = z.object({ stripeInvoiceId: z.string().trim()
 export const invoiceRefundBody = z.object({
   /** Up to what is paid and not yet refunded; more is 422 `refund_exceeds_paid_amount`. */
   amountCents: z.number().int().min(1).max(100_000_000),
-  reason: z.string().trim().min(1).max(500),
+  /** Kept with the refund, for the organisation's accounts. */
+  reason: z.string({ error: 'refund_reason_required' }).trim().min(1, { error: 'refund_reason_required' }).max(500),
   /** The refund's identity: a retry with the same id refunds nothing more (Stripe's idempotency key). */
   commandId: z.string().trim().min(8).max(100),
 });
@@ -234,3 +235,4 @@ export type InvoiceAnswer = z.infer<typeof invoiceAnswer>;
 export type InvoicePaymentAnswer = z.infer<typeof invoicePaymentAnswer>;
 export type InvoiceRefund = z.infer<typeof invoiceRefund>;
 export type InvoiceRefundAnswer = z.infer<typeof invoiceRefundAnswer>;
+export type InvoiceRefundBody = z.infer<typeof invoiceRefundBody>;

@@ -26,6 +26,19 @@ export const manualPayment = z.object({
 });
 export type ManualPayment = z.infer<typeof manualPayment>;
 
+/** A refund as the console lists it (docs/payments.md "Refunds"): who asked for it and why. */
+export const consoleRefund = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  /** pending until Stripe confirms it; failed or canceled refunds gave nothing back. */
+  status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
+  /** The name of the staff member who asked for it. */
+  requestedBy: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type ConsoleRefund = z.infer<typeof consoleRefund>;
+
 export const auctionInvoice = z.object({
   stripeInvoiceId: z.string(),
   number: z.number().int(),
@@ -44,6 +57,10 @@ export const auctionInvoice = z.object({
   /** A card payment is being charged right now: no payment may be recorded meanwhile. */
   paymentInProgress: z.boolean(),
   manualPayments: z.array(manualPayment),
+  /** What can still go back on the card: the card payment less the refunds made or pending. */
+  refundableCents: z.number().int(),
+  /** The refunds asked for, newest first. */
+  refunds: z.array(consoleRefund),
 });
 export type AuctionInvoice = z.infer<typeof auctionInvoice>;
 
@@ -53,6 +70,8 @@ export const auctionInvoices = z.object({
   raisedCents: z.number().int(),
   paidCents: z.number().int(),
   unpaidCents: z.number().int(),
+  /** Given back on cards (refunds made or pending); the paid total still counts it. */
+  refundedCents: z.number().int(),
   invoices: z.array(auctionInvoice),
 });
 export type AuctionInvoices = z.infer<typeof auctionInvoices>;

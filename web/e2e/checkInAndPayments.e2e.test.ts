@@ -262,4 +262,64 @@ describe('check-in at the door and payments recorded by hand', () => {
     expect(mine).toMatchObject({ isPaid: false, amount: { value: 55 } });
     expect(mine.payments).toHaveLength(1);
   });
+
+  it('lets an auction manager refund part of a card payment with a reason, in both languages', async () => {
+    const organization = await t.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    const bidder = await registerConfirmed(t, { firstName: 'Noémie', lastName: 'Gagnon' });
+    const fixtures = invoiceFixtures(t, () => organization.organization_id);
+    const invoice = await fixtures.invoiceFor(bidder.id, [{ amount: 120_00 }], { taxes: false });
+    await fixtures.cardFor(bidder.token, invoice.auction_id);
+    const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    const context = await visitorContext(browser, { token: manager }, DESKTOP);
+    const page = await context.newPage();
+    const section = `organisation=${organization.organization_id}&encan=${invoice.auction_id}&section=invoices`;
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(/Jusqu’à 120,00\s\$ peut être remis sur la carte avec laquelle Noémie Gagnon a payé/)
+      .waitFor();
+    await dialog.getByLabel('Montant à rembourser ($)').fill('45');
+    await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
+    await dialog.getByText('Dites pourquoi vous remboursez : la raison est gardée avec le remboursement.').waitFor();
+    await dialog.getByLabel('Pourquoi ce remboursement?').fill('Lot livré abîmé');
+    // Writing a reason takes the refusal away before anything is sent again.
+    await dialog.getByText('Dites pourquoi vous remboursez : la raison est gardée avec le remboursement.').waitFor({
+      state: 'detached',
+    });
+    await expectAccessible(page, 'refund (fr)');
+    await screenshot(page, 'console-invoices-refund-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-refund-fr-390');
+    await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
+    await page
+      .getByText(/Remboursement de 45,00\s\$ demandé par Camille Roy le .* \(effectué\) : Lot livré abîmé/)
+      .waitFor();
+    await expectAccessible(page, 'refunded (fr)');
+    await screenshot(page, 'console-invoices-refunded-fr-390');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'console-invoices-refunded-fr-1280');
+
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByText(/Refund of \$45.00 asked by Camille Roy on .* \(made\): Lot livré abîmé/).waitFor();
+    await page.getByRole('button', { name: `Refund invoice ${invoice.number}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/Up to \$75.00 can go back on the card Noémie Gagnon paid with/)
+      .waitFor();
+    await screenshot(page, 'console-invoices-refund-en-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-refund-en-390');
+    await context.close();
+
+    // The bidder sees the refund on the invoice, which stays paid.
+    const mine = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
+    expect(mine).toMatchObject({ isPaid: true, refundedAmount: { value: 45 } });
+  });
 });

@@ -1,6 +1,7 @@
 import {
   type AuctionInvoice,
   type AuctionInvoices,
+  type ConsoleRefund,
   InvoiceStatus,
   type ManualPayment,
   type ManualPaymentBody,
@@ -89,6 +90,29 @@ const toPayment = (row: PaymentRow): ManualPayment => ({
 
 const isStanding = (row: PaymentRow) => row.cancelled_at === null;
 
+interface RefundRow {
+  id: string;
+  invoice_id: number;
+  amount: number;
+  reason: string;
+  status: ConsoleRefund['status'];
+  created_at: Date;
+  requested_by_name: string | null;
+}
+
+const toRefund = (row: RefundRow): ConsoleRefund => ({
+  id: row.id,
+  amountCents: Number(row.amount),
+  reason: row.reason,
+  status: row.status,
+  requestedBy: row.requested_by_name,
+  requestedAt: row.created_at.toISOString(),
+});
+
+/** A refund made or on its way gives money back; a failed or canceled one gave nothing. */
+const givesBack = (refund: Pick<ConsoleRefund, 'status'>) =>
+  refund.status === 'pending' || refund.status === 'succeeded';
+
 /**
  * What recording and cancelling both require of an invoice, read in the transaction that holds its
  * row: not paid, and no card payment being charged (it charges what was due when it began).
@@ -127,6 +151,15 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
       .execute(db)
       .then((r) => r.rows);
 
+  const refundsOf = (invoiceIds: ReturnType<typeof sql.join>) =>
+    sql<RefundRow>`
+      SELECT r.id, r.invoice_id, r.amount, r.reason, r.status, r.created_at,
+        nullif(trim(u.first_name || ' ' || u.last_name), '') AS requested_by_name
+      FROM invoice_refunds r LEFT JOIN users u ON u.id = r.requested_by
+      WHERE r.invoice_id IN (${invoiceIds}) ORDER BY r.created_at DESC, r.id`
+      .execute(db)
+      .then((r) => r.rows);
+
   async function invoicesWhere(where: ReturnType<typeof sql>): Promise<AuctionInvoice[]> {
     const { rows } = await sql<{
       id: number;
@@ -152,13 +185,16 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
       WHERE ${where}
       ORDER BY i.number`.execute(db);
     if (rows.length === 0) return [];
-    const payments = await paymentsOf(sql`p.invoice_id IN (${sql.join(rows.map((r) => r.id))})`);
+    const ids = sql.join(rows.map((r) => r.id));
+    const [payments, refunds] = await Promise.all([paymentsOf(sql`p.invoice_id IN (${ids})`), refundsOf(ids)]);
     return rows.map((row) => {
       const own = payments.filter((p) => p.invoice_id === row.id);
+      const ownRefunds = refunds.filter((r) => r.invoice_id === row.id);
       const total = Number(row.total);
       const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
       const paid = Math.min(total, Number(row.card_paid) + manual);
       const isPaid = row.status === InvoiceStatus.Paid;
+      const refunded = ownRefunds.filter(givesBack).reduce((sum, r) => sum + Number(r.amount), 0);
       return {
         stripeInvoiceId: row.public_id,
         number: row.number,
@@ -174,6 +210,9 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
         paidAt: row.paid_at?.toISOString() ?? null,
         paymentInProgress: !isPaid && row.in_progress,
         manualPayments: own.map(toPayment),
+        // Refunds go back on the card only (the recordings were handed over outside the product).
+        refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - refunded) : 0,
+        refunds: ownRefunds.map(toRefund),
       };
     });
   }
@@ -197,8 +236,12 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
       const invoices = await invoicesWhere(sql`i.auction_id = ${auctionId}`);
       const raisedCents = invoices.reduce((sum, i) => sum + i.totalCents, 0);
       const paidCents = invoices.reduce((sum, i) => sum + i.paidCents, 0);
+      const refundedCents = invoices
+        .flatMap((i) => i.refunds)
+        .filter(givesBack)
+        .reduce((sum, r) => sum + r.amountCents, 0);
       const currency = invoices[0]?.currency ?? 'CAD';
-      return { currency, raisedCents, paidCents, unpaidCents: raisedCents - paidCents, invoices };
+      return { currency, raisedCents, paidCents, unpaidCents: raisedCents - paidCents, refundedCents, invoices };
     },
 
     async record(invoice, userId, request) {

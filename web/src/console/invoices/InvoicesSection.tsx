@@ -15,6 +15,7 @@ import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { CancelPaymentDialog } from './CancelPaymentDialog.tsx';
 import { consoleInvoiceQueries } from './queries.ts';
 import { METHOD_KEYS, RecordPaymentDialog } from './RecordPaymentDialog.tsx';
+import { RefundDialog } from './RefundDialog.tsx';
 import './invoices.css';
 
 type Invoice = AuctionInvoice;
@@ -28,7 +29,7 @@ const STATE_KEYS: Record<InvoiceState, MessageId> = {
   unpaid: 'console.invoices.state.unpaid',
 };
 
-/** The auction's invoices: totals raised, paid and unpaid; resend; payments recorded by hand. */
+/** The auction's invoices: totals raised, paid, unpaid and refunded; resend; payments recorded by hand; refunds. */
 export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -36,6 +37,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
   const [recording, setRecording] = useState<Invoice | null>(null);
   const [sending, setSending] = useState<Invoice | null>(null);
+  const [refunding, setRefunding] = useState<Invoice | null>(null);
   const [cancelling, setCancelling] = useState<{ invoice: Invoice; payment: ManualPayment } | null>(null);
   if (invoices.isPending) return <Loading />;
   if (invoices.isError) return <LoadError onRetry={() => invoices.refetch()} />;
@@ -112,6 +114,31 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
           ))}
         </ul>
       )}
+      {invoice.refunds.length > 0 && (
+        <ul className="invoices__manual">
+          {invoice.refunds.map((refund) => (
+            <li
+              key={refund.id}
+              className={
+                refund.status === 'failed' || refund.status === 'canceled'
+                  ? 'console__muted invoices__cancelled'
+                  : 'console__muted'
+              }
+            >
+              <FormattedMessage
+                id="console.invoices.refundLine"
+                values={{
+                  amount: money(refund.amountCents),
+                  by: refund.requestedBy ?? '',
+                  date: when(refund.requestedAt),
+                  status: refund.status,
+                  reason: refund.reason,
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
   const actions = (invoice: Invoice) => (
@@ -124,6 +151,16 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
           onClick={() => setRecording(invoice)}
         >
           <FormattedMessage id="console.invoices.record" />
+        </button>
+      )}
+      {invoice.refundableCents > 0 && (
+        <button
+          type="button"
+          className="console__role"
+          aria-label={intl.formatMessage({ id: 'console.invoices.refundLabel' }, { number: invoice.number })}
+          onClick={() => setRefunding(invoice)}
+        >
+          <FormattedMessage id="console.invoices.refund" />
         </button>
       )}
       <button
@@ -151,6 +188,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
             ['console.invoices.raised', data.raisedCents],
             ['console.invoices.paid', data.paidCents],
             ['console.invoices.unpaid', data.unpaidCents],
+            ['console.invoices.refundedTotal', data.refundedCents],
           ] as const
         ).map(([label, cents]) => (
           <div key={label}>
@@ -241,6 +279,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
       {recording && (
         <RecordPaymentDialog auctionId={auctionId} invoice={recording} onClose={() => setRecording(null)} />
       )}
+      {refunding && <RefundDialog auctionId={auctionId} invoice={refunding} onClose={() => setRefunding(null)} />}
       {cancelling && (
         <CancelPaymentDialog
           auctionId={auctionId}

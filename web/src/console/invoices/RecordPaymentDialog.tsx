@@ -21,7 +21,8 @@ export const METHOD_KEYS: Record<ManualPaymentMethod, MessageId> = {
   other: 'console.invoices.method.other',
 };
 
-const decimal = (cents: number, locale: string) => {
+/** Cents as the amount field shows them, with the decimal comma in French. */
+export const decimal = (cents: number, locale: string) => {
   const text = (cents / 100).toFixed(2);
   return locale === 'fr' ? text.replace('.', ',') : text;
 };

@@ -1,5 +1,7 @@
 import type {
   AuctionInvoices,
+  InvoiceRefundAnswer,
+  InvoiceRefundBody,
   ManualPaymentAnswer,
   ManualPaymentBody,
   ManualPaymentCancellationAnswer,
@@ -30,6 +32,16 @@ export const consoleInvoiceMutations = {
       mutationKey: [...consoleInvoiceKeys.all, 'manual-payment'],
       mutationFn: ({ stripeInvoiceId, ...body }: ManualPaymentBody & { stripeInvoiceId: string }) =>
         api<ManualPaymentAnswer>(`/api/admin/invoices/${encodeURIComponent(stripeInvoiceId)}/manual-payments`, {
+          method: 'POST',
+          body,
+        }),
+    }),
+  /** A refund on the card the invoice was paid with; its command id is Stripe's idempotency key. */
+  refund: () =>
+    mutationOptions({
+      mutationKey: [...consoleInvoiceKeys.all, 'refund'],
+      mutationFn: ({ stripeInvoiceId, ...body }: InvoiceRefundBody & { stripeInvoiceId: string }) =>
+        api<InvoiceRefundAnswer>(`/api/admin/invoices/${encodeURIComponent(stripeInvoiceId)}/refunds`, {
           method: 'POST',
           body,
         }),

@@ -25,6 +25,8 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   paidAt: null,
   paymentInProgress: false,
   manualPayments: [],
+  refundableCents: 0,
+  refunds: [],
   ...overrides,
 });
 const list = (invoices: unknown[], paid = 0) => ({
@@ -32,6 +34,7 @@ const list = (invoices: unknown[], paid = 0) => ({
   raisedCents: 100_00,
   paidCents: paid,
   unpaidCents: 100_00 - paid,
+  refundedCents: 0,
   invoices,
 });
 
@@ -202,5 +205,89 @@ describe("the console's invoices", () => {
     renderInApp(() => <ConsoleInvoices auctionId={3} />);
     await screen.findByText(/\$100.00 by cheque, recorded by Marc Roy/);
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
+  });
+
+  it('refunds part of a card payment only with a reason and within what is refundable, once', async () => {
+    wideScreen();
+    const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, paidAt: '2026-11-23T23:20:00Z' };
+    const refund = {
+      id: '5d0c7c3e-1111-4a4a-9b9b-0123456789ab',
+      amountCents: 30_00,
+      reason: 'Lot not delivered',
+      status: 'succeeded',
+      requestedBy: 'Lise Caron',
+      requestedAt: '2026-11-24T10:00:00Z',
+    };
+    const api = apiStub({
+      'GET /api/admin/auctions/3/invoices': [
+        [200, list([invoice({ ...paidByCard, refundableCents: 100_00 })], 100_00)],
+        [
+          200,
+          {
+            ...list([invoice({ ...paidByCard, refundableCents: 70_00, refunds: [refund] })], 100_00),
+            refundedCents: 30_00,
+          },
+        ],
+      ],
+      'POST /api/admin/invoices/inv_abc/refunds': [
+        200,
+        {
+          success: true,
+          message: 'refund_created',
+          messages: [],
+          refund: {
+            id: refund.id,
+            amount: { value: 30, currencyCode: 'CAD' },
+            reason: refund.reason,
+            status: 'succeeded',
+            refundDate: refund.requestedAt,
+          },
+          invoice: {},
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Up to \$100.00 can go back on the card Camille Roy paid with/)).toBeTruthy();
+    const amount = within(dialog).getByLabelText('Amount to refund ($)') as HTMLInputElement;
+    // All of it is offered; more than that, or no reason, is refused before anything is sent.
+    expect(amount.value).toBe('100.00');
+    fireEvent.change(amount, { target: { value: '100.01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await within(dialog).findByText('The refund is more than what was paid.');
+    fireEvent.change(amount, { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await within(dialog).findByText('Say why this is refunded: the reason is kept with the refund.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Why is this refunded?'), {
+      target: { value: ' Lot not delivered ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await screen.findByText(/Refund of \$30.00 asked by Lise Caron on .* \(made\): Lot not delivered/);
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ amountCents: 30_00, reason: 'Lot not delivered' });
+    expect((posts[0]?.body as { commandId?: string } | undefined)?.commandId).toHaveLength(36);
+    const refunded = screen.getByText('Refunded');
+    expect(refunded.nextSibling?.textContent).toBe('$30.00');
+  });
+
+  it('offers no refund on an invoice with nothing refundable on a card', async () => {
+    wideScreen();
+    const cheque = recordedPayment({ id: 8, amountCents: 100_00, method: 'cheque' });
+    vi.stubGlobal(
+      'fetch',
+      apiStub({
+        'GET /api/admin/auctions/3/invoices': [
+          200,
+          list([invoice({ status: 2, paidCents: 100_00, dueCents: 0, manualPayments: [cheque] })], 100_00),
+        ],
+      }).fetch,
+    );
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    await screen.findByRole('button', { name: 'Resend invoice 12' });
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
   });
 });

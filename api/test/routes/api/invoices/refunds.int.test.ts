@@ -116,6 +116,9 @@ describe('POST /api/admin/invoices/{stripeInvoiceId}/refunds', () => {
     ]) {
       expect((await refund(kit.manager, invoice.public_id, bad)).statusCode).toBe(400);
     }
+    // A blank reason is named as such: the console says what to write.
+    const blank = await refund(kit.manager, invoice.public_id, { ...body, reason: '   ' });
+    expect(blank.json().messages).toContain('refund_reason_required');
     const other = await registerConfirmed(kit.test);
     const unpaid = await kit.fixtures().invoiceFor(other.id, [{ amount: 20_00 }]);
     const notPaid = await refund(kit.manager, unpaid.public_id, body);
@@ -123,5 +126,39 @@ describe('POST /api/admin/invoices/{stripeInvoiceId}/refunds', () => {
     expect(notPaid.json().message).toBe('invoice_not_paid');
     expect(await refundRows(invoice.id)).toHaveLength(0);
     expect(await refundRows(unpaid.id)).toHaveLength(0);
+  });
+
+  it("is listed in the console's invoices with who asked for it, and what can still go back on the card", async () => {
+    const { invoice } = await paidInvoice();
+    const consoleInvoices = async () =>
+      (await kit.fixtures().call('GET', `/api/admin/auctions/${invoice.auction_id}/invoices`, kit.manager)).json();
+    const before = await consoleInvoices();
+    expect(before.invoices.find((i: { number: number }) => i.number === invoice.number)).toMatchObject({
+      refundableCents: 100_00,
+      refunds: [],
+    });
+    await refund(kit.manager, invoice.public_id, {
+      amountCents: 25_00,
+      reason: 'Lot damaged',
+      commandId: randomUUID(),
+    });
+    const second = await refund(kit.manager, invoice.public_id, {
+      amountCents: 10_00,
+      reason: 'Goodwill',
+      commandId: randomUUID(),
+    });
+    const [row] = (await refundRows(invoice.id)).filter((r) => r.id === second.json().refund.id);
+    if (!row?.stripe_refund_id) throw new Error('the refund has no Stripe id');
+    // A refund that failed at the bank gave nothing back: listed, but refundable again.
+    await kit.test.stripe.failRefund(row.stripe_refund_id);
+    const after = await consoleInvoices();
+    const listed = after.invoices.find((i: { number: number }) => i.number === invoice.number);
+    expect(listed).toMatchObject({ status: 2, paidCents: 100_00, dueCents: 0, refundableCents: 75_00 });
+    expect(listed.refunds).toMatchObject([
+      { amountCents: 10_00, reason: 'Goodwill', status: 'failed' },
+      { amountCents: 25_00, reason: 'Lot damaged', status: 'succeeded' },
+    ]);
+    expect(listed.refunds[0].requestedBy).toEqual(expect.any(String));
+    expect(after.refundedCents - before.refundedCents).toBe(25_00);
   });
 });
