@@ -145,6 +145,8 @@ export const invoiceAnswer = z.object({
       number: z.number().int(),
       eligibleAmount: money,
       issuedAt: z.string(),
+      /** The voided receipt this one replaces, when a refund changed the gift. */
+      replacesNumber: z.number().int().nullable(),
       /** The receipt's PDF (same authorisation as the invoice). */
       url: z.string(),
     })

@@ -480,6 +480,10 @@ export interface DonationReceiptsTable {
   /** The organisation's, copied when the receipt was issued. */
   charity_registration_number: string | null;
   organization_address: string | null;
+  /** Set when a refund changed the gift: the receipt is no longer in force (migration 0027). */
+  voided_at: Date | null;
+  /** The number of the voided receipt this one replaces. */
+  replaces_number: number | null;
 }
 
 export interface InvoiceRefundsTable {

@@ -1,18 +1,20 @@
 import type { Database } from '@auction/platform';
-import { earnsReceipt, receiptFigures } from '@auction/platform/invoices';
+import { earnsReceipt, figuresAfterRefunds, type ReceiptFigures, receiptFigures } from '@auction/platform/invoices';
 import type { Kysely, Transaction } from 'kysely';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/**
- * Issues the donation receipt of an invoice that has just become paid, in the transaction that
- * marks it paid (docs/payments.md "Donation receipts"): the eligible amount of its lines (pure
- * rules in platform/src/invoices/donationReceipt.ts) against its auction's minimum, in the donor's
- * language. One receipt per invoice (invoice_id is unique, and only the transaction that moved
- * the invoice to paid calls this); its number comes from the organisation's receipt counter in
- * the same transaction, so numbers run on without gaps and a rolled-back payment takes none.
- */
-export async function issueDonationReceipt(executor: Executor, invoiceId: number): Promise<number | null> {
+/** A receipt voided because a refund changed the gift, and the one issued in its place, if any. */
+export interface ReceiptReplacement {
+  invoiceId: number;
+  /** The number of the receipt that is no longer in force. */
+  replaced: number;
+  /** The replacement's number; null when what is left of the gift earns no receipt. */
+  replacement: number | null;
+}
+
+/** Who a receipt of the invoice is for and what it says before any refund: its lines' figures. */
+async function receiptBasis(executor: Executor, invoiceId: number) {
   const invoice = await executor
     .selectFrom('invoices as i')
     .innerJoin('auctions as a', 'a.id', 'i.auction_id')
@@ -43,7 +45,21 @@ export async function issueDonationReceipt(executor: Executor, invoiceId: number
       valuation: line.valuation === null ? null : Number(line.valuation),
     })),
   );
-  if (!earnsReceipt(figures, Number(invoice.donation_receipt_minimum_cents))) return null;
+  return { invoice, figures, minimumCents: Number(invoice.donation_receipt_minimum_cents) };
+}
+type ReceiptBasis = NonNullable<Awaited<ReturnType<typeof receiptBasis>>>;
+
+/**
+ * Writes a receipt under the organisation's next number: the counter is raised in the caller's
+ * transaction, so numbers run on without gaps and a rolled-back transaction takes none.
+ */
+async function issue(
+  executor: Executor,
+  invoiceId: number,
+  { invoice }: ReceiptBasis,
+  figures: ReceiptFigures,
+  replacesNumber: number | null,
+): Promise<number> {
   const counter = await executor
     .insertInto('receipt_counters')
     .values({ organization_id: invoice.organization_id, last_number: 1 })
@@ -65,7 +81,62 @@ export async function issueDonationReceipt(executor: Executor, invoiceId: number
       // The receipt keeps what made it official on the day it was issued.
       charity_registration_number: invoice.charity_registration_number,
       organization_address: invoice.receipt_address,
+      replaces_number: replacesNumber,
     })
     .execute();
   return counter.last_number;
+}
+
+/**
+ * Issues the donation receipt of an invoice that has just become paid, in the transaction that
+ * marks it paid (docs/payments.md "Donation receipts"): the eligible amount of its lines (pure
+ * rules in platform/src/invoices/donationReceipt.ts) against its auction's minimum, in the donor's
+ * language. Only the transaction that moved the invoice to paid calls this, and an invoice has at
+ * most one receipt in force (a partial unique index).
+ */
+export async function issueDonationReceipt(executor: Executor, invoiceId: number): Promise<number | null> {
+  const basis = await receiptBasis(executor, invoiceId);
+  if (!basis || !earnsReceipt(basis.figures, basis.minimumCents)) return null;
+  return issue(executor, invoiceId, basis, basis.figures, null);
+}
+
+/**
+ * Brings a paid invoice's receipt in line with the refunds that gave money back (docs/payments.md
+ * "When a refund changes the gift"), in the transaction that changed a refund's status. The receipt
+ * in force is voided when its gift is no longer the one left after the succeeded refunds, and a
+ * replacement naming it is issued when that gift still earns one; a refund that fails later at
+ * the bank gives the gift back, and a replacement again. An invoice that never earned a receipt
+ * gets none from a refund. Nothing changes when the gift is what the receipt says, so a webhook
+ * delivered twice issues nothing more.
+ */
+export async function reissueAfterRefunds(
+  trx: Transaction<Database>,
+  invoiceId: number,
+): Promise<ReceiptReplacement | null> {
+  // The invoice's row orders every change of its receipt: two refunds settling at once reissue once each.
+  await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().execute();
+  const latest = await trx
+    .selectFrom('donation_receipts')
+    .select(['id', 'number', 'eligible_amount', 'voided_at'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const basis = latest ? await receiptBasis(trx, invoiceId) : null;
+  if (!latest || !basis) return null;
+  const refunded = await trx
+    .selectFrom('invoice_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  const figures = figuresAfterRefunds(basis.figures, Number(refunded.total));
+  const earns = earnsReceipt(figures, basis.minimumCents);
+  const inForce = latest.voided_at === null;
+  if (inForce && earns && Number(latest.eligible_amount) === figures.eligibleAmount) return null;
+  if (!inForce && !earns) return null;
+  if (inForce) {
+    await trx.updateTable('donation_receipts').set({ voided_at: new Date() }).where('id', '=', latest.id).execute();
+  }
+  const replacement = earns ? await issue(trx, invoiceId, basis, figures, latest.number) : null;
+  return { invoiceId, replaced: latest.number, replacement };
 }

@@ -15,6 +15,8 @@ export interface InvoiceDocuments {
   receiptPdf(detail: InvoiceDetail): Promise<Buffer | null>;
   /** The invoice's PDF (and its receipt's, when asked and issued) as email attachments. */
   attachments(detail: InvoiceDetail, language: Language, withReceipt: boolean): Promise<MessageAttachment[]>;
+  /** The receipt in force as an email attachment, or null when the invoice has none. */
+  receiptAttachment(detail: InvoiceDetail): Promise<MessageAttachment | null>;
 }
 
 const textIn = (translations: Translations, language: Language) =>
@@ -87,6 +89,7 @@ export function invoiceDocuments(db: Db): InvoiceDocuments {
         'organization_address',
       ])
       .where('invoice_id', '=', detail.invoice.id)
+      .where('voided_at', 'is', null)
       .executeTakeFirstOrThrow();
     const base = invoiceDocument(detail, receipt.language);
     const document: ReceiptDocument = {
@@ -105,30 +108,33 @@ export function invoiceDocuments(db: Db): InvoiceDocuments {
       amountReceived: figures.amount_received,
       fairMarketValue: figures.fair_market_value,
       eligibleAmount: figures.eligible_amount,
+      replacesNumber: receipt.replaces_number,
     };
     return receiptPdf(document);
+  }
+
+  async function receiptAttachment(detail: InvoiceDetail): Promise<MessageAttachment | null> {
+    const receipt = await receiptPdfOf(detail);
+    if (!receipt || !detail.receipt) return null;
+    return {
+      filename: `${detail.receipt.language === 'fr' ? 'recu' : 'receipt'}-${detail.receipt.number}.pdf`,
+      contentType: 'application/pdf',
+      contentBase64: receipt.toString('base64'),
+    };
   }
 
   return {
     invoicePdf: (detail, language) => invoicePdf(invoiceDocument(detail, language)),
     receiptPdf: receiptPdfOf,
+    receiptAttachment,
     async attachments(detail, language, withReceipt) {
-      const files: MessageAttachment[] = [
-        {
-          filename: `${language === 'fr' ? 'facture' : 'invoice'}-${detail.invoice.number}.pdf`,
-          contentType: 'application/pdf',
-          contentBase64: (await invoicePdf(invoiceDocument(detail, language))).toString('base64'),
-        },
-      ];
-      const receipt = withReceipt ? await receiptPdfOf(detail) : null;
-      if (receipt && detail.receipt) {
-        files.push({
-          filename: `${detail.receipt.language === 'fr' ? 'recu' : 'receipt'}-${detail.receipt.number}.pdf`,
-          contentType: 'application/pdf',
-          contentBase64: receipt.toString('base64'),
-        });
-      }
-      return files;
+      const invoiceFile: MessageAttachment = {
+        filename: `${language === 'fr' ? 'facture' : 'invoice'}-${detail.invoice.number}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: (await invoicePdf(invoiceDocument(detail, language))).toString('base64'),
+      };
+      const receipt = withReceipt ? await receiptAttachment(detail) : null;
+      return receipt ? [invoiceFile, receipt] : [invoiceFile];
     },
   };
 }

@@ -122,6 +122,7 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
           number: detail.receipt.number,
           eligibleAmount: money(detail.receipt.eligible_amount, currency),
           issuedAt: detail.receipt.issued_at.toISOString(),
+          replacesNumber: detail.receipt.replaces_number,
           url: `/api/auctions/invoice/${invoice.public_id}/receipt.pdf`,
         }
       : null,

@@ -1,6 +1,7 @@
 import { formatMoney } from '@auction/engine';
 import { enqueueMessage, type MessageQueue } from '@auction/platform';
 import type { Language } from '../i18n/localized.ts';
+import type { ReceiptReplacement } from './donationReceipts.ts';
 import type { InvoiceDocuments } from './invoiceDocuments.ts';
 import type { InvoiceDetail, InvoiceRepository } from './invoiceRepository.ts';
 
@@ -9,11 +10,14 @@ import type { InvoiceDetail, InvoiceRepository } from './invoiceRepository.ts';
  * - `sendInvoice`: the invoice to an address its bidder or staff chose (spec 000 §7), each request a
  *   new message;
  * - `sendPaid`: once per paid invoice (message id `invoice-paid:<id>`, so a second call, from the
- *   webhook and the payment answer both settling, sends nothing more), with the donation receipt.
+ *   webhook and the payment answer both settling, sends nothing more), with the donation receipt;
+ * - `sendReceiptReplaced`: once per replacement (message id `donation-receipt-replaced:<invoice id>:<voided
+ *   number>:<replacement number>`), telling the donor their receipt is void, with its replacement.
  */
 export interface InvoiceMail {
   sendInvoice(detail: InvoiceDetail, to: string, language: Language, requestId: string): Promise<void>;
   sendPaid(invoiceId: number): Promise<void>;
+  sendReceiptReplaced(change: ReceiptReplacement): Promise<void>;
 }
 
 export function invoiceMail(deps: {
@@ -69,6 +73,31 @@ export function invoiceMail(deps: {
           link: link(row.public_id, language),
         },
         attachments: await documents.attachments(detail, language, true),
+      });
+    },
+
+    async sendReceiptReplaced(change) {
+      const row = await invoices.byId(change.invoiceId);
+      if (!row) return;
+      const detail = await invoices.detail(row);
+      const language = detail.receipt?.language ?? detail.customer.language;
+      const receipt = detail.receipt?.number === change.replacement ? detail.receipt : null;
+      await enqueueMessage(messages, {
+        id: `donation-receipt-replaced:${change.invoiceId}:${change.replaced}:${change.replacement ?? 'none'}`,
+        channel: 'email',
+        to: detail.customer.email,
+        language,
+        template: 'donationReceiptReplacedEmail',
+        userId: row.bidder_id,
+        params: {
+          firstName: detail.customer.firstName,
+          invoiceNumber: String(row.number),
+          auctionName: auctionName(detail, language),
+          replacedReceiptNumber: String(change.replaced),
+          receiptNumber: change.replacement === null ? '' : String(change.replacement),
+          link: link(row.public_id, language),
+        },
+        attachments: receipt ? [await documents.receiptAttachment(detail)].flatMap((file) => (file ? [file] : [])) : [],
       });
     },
   };

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
+import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -33,11 +34,16 @@ export interface RefundRow {
  * invoice row, so two refunds at once cannot both pass the "not more than paid" check; its
  * command id names it (a retry finds the same row) and makes Stripe's idempotency key, so a retry
  * after a timeout refunds nothing more. Stripe's answer and its webhooks (`refund.*`,
- * `charge.refunded`) converge on the row; a settled refund never goes back to pending.
+ * `charge.refunded`) converge on the row; a settled refund never goes back to pending. Each change
+ * of a refund's status brings the invoice's donation receipt in line in the same transaction
+ * (`reissueAfterRefunds`); the donor is told after the commit.
  */
 export interface InvoiceRefunds {
   refund(invoice: InvoiceRow, userId: string, request: RefundRequest): Promise<RefundRow>;
-  applyRefund(executor: Executor, refund: Stripe.Refund): Promise<void>;
+  /** Applies Stripe's state of a refund; answers the receipt it replaced, if it did. */
+  applyRefund(trx: Transaction<Database>, refund: Stripe.Refund): Promise<ReceiptReplacement | null>;
+  /** Tells the donor their receipt was replaced (after the commit; a failure is logged, not thrown). */
+  announce(change: ReceiptReplacement): Promise<void>;
 }
 
 const statusOf = (refund: Stripe.Refund): RefundStatus =>
@@ -54,14 +60,21 @@ const succeededAttempt = (executor: Executor, invoiceId: number) =>
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
 
-export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): InvoiceRefunds {
+export function invoiceRefunds(deps: {
+  db: Db;
+  stripe: StripeGateway;
+  onReceiptReplaced?: (change: ReceiptReplacement) => Promise<void>;
+}): InvoiceRefunds {
   const { db, stripe } = deps;
+  const announce = async (change: ReceiptReplacement) => {
+    await deps.onReceiptReplaced?.(change);
+  };
 
-  async function applyRefund(executor: Executor, refund: Stripe.Refund): Promise<void> {
+  async function applyRefund(trx: Transaction<Database>, refund: Stripe.Refund): Promise<ReceiptReplacement | null> {
     const id = refund.metadata?.[REFUND_METADATA];
-    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return null;
     const status = statusOf(refund);
-    await executor
+    const updated = await trx
       .updateTable('invoice_refunds')
       .set({ status, stripe_refund_id: refund.id, updated_at: new Date() })
       .where('id', '=', id)
@@ -71,7 +84,9 @@ export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): Invoice
           ? eb('status', '=', 'pending')
           : eb.or([eb('status', '=', 'pending'), eb('status', '=', 'succeeded')]),
       )
-      .execute();
+      .returning('invoice_id')
+      .executeTakeFirst();
+    return updated ? reissueAfterRefunds(trx, updated.invoice_id) : null;
   }
 
   /** Records the refund (or finds the one this command already recorded). */
@@ -123,8 +138,10 @@ export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): Invoice
 
   return {
     applyRefund,
+    announce,
     async refund(invoice, userId, request) {
       const row = await claim(invoice, userId, request);
+      let change: ReceiptReplacement | null = null;
       if (row.status === 'pending') {
         const attempt = await succeededAttempt(db, invoice.id);
         if (!attempt?.payment_intent_id) throw new HttpError(409, 'invoice_not_paid');
@@ -133,7 +150,7 @@ export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): Invoice
             { paymentIntentId: attempt.payment_intent_id, amount: row.amount, metadata: { [REFUND_METADATA]: row.id } },
             `invoice-refund-${row.invoice_id}-${row.command_id}`,
           );
-          await applyRefund(db, refund);
+          change = await db.transaction().execute((trx) => applyRefund(trx, refund));
         } catch (error) {
           // Stripe refused it (nothing given back): the row says so and the amount is refundable again.
           // Stripe unreachable (503): the row stays pending and a retry with the same command continues it.
@@ -148,6 +165,7 @@ export function invoiceRefunds(deps: { db: Db; stripe: StripeGateway }): Invoice
           throw error;
         }
       }
+      if (change) await announce(change);
       return db
         .selectFrom('invoice_refunds')
         .select(['id', 'amount', 'reason', 'status', 'created_at'])

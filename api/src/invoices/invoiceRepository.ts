@@ -63,7 +63,14 @@ export interface InvoiceDetail {
   paymentInProgress: boolean;
   /** The payment configuration the auction's cards are added under (a card is added there to pay). */
   stripeInformationId: number | null;
-  receipt: { number: number; eligible_amount: number; issued_at: Date; language: 'en' | 'fr' } | null;
+  /** The receipt in force (a voided one is kept, but no longer shown). */
+  receipt: {
+    number: number;
+    eligible_amount: number;
+    issued_at: Date;
+    language: 'en' | 'fr';
+    replaces_number: number | null;
+  } | null;
   refunds: Array<{ id: string; amount: number; reason: string; status: string; created_at: Date }>;
   card: {
     id: number;
@@ -216,8 +223,9 @@ export function invoiceRepository(db: Db) {
           selectedCard(db, invoice.bidder_id, invoice.auction_id),
           db
             .selectFrom('donation_receipts')
-            .select(['number', 'eligible_amount', 'issued_at', 'language'])
+            .select(['number', 'eligible_amount', 'issued_at', 'language', 'replaces_number'])
             .where('invoice_id', '=', invoice.id)
+            .where('voided_at', 'is', null)
             .executeTakeFirst(),
           db
             .selectFrom('invoice_refunds')

@@ -1,6 +1,7 @@
 import type { Database } from '@auction/platform';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
+import type { ReceiptReplacement } from '../invoices/donationReceipts.ts';
 import { ATTEMPT_METADATA, type InvoicePayments } from '../invoices/invoicePayments.ts';
 import type { InvoiceRefunds } from '../invoices/invoiceRefunds.ts';
 import type { CardRepository, StripeCardState } from './cardRepository.ts';
@@ -25,7 +26,7 @@ export async function applyStripeEvent(
     cards: CardRepository;
     stripe: StripeGateway;
     invoicePayments?: Pick<InvoicePayments, 'applyPaymentIntent' | 'afterPaid'>;
-    refunds?: Pick<InvoiceRefunds, 'applyRefund'>;
+    refunds?: Pick<InvoiceRefunds, 'applyRefund' | 'announce'>;
   },
 ): Promise<WebhookOutcome> {
   const { cards, stripe } = deps;
@@ -43,6 +44,7 @@ export async function applyStripeEvent(
     pm?.card ? [cardStateOf(pm)] : [],
   );
   let paidInvoice: number | null = null;
+  const receiptChanges: ReceiptReplacement[] = [];
   const applied = await cards.applyEventOnce(event, async (trx) => {
     for (const state of states) await cards.applyCardState(trx, state);
     if (declined) await cards.markDeclined(trx, declined);
@@ -54,10 +56,15 @@ export async function applyStripeEvent(
       );
     }
     // A refund's state as the event carries it (never moving a settled refund back to pending).
-    for (const refund of refunds) await deps.refunds?.applyRefund(trx as unknown as Transaction<Database>, refund);
+    // A change of what was refunded changes the gift: the donation receipt follows in the same transaction.
+    for (const refund of refunds) {
+      const change = await deps.refunds?.applyRefund(trx as unknown as Transaction<Database>, refund);
+      if (change) receiptChanges.push(change);
+    }
   });
   if (!applied) return 'duplicate';
   if (paidInvoice !== null) await deps.invoicePayments?.afterPaid(paidInvoice);
+  for (const change of receiptChanges) await deps.refunds?.announce(change);
   // A refused brand is taken off the customer at Stripe too, so it can never be charged.
   for (const state of states) {
     if (state.refused && state.customerId)

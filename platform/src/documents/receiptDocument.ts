@@ -22,6 +22,8 @@ export interface ReceiptDocument {
   amountReceived: number;
   fairMarketValue: number;
   eligibleAmount: number;
+  /** The voided receipt this one cancels and replaces (a refund changed the gift). */
+  replacesNumber?: number | null;
 }
 
 const TEXT = {
@@ -39,6 +41,7 @@ const TEXT = {
     signature: 'Authorized signature',
     registration: 'Charity registration number',
     agency: 'Canada Revenue Agency: canada.ca/charities-giving',
+    replaces: 'This receipt cancels and replaces receipt',
   },
   fr: {
     title: "Reçu officiel de don aux fins de l'impôt sur le revenu",
@@ -54,6 +57,7 @@ const TEXT = {
     signature: 'Signature autorisée',
     registration: "Numéro d'enregistrement de l'organisme de bienfaisance",
     agency: 'Agence du revenu du Canada : canada.ca/organismes-bienfaisance-dons',
+    replaces: 'Ce reçu annule et remplace le reçu',
   },
 } as const;
 
@@ -74,6 +78,12 @@ export function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       doc.font('bold').fontSize(13).text(t.title).font('regular').fontSize(10).moveDown();
       if (receipt.registrationNumber) amountRow(doc, t.registration, receipt.registrationNumber, { bold: true });
       amountRow(doc, t.number, String(receipt.number), { bold: true });
+      if (receipt.replacesNumber) {
+        doc
+          .font('bold')
+          .text(`${t.replaces} ${numbered(receipt.replacesNumber, receipt.language)}`)
+          .font('regular');
+      }
       amountRow(doc, t.issued, date(receipt.issuedAt));
       amountRow(doc, t.received, date(receipt.receivedAt));
       amountRow(doc, t.auction, receipt.auctionName);

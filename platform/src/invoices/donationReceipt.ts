@@ -53,3 +53,19 @@ export function receiptFigures(lines: readonly ReceiptLine[]): ReceiptFigures {
 export function earnsReceipt(figures: ReceiptFigures, minimumCents: number): boolean {
   return figures.eligibleAmount > 0 && figures.eligibleAmount >= minimumCents;
 }
+
+/**
+ * The figures of a receipt once `refundedCents` went back to the donor. A refund cannot be told
+ * apart by line (it is an amount on the card), so it comes out of the gift first: the receipt
+ * never states a gift larger than what the donor left with the charity above what they received.
+ * The fair market value stays, since the donor keeps what they received unless told otherwise.
+ */
+export function figuresAfterRefunds(figures: ReceiptFigures, refundedCents: number): ReceiptFigures {
+  const refunded = Math.max(0, refundedCents);
+  const eligibleAmount = Math.max(0, figures.eligibleAmount - refunded);
+  return {
+    amountReceived: Math.max(0, figures.amountReceived - refunded),
+    fairMarketValue: figures.fairMarketValue,
+    eligibleAmount,
+  };
+}

@@ -1,4 +1,10 @@
-export { earnsReceipt, type ReceiptFigures, type ReceiptLine, receiptFigures } from './donationReceipt.ts';
+export {
+  earnsReceipt,
+  figuresAfterRefunds,
+  type ReceiptFigures,
+  type ReceiptLine,
+  receiptFigures,
+} from './donationReceipt.ts';
 export {
   applyRatePpm,
   CARD_FEE_MINIMUM_CENTS,

@@ -32,6 +32,7 @@ export const messageTemplates = [
   'lotWinWithdrawnPush',
   'auctionInvoiceEmail',
   'invoicePaidEmail',
+  'donationReceiptReplacedEmail',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

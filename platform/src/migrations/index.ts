@@ -22,6 +22,7 @@ import * as m0023 from './0023_fundraising_goal.ts';
 import * as m0024 from './0024_charity_receipt_identity.ts';
 import * as m0025 from './0025_bidder_numbers.ts';
 import * as m0026 from './0026_manual_payment_cancellation.ts';
+import * as m0027 from './0027_donation_receipt_replacement.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0024_charity_receipt_identity': m0024,
   '0025_bidder_numbers': m0025,
   '0026_manual_payment_cancellation': m0026,
+  '0027_donation_receipt_replacement': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

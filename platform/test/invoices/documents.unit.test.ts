@@ -42,6 +42,25 @@ describe('invoice and receipt PDFs', () => {
         fairMarketValue: 300_00,
         eligibleAmount: 200_00,
       }),
+      // A replacement after a refund names the receipt it cancels.
+      await receiptPdf({
+        language: 'fr',
+        number: 4,
+        issuedAt: new Date(),
+        receivedAt: new Date(),
+        organizationName: 'Fondation Démo',
+        organizationAddress: [],
+        registrationNumber: null,
+        auctionName: "Gala d'hiver",
+        invoiceNumber: 42,
+        donorName: 'Élise Tremblay',
+        donorAddress: [],
+        currency: 'CAD',
+        amountReceived: 450_00,
+        fairMarketValue: 300_00,
+        eligibleAmount: 150_00,
+        replacesNumber: 3,
+      }),
     ]) {
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       // The font is embedded (a subset of Noto Sans), not one of the viewer's standard fonts.

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { earnsReceipt, type ReceiptLine, receiptFigures } from '../../src/invoices/donationReceipt.ts';
+import {
+  earnsReceipt,
+  figuresAfterRefunds,
+  type ReceiptLine,
+  receiptFigures,
+} from '../../src/invoices/donationReceipt.ts';
 import { formatMoney } from '../../src/invoices/moneyFormat.ts';
 
 const lot = (amount: number, valuation: number | null, quantity = 1): ReceiptLine => ({
@@ -69,6 +74,40 @@ describe('donation receipt eligibility', () => {
         expect(figures.eligibleAmount).toBe(figures.amountReceived - figures.fairMarketValue);
         expect(Number.isInteger(figures.eligibleAmount)).toBe(true);
       }),
+    );
+  });
+});
+
+describe('a receipt after refunds', () => {
+  it('takes the refund out of the gift first, keeps the fair market value, and never goes below 0', () => {
+    const won = receiptFigures([lot(500_00, 300_00)]);
+    expect(figuresAfterRefunds(won, 50_00)).toEqual({
+      amountReceived: 450_00,
+      fairMarketValue: 300_00,
+      eligibleAmount: 150_00,
+    });
+    expect(figuresAfterRefunds(won, 200_00).eligibleAmount).toBe(0);
+    expect(figuresAfterRefunds(won, 500_00).eligibleAmount).toBe(0);
+    expect(figuresAfterRefunds(won, 0)).toEqual(won);
+  });
+
+  it('never states more than the first receipt, nor more than was kept above the value received', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        (paid, valuation, refunded) => {
+          const before = receiptFigures([lot(paid, valuation), donation(paid)]);
+          const after = figuresAfterRefunds(before, refunded);
+          expect(after.eligibleAmount).toBeLessThanOrEqual(before.eligibleAmount);
+          expect(after.eligibleAmount).toBeLessThanOrEqual(Math.max(0, 2 * paid - refunded - before.fairMarketValue));
+          expect(after.eligibleAmount).toBeGreaterThanOrEqual(0);
+          if (after.eligibleAmount > 0) {
+            expect(after.eligibleAmount).toBe(after.amountReceived - after.fairMarketValue);
+          }
+        },
+      ),
     );
   });
 });

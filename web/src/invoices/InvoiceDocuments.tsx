@@ -47,6 +47,11 @@ export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
             id="invoice.receipt"
             values={{ number: receipt.number, amount: money(receipt.eligibleAmount) }}
           />{' '}
+          {receipt.replacesNumber ? (
+            <>
+              <FormattedMessage id="invoice.receiptReplaces" values={{ number: receipt.replacesNumber }} />{' '}
+            </>
+          ) : null}
           <button
             type="button"
             className="link-button"

@@ -24,6 +24,8 @@ const paramSchemas = {
   invoiceNumber: z.string().regex(/^\d{1,9}$/),
   /** Empty when the invoice earns no donation receipt. */
   receiptNumber: z.string().regex(/^(\d{1,9})?$/),
+  /** The voided receipt a refund replaced. */
+  replacedReceiptNumber: z.string().regex(/^\d{1,9}$/),
 };
 type ParamName = keyof typeof paramSchemas;
 
@@ -51,6 +53,14 @@ export const templateParams = {
   lotWinWithdrawnPush: ['lotNumber', 'lotName', 'link'],
   auctionInvoiceEmail: ['invoiceNumber', 'auctionName', 'amount', 'link'],
   invoicePaidEmail: ['firstName', 'invoiceNumber', 'auctionName', 'amount', 'receiptNumber', 'link'],
+  donationReceiptReplacedEmail: [
+    'firstName',
+    'invoiceNumber',
+    'auctionName',
+    'replacedReceiptNumber',
+    'receiptNumber',
+    'link',
+  ],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
 
 export type TemplateParams<T extends MessageTemplate> = Record<(typeof templateParams)[T][number], string>;
@@ -446,6 +456,37 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           ...(p.receiptNumber
             ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l'impôt est aussi joint.` }]
             : []),
+          { link: p.link, label: 'Voir la facture' },
+        ]),
+    },
+  },
+  /**
+   * Sent when a refund changed the gift of a paid invoice: the receipt the donor has is void, and
+   * the replacement (when what is left still earns one) is attached.
+   */
+  donationReceiptReplacedEmail: {
+    channel: 'email',
+    render: {
+      en: (p) =>
+        letter('en', p.firstName, `Your donation receipt #${p.replacedReceiptNumber} is void`, [
+          {
+            text: `A refund on invoice #${p.invoiceNumber} of the ${p.auctionName} auction changed the amount of your gift, so donation receipt #${p.replacedReceiptNumber} is void: please do not use it for income tax purposes.`,
+          },
+          p.receiptNumber
+            ? {
+                text: `Receipt #${p.receiptNumber}, attached, replaces it for the gift that remains.`,
+              }
+            : { text: 'What remains of the gift no longer earns a donation receipt.' },
+          { link: p.link, label: 'See the invoice' },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Votre reçu de don no ${p.replacedReceiptNumber} est annulé`, [
+          {
+            text: `Un remboursement sur la facture no ${p.invoiceNumber} de l'encan ${p.auctionName} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l'utilisez pas aux fins de l'impôt.`,
+          },
+          p.receiptNumber
+            ? { text: `Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
+            : { text: 'Ce qui reste du don ne donne plus droit à un reçu.' },
           { link: p.link, label: 'Voir la facture' },
         ]),
     },

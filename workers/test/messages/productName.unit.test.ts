@@ -20,6 +20,7 @@ const sample: Record<string, string> = {
   amount: '10.00',
   invoiceNumber: '42',
   receiptNumber: '7',
+  replacedReceiptNumber: '6',
 };
 
 describe('one product name per language', () => {

@@ -20,6 +20,7 @@ const sample: Record<string, string> = {
   amount: '1250.50',
   invoiceNumber: '42',
   receiptNumber: '7',
+  replacedReceiptNumber: '6',
 };
 /** How each language writes the sample amount. */
 const amountAs = { en: '$1,250.50', fr: '1\u00a0250,50\u00a0$' };

@@ -53,7 +53,17 @@ export default fp(
     app.decorate('invoicePayments', payments);
     app.decorate('invoiceDocuments', documents);
     app.decorate('invoiceMail', mail);
-    app.decorate('invoiceRefunds', invoiceRefunds({ db: app.db, stripe: app.stripe }));
+    app.decorate(
+      'invoiceRefunds',
+      invoiceRefunds({
+        db: app.db,
+        stripe: app.stripe,
+        onReceiptReplaced: (change) =>
+          mail.sendReceiptReplaced(change).catch((error: unknown) => {
+            app.log.error({ err: error, ...change }, 'the replaced donation receipt email could not be queued');
+          }),
+      }),
+    );
     const charges = automaticCharges({ db: app.db, invoices, payments });
     app.decorate('automaticCharges', charges);
     // The workers request automatic charges on the same Redis as the hub (and its prefix); this
