@@ -204,6 +204,8 @@ describe('the invoice page (spec 000 §2, §4)', () => {
             number: 7,
             eligibleAmount: { value: 60, currencyCode: 'CAD' },
             issuedAt: '2026-11-21T10:00:00Z',
+            // The refund below changed the gift: this receipt replaced no. 6.
+            replacesNumber: 6,
             url: '/api/auctions/invoice/inv_abc/receipt.pdf',
           },
           refunds: [
@@ -221,6 +223,7 @@ describe('the invoice page (spec 000 §2, §4)', () => {
       'GET /api/auctions/invoice/inv_abc/receipt.pdf': [200, 'PDF'],
     });
     await screen.findByText(/Donation receipt no. 7: eligible amount \$60.00/);
+    expect(screen.getByText(/It replaces receipt no. 6, voided after a refund./)).toBeTruthy();
     expect(screen.getByText(/Refund of \$10.00 on 11\/22\/2026 \(made\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download the PDF' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
