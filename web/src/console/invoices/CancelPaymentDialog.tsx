@@ -1,13 +1,13 @@
-import type { AuctionInvoice, ManualPayment } from '@auction/contract';
+import type { ManualPayment } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { Labelled } from '../../layout/Labelled.tsx';
 import { showToast } from '../../live/toasts.tsx';
-import { InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
+import { ReasonField } from './ReasonField.tsx';
 import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
@@ -21,12 +21,7 @@ export function CancelPaymentDialog({
   invoice,
   payment,
   onClose,
-}: {
-  auctionId: number;
-  invoice: AuctionInvoice;
-  payment: ManualPayment;
-  onClose: () => void;
-}) {
+}: InvoiceDialogProps & { payment: ManualPayment }) {
   const intl = useIntl();
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.cancelPayment());
@@ -75,23 +70,12 @@ export function CancelPaymentDialog({
           }}
         />
       </p>
-      <Labelled
+      <ReasonField
         label="console.invoices.cancelReason"
-        error={reasonMissing ? 'payment_cancellation_reason_required' : undefined}
-        control={(wiring) => (
-          <textarea
-            {...wiring}
-            className="invoices__reason"
-            rows={3}
-            maxLength={500}
-            required
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (event.target.value.trim()) setReasonMissing(false);
-            }}
-          />
-        )}
+        value={reason}
+        onChange={setReason}
+        missing={reasonMissing ? 'payment_cancellation_reason_required' : undefined}
+        onWritten={() => setReasonMissing(false)}
       />
     </InvoiceFormDialog>
   );

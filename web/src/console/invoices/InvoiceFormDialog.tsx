@@ -1,8 +1,16 @@
+import type { AuctionInvoice } from '@auction/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { MessageList } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { FormActions } from '../../layout/FormActions.tsx';
+
+/** What every invoice command's dialog is given: the invoice, its auction (to read its list again) and the way out. */
+export interface InvoiceDialogProps {
+  auctionId: number;
+  invoice: AuctionInvoice;
+  onClose: () => void;
+}
 
 /**
  * The frame of the console's invoice commands (recording a payment, cancelling one): a dialog that

@@ -1,4 +1,4 @@
-import { type AuctionInvoice, MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from '@auction/contract';
+import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -9,7 +9,7 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
-import { InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 import '../checkin/checkIn.css';
@@ -31,15 +31,7 @@ export const decimal = (cents: number, locale: string) => {
  * Records a payment made outside the product on one invoice: the consequence first (paid, or what
  * stays due), then amount, method and note; the server's refusal stays inside the dialog.
  */
-export function RecordPaymentDialog({
-  auctionId,
-  invoice,
-  onClose,
-}: {
-  auctionId: number;
-  invoice: AuctionInvoice;
-  onClose: () => void;
-}) {
+export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDialogProps) {
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.recordPayment());
   const { errors, setErrors, send } = useInvoiceCommand(auctionId, onClose);

@@ -1,15 +1,14 @@
-import type { AuctionInvoice } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { Labelled } from '../../layout/Labelled.tsx';
 import { parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
-import { InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
+import { ReasonField } from './ReasonField.tsx';
 import { decimal } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
@@ -21,15 +20,7 @@ type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_
  * reason, which is required and kept with the refund. Checked here before anything is sent; the
  * API's refusals (Stripe's among them) stay in the dialog.
  */
-export function RefundDialog({
-  auctionId,
-  invoice,
-  onClose,
-}: {
-  auctionId: number;
-  invoice: AuctionInvoice;
-  onClose: () => void;
-}) {
+export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps) {
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.refund());
   const { errors, send } = useInvoiceCommand(auctionId, onClose);
@@ -95,23 +86,12 @@ export function RefundDialog({
         error={missing === 'invalid_amount' || missing === 'refund_exceeds_paid_amount' ? missing : undefined}
         required
       />
-      <Labelled
+      <ReasonField
         label="console.invoices.refundReason"
-        error={missing === 'refund_reason_required' ? missing : undefined}
-        control={(wiring) => (
-          <textarea
-            {...wiring}
-            className="invoices__reason"
-            rows={3}
-            maxLength={500}
-            required
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (missing === 'refund_reason_required' && event.target.value.trim()) setMissing(null);
-            }}
-          />
-        )}
+        value={reason}
+        onChange={setReason}
+        missing={missing === 'refund_reason_required' ? missing : undefined}
+        onWritten={() => setMissing((was) => (was === 'refund_reason_required' ? null : was))}
       />
     </InvoiceFormDialog>
   );
