@@ -15,11 +15,37 @@ let t: TestApp;
 let browser: Browser;
 let origin: string;
 let galaId: number;
+let organizationId: number;
 
 withServedApp(async (served) => {
   ({ t, origin, browser } = served);
   galaId = await t.auctionId('demo-gala');
+  const gala = await t.database.db
+    .selectFrom('auctions')
+    .select('organization_id')
+    .where('id', '=', galaId)
+    .executeTakeFirstOrThrow();
+  organizationId = gala.organization_id;
 });
+
+/** The demo's auction manager (Camille Roy) signed in on a desktop browser. */
+async function managerBrowser() {
+  const token = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+  const context = await visitorContext(browser, { token }, DESKTOP);
+  return { token, context, page: await context.newPage() };
+}
+
+/** The console's query for one section of an auction of the gala's organisation. */
+const sectionOf = (auctionId: number, section: 'bidders' | 'invoices') =>
+  `organisation=${organizationId}&encan=${auctionId}&section=${section}`;
+
+/** A new bidder's invoice of one line, without taxes, from the gala's organisation. */
+async function invoiceOfNewBidder(firstName: string, lastName: string, amount: number) {
+  const bidder = await registerConfirmed(t, { firstName, lastName });
+  const fixtures = invoiceFixtures(t, () => organizationId);
+  const invoice = await fixtures.invoiceFor(bidder.id, [{ amount }], { taxes: false });
+  return { bidder, invoice, fixtures };
+}
 
 /** A registered bidder admitted to the demo's gala, as an invitation would. */
 async function galaGuest(firstName: string, lastName: string) {
@@ -111,15 +137,8 @@ describe('check-in at the door and payments recorded by hand', () => {
   it("shows an auction manager the gala's bidders, who locks one after the confirmation", async () => {
     const guest = await galaGuest('Léa', `Gauthier${Date.now() % 100000}`);
     const name = `Léa ${guest.body.lastName}`;
-    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
-    const context = await visitorContext(browser, { token: manager }, DESKTOP);
-    const page = await context.newPage();
-    const organization = await t.database.db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow();
-    await page.goto(`${origin}/console?organisation=${organization.organization_id}&encan=${galaId}&section=bidders`);
+    const { context, page } = await managerBrowser();
+    await page.goto(`${origin}/console?${sectionOf(galaId, 'bidders')}`);
     await page.getByRole('button', { name: `Bloquer : ${name}` }).click();
     await page.getByText(`${name} perd aussitôt l’accès à cet encan`).waitFor();
     await expectAccessible(page, 'lock dialog (fr)');
@@ -130,9 +149,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await screenshot(page, 'console-bidders-fr-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'console-bidders-fr-390');
-    await page.goto(
-      `${origin}/en/console?organisation=${organization.organization_id}&encan=${galaId}&section=bidders`,
-    );
+    await page.goto(`${origin}/en/console?${sectionOf(galaId, 'bidders')}`);
     await page.getByRole('button', { name: `Unlock: ${name}` }).waitFor();
     await screenshot(page, 'console-bidders-en-390');
     await page.setViewportSize(DESKTOP);
@@ -142,21 +159,9 @@ describe('check-in at the door and payments recorded by hand', () => {
   });
 
   it('lets an auction manager record a cheque, which the bidder sees on the invoice', async () => {
-    const organization = await t.database.db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow();
-    const bidder = await registerConfirmed(t, { firstName: 'Mathis', lastName: 'Leblanc' });
-    const invoice = await invoiceFixtures(t, () => organization.organization_id).invoiceFor(
-      bidder.id,
-      [{ amount: 100_00 }],
-      { taxes: false },
-    );
-    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
-    const context = await visitorContext(browser, { token: manager }, DESKTOP);
-    const page = await context.newPage();
-    const section = `organisation=${organization.organization_id}&encan=${invoice.auction_id}&section=invoices`;
+    const { bidder, invoice } = await invoiceOfNewBidder('Mathis', 'Leblanc', 100_00);
+    const { context, page } = await managerBrowser();
+    const section = sectionOf(invoice.auction_id, 'invoices');
     await page.goto(`${origin}/console?${section}`);
     await page.getByRole('button', { name: `Inscrire un paiement sur la facture ${invoice.number}` }).click();
     const dialog = page.getByRole('dialog');
@@ -190,18 +195,8 @@ describe('check-in at the door and payments recorded by hand', () => {
   });
 
   it('lets an auction manager cancel a recorded payment with a reason, shown struck out, in both languages', async () => {
-    const organization = await t.database.db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow();
-    const bidder = await registerConfirmed(t, { firstName: 'Élodie', lastName: 'Brassard' });
-    const invoice = await invoiceFixtures(t, () => organization.organization_id).invoiceFor(
-      bidder.id,
-      [{ amount: 80_00 }],
-      { taxes: false },
-    );
-    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    const { bidder, invoice } = await invoiceOfNewBidder('Élodie', 'Brassard', 80_00);
+    const { token: manager, context, page } = await managerBrowser();
     for (const amountCents of [25_00, 25_00]) {
       const recorded = await callAs(
         t.app,
@@ -216,9 +211,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       );
       expect(recorded.statusCode).toBe(200);
     }
-    const context = await visitorContext(browser, { token: manager }, DESKTOP);
-    const page = await context.newPage();
-    const section = `organisation=${organization.organization_id}&encan=${invoice.auction_id}&section=invoices`;
+    const section = sectionOf(invoice.auction_id, 'invoices');
     await page.goto(`${origin}/console?${section}`);
     // The same cash was counted twice: the second is cancelled.
     const cancels = page.getByRole('button', {
@@ -264,21 +257,12 @@ describe('check-in at the door and payments recorded by hand', () => {
   });
 
   it('lets an auction manager refund part of a card payment with a reason, in both languages', async () => {
-    const organization = await t.database.db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow();
-    const bidder = await registerConfirmed(t, { firstName: 'Noémie', lastName: 'Gagnon' });
-    const fixtures = invoiceFixtures(t, () => organization.organization_id);
-    const invoice = await fixtures.invoiceFor(bidder.id, [{ amount: 120_00 }], { taxes: false });
+    const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Noémie', 'Gagnon', 120_00);
     await fixtures.cardFor(bidder.token, invoice.auction_id);
     const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
     expect(paid.json()).toMatchObject({ isPaid: true });
-    const manager = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
-    const context = await visitorContext(browser, { token: manager }, DESKTOP);
-    const page = await context.newPage();
-    const section = `organisation=${organization.organization_id}&encan=${invoice.auction_id}&section=invoices`;
+    const { context, page } = await managerBrowser();
+    const section = sectionOf(invoice.auction_id, 'invoices');
     await page.goto(`${origin}/console?${section}`);
     await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
     const dialog = page.getByRole('dialog');
