@@ -1,3 +1,4 @@
+import { AuctionStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { Role } from '../accounts/roles.ts';
@@ -36,6 +37,24 @@ export async function viewerOf(db: Db, auction: AuctionRef, userId: string | nul
 export async function requireVisibleAuction(db: Db, auction: AuctionRef, userId: string | null): Promise<void> {
   if (auction.type !== PRIVATE_EVENT) return;
   if (!mayViewAuction(auction, await viewerOf(db, auction, userId))) throw new HttpError(403, PRIVATE_AUCTION);
+}
+
+/**
+ * The auction a call names, once it may be shown: 404 `auction_not_found` when there is none (or,
+ * with `hideArchived`, when it is archived: gone from the bidders' pages), then 403
+ * `private_auction` unless the user may see it.
+ */
+export async function visibleAuction<T extends AuctionRef & { status?: number }>(
+  db: Db,
+  auction: T | null | undefined,
+  userId: string | null,
+  options: { hideArchived?: boolean } = {},
+): Promise<T> {
+  if (!auction || (options.hideArchived && auction.status === AuctionStatus.Archived)) {
+    throw new HttpError(404, 'auction_not_found');
+  }
+  await requireVisibleAuction(db, auction, userId);
+  return auction;
 }
 
 /** Whether the user may see the auction of that id (false when it does not exist): the hub's check. */

@@ -1,7 +1,13 @@
 import type { Db } from '@auction/platform';
 import type { FastifyRequest } from 'fastify';
 import { type OperatorScope, operatorScope } from '../operator/operatorScope.ts';
-import { type AuctionAccess, type AuctionRef, accessToAuctions, requireVisibleAuction } from './auctionAccess.ts';
+import {
+  type AuctionAccess,
+  type AuctionRef,
+  accessToAuctions,
+  requireVisibleAuction,
+  visibleAuction,
+} from './auctionAccess.ts';
 import { admitBidder, type BidderStatusForAdmission } from './auctionAdmission.ts';
 import { actorOf, authorizeOn, type OwnedKind, type Owner } from './organizationAccess.ts';
 import type { Actor, OrganizationAction } from './organizationRules.ts';
@@ -14,6 +20,15 @@ import type { Actor, OrganizationAction } from './organizationRules.ts';
 export interface Authorization {
   /** 403 `private_auction` unless the user may see the auction (a public one costs no query). */
   requireVisibleAuction(auction: AuctionRef, userId: string | null): Promise<void>;
+  /**
+   * The auction a call names once it may be shown: 404 `auction_not_found` when missing (or
+   * archived, with `hideArchived`), else 403 `private_auction` unless the user may see it.
+   */
+  visibleAuction<T extends AuctionRef & { status?: number }>(
+    auction: T | null | undefined,
+    userId: string | null,
+    options?: { hideArchived?: boolean },
+  ): Promise<T>;
   /** The user's access (see, manage) to each of the auctions, in one query. */
   accessToAuctions(auctionIds: readonly number[], userId: string | null): Promise<Map<number, AuctionAccess>>;
   /** The account with the organisations it belongs to. */
@@ -33,6 +48,7 @@ export interface Authorization {
 export function authorizationService(db: Db): Authorization {
   return {
     requireVisibleAuction: (auction, userId) => requireVisibleAuction(db, auction, userId),
+    visibleAuction: (auction, userId, options) => visibleAuction(db, auction, userId, options),
     accessToAuctions: (auctionIds, userId) => accessToAuctions(db, auctionIds, userId),
     actorOf: (account) => actorOf(db, account),
     authorizeOn: (actor, action, kind, id) => authorizeOn(db, actor, action, kind, id),

@@ -13,10 +13,7 @@ export function cardsOnFile(deps: { cards: CardRepository; stripe: StripeGateway
 
   /** The auction, once the user may see it, with its payment configuration. */
   async function visibleAuction(auctionId: number, userId: string) {
-    const auction = await cards.auctionOf(auctionId);
-    if (!auction) throw new HttpError(404, 'auction_not_found');
-    await authorization.requireVisibleAuction(auction, userId);
-    return auction;
+    return authorization.visibleAuction(await cards.auctionOf(auctionId), userId);
   }
 
   /** A card the user may select: theirs, usable, not American Express (spec 000 §5). */

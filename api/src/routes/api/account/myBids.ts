@@ -2,7 +2,6 @@ import { myBidsContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { CAD_VIEW, moneyIn } from '../../../currency/convertedMoney.ts';
-import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { lotItemDto, nameOf } from '../../../lots/lotItemDto.ts';
 import { myBidStanding } from '../../../lots/myBidStanding.ts';
@@ -29,9 +28,7 @@ const myBidsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = accountOf(request).id;
-      const auction = await auctions.findRef(request.query.urlMagicLink);
-      if (!auction) throw new HttpError(404, 'auction_not_found');
-      await authorization.requireVisibleAuction(auction, userId);
+      const auction = await authorization.visibleAuction(await auctions.findRef(request.query.urlMagicLink), userId);
       const now = new Date();
       const language = languageOf(request);
       const rows = await lots.bidLots(auction.id, userId);

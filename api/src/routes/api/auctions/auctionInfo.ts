@@ -1,7 +1,6 @@
 import { auctionsContract, isAuctionClosed, isAuctionListed } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toAuctionDto } from '../../../auctions/auctionDto.ts';
-import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { localizedAuction, teamName } from '../../../i18n/localized.ts';
 import { toMoney } from '../../../money.ts';
@@ -66,9 +65,10 @@ const auctionInfoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auction = await auctions.dates(request.params.auctionId);
-      if (!auction) throw new HttpError(404, 'auction_not_found');
-      await authorization.requireVisibleAuction(auction, request.account?.id ?? null);
+      const auction = await authorization.visibleAuction(
+        await auctions.dates(request.params.auctionId),
+        request.account?.id ?? null,
+      );
       return {
         id: auction.id,
         dateCompleted: auction.date_completed?.toISOString() ?? null,
@@ -87,9 +87,10 @@ const auctionInfoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auction = await auctions.findRef(request.query.urlMagicLink);
-      if (!auction) throw new HttpError(404, 'auction_not_found');
-      await authorization.requireVisibleAuction(auction, request.account?.id ?? null);
+      const auction = await authorization.visibleAuction(
+        await auctions.findRef(request.query.urlMagicLink),
+        request.account?.id ?? null,
+      );
       const teams = await auctions.organizationTeams(auction.organization_id);
       return teams.map((team) => ({
         id: team.id,

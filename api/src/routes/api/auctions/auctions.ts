@@ -1,7 +1,6 @@
-import { AuctionStatus, auctionsContract } from '@auction/contract';
+import { auctionsContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toAuctionDto } from '../../../auctions/auctionDto.ts';
-import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { localizedAuction } from '../../../i18n/localized.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
@@ -33,9 +32,11 @@ const auctionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auction = await auctions.findByLink(request.query.urlMagicLink);
-      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
-      await authorization.requireVisibleAuction(auction, request.account?.id ?? null);
+      const auction = await authorization.visibleAuction(
+        await auctions.findByLink(request.query.urlMagicLink),
+        request.account?.id ?? null,
+        { hideArchived: true },
+      );
       return localizedAuction(toAuctionDto(auction), languageOf(request));
     },
   );

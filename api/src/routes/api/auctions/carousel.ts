@@ -1,6 +1,5 @@
-import { AuctionStatus, auctionsContract } from '@auction/contract';
+import { auctionsContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 
 /**
@@ -23,10 +22,10 @@ const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auction = await auctions.carouselAuction(request.params.id);
-      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
       const viewerId = request.account?.id ?? null;
-      await authorization.requireVisibleAuction(auction, viewerId);
+      const auction = await authorization.visibleAuction(await auctions.carouselAuction(request.params.id), viewerId, {
+        hideArchived: true,
+      });
       if (!auction.show_auction_carousel) return [];
       const language = languageOf(request);
       const others = await auctions.carouselCards(auction, viewerId, language);

@@ -1,6 +1,5 @@
-import { AuctionStatus, closingMinute, Language } from '@auction/contract';
+import { closingMinute, Language } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../../errors.ts';
 
 /** Spec 001 §3 auction languages: 1 English, 2 French. */
 const LANGUAGE_CODES: Record<number, 'en' | 'fr'> = { 1: Language.English, 2: Language.French };
@@ -23,9 +22,11 @@ export default (async (app) => {
     },
     async (request) => {
       const reads = app.closingMinute;
-      const auction = await reads.projectorAuction(request.params.id);
-      if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
-      await app.authorization.requireVisibleAuction(auction, request.account?.id ?? null);
+      const auction = await app.authorization.visibleAuction(
+        await reads.projectorAuction(request.params.id),
+        request.account?.id ?? null,
+        { hideArchived: true },
+      );
       const now = new Date();
       const [titles, raised, closingNext] = await Promise.all([
         reads.titles(auction.id),

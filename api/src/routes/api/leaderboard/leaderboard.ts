@@ -1,8 +1,7 @@
-import { AuctionStatus, leaderboardContract } from '@auction/contract';
+import { leaderboardContract } from '@auction/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyIn } from '../../../currency/convertedMoney.ts';
-import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { type LeaderboardMode, leaderboardModeOf } from '../../../leaderboard/leaderboard.ts';
 import { statusOf } from '../../../lots/lotItemDto.ts';
@@ -23,10 +22,9 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auctionsRepository: auctions, lotsRepository: lots, leaderboard, authorization } = app;
 
   async function auctionOf(urlMagicLink: string, userId: string | null) {
-    const auction = await auctions.leaderboardAuction(urlMagicLink);
-    if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
-    await authorization.requireVisibleAuction(auction, userId);
-    return auction;
+    return authorization.visibleAuction(await auctions.leaderboardAuction(urlMagicLink), userId, {
+      hideArchived: true,
+    });
   }
 
   /** The cards and totals of the page; the first load adds the leaderboard's banners. */

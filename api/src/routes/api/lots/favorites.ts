@@ -17,10 +17,7 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The auction of a favourites call, once it is known the user may see it. */
   async function auctionId(urlMagicLink: string, userId: string): Promise<number> {
-    const auction = await auctions.findRef(urlMagicLink);
-    if (!auction) throw new HttpError(404, 'auction_not_found');
-    await authorization.requireVisibleAuction(auction, userId);
-    return auction.id;
+    return (await authorization.visibleAuction(await auctions.findRef(urlMagicLink), userId)).id;
   }
 
   app.get(

@@ -1,4 +1,4 @@
-import { AuctionStatus, isAuctionClosed, LotType, lotsContract, permissionToBid } from '@auction/contract';
+import { isAuctionClosed, LotType, lotsContract, permissionToBid } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAddressCompleted } from '../../../accounts/profile.ts';
 import { PRIVATE_AUCTION } from '../../../authorization/auctionVisibility.ts';
@@ -24,11 +24,8 @@ const lotItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The lots' auction, once it is known the user may see it (a private auction: 403 private_auction). */
   async function auctionOf(where: { urlMagicLink?: string; id?: number }, userId: string | null) {
-    const auction = await lots.auctionOfLots(where);
-    // Planning (1) and Archived (6) auctions are not accessible (spec 001 §4).
-    if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
-    await authorization.requireVisibleAuction(auction, userId);
-    return auction;
+    // An archived auction is gone from the bidders' pages (spec 001 §4).
+    return authorization.visibleAuction(await lots.auctionOfLots(where), userId, { hideArchived: true });
   }
 
   /** A lot's reads beside the lot itself (history, max bid) follow its auction's visibility. */
