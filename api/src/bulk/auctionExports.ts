@@ -144,10 +144,19 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
       ['arrivedAt', iso('arrived_at')],
     ],
   },
+  // What an accountant reconciles: how each invoice was paid, what went back, and its receipt in force.
   invoices: {
     query: (auctionId) => sql<Row>`
-      SELECT i.number, i.is_donation, i.status, i.subtotal, i.card_fee, i.total, i.created_at, i.paid_at, ${person('u')}
+      SELECT i.number, i.is_donation, i.status, i.subtotal, i.card_fee, i.total, i.created_at, i.paid_at, ${person('u')},
+        (SELECT sum(a.amount) FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'succeeded')
+          AS paid_by_card,
+        (SELECT sum(m.amount) FROM invoice_manual_payments m WHERE m.invoice_id = i.id AND m.cancelled_at IS NULL)
+          AS paid_by_hand,
+        (SELECT sum(r.amount) FROM invoice_refunds r
+          WHERE r.invoice_id = i.id AND r.status IN ('pending', 'succeeded')) AS refunded,
+        d.number AS receipt_number, d.eligible_amount AS receipt_eligible_amount
       FROM invoices i JOIN users u ON u.id = i.bidder_id
+        LEFT JOIN donation_receipts d ON d.invoice_id = i.id AND d.voided_at IS NULL
       WHERE i.auction_id = ${auctionId} ORDER BY i.number`,
     columns: [
       ['number', text('number')],
@@ -160,6 +169,11 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
       ['total', money('total')],
       ['createdAt', iso('created_at')],
       ['paidAt', iso('paid_at')],
+      ['paidByCard', money('paid_by_card')],
+      ['paidByHand', money('paid_by_hand')],
+      ['refunded', money('refunded')],
+      ['donationReceipt', text('receipt_number')],
+      ['receiptEligibleAmount', money('receipt_eligible_amount')],
     ],
   },
 };

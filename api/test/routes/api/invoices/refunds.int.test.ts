@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../../src/bulk/csv.ts';
 import { registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useInvoiceTest } from './invoiceFixtures.ts';
 
@@ -160,5 +161,20 @@ describe('POST /api/admin/invoices/{stripeInvoiceId}/refunds', () => {
     ]);
     expect(listed.refunds[0].requestedBy).toEqual(expect.any(String));
     expect(after.refundedCents - before.refundedCents).toBe(25_00);
+  });
+
+  it("shows in the auction's invoices export how the invoice was paid and what went back", async () => {
+    const { invoice } = await paidInvoice();
+    await refund(kit.manager, invoice.public_id, { amountCents: 12_34, reason: 'Goodwill', commandId: randomUUID() });
+    const file = await kit
+      .fixtures()
+      .call('GET', `/api/admin/auctions/${invoice.auction_id}/exports/invoices`, kit.manager);
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(file.body).map((record) => record.fields);
+    const row = rows.find((fields) => fields[header?.indexOf('number') ?? -1] === String(invoice.number));
+    const column = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect([column('paidByCard'), column('paidByHand'), column('refunded')]).toEqual(['100.00', '', '12.34']);
+    // A lot bought at no valuation earns no receipt.
+    expect(column('donationReceipt')).toBe('');
   });
 });
