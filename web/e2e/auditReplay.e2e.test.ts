@@ -12,7 +12,7 @@ import { memberWith, removeBidOf } from '../../api/test/fixtures/audit.ts';
 import { acceptedBid, openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
-import { withServedApp } from './servedApp.ts';
+import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
  * Issue 20 §3: an auditor, and an auction manager, step through a lot's stream in the browser (a
@@ -33,14 +33,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 withServedApp(async (served) => {
   ({ origin, browser } = served);
-  t = Object.assign(served.t, { galaId: await served.t.auctionId('demo-gala') });
+  const gala = await demoGala(served.t);
+  organizationId = gala.organizationId;
+  t = Object.assign(served.t, { galaId: gala.id });
   const { db } = t.database;
   const lotId = await openLot(t);
   lotNumber = (await db.selectFrom('lots').select('lot_number').where('id', '=', lotId).executeTakeFirstOrThrow())
     .lot_number;
-  organizationId = (
-    await db.selectFrom('auctions').select('organization_id').where('id', '=', t.galaId).executeTakeFirstOrThrow()
-  ).organization_id;
   const [alice, bob, auditor] = await Promise.all([
     registerConfirmed(t, { firstName: 'Alice', lastName: 'Tremblay' }),
     registerConfirmed(t, { firstName: 'Bob', lastName: 'Gagnon' }),

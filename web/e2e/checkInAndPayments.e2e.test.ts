@@ -4,7 +4,7 @@ import { callAs, login, registerConfirmed } from '../../api/test/accounts/accoun
 import { invoiceFixtures } from '../../api/test/routes/api/invoices/invoiceFixtures.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
-import { withServedApp } from './servedApp.ts';
+import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
  * Issue 19 §5 and §6: a volunteer at the door checks a guest in and registers a walk-in on a
@@ -19,13 +19,7 @@ let organizationId: number;
 
 withServedApp(async (served) => {
   ({ t, origin, browser } = served);
-  galaId = await t.auctionId('demo-gala');
-  const gala = await t.database.db
-    .selectFrom('auctions')
-    .select('organization_id')
-    .where('id', '=', galaId)
-    .executeTakeFirstOrThrow();
-  organizationId = gala.organization_id;
+  ({ id: galaId, organizationId } = await demoGala(t));
 });
 
 /** The demo's auction manager (Camille Roy) signed in on a desktop browser. */

@@ -5,7 +5,7 @@ import { callAs, login, registerConfirmed } from '../../api/test/accounts/accoun
 import { acceptedBid, openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, SCREENSHOTS, screenshot, visitorContext } from './browserKit.ts';
-import { withServedApp } from './servedApp.ts';
+import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
  * Issue 20 §5 and §6: a bid arrives live in the operators' closing minute (its amount at once, its
@@ -20,13 +20,7 @@ let managerToken: string;
 
 withServedApp(async (served) => {
   ({ t, origin, browser } = served);
-  const gala = await t.database.db
-    .selectFrom('auctions')
-    .select(['id', 'organization_id'])
-    .where('url_magic_link', '=', 'demo-gala')
-    .executeTakeFirstOrThrow();
-  galaId = gala.id;
-  organizationId = gala.organization_id;
+  ({ id: galaId, organizationId } = await demoGala(t));
   managerToken = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
   const goal = await callAs(t.app, managerToken, 'PUT', `/api/admin/auctions/${galaId}/fundraising-goal`, {
     goalCents: 5_000_000,

@@ -75,3 +75,13 @@ export function withServedApp(
     await served?.t.close();
   });
 }
+
+/** The demo's gala and the organisation running it: what the console's addresses name. */
+export async function demoGala(t: TestApp): Promise<{ id: number; organizationId: number }> {
+  const gala = await t.database.db
+    .selectFrom('auctions')
+    .select(['id', 'organization_id'])
+    .where('url_magic_link', '=', 'demo-gala')
+    .executeTakeFirstOrThrow();
+  return { id: gala.id, organizationId: gala.organization_id };
+}

@@ -5,7 +5,7 @@ import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.t
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
-import { withServedApp } from './servedApp.ts';
+import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
  * Issue 19 §3 and §4: the demo's auction manager imports lots from a CSV file after reading the
@@ -19,14 +19,7 @@ let organizationId: number;
 
 withServedApp(async (served) => {
   ({ t, origin, browser } = served);
-  galaId = await t.auctionId('demo-gala');
-  organizationId = (
-    await t.database.db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow()
-  ).organization_id;
+  ({ id: galaId, organizationId } = await demoGala(t));
 });
 
 const HEADER = 'lotNumber,type,nameFr,nameEn,startingBid,minimumIncrement,category,closingGroup,dateCompleted';
