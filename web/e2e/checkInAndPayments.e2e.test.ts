@@ -14,12 +14,12 @@ import { demoGala, withServedApp } from './servedApp.ts';
 let t: TestApp;
 let browser: Browser;
 let origin: string;
-let galaId: number;
-let organizationId: number;
+/** The demo's gala, where the guests, bidders and invoices of these tests are. */
+let gala: { id: number; organizationId: number };
 
 withServedApp(async (served) => {
   ({ t, origin, browser } = served);
-  ({ id: galaId, organizationId } = await demoGala(t));
+  gala = await demoGala(t);
 });
 
 /** The demo's auction manager (Camille Roy) signed in on a desktop browser. */
@@ -31,12 +31,12 @@ async function managerBrowser() {
 
 /** The console's query for one section of an auction of the gala's organisation. */
 const sectionOf = (auctionId: number, section: 'bidders' | 'invoices') =>
-  `organisation=${organizationId}&encan=${auctionId}&section=${section}`;
+  `organisation=${gala.organizationId}&encan=${auctionId}&section=${section}`;
 
 /** A new bidder's invoice of one line, without taxes, from the gala's organisation. */
 async function invoiceOfNewBidder(firstName: string, lastName: string, amount: number) {
   const bidder = await registerConfirmed(t, { firstName, lastName });
-  const fixtures = invoiceFixtures(t, () => organizationId);
+  const fixtures = invoiceFixtures(t, () => gala.organizationId);
   const invoice = await fixtures.invoiceFor(bidder.id, [{ amount }], { taxes: false });
   return { bidder, invoice, fixtures };
 }
@@ -46,7 +46,7 @@ async function galaGuest(firstName: string, lastName: string) {
   const guest = await registerConfirmed(t, { firstName, lastName });
   await t.database.db
     .insertInto('auction_bidders')
-    .values({ auction_id: galaId, user_id: guest.id, status: 1, admitted_at: new Date() })
+    .values({ auction_id: gala.id, user_id: guest.id, status: 1, admitted_at: new Date() })
     .execute();
   return guest;
 }
@@ -56,7 +56,7 @@ const galaBidder = (userId: string) =>
   t.database.db
     .selectFrom('auction_bidders')
     .selectAll()
-    .where('auction_id', '=', galaId)
+    .where('auction_id', '=', gala.id)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
 
@@ -132,7 +132,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     const guest = await galaGuest('Léa', `Gauthier${Date.now() % 100000}`);
     const name = `Léa ${guest.body.lastName}`;
     const { context, page } = await managerBrowser();
-    await page.goto(`${origin}/console?${sectionOf(galaId, 'bidders')}`);
+    await page.goto(`${origin}/console?${sectionOf(gala.id, 'bidders')}`);
     await page.getByRole('button', { name: `Bloquer : ${name}` }).click();
     await page.getByText(`${name} perd aussitôt l’accès à cet encan`).waitFor();
     await expectAccessible(page, 'lock dialog (fr)');
@@ -143,7 +143,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await screenshot(page, 'console-bidders-fr-1280');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'console-bidders-fr-390');
-    await page.goto(`${origin}/en/console?${sectionOf(galaId, 'bidders')}`);
+    await page.goto(`${origin}/en/console?${sectionOf(gala.id, 'bidders')}`);
     await page.getByRole('button', { name: `Unlock: ${name}` }).waitFor();
     await screenshot(page, 'console-bidders-en-390');
     await page.setViewportSize(DESKTOP);
