@@ -61,6 +61,8 @@ export const auctionInvoice = z.object({
   refundableCents: z.number().int(),
   /** The refunds asked for, newest first. */
   refunds: z.array(consoleRefund),
+  /** The number of the donation receipt in force, which a refund would replace; null when none. */
+  receiptNumber: z.number().int().nullable(),
 });
 export type AuctionInvoice = z.infer<typeof auctionInvoice>;
 

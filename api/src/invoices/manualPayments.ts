@@ -175,12 +175,14 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
       created_at: Date;
       paid_at: Date | null;
       in_progress: boolean;
+      receipt_number: number | null;
     }>`
       SELECT i.id, i.public_id, i.number, trim(u.first_name || ' ' || u.last_name) AS customer_name,
         u.username AS customer_email, i.is_donation, i.status, i.total, i.currency, i.created_at, i.paid_at,
         coalesce((SELECT sum(a.amount) FROM payment_attempts a
           WHERE a.invoice_id = i.id AND a.status = 'succeeded'), 0)::bigint AS card_paid,
-        EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress
+        EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
+        (SELECT d.number FROM donation_receipts d WHERE d.invoice_id = i.id AND d.voided_at IS NULL) AS receipt_number
       FROM invoices i JOIN users u ON u.id = i.bidder_id
       WHERE ${where}
       ORDER BY i.number`.execute(db);
@@ -213,6 +215,7 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
         // Refunds go back on the card only (the recordings were handed over outside the product).
         refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - refunded) : 0,
         refunds: ownRefunds.map(toRefund),
+        receiptNumber: row.receipt_number,
       };
     });
   }

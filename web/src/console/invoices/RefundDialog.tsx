@@ -75,6 +75,14 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           values={{ refundable: money(invoice.refundableCents), customer: invoice.customerName }}
         />
       </p>
+      {invoice.receiptNumber !== null && (
+        <p>
+          <FormattedMessage
+            id="console.invoices.refundReceipt"
+            values={{ number: invoice.receiptNumber, customer: invoice.customerName }}
+          />
+        </p>
+      )}
       <Field
         label={<FormattedMessage id="console.invoices.refundAmount" />}
         inputMode="decimal"

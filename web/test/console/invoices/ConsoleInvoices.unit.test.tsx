@@ -27,6 +27,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   manualPayments: [],
   refundableCents: 0,
   refunds: [],
+  receiptNumber: null,
   ...overrides,
 });
 const list = (invoices: unknown[], paid = 0) => ({
@@ -222,7 +223,7 @@ describe("the console's invoices", () => {
     };
     const api = apiStub({
       'GET /api/admin/auctions/3/invoices': [
-        [200, list([invoice({ ...paidByCard, refundableCents: 100_00 })], 100_00)],
+        [200, list([invoice({ ...paidByCard, refundableCents: 100_00, receiptNumber: 7 })], 100_00)],
         [
           200,
           {
@@ -253,6 +254,8 @@ describe("the console's invoices", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Up to \$100.00 can go back on the card Camille Roy paid with/)).toBeTruthy();
+    // The operator is told the donation receipt will follow.
+    expect(within(dialog).getByText(/Its donation receipt no. 7 will be voided/)).toBeTruthy();
     const amount = within(dialog).getByLabelText('Amount to refund ($)') as HTMLInputElement;
     // All of it is offered; more than that, or no reason, is refused before anything is sent.
     expect(amount.value).toBe('100.00');

@@ -54,6 +54,13 @@ describe('a donation receipt after refunds', () => {
     });
     const pdf = await kit.fixtures().call('GET', shown.url, donor.token);
     expect(pdf.statusCode).toBe(200);
+    // The console names the receipt in force, which the next refund would replace.
+    const listed = (
+      await kit.fixtures().call('GET', `/api/admin/auctions/${invoice.auction_id}/invoices`, kit.manager)
+    ).json();
+    expect(listed.invoices.find((i: { number: number }) => i.number === invoice.number).receiptNumber).toBe(
+      receipts[1]?.number,
+    );
 
     // The donor is told, in their language, with the replacement attached.
     const mail = await kit.test.messaging.outbox.waitFor(donor.body.username, {
