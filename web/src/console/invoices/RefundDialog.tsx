@@ -1,3 +1,4 @@
+import type { InvoiceRefund } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -5,7 +6,7 @@ import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { parseAmount } from '../../lib/money.ts';
-import { showToast } from '../../live/toasts.tsx';
+import { showToast, type ToastKind } from '../../live/toasts.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { ReasonField } from './ReasonField.tsx';
@@ -13,6 +14,14 @@ import { decimal } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_required';
+
+/** A refund Stripe refused (a retry of a refused command answers it again) is no success. */
+const TOAST_OF: Record<InvoiceRefund['status'], ToastKind> = {
+  succeeded: 'success',
+  pending: 'info',
+  failed: 'warning',
+  canceled: 'warning',
+};
 
 /**
  * Gives money back on the card a paid invoice was paid with (docs/payments.md "Refunds"): what can
@@ -52,7 +61,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           commandId,
         }),
       (answer) =>
-        showToast(answer.refund.status === 'succeeded' ? 'success' : 'info', 'console.invoices.refunded', {
+        showToast(TOAST_OF[answer.refund.status], 'console.invoices.refunded', {
           amount: money(cents),
           number: invoice.number,
           status: answer.refund.status,
