@@ -153,9 +153,10 @@ export function manualMethodName(method: string, language: Language): string {
 const manualCents = (payments: ReadonlyArray<{ amount: number }>) =>
   payments.reduce((sum, p) => sum + Number(p.amount), 0);
 
-/** What was given back or is being: succeeded and pending refunds (a failed or canceled one gave nothing). */
+/** A refund made or on its way gives money back; a failed or canceled one gave nothing. */
+export const givesBack = (refund: { status: string }) => refund.status === 'succeeded' || refund.status === 'pending';
+
+/** What was given back or is being: succeeded and pending refunds. */
 export function refundedCents(refunds: ReadonlyArray<{ amount: number; status: string }>): number {
-  return refunds
-    .filter((r) => r.status === 'succeeded' || r.status === 'pending')
-    .reduce((sum, r) => sum + r.amount, 0);
+  return refunds.filter(givesBack).reduce((sum, r) => sum + Number(r.amount), 0);
 }

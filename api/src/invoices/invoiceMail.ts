@@ -81,7 +81,8 @@ export function invoiceMail(deps: {
       if (!row) return;
       const detail = await invoices.detail(row);
       const language = detail.receipt?.language ?? detail.customer.language;
-      const receipt = detail.receipt?.number === change.replacement ? detail.receipt : null;
+      // The replacement, unless another change has replaced it since.
+      const file = detail.receipt?.number === change.replacement ? await documents.receiptAttachment(detail) : null;
       await enqueueMessage(messages, {
         id: `donation-receipt-replaced:${change.invoiceId}:${change.replaced}:${change.replacement ?? 'none'}`,
         channel: 'email',
@@ -97,7 +98,7 @@ export function invoiceMail(deps: {
           receiptNumber: change.replacement === null ? '' : String(change.replacement),
           link: link(row.public_id, language),
         },
-        attachments: receipt ? [await documents.receiptAttachment(detail)].flatMap((file) => (file ? [file] : [])) : [],
+        attachments: file ? [file] : [],
       });
     },
   };

@@ -11,6 +11,7 @@ import type { Database, Db } from '@auction/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { HttpError } from '../errors.ts';
 import { issueDonationReceipt } from './donationReceipts.ts';
+import { givesBack, refundedCents } from './invoiceDto.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -109,10 +110,6 @@ const toRefund = (row: RefundRow): ConsoleRefund => ({
   requestedAt: row.created_at.toISOString(),
 });
 
-/** A refund made or on its way gives money back; a failed or canceled one gave nothing. */
-const givesBack = (refund: Pick<ConsoleRefund, 'status'>) =>
-  refund.status === 'pending' || refund.status === 'succeeded';
-
 /**
  * What recording and cancelling both require of an invoice, read in the transaction that holds its
  * row: not paid, and no card payment being charged (it charges what was due when it began).
@@ -196,7 +193,7 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
       const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
       const paid = Math.min(total, Number(row.card_paid) + manual);
       const isPaid = row.status === InvoiceStatus.Paid;
-      const refunded = ownRefunds.filter(givesBack).reduce((sum, r) => sum + Number(r.amount), 0);
+      const refunded = refundedCents(ownRefunds);
       return {
         stripeInvoiceId: row.public_id,
         number: row.number,

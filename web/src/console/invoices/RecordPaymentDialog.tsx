@@ -7,7 +7,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { RadioChoices } from '../../layout/RadioChoices.tsx';
-import { parseAmount } from '../../lib/money.ts';
+import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
@@ -21,12 +21,6 @@ export const METHOD_KEYS: Record<ManualPaymentMethod, MessageId> = {
   other: 'console.invoices.method.other',
 };
 
-/** Cents as the amount field shows them, with the decimal comma in French. */
-export const decimal = (cents: number, locale: string) => {
-  const text = (cents / 100).toFixed(2);
-  return locale === 'fr' ? text.replace('.', ',') : text;
-};
-
 /**
  * Records a payment made outside the product on one invoice: the consequence first (paid, or what
  * stays due), then amount, method and note; the server's refusal stays inside the dialog.
@@ -35,7 +29,7 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.recordPayment());
   const { errors, setErrors, send } = useInvoiceCommand(auctionId, onClose);
-  const [amount, setAmount] = useState(() => decimal(invoice.dueCents, locale));
+  const [amount, setAmount] = useState(() => centsToInput(invoice.dueCents, locale));
   const [method, setMethod] = useState<ManualPaymentMethod>('cheque');
   const [note, setNote] = useState('');
   // One id for this dialog: a double click or a retry records the payment once.

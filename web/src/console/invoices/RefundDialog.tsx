@@ -5,12 +5,11 @@ import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { parseAmount } from '../../lib/money.ts';
+import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast, type ToastKind } from '../../live/toasts.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { ReasonField } from './ReasonField.tsx';
-import { decimal } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_required';
@@ -33,7 +32,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.refund());
   const { errors, send } = useInvoiceCommand(auctionId, onClose);
-  const [amount, setAmount] = useState(() => decimal(invoice.refundableCents, locale));
+  const [amount, setAmount] = useState(() => centsToInput(invoice.refundableCents, locale));
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState<Missing | null>(null);
   // One id for this dialog: a double click or a retry after a timeout refunds once (Stripe's idempotency key).
