@@ -57,6 +57,11 @@ export const auctionInvoice = z.object({
   /** A card payment is being charged right now: no payment may be recorded meanwhile. */
   paymentInProgress: z.boolean(),
   manualPayments: z.array(manualPayment),
+  /**
+   * Its payments recorded by hand can be cancelled now: no card payment is being charged, and the
+   * invoice is unpaid or was paid by hand alone (a paid one then goes back to unpaid).
+   */
+  paymentsCancellable: z.boolean(),
   /** What can still go back on the card: the card payment less the refunds made or pending. */
   refundableCents: z.number().int(),
   /** The refunds asked for, newest first. */

@@ -92,12 +92,36 @@ async function issue(
  * marks it paid (docs/payments.md "Donation receipts"): the eligible amount of its lines (pure
  * rules in platform/src/invoices/donationReceipt.ts) against its auction's minimum, in the donor's
  * language. Only the transaction that moved the invoice to paid calls this, and an invoice has at
- * most one receipt in force (a partial unique index).
+ * most one receipt in force (a partial unique index). An invoice paid again, after a cancelled
+ * payment took it back to unpaid, gets a receipt that names the one voided then.
  */
 export async function issueDonationReceipt(executor: Executor, invoiceId: number): Promise<number | null> {
   const basis = await receiptBasis(executor, invoiceId);
   if (!basis || !earnsReceipt(basis.figures, basis.minimumCents)) return null;
-  return issue(executor, invoiceId, basis, basis.figures, null);
+  const voided = await executor
+    .selectFrom('donation_receipts')
+    .select('number')
+    .where('invoice_id', '=', invoiceId)
+    .where('voided_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return issue(executor, invoiceId, basis, basis.figures, voided?.number ?? null);
+}
+
+/**
+ * Voids the invoice's receipt in force, with no replacement, in the transaction that takes a paid
+ * invoice back to unpaid (docs/payments.md "Cancelling a payment recorded by hand"): the money it
+ * acknowledged is no longer counted as received. Returns the voided number; null when none was in force.
+ */
+export async function voidReceiptInForce(trx: Transaction<Database>, invoiceId: number): Promise<number | null> {
+  const voided = await trx
+    .updateTable('donation_receipts')
+    .set({ voided_at: new Date() })
+    .where('invoice_id', '=', invoiceId)
+    .where('voided_at', 'is', null)
+    .returning('number')
+    .executeTakeFirst();
+  return voided?.number ?? null;
 }
 
 /**

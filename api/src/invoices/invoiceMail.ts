@@ -1,23 +1,30 @@
+import { InvoiceStatus } from '@auction/contract';
 import { formatMoney } from '@auction/engine';
 import { enqueueMessage, type MessageQueue } from '@auction/platform';
 import type { Language } from '../i18n/localized.ts';
 import type { ReceiptReplacement } from './donationReceipts.ts';
 import type { InvoiceDocuments } from './invoiceDocuments.ts';
 import type { InvoiceDetail, InvoiceRepository } from './invoiceRepository.ts';
+import type { InvoiceReopening } from './manualPayments.ts';
 
 /**
  * The invoice's emails, through the messages queue (docs/messages.md), each with its PDFs:
  * - `sendInvoice`: the invoice to an address its bidder or staff chose (spec 000 §7), each request a
  *   new message;
- * - `sendPaid`: once per paid invoice (message id `invoice-paid:<id>`, so a second call, from the
- *   webhook and the payment answer both settling, sends nothing more), with the donation receipt;
+ * - `sendPaid`: once each time the invoice becomes paid (message id `invoice-paid:<id>:<paid at, ms>`,
+ *   so a second call, from the webhook and the payment answer both settling, sends nothing more,
+ *   while an invoice paid again after a cancelled payment reopened it is told again), with the
+ *   donation receipt; nothing when the invoice is no longer paid by the time it runs;
  * - `sendReceiptReplaced`: once per replacement (message id `donation-receipt-replaced:<invoice id>:<voided
- *   number>:<replacement number>`), telling the donor their receipt is void, with its replacement.
+ *   number>:<replacement number>`), telling the donor their receipt is void, with its replacement;
+ * - `sendReopened`: once per cancelled payment that reopened a paid invoice (message id
+ *   `invoice-reopened:<payment id>`): what is due again, and the receipt voided with it.
  */
 export interface InvoiceMail {
   sendInvoice(detail: InvoiceDetail, to: string, language: Language, requestId: string): Promise<void>;
   sendPaid(invoiceId: number): Promise<void>;
   sendReceiptReplaced(change: ReceiptReplacement): Promise<void>;
+  sendReopened(reopening: InvoiceReopening): Promise<void>;
 }
 
 export function invoiceMail(deps: {
@@ -54,11 +61,11 @@ export function invoiceMail(deps: {
 
     async sendPaid(invoiceId) {
       const row = await invoices.byId(invoiceId);
-      if (!row) return;
+      if (!row?.paid_at || row.status !== InvoiceStatus.Paid) return;
       const detail = await invoices.detail(row);
       const language = detail.receipt?.language ?? detail.customer.language;
       await enqueueMessage(messages, {
-        id: `invoice-paid:${invoiceId}`,
+        id: `invoice-paid:${invoiceId}:${row.paid_at.getTime()}`,
         channel: 'email',
         to: detail.customer.email,
         language,
@@ -99,6 +106,30 @@ export function invoiceMail(deps: {
           link: link(row.public_id, language),
         },
         attachments: file ? [file] : [],
+      });
+    },
+
+    async sendReopened(reopening) {
+      const row = await invoices.byId(reopening.invoiceId);
+      if (!row) return;
+      const detail = await invoices.detail(row);
+      const language = detail.customer.language;
+      await enqueueMessage(messages, {
+        id: `invoice-reopened:${reopening.paymentId}`,
+        channel: 'email',
+        to: detail.customer.email,
+        language,
+        template: 'invoiceReopenedEmail',
+        userId: row.bidder_id,
+        params: {
+          firstName: detail.customer.firstName,
+          invoiceNumber: String(row.number),
+          auctionName: auctionName(detail, language),
+          amount: formatMoney(reopening.amountCents),
+          amountDue: formatMoney(reopening.dueCents),
+          voidedReceiptNumber: reopening.voidedReceipt === null ? '' : String(reopening.voidedReceipt),
+          link: link(row.public_id, language),
+        },
       });
     },
   };

@@ -10,9 +10,10 @@ import {
 import type { Database, Db } from '@auction/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { HttpError } from '../errors.ts';
-import { issueDonationReceipt } from './donationReceipts.ts';
+import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
 import { givesBack, refundedCents } from './invoiceDto.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
+import { cancellationRefusal } from './paymentCancellation.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -31,10 +32,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
  *
  * The card path charges only what is still due (`dueOf`).
  *
- * A recording can be cancelled while its invoice is unpaid and no card payment is being charged
- * (docs/payments.md "Cancelling a payment recorded by hand"): the row stays with who cancelled it,
- * when and why, and pays nothing from then on. A paid invoice refuses (409 `invoice_already_paid`):
- * its receipt was issued and its paid email sent.
+ * A recording can be cancelled while no card payment is being charged, on an unpaid invoice or on
+ * one paid by hand alone (docs/payments.md "Cancelling a payment recorded by hand"): the row stays
+ * with who cancelled it, when and why, and pays nothing from then on. A paid invoice goes back to
+ * unpaid in the same transaction and its donation receipt is voided; the bidder is told after the
+ * commit. An invoice a card paid refuses (409 `invoice_paid_by_card`): its money goes back by refund.
  */
 export interface ManualPayments {
   record(
@@ -91,6 +93,18 @@ const toPayment = (row: PaymentRow): ManualPayment => ({
 
 const isStanding = (row: PaymentRow) => row.cancelled_at === null;
 
+/** A paid invoice taken back to unpaid by the cancellation of a payment recorded by hand. */
+export interface InvoiceReopening {
+  invoiceId: number;
+  paymentId: number;
+  /** The cancelled payment's amount. */
+  amountCents: number;
+  /** What the invoice owes from then on. */
+  dueCents: number;
+  /** The receipt voided with it; null when the invoice had none. */
+  voidedReceipt: number | null;
+}
+
 interface RefundRow {
   id: string;
   invoice_id: number;
@@ -110,19 +124,26 @@ const toRefund = (row: RefundRow): ConsoleRefund => ({
   requestedAt: row.created_at.toISOString(),
 });
 
-/**
- * What recording and cancelling both require of an invoice, read in the transaction that holds its
- * row: not paid, and no card payment being charged (it charges what was due when it began).
- */
-async function refuseUnlessOpenToChange(trx: Transaction<Database>, invoiceId: number, status: number) {
-  if (status === InvoiceStatus.Paid) throw new HttpError(409, 'invoice_already_paid');
+/** Whether a card payment is being charged on the invoice right now (it charges what was due when it began). */
+async function paymentInProgress(trx: Transaction<Database>, invoiceId: number): Promise<boolean> {
   const open = await trx
     .selectFrom('payment_attempts')
     .select('id')
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'open')
     .executeTakeFirst();
-  if (open) throw new HttpError(409, 'payment_in_progress');
+  return open !== undefined;
+}
+
+/** What the card payments that succeeded settled on the invoice. */
+async function cardPaidCents(trx: Transaction<Database>, invoiceId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('payment_attempts')
+    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('paid'))
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return Number(row?.paid ?? 0);
 }
 
 /** Holds the invoice's row for the rest of the transaction and reads its status and total. */
@@ -134,7 +155,12 @@ const holdInvoice = (trx: Transaction<Database>, invoiceId: number) =>
     .forUpdate()
     .executeTakeFirstOrThrow();
 
-export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) => Promise<void> }): ManualPayments {
+export function manualPayments(deps: {
+  db: Db;
+  afterPaid: (invoiceId: number) => Promise<void>;
+  /** Tells the bidder that a cancelled payment took their paid invoice back to unpaid. */
+  afterReopened: (reopening: InvoiceReopening) => Promise<void>;
+}): ManualPayments {
   const { db } = deps;
 
   const paymentsOf = (where: ReturnType<typeof sql>) =>
@@ -209,6 +235,12 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
         paidAt: row.paid_at?.toISOString() ?? null,
         paymentInProgress: !isPaid && row.in_progress,
         manualPayments: own.map(toPayment),
+        paymentsCancellable:
+          cancellationRefusal({
+            status: row.status,
+            cardPaidCents: Number(row.card_paid),
+            paymentInProgress: row.in_progress,
+          }) === null,
         // Refunds go back on the card only (the recordings were handed over outside the product).
         refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - refunded) : 0,
         refunds: ownRefunds.map(toRefund),
@@ -259,7 +291,8 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
           }
           return { id: same.id, duplicate: true, paid: false };
         }
-        await refuseUnlessOpenToChange(trx, invoice.id, current.status);
+        if (current.status === InvoiceStatus.Paid) throw new HttpError(409, 'invoice_already_paid');
+        if (await paymentInProgress(trx, invoice.id)) throw new HttpError(409, 'payment_in_progress');
         const due = Number(current.total) - (await manuallyPaidCents(trx, invoice.id));
         if (request.amountCents > due) {
           throw new HttpError(422, 'payment_exceeds_amount_due', { dueCents: due });
@@ -291,16 +324,16 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
     },
 
     async cancel(invoice, paymentId, userId, request) {
-      const duplicate = await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         const current = await holdInvoice(trx, invoice.id);
         const payment = await trx
           .selectFrom('invoice_manual_payments')
-          .select(['id', 'cancel_command_id'])
+          .select(['id', 'amount', 'cancel_command_id'])
           .where('id', '=', paymentId)
           .where('invoice_id', '=', invoice.id)
           .executeTakeFirst();
         if (!payment) throw new HttpError(404, 'manual_payment_not_found');
-        if (payment.cancel_command_id === request.commandId) return true;
+        if (payment.cancel_command_id === request.commandId) return { duplicate: true, reopening: null };
         const reused = await trx
           .selectFrom('invoice_manual_payments')
           .select('id')
@@ -309,7 +342,12 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
           .executeTakeFirst();
         if (reused) throw new HttpError(409, 'idempotency_key_reused');
         if (payment.cancel_command_id !== null) throw new HttpError(409, 'manual_payment_already_cancelled');
-        await refuseUnlessOpenToChange(trx, invoice.id, current.status);
+        const refusal = cancellationRefusal({
+          status: current.status,
+          cardPaidCents: await cardPaidCents(trx, invoice.id),
+          paymentInProgress: await paymentInProgress(trx, invoice.id),
+        });
+        if (refusal) throw new HttpError(409, refusal);
         await trx
           .updateTable('invoice_manual_payments')
           .set({
@@ -320,9 +358,24 @@ export function manualPayments(deps: { db: Db; afterPaid: (invoiceId: number) =>
           })
           .where('id', '=', paymentId)
           .execute();
-        return false;
+        if (current.status !== InvoiceStatus.Paid) return { duplicate: false, reopening: null };
+        // Paid by hand alone (the rule above): it owes this payment again, and its receipt is void.
+        await trx
+          .updateTable('invoices')
+          .set({ status: InvoiceStatus.Unpaid, paid_at: null })
+          .where('id', '=', invoice.id)
+          .execute();
+        const reopening: InvoiceReopening = {
+          invoiceId: invoice.id,
+          paymentId,
+          amountCents: Number(payment.amount),
+          dueCents: Number(current.total) - (await manuallyPaidCents(trx, invoice.id)),
+          voidedReceipt: await voidReceiptInForce(trx, invoice.id),
+        };
+        return { duplicate: false, reopening };
       });
-      return { payment: await paymentById(paymentId), duplicate };
+      if (outcome.reopening) await deps.afterReopened(outcome.reopening);
+      return { payment: await paymentById(paymentId), duplicate: outcome.duplicate };
     },
   };
 }

@@ -33,6 +33,7 @@ export const messageTemplates = [
   'auctionInvoiceEmail',
   'invoicePaidEmail',
   'donationReceiptReplacedEmail',
+  'invoiceReopenedEmail',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

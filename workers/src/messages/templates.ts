@@ -26,6 +26,10 @@ const paramSchemas = {
   receiptNumber: z.string().regex(/^(\d{1,9})?$/),
   /** The voided receipt a refund replaced. */
   replacedReceiptNumber: z.string().regex(/^\d{1,9}$/),
+  /** What an invoice owes again, formatted as `amount`. */
+  amountDue: z.string().regex(/^\d+\.\d{2}$/),
+  /** Empty when the invoice had no receipt to void. */
+  voidedReceiptNumber: z.string().regex(/^(\d{1,9})?$/),
 };
 type ParamName = keyof typeof paramSchemas;
 
@@ -59,6 +63,15 @@ export const templateParams = {
     'auctionName',
     'replacedReceiptNumber',
     'receiptNumber',
+    'link',
+  ],
+  invoiceReopenedEmail: [
+    'firstName',
+    'invoiceNumber',
+    'auctionName',
+    'amount',
+    'amountDue',
+    'voidedReceiptNumber',
     'link',
   ],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
@@ -488,6 +501,44 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             ? { text: `Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
             : { text: 'Ce qui reste du don ne donne plus droit à un reçu.' },
           { link: p.link, label: 'Voir la facture' },
+        ]),
+    },
+  },
+  /**
+   * Sent when the organisation cancelled a payment recorded by hand on a paid invoice (a cheque
+   * that bounced, an amount typed twice): the invoice owes that amount again, and the receipt the
+   * payment earned is void. The staff's reason stays in the console: it is their note, not a message.
+   */
+  invoiceReopenedEmail: {
+    channel: 'email',
+    render: {
+      en: (p) =>
+        letter('en', p.firstName, `Invoice #${p.invoiceNumber} is due again`, [
+          {
+            text: `The organisation of the ${p.auctionName} auction has cancelled the payment of ${money.en(p.amount)} recorded on invoice #${p.invoiceNumber}. The invoice is no longer paid: ${money.en(p.amountDue)} is due.`,
+          },
+          ...(p.voidedReceiptNumber
+            ? [
+                {
+                  text: `Donation receipt #${p.voidedReceiptNumber} is void: please do not use it for income tax purposes. A new receipt will be sent once the invoice is paid.`,
+                },
+              ]
+            : []),
+          { link: p.link, label: 'See and pay the invoice' },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `La facture no ${p.invoiceNumber} est de nouveau à payer`, [
+          {
+            text: `L'organisation de l'encan ${p.auctionName} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n'est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
+          },
+          ...(p.voidedReceiptNumber
+            ? [
+                {
+                  text: `Le reçu de don no ${p.voidedReceiptNumber} est annulé : ne l'utilisez pas aux fins de l'impôt. Un nouveau reçu vous sera envoyé une fois la facture payée.`,
+                },
+              ]
+            : []),
+          { link: p.link, label: 'Voir et payer la facture' },
         ]),
     },
   },

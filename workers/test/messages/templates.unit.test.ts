@@ -1,33 +1,10 @@
-import { type MessageTemplate, messageTemplates } from '@auction/platform';
+import { messageTemplates } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
-import {
-  InvalidMessageError,
-  renderMessage,
-  renderPush,
-  templateParams,
-  templates,
-} from '../../src/messages/templates.ts';
+import { InvalidMessageError, renderMessage, renderPush, templates } from '../../src/messages/templates.ts';
+import { paramsOf } from './sampleParams.ts';
 
-const sample: Record<string, string> = {
-  firstName: 'Élodie',
-  link: 'https://auctions.example.org/en/reset-password/elodie%40example.org?token=tok-7f3a',
-  code: '482913',
-  auctionName: 'Gala du printemps',
-  temporaryPassword: 'Tmp-Pa55-word!',
-  newUserName: 'elodie.new@example.org',
-  lotNumber: '12',
-  lotName: 'Weekend au chalet',
-  amount: '1250.50',
-  invoiceNumber: '42',
-  receiptNumber: '7',
-  replacedReceiptNumber: '6',
-};
-/** How each language writes the sample amount. */
+/** How each language writes the sample amounts. */
 const amountAs = { en: '$1,250.50', fr: '1\u00a0250,50\u00a0$' };
-
-function paramsOf(template: MessageTemplate): Record<string, string> {
-  return Object.fromEntries(templateParams[template].map((name) => [name, sample[name] as string]));
-}
 
 const leftovers = /undefined|null|NaN|\[object|\$\{|\{\{|\}\}/;
 
@@ -50,7 +27,7 @@ describe('message templates', () => {
         }
         const body = rendered.text;
         for (const [name, value] of Object.entries(params)) {
-          expect(body).toContain(name === 'amount' ? amountAs[language] : value);
+          expect(body).toContain(name === 'amount' || name === 'amountDue' ? amountAs[language] : value);
         }
         if (rendered.channel === 'email') {
           expect(rendered.html).toContain(`<html lang="${language}">`);

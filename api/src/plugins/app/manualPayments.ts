@@ -10,6 +10,18 @@ declare module 'fastify' {
 
 export default servicePlugin(
   'manualPayments',
-  (app) => manualPayments({ db: app.db, afterPaid: app.invoicePayments.afterPaid }),
+  (app) =>
+    manualPayments({
+      db: app.db,
+      afterPaid: app.invoicePayments.afterPaid,
+      // A failure to queue the email never undoes the cancellation, which is committed.
+      afterReopened: (reopening) =>
+        app.invoiceMail.sendReopened(reopening).catch((error: unknown) => {
+          app.log.error(
+            { err: error, invoiceId: reopening.invoiceId },
+            'the reopened invoice email could not be queued',
+          );
+        }),
+    }),
   { name: 'manual-payments', dependencies: ['infrastructure', 'invoices'] },
 );

@@ -1,4 +1,4 @@
-import type { ManualPayment } from '@auction/contract';
+import { InvoiceStatus, type ManualPayment } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,9 +12,10 @@ import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 /**
- * Cancels a payment recorded by hand on an unpaid invoice (docs/payments.md "Cancelling a payment
- * recorded by hand"): what the invoice will owe first, then the reason, which is required and kept
- * on the payment. The payment stays listed, struck out.
+ * Cancels a payment recorded by hand (docs/payments.md "Cancelling a payment recorded by hand"):
+ * what the invoice will owe first and, on an invoice paid by hand, that it goes back to unpaid, its
+ * receipt is voided and the bidder told; then the reason, which is required and kept on the
+ * payment. The payment stays listed, struck out.
  */
 export function CancelPaymentDialog({
   auctionId,
@@ -70,6 +71,14 @@ export function CancelPaymentDialog({
           }}
         />
       </p>
+      {invoice.status === InvoiceStatus.Paid && (
+        <p>
+          <FormattedMessage
+            id="console.invoices.reopenConsequence"
+            values={{ receipt: invoice.receiptNumber ?? 'none', name: invoice.customerName }}
+          />
+        </p>
+      )}
       <ReasonField
         label="console.invoices.cancelReason"
         value={reason}

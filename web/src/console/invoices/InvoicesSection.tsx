@@ -94,7 +94,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
                     }}
                   />
                 </div>
-              ) : invoice.dueCents > 0 && !invoice.paymentInProgress ? (
+              ) : invoice.paymentsCancellable ? (
                 <>
                   {' '}
                   <button

@@ -25,6 +25,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   paidAt: null,
   paymentInProgress: false,
   manualPayments: [],
+  paymentsCancellable: true,
   refundableCents: 0,
   refunds: [],
   receiptNumber: null,
@@ -191,23 +192,82 @@ describe("the console's invoices", () => {
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
   });
 
-  it('offers no cancellation on a paid invoice, and no refund when it was not paid by card', async () => {
+  it('offers no cancellation on an invoice a card paid, and no refund of a cheque', async () => {
     wideScreen();
-    const cheque = recordedPayment({ id: 8, amountCents: 100_00, method: 'cheque' });
+    const cheque = recordedPayment({ id: 8, amountCents: 40_00, method: 'cheque' });
     vi.stubGlobal(
       'fetch',
       apiStub({
         'GET /api/admin/auctions/3/invoices': [
           200,
-          list([invoice({ status: 2, paidCents: 100_00, dueCents: 0, manualPayments: [cheque] })], 100_00),
+          list(
+            [
+              invoice({
+                status: 2,
+                paidCents: 100_00,
+                dueCents: 0,
+                manualPayments: [cheque],
+                paymentsCancellable: false,
+                refundableCents: 60_00,
+              }),
+            ],
+            100_00,
+          ),
         ],
       }).fetch,
     );
     renderInApp(() => <ConsoleInvoices auctionId={3} />);
-    await screen.findByText(/\$100.00 by cheque, recorded by Marc Roy/);
+    await screen.findByText(/\$40.00 by cheque, recorded by Marc Roy/);
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
-    // A cheque cannot go back on a card.
-    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+    // Only the card's part can go back, on the card.
+    fireEvent.click(screen.getByRole('button', { name: 'Refund invoice 12' }));
+    expect(within(await screen.findByRole('dialog')).getByText(/\$60.00 can go back/)).toBeTruthy();
+  });
+
+  it('cancels a payment on an invoice paid by hand after saying it goes back to unpaid and its receipt is voided', async () => {
+    wideScreen();
+    const cheque = recordedPayment({ id: 9, amountCents: 100_00, method: 'cheque' });
+    const cancelled = {
+      ...cheque,
+      cancelledAt: '2026-11-24T15:00:00Z',
+      cancelledBy: 'Lise Caron',
+      cancelReason: 'Bounced',
+    };
+    const paidByHand = { status: 2, paidCents: 100_00, dueCents: 0, receiptNumber: 31, manualPayments: [cheque] };
+    const reopened = invoice({ manualPayments: [cancelled] });
+    const api = apiStub({
+      'GET /api/admin/auctions/3/invoices': [
+        [200, list([invoice(paidByHand)], 100_00)],
+        [200, list([reopened])],
+      ],
+      'POST /api/admin/invoices/inv_abc/manual-payments/9/cancellation': [
+        200,
+        {
+          success: true,
+          message: 'payment_cancelled',
+          messages: ['payment_cancelled'],
+          duplicate: false,
+          payment: cancelled,
+          invoice: reopened,
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the payment of $100.00 on invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/invoice #12 will owe \$100.00/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'This invoice is paid. Cancelling the payment takes it back to unpaid and voids donation receipt #31; Camille Roy is told by email and can pay it again.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Why is this payment cancelled?'), { target: { value: 'Bounced' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the payment' }));
+    await screen.findByText(/Cancelled by Lise Caron on .*: Bounced/);
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    // Unpaid again: a payment can be recorded, or paid by the bidder.
+    expect(screen.getByRole('button', { name: 'Record a payment on invoice 12' })).toBeTruthy();
   });
 
   it('refunds part of a card payment only with a reason and within what is refundable, once', async () => {

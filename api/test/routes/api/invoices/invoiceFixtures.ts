@@ -212,13 +212,22 @@ export function useInvoiceTest() {
   };
 }
 
-/** The delivered emails of one message id (0 or 1: a message is sent once). */
-export async function deliveriesOf(test: TestApp, messageId: string): Promise<number> {
+/** The delivered emails whose message id starts with `prefix` (one per message: a message is sent once). */
+export async function deliveriesOf(test: TestApp, prefix: string): Promise<number> {
   const rows = await test.database.db
     .selectFrom('message_deliveries')
     .select('status')
-    .where('message_id', '=', messageId)
+    .where('message_id', 'like', `${prefix}%`)
     .where('status', '=', 'sent')
     .execute();
   return rows.length;
 }
+
+/** The invoice's donation receipts, oldest first, voided ones included. */
+export const receiptsOf = (test: TestApp, invoiceId: number) =>
+  test.database.db
+    .selectFrom('donation_receipts')
+    .select(['number', 'eligible_amount', 'voided_at', 'replaces_number'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { useInvoiceTest } from './invoiceFixtures.ts';
+import { receiptsOf as receiptsIn, useInvoiceTest } from './invoiceFixtures.ts';
 
 /** docs/payments.md "When a refund changes the gift": the donation receipt follows the refunds. */
 const kit = useInvoiceTest();
@@ -22,13 +22,7 @@ const refund = (publicId: string, amountCents: number) =>
     reason: 'Donation given twice',
     commandId: randomUUID(),
   });
-const receiptsOf = (invoiceId: number) =>
-  kit.test.database.db
-    .selectFrom('donation_receipts')
-    .select(['number', 'eligible_amount', 'voided_at', 'replaces_number'])
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('id')
-    .execute();
+const receiptsOf = (invoiceId: number) => receiptsIn(kit.test, invoiceId);
 const seenBy = async (token: string, publicId: string) =>
   (await kit.fixtures().call('GET', `/api/auctions/invoice/${publicId}`, token)).json();
 

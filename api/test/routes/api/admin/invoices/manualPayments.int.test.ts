@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
-import { useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
+import { deliveriesOf, receiptsOf as receiptsIn, useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
 
 const kit = useInvoiceTest();
 
@@ -26,6 +26,8 @@ const invoiceSeenBy = async (token: string, publicId: string) =>
   (await callAs(kit.test.app, token, 'GET', `/api/auctions/invoice/${publicId}`)).json();
 const manualRows = (invoiceId: number) =>
   kit.test.database.db.selectFrom('invoice_manual_payments').selectAll().where('invoice_id', '=', invoiceId).execute();
+
+const receiptsOf = (invoiceId: number) => receiptsIn(kit.test, invoiceId);
 
 /** An unpaid invoice of 100 $ (no taxes) for a new bidder of the demo organisation. */
 async function unpaidInvoice() {
@@ -191,7 +193,7 @@ describe('payments recorded by hand', () => {
     expect(rest.json().invoice).toMatchObject({ status: 2, dueCents: 0 });
   });
 
-  it('refuses to cancel on a paid invoice, an unknown recording, or without a reason, changing nothing', async () => {
+  it('refuses to cancel an unknown recording, without a reason, or by the wrong people, changing nothing', async () => {
     const { bidder, invoice } = await unpaidInvoice();
     const first = (await record(kit.manager, invoice.public_id, newPayment(30_00, 'cash'))).json().payment;
     const withoutReason = await cancel(kit.manager, invoice.public_id, first.id, { commandId: randomUUID() });
@@ -219,13 +221,84 @@ describe('payments recorded by hand', () => {
     const volunteer = (await login(kit.test.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token;
     expect((await cancel(volunteer, invoice.public_id, first.id, reason)).statusCode).toBe(403);
 
-    // Paid in full: its receipt was issued, so no recording of it can be cancelled.
-    await record(kit.manager, invoice.public_id, newPayment(70_00, 'cheque'));
-    const paid = await cancel(kit.manager, invoice.public_id, first.id, reason);
-    expect(paid.statusCode).toBe(409);
-    expect(paid.json().message).toBe('invoice_already_paid');
     const rows = await manualRows(invoice.id);
     expect(rows.every((row) => row.cancelled_at === null && row.cancel_command_id === null)).toBe(true);
+    expect((await invoiceSeenBy(bidder.token, invoice.public_id)).amount.value).toBe(70);
+  });
+
+  it('takes an invoice paid by hand back to unpaid: its receipt is voided, the bidder told once, and paying again issues a receipt naming it', async () => {
+    const donor = await registerConfirmed(kit.test);
+    const fx = kit.fixtures();
+    const invoice = await fx.invoiceFor(donor.id, [{ amount: 100_00 }], { isDonation: true });
+    const cheque = (await record(kit.manager, invoice.public_id, newPayment(100_00, 'cheque'))).json();
+    expect(cheque.invoice).toMatchObject({ status: 2, paymentsCancellable: true });
+    const receipt = cheque.invoice.receiptNumber;
+    expect(receipt).toEqual(expect.any(Number));
+
+    const command = { reason: 'Cheque bounced', commandId: randomUUID() };
+    const cancelled = await cancel(kit.manager, invoice.public_id, cheque.payment.id, command);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().invoice).toMatchObject({
+      status: 1,
+      paidCents: 0,
+      dueCents: 100_00,
+      paidAt: null,
+      receiptNumber: null,
+      paymentsCancellable: true,
+    });
+    // A retry answers the first cancellation and changes nothing more.
+    const retry = await cancel(kit.manager, invoice.public_id, cheque.payment.id, command);
+    expect(retry.json()).toMatchObject({ duplicate: true, invoice: { status: 1 } });
+    const voided = await receiptsOf(invoice.id);
+    expect(voided).toHaveLength(1);
+    expect(voided[0]?.voided_at).toBeInstanceOf(Date);
+    const seen = await invoiceSeenBy(donor.token, invoice.public_id);
+    expect(seen).toMatchObject({ isPaid: false, amount: { value: 100 }, donationReceipt: null, payments: [] });
+
+    // The donor is told what is due again and that the receipt is void, once.
+    const mail = await kit.test.messaging.outbox.waitFor(donor.body.username, { template: 'invoiceReopenedEmail' });
+    expect(mail.subject).toContain(`no ${invoice.number}`);
+    expect(mail.body).toContain(`no ${receipt}`);
+    expect(await deliveriesOf(kit.test, `invoice-reopened:${cheque.payment.id}`)).toBe(1);
+
+    // Paid again by card: a new receipt that names the voided one, and a new paid email.
+    await fx.cardFor(donor.token, invoice.auction_id);
+    const paid = await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, donor.token, {});
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    const receipts = await receiptsOf(invoice.id);
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]).toMatchObject({ voided_at: null, replaces_number: receipt, eligible_amount: 100_00 });
+    const paidEmails = await kit.test.database.db
+      .selectFrom('outbox_messages')
+      .select('message_id')
+      .where('message_id', 'like', `invoice-paid:${invoice.id}:%`)
+      .execute();
+    expect(paidEmails).toHaveLength(2);
+    // Paid by card now: its recordings can no longer be cancelled, and the card's money goes back by refund.
+    const listed = (
+      await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`)
+    ).json();
+    expect(listed.invoices.find((i: { number: number }) => i.number === invoice.number)).toMatchObject({
+      paymentsCancellable: false,
+      refundableCents: 100_00,
+    });
+  });
+
+  it('refuses to cancel a recording on an invoice a card paid, changing nothing', async () => {
+    const { bidder, invoice } = await unpaidInvoice();
+    const cash = (await record(kit.manager, invoice.public_id, newPayment(40_00, 'cash'))).json().payment;
+    await kit.fixtures().cardFor(bidder.token, invoice.auction_id);
+    const paid = await kit
+      .fixtures()
+      .call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    const refused = await cancel(kit.manager, invoice.public_id, cash.id, {
+      reason: 'Bounced',
+      commandId: randomUUID(),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('invoice_paid_by_card');
+    expect((await manualRows(invoice.id))[0]?.cancelled_at).toBeNull();
     expect((await invoiceSeenBy(bidder.token, invoice.public_id)).isPaid).toBe(true);
   });
 
