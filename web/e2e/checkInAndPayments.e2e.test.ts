@@ -250,6 +250,73 @@ describe('check-in at the door and payments recorded by hand', () => {
     expect(mine.payments).toHaveLength(1);
   });
 
+  it('lets an auction manager cancel a bounced cheque on a paid invoice: back to unpaid, receipt voided, in both languages', async () => {
+    const bidder = await registerConfirmed(t, { firstName: 'Rosalie', lastName: 'Tremblay' });
+    const invoice = await invoiceFixtures(t, () => gala.organizationId).invoiceFor(bidder.id, [{ amount: 90_00 }], {
+      isDonation: true,
+    });
+    const { token: manager, context, page } = await managerBrowser();
+    const recordCheque = async () => {
+      const recorded = await callAs(
+        t.app,
+        manager,
+        'POST',
+        `/api/admin/invoices/${invoice.public_id}/manual-payments`,
+        {
+          amountCents: 90_00,
+          method: 'cheque',
+          commandId: crypto.randomUUID(),
+        },
+      );
+      expect(recorded.json().invoice).toMatchObject({ status: 2, paymentsCancellable: true });
+      return recorded.json().invoice.receiptNumber as number;
+    };
+    const receipt = await recordCheque();
+    const section = sectionOf(invoice.auction_id, 'invoices');
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Annuler le paiement de 90,00 $ sur la facture ${invoice.number}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(
+        `Cette facture est payée. Annuler ce paiement la remet à payer et annule le reçu de don no ${receipt} ; Rosalie Tremblay en reçoit l’avis par courriel et pourra la payer de nouveau.`,
+      )
+      .waitFor();
+    await dialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Chèque sans provision');
+    await expectAccessible(page, 'cancel a payment of a paid invoice (fr)');
+    await screenshot(page, 'console-invoices-reopen-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-reopen-fr-390');
+    await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
+    await page.getByText(/Annulé par Camille Roy le .* : Chèque sans provision/).waitFor();
+    // Unpaid again: the console offers to record a payment.
+    await page.getByRole('button', { name: `Inscrire un paiement sur la facture ${invoice.number}` }).waitFor();
+    await screenshot(page, 'console-invoices-reopened-fr-390');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'console-invoices-reopened-fr-1280');
+    const mail = await t.messaging.outbox.waitFor(bidder.body.username, { template: 'invoiceReopenedEmail' });
+    expect(mail.body).toContain(`no ${receipt}`);
+    const reopened = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
+    expect(reopened).toMatchObject({ isPaid: false, amount: { value: 90 }, donationReceipt: null });
+
+    // A new cheque pays it again, with a receipt that names the voided one.
+    const second = await recordCheque();
+    const repaid = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
+    expect(repaid).toMatchObject({ isPaid: true, donationReceipt: { number: second, replacesNumber: receipt } });
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByRole('button', { name: `Cancel the payment of $90.00 on invoice ${invoice.number}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(
+        `This invoice is paid. Cancelling the payment takes it back to unpaid and voids donation receipt #${second}; Rosalie Tremblay is told by email and can pay it again.`,
+      )
+      .waitFor();
+    await expectAccessible(page, 'cancel a payment of a paid invoice (en)');
+    await screenshot(page, 'console-invoices-reopen-en-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-reopen-en-390');
+    await context.close();
+  });
+
   it('lets an auction manager refund part of a card payment with a reason, in both languages', async () => {
     const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Noémie', 'Gagnon', 120_00);
     await fixtures.cardFor(bidder.token, invoice.auction_id);
