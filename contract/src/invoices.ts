@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorAnswers, fileAnswer, money, rowId, rowIdValue } from './common.ts';
+import { REFUND_METHODS } from './manualPayments.ts';
 
 /**
  * Invoices and their payment (spec 000 §2 "Invoice list", "Invoice page", §3 "Invoice", "Invoice
@@ -84,6 +85,8 @@ export const invoiceRefund = z.object({
   reason: z.string(),
   /** pending until Stripe confirms it; failed or canceled refunds gave nothing back. */
   status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
+  /** On the card, or handed back by the organisation. */
+  method: z.enum(REFUND_METHODS),
   refundDate: z.string(),
 });
 
@@ -200,6 +203,12 @@ export const invoiceRefundBody = z.object({
   reason: z.string({ error: 'refund_reason_required' }).trim().min(1, { error: 'refund_reason_required' }).max(500),
   /** The refund's identity: a retry with the same id refunds nothing more (Stripe's idempotency key). */
   commandId: z.string().trim().min(8).max(100),
+  /**
+   * `card` (the default): back on the card through Stripe, up to what the card paid. `cash`,
+   * `cheque` or `other`: money the organisation has handed back itself, recorded as made, up to
+   * what was paid by hand; no card is touched.
+   */
+  method: z.enum(REFUND_METHODS, { error: 'invalid_refund_method' }).optional(),
 });
 export const invoiceRefundAnswer = z.object({
   success: z.literal(true),

@@ -10,6 +10,10 @@ import { text } from './fields.ts';
 export const MANUAL_PAYMENT_METHODS = ['cash', 'cheque', 'other'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 
+/** How a refund goes back: on the card through Stripe, or handed back by the organisation. */
+export const REFUND_METHODS = ['card', ...MANUAL_PAYMENT_METHODS] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
 export const manualPayment = z.object({
   id: z.number().int(),
   amountCents: z.number().int(),
@@ -33,6 +37,8 @@ export const consoleRefund = z.object({
   reason: z.string(),
   /** pending until Stripe confirms it; failed or canceled refunds gave nothing back. */
   status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
+  /** On the card, or handed back by the organisation (made once recorded). */
+  method: z.enum(REFUND_METHODS),
   /** The name of the staff member who asked for it. */
   requestedBy: z.string().nullable(),
   requestedAt: z.string(),
@@ -62,8 +68,10 @@ export const auctionInvoice = z.object({
    * invoice is unpaid or was paid by hand alone (a paid one then goes back to unpaid).
    */
   paymentsCancellable: z.boolean(),
-  /** What can still go back on the card: the card payment less the refunds made or pending. */
+  /** What can still go back on the card: the card payment less the card's refunds made or pending. */
   refundableCents: z.number().int(),
+  /** What can still be given back by hand: the payments recorded by hand less the refunds given by hand. */
+  handRefundableCents: z.number().int(),
   /** The refunds asked for, newest first. */
   refunds: z.array(consoleRefund),
   /** The number of the donation receipt in force, which a refund would replace; null when none. */
@@ -77,7 +85,7 @@ export const auctionInvoices = z.object({
   raisedCents: z.number().int(),
   paidCents: z.number().int(),
   unpaidCents: z.number().int(),
-  /** Given back on cards (refunds made or pending); the paid total still counts it. */
+  /** Given back, on cards or by hand (refunds made or pending); the paid total still counts it. */
   refundedCents: z.number().int(),
   invoices: z.array(auctionInvoice),
 });

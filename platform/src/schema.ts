@@ -495,6 +495,8 @@ export interface InvoiceRefundsTable {
   reason: string;
   status: Generated<'pending' | 'succeeded' | 'failed' | 'canceled'>;
   stripe_refund_id: string | null;
+  /** `card` through Stripe; otherwise handed back by the organisation (migration 0028). */
+  method: Generated<'card' | 'cash' | 'cheque' | 'other'>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

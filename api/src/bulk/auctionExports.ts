@@ -154,6 +154,8 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
           AS paid_by_hand,
         (SELECT sum(r.amount) FROM invoice_refunds r
           WHERE r.invoice_id = i.id AND r.status IN ('pending', 'succeeded')) AS refunded,
+        (SELECT sum(r.amount) FROM invoice_refunds r
+          WHERE r.invoice_id = i.id AND r.status = 'succeeded' AND r.method <> 'card') AS refunded_by_hand,
         d.number AS receipt_number, d.eligible_amount AS receipt_eligible_amount
       FROM invoices i JOIN users u ON u.id = i.bidder_id
         LEFT JOIN donation_receipts d ON d.invoice_id = i.id AND d.voided_at IS NULL
@@ -172,6 +174,7 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
       ['paidByCard', money('paid_by_card')],
       ['paidByHand', money('paid_by_hand')],
       ['refunded', money('refunded')],
+      ['refundedByHand', money('refunded_by_hand')],
       ['donationReceipt', text('receipt_number')],
       ['receiptEligibleAmount', money('receipt_eligible_amount')],
     ],

@@ -132,6 +132,7 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
       amount: money(r.amount, currency),
       reason: r.reason,
       status: r.status as 'pending' | 'succeeded' | 'failed' | 'canceled',
+      method: r.method,
       refundDate: r.created_at.toISOString(),
     })),
     refundedAmount: money(refundedCents(detail.refunds), currency),

@@ -8,7 +8,7 @@ import { cardStatus, refusalOf } from '../payments/cardRules.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { issueDonationReceipt } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
-import { manuallyPaidCents } from './manualPayments.ts';
+import { manuallyPaidCents } from './invoiceSums.ts';
 
 /**
  * Paying an invoice by card, with exactly one successful charge per invoice (docs/payments.md

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvoiceStatus } from '@auction/contract';
+import { InvoiceStatus, type RefundMethod } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type Stripe from 'stripe';
@@ -7,6 +7,7 @@ import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
+import { manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
@@ -18,6 +19,8 @@ export interface RefundRequest {
   amountCents: number;
   reason: string;
   commandId: string;
+  /** `card` when absent. */
+  method?: RefundMethod | undefined;
 }
 
 export interface RefundRow {
@@ -25,6 +28,7 @@ export interface RefundRow {
   amount: number;
   reason: string;
   status: RefundStatus;
+  method: RefundMethod;
   created_at: Date;
 }
 
@@ -37,6 +41,12 @@ export interface RefundRow {
  * `charge.refunded`) converge on the row; a settled refund never goes back to pending. Each change
  * of a refund's status brings the invoice's donation receipt in line in the same transaction
  * (`reissueAfterRefunds`); the donor is told after the commit.
+ *
+ * Money paid by hand goes back by hand (docs/payments.md "Giving back money paid by hand"): the
+ * organisation hands back cash or writes a cheque, then records it here with its method. Such a
+ * refund is made when recorded (no Stripe call), up to what was paid by hand and not yet given
+ * back, and brings the receipt in line in the transaction that records it. A card's refund is
+ * limited to what the card paid: the two kinds never draw on each other's money.
  */
 export interface InvoiceRefunds {
   refund(invoice: InvoiceRow, userId: string, request: RefundRequest): Promise<RefundRow>;
@@ -89,8 +99,12 @@ export function invoiceRefunds(deps: {
     return updated ? reissueAfterRefunds(trx, updated.invoice_id) : null;
   }
 
-  /** Records the refund (or finds the one this command already recorded). */
+  /**
+   * Records the refund (or finds the one this command already recorded). A refund by hand is made
+   * once recorded, and its receipt change comes back with it.
+   */
   async function claim(invoice: InvoiceRow, userId: string, request: RefundRequest) {
+    const method = request.method ?? 'card';
     return db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('invoices')
@@ -104,24 +118,21 @@ export function invoiceRefunds(deps: {
         .where('command_id', '=', request.commandId)
         .executeTakeFirst();
       if (same) {
-        if (same.invoice_id !== invoice.id || same.amount !== request.amountCents) {
+        if (same.invoice_id !== invoice.id || same.amount !== request.amountCents || same.method !== method) {
           throw new HttpError(409, 'idempotency_key_reused');
         }
-        return same;
+        return { row: same, change: null };
       }
       if (current.status !== InvoiceStatus.Paid) throw new HttpError(409, 'invoice_not_paid');
-      const paid = await succeededAttempt(trx, invoice.id);
-      const refunded = await trx
-        .selectFrom('invoice_refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-        .where('invoice_id', '=', invoice.id)
-        .where('status', 'in', ['pending', 'succeeded'])
-        .executeTakeFirstOrThrow();
-      const refundable = Number(paid?.amount ?? 0) - Number(refunded.total);
+      const byCard = method === 'card';
+      const paid = byCard
+        ? Number((await succeededAttempt(trx, invoice.id))?.amount ?? 0)
+        : await manuallyPaidCents(trx, invoice.id);
+      const refundable = paid - (await refundedCentsOf(trx, invoice.id, byCard ? 'card' : 'hand'));
       if (request.amountCents > refundable) {
         throw new HttpError(422, 'refund_exceeds_paid_amount', { refundableCents: Math.max(0, refundable) });
       }
-      return trx
+      const row = await trx
         .insertInto('invoice_refunds')
         .values({
           id: randomUUID(),
@@ -130,9 +141,13 @@ export function invoiceRefunds(deps: {
           requested_by: userId,
           amount: request.amountCents,
           reason: request.reason,
+          method,
+          // Handed back before it is recorded: made, with nothing for Stripe to confirm.
+          ...(byCard ? {} : { status: 'succeeded' as const }),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return { row, change: byCard ? null : await reissueAfterRefunds(trx, invoice.id) };
     });
   }
 
@@ -140,9 +155,10 @@ export function invoiceRefunds(deps: {
     applyRefund,
     announce,
     async refund(invoice, userId, request) {
-      const row = await claim(invoice, userId, request);
-      let change: ReceiptReplacement | null = null;
-      if (row.status === 'pending') {
+      const claimed = await claim(invoice, userId, request);
+      const { row } = claimed;
+      let change = claimed.change;
+      if (row.status === 'pending' && row.method === 'card') {
         const attempt = await succeededAttempt(db, invoice.id);
         if (!attempt?.payment_intent_id) throw new HttpError(409, 'invoice_not_paid');
         try {
@@ -168,7 +184,7 @@ export function invoiceRefunds(deps: {
       if (change) await announce(change);
       return db
         .selectFrom('invoice_refunds')
-        .select(['id', 'amount', 'reason', 'status', 'created_at'])
+        .select(['id', 'amount', 'reason', 'status', 'method', 'created_at'])
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
     },

@@ -71,7 +71,14 @@ export interface InvoiceDetail {
     language: 'en' | 'fr';
     replaces_number: number | null;
   } | null;
-  refunds: Array<{ id: string; amount: number; reason: string; status: string; created_at: Date }>;
+  refunds: Array<{
+    id: string;
+    amount: number;
+    reason: string;
+    status: string;
+    method: 'card' | 'cash' | 'cheque' | 'other';
+    created_at: Date;
+  }>;
   card: {
     id: number;
     stripe_payment_method_id: string;
@@ -229,7 +236,7 @@ export function invoiceRepository(db: Db) {
             .executeTakeFirst(),
           db
             .selectFrom('invoice_refunds')
-            .select(['id', 'amount', 'reason', 'status', 'created_at'])
+            .select(['id', 'amount', 'reason', 'status', 'method', 'created_at'])
             .where('invoice_id', '=', invoice.id)
             .orderBy('created_at', 'desc')
             .execute(),

@@ -13,6 +13,7 @@ import { HttpError } from '../errors.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
 import { givesBack, refundedCents } from './invoiceDto.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
+import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -53,17 +54,6 @@ export interface ManualPayments {
   /** Every invoice of the auction with what is paid and due, and the auction's totals. */
   ofAuction(auctionId: number): Promise<AuctionInvoices>;
   one(invoiceId: number): Promise<AuctionInvoice>;
-}
-
-/** What the payments recorded by hand, and not cancelled, already cover on an invoice. */
-export async function manuallyPaidCents(executor: Executor, invoiceId: number): Promise<number> {
-  const row = await executor
-    .selectFrom('invoice_manual_payments')
-    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('paid'))
-    .where('invoice_id', '=', invoiceId)
-    .where('cancelled_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.paid ?? 0);
 }
 
 interface PaymentRow {
@@ -111,6 +101,7 @@ interface RefundRow {
   amount: number;
   reason: string;
   status: ConsoleRefund['status'];
+  method: ConsoleRefund['method'];
   created_at: Date;
   requested_by_name: string | null;
 }
@@ -120,6 +111,7 @@ const toRefund = (row: RefundRow): ConsoleRefund => ({
   amountCents: Number(row.amount),
   reason: row.reason,
   status: row.status,
+  method: row.method,
   requestedBy: row.requested_by_name,
   requestedAt: row.created_at.toISOString(),
 });
@@ -133,17 +125,6 @@ async function paymentInProgress(trx: Transaction<Database>, invoiceId: number):
     .where('status', '=', 'open')
     .executeTakeFirst();
   return open !== undefined;
-}
-
-/** What the card payments that succeeded settled on the invoice. */
-async function cardPaidCents(trx: Transaction<Database>, invoiceId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('payment_attempts')
-    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('paid'))
-    .where('invoice_id', '=', invoiceId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirst();
-  return Number(row?.paid ?? 0);
 }
 
 /** Holds the invoice's row for the rest of the transaction and reads its status and total. */
@@ -176,7 +157,7 @@ export function manualPayments(deps: {
 
   const refundsOf = (invoiceIds: ReturnType<typeof sql.join>) =>
     sql<RefundRow>`
-      SELECT r.id, r.invoice_id, r.amount, r.reason, r.status, r.created_at,
+      SELECT r.id, r.invoice_id, r.amount, r.reason, r.status, r.method, r.created_at,
         nullif(trim(u.first_name || ' ' || u.last_name), '') AS requested_by_name
       FROM invoice_refunds r LEFT JOIN users u ON u.id = r.requested_by
       WHERE r.invoice_id IN (${invoiceIds}) ORDER BY r.created_at DESC, r.id`
@@ -219,7 +200,8 @@ export function manualPayments(deps: {
       const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
       const paid = Math.min(total, Number(row.card_paid) + manual);
       const isPaid = row.status === InvoiceStatus.Paid;
-      const refunded = refundedCents(ownRefunds);
+      const cardRefunded = refundedCents(ownRefunds.filter((r) => r.method === 'card'));
+      const handRefunded = refundedCents(ownRefunds.filter((r) => r.method !== 'card'));
       return {
         stripeInvoiceId: row.public_id,
         number: row.number,
@@ -240,9 +222,11 @@ export function manualPayments(deps: {
             status: row.status,
             cardPaidCents: Number(row.card_paid),
             paymentInProgress: row.in_progress,
+            handRefundedCents: handRefunded,
           }) === null,
-        // Refunds go back on the card only (the recordings were handed over outside the product).
-        refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - refunded) : 0,
+        // Each kind of money goes back its own way: the card's on the card, the recordings' by hand.
+        refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - cardRefunded) : 0,
+        handRefundableCents: isPaid ? Math.max(0, manual - handRefunded) : 0,
         refunds: ownRefunds.map(toRefund),
         receiptNumber: row.receipt_number,
       };
@@ -346,6 +330,7 @@ export function manualPayments(deps: {
           status: current.status,
           cardPaidCents: await cardPaidCents(trx, invoice.id),
           paymentInProgress: await paymentInProgress(trx, invoice.id),
+          handRefundedCents: await refundedCentsOf(trx, invoice.id, 'hand'),
         });
         if (refusal) throw new HttpError(409, refusal);
         await trx

@@ -23,6 +23,7 @@ import * as m0024 from './0024_charity_receipt_identity.ts';
 import * as m0025 from './0025_bidder_numbers.ts';
 import * as m0026 from './0026_manual_payment_cancellation.ts';
 import * as m0027 from './0027_donation_receipt_replacement.ts';
+import * as m0028 from './0028_refund_by_hand.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0025_bidder_numbers': m0025,
   '0026_manual_payment_cancellation': m0026,
   '0027_donation_receipt_replacement': m0027,
+  '0028_refund_by_hand': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -73,7 +73,7 @@ export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
             id: refund.id,
             date: refund.refundDate,
             amount: refund.amount,
-            values: { status: refund.status },
+            values: { status: refund.status, method: refund.method },
           }))}
         />
       ) : null}

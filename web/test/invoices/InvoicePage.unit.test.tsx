@@ -214,6 +214,7 @@ describe('the invoice page (spec 000 §2, §4)', () => {
               amount: { value: 10, currencyCode: 'CAD' },
               reason: 'x',
               status: 'succeeded',
+              method: 'card',
               refundDate: '2026-11-22T10:00:00Z',
             },
           ],

@@ -132,6 +132,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
                   by: refund.requestedBy ?? '',
                   date: when(refund.requestedAt),
                   status: refund.status,
+                  method: refund.method,
                   reason: refund.reason,
                 }}
               />
@@ -153,7 +154,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
           <FormattedMessage id="console.invoices.record" />
         </button>
       )}
-      {invoice.refundableCents > 0 && (
+      {invoice.refundableCents + invoice.handRefundableCents > 0 && (
         <button
           type="button"
           className="console__role"

@@ -1,15 +1,18 @@
-import type { InvoiceRefund } from '@auction/contract';
+import { type InvoiceRefund, MANUAL_PAYMENT_METHODS, type RefundMethod } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
+import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast, type ToastKind } from '../../live/toasts.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { ReasonField } from './ReasonField.tsx';
+import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_required';
@@ -22,9 +25,13 @@ const TOAST_OF: Record<InvoiceRefund['status'], ToastKind> = {
   canceled: 'warning',
 };
 
+const REFUND_METHOD_KEYS: Record<RefundMethod, MessageId> = { card: 'console.invoices.method.card', ...METHOD_KEYS };
+
 /**
- * Gives money back on the card a paid invoice was paid with (docs/payments.md "Refunds"): what can
- * go back and what the bidder sees first, then the amount (all of it unless changed) and the
+ * Gives money back on a paid invoice (docs/payments.md "Refunds", "Giving back money paid by
+ * hand"): on the card it was paid with, or, for money paid by hand, recorded as handed back in
+ * cash, by cheque or otherwise. How it goes back is chosen first where both are possible; then what
+ * can go back that way and what the bidder sees, the amount (all of it unless changed) and the
  * reason, which is required and kept with the refund. Checked here before anything is sent; the
  * API's refusals (Stripe's among them) stay in the dialog.
  */
@@ -32,7 +39,14 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.refund());
   const { errors, send } = useInvoiceCommand(auctionId, onClose);
-  const [amount, setAmount] = useState(() => centsToInput(invoice.refundableCents, locale));
+  const methods: RefundMethod[] = [
+    ...(invoice.refundableCents > 0 ? (['card'] as const) : []),
+    ...(invoice.handRefundableCents > 0 ? MANUAL_PAYMENT_METHODS : []),
+  ];
+  const [method, setMethod] = useState<RefundMethod>(methods[0] ?? 'card');
+  const byCard = method === 'card';
+  const refundable = byCard ? invoice.refundableCents : invoice.handRefundableCents;
+  const [amount, setAmount] = useState(() => centsToInput(refundable, locale));
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState<Missing | null>(null);
   // One id for this dialog: a double click or a retry after a timeout refunds once (Stripe's idempotency key).
@@ -44,7 +58,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
     const problem: Missing | null =
       cents === undefined || cents <= 0
         ? 'invalid_amount'
-        : cents > invoice.refundableCents
+        : cents > refundable
           ? 'refund_exceeds_paid_amount'
           : !reason.trim()
             ? 'refund_reason_required'
@@ -58,6 +72,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           amountCents: cents,
           reason: reason.trim(),
           commandId,
+          method,
         }),
       (answer) =>
         showToast(TOAST_OF[answer.refund.status], 'console.invoices.refunded', {
@@ -74,13 +89,29 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
       onSubmit={submit}
       errors={errors}
       cancel="console.cancel"
-      submit="console.invoices.refundSubmit"
+      submit={byCard ? 'console.invoices.refundSubmit' : 'console.invoices.handRefundSubmit'}
       pending={mutation.isPending}
     >
+      {methods.length > 1 && (
+        <RadioChoices
+          className="console-choices"
+          legend="console.invoices.refundMethod"
+          name="refund-method"
+          options={methods}
+          labelOf={(each) => REFUND_METHOD_KEYS[each]}
+          value={method}
+          onChange={(chosen) => {
+            setMethod(chosen);
+            // The whole of what can go back that way, as when the dialog opened.
+            setAmount(centsToInput(chosen === 'card' ? invoice.refundableCents : invoice.handRefundableCents, locale));
+            setMissing(null);
+          }}
+        />
+      )}
       <p>
         <FormattedMessage
-          id="console.invoices.refundConsequence"
-          values={{ refundable: money(invoice.refundableCents), customer: invoice.customerName }}
+          id={byCard ? 'console.invoices.refundConsequence' : 'console.invoices.handRefundConsequence'}
+          values={{ refundable: money(refundable), customer: invoice.customerName }}
         />
       </p>
       {invoice.receiptNumber !== null && (

@@ -27,6 +27,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   manualPayments: [],
   paymentsCancellable: true,
   refundableCents: 0,
+  handRefundableCents: 0,
   refunds: [],
   receiptNumber: null,
   ...overrides,
@@ -278,6 +279,7 @@ describe("the console's invoices", () => {
       amountCents: 30_00,
       reason: 'Lot not delivered',
       status: 'succeeded',
+      method: 'card',
       requestedBy: 'Lise Caron',
       requestedAt: '2026-11-24T10:00:00Z',
     };
@@ -303,6 +305,7 @@ describe("the console's invoices", () => {
             amount: { value: 30, currencyCode: 'CAD' },
             reason: refund.reason,
             status: 'succeeded',
+            method: 'card',
             refundDate: refund.requestedAt,
           },
           invoice: {},
@@ -337,5 +340,82 @@ describe("the console's invoices", () => {
     expect((posts[0]?.body as { commandId?: string } | undefined)?.commandId).toHaveLength(36);
     const refunded = screen.getByText('Refunded');
     expect(refunded.nextSibling?.textContent).toBe('$30.00');
+  });
+
+  it('records money given back by hand on an invoice paid by card and by cheque, within what the cheque paid, once', async () => {
+    wideScreen();
+    const cheque = recordedPayment({ id: 4, amountCents: 40_00, method: 'cheque' });
+    const mixed = {
+      status: 2,
+      paidCents: 100_00,
+      dueCents: 0,
+      manualPayments: [cheque],
+      paymentsCancellable: false,
+      refundableCents: 60_00,
+      handRefundableCents: 40_00,
+    };
+    const given = {
+      id: '7a1c7c3e-2222-4a4a-9b9b-0123456789ab',
+      amountCents: 25_00,
+      reason: 'Lot withdrawn by the donor',
+      status: 'succeeded',
+      method: 'cash',
+      requestedBy: 'Lise Caron',
+      requestedAt: '2026-11-24T11:00:00Z',
+    };
+    const api = apiStub({
+      'GET /api/admin/auctions/3/invoices': [
+        [200, list([invoice(mixed)], 100_00)],
+        [
+          200,
+          {
+            ...list([invoice({ ...mixed, handRefundableCents: 15_00, refunds: [given] })], 100_00),
+            refundedCents: 25_00,
+          },
+        ],
+      ],
+      'POST /api/admin/invoices/inv_abc/refunds': [
+        200,
+        {
+          success: true,
+          message: 'refund_created',
+          messages: [],
+          refund: {
+            id: given.id,
+            amount: { value: 25, currencyCode: 'CAD' },
+            reason: given.reason,
+            status: 'succeeded',
+            method: 'cash',
+            refundDate: given.requestedAt,
+          },
+          invoice: {},
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    // The card first, with what it paid; by hand, only what was paid by hand.
+    expect(within(dialog).getByText(/Up to \$60.00 can go back on the card/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('cash'));
+    expect(within(dialog).getByText(/Up to \$40.00 paid by hand can be recorded as given back/)).toBeTruthy();
+    const amount = within(dialog).getByLabelText('Amount to refund ($)') as HTMLInputElement;
+    expect(amount.value).toBe('40.00');
+    fireEvent.change(amount, { target: { value: '40.01' } });
+    fireEvent.change(within(dialog).getByLabelText('Why is this refunded?'), {
+      target: { value: 'Lot withdrawn by the donor' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    await within(dialog).findByText('The refund is more than what was paid.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(amount, { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    await screen.findByText(
+      /Refund of \$25.00 in cash recorded by Lise Caron on .* \(made\): Lot withdrawn by the donor/,
+    );
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ amountCents: 25_00, method: 'cash', reason: 'Lot withdrawn by the donor' });
   });
 });

@@ -6,7 +6,8 @@ import { invoiceDto } from '../../../../invoices/invoiceDto.ts';
 
 /**
  * Refunds a paid invoice fully or partly (docs/payments.md "Refunds"): the staff of the invoice's
- * organisation and administrators. More than paid and not yet refunded: 422
+ * organisation and administrators. On the card by default, or recorded as handed back (`method`
+ * cash, cheque or other) for money paid by hand. More than that kind paid and not yet refunded: 422
  * `refund_exceeds_paid_amount`; an unpaid invoice: 409 `invoice_not_paid`; a retry with the same
  * `commandId` answers the same refund and gives nothing more back.
  */
@@ -16,7 +17,8 @@ export default (async (app) => {
     {
       schema: {
         tags: ['invoices'],
-        summary: 'Refunds a paid invoice, fully or partly, through Stripe (idempotent by commandId)',
+        summary:
+          'Refunds a paid invoice, fully or partly, on its card through Stripe or as handed back by hand (idempotent by commandId)',
         ...invoicesContract.refund,
       },
     },
@@ -33,6 +35,7 @@ export default (async (app) => {
           amount: { value: refund.amount / 100, currencyCode: invoice.currency },
           reason: refund.reason,
           status: refund.status,
+          method: refund.method,
           refundDate: refund.created_at.toISOString(),
         },
         invoice: invoiceDto(detail, languageOf(request), app.stripe.publishableKey),

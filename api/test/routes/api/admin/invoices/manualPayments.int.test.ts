@@ -268,12 +268,14 @@ describe('payments recorded by hand', () => {
     const receipts = await receiptsOf(invoice.id);
     expect(receipts).toHaveLength(2);
     expect(receipts[1]).toMatchObject({ voided_at: null, replaces_number: receipt, eligible_amount: 100_00 });
-    const paidEmails = await kit.test.database.db
-      .selectFrom('outbox_messages')
-      .select('message_id')
-      .where('message_id', 'like', `invoice-paid:${invoice.id}:%`)
-      .execute();
-    expect(paidEmails).toHaveLength(2);
+    // Each time it became paid, its own paid email (the workers send it shortly after).
+    const outbox = kit.test.messaging.outbox;
+    const firstPaid = await outbox.waitFor(donor.body.username, { template: 'invoicePaidEmail' });
+    const secondPaid = await outbox.waitFor(donor.body.username, {
+      template: 'invoicePaidEmail',
+      afterId: firstPaid.id,
+    });
+    expect(secondPaid.messageId).not.toBe(firstPaid.messageId);
     // Paid by card now: its recordings can no longer be cancelled, and the card's money goes back by refund.
     const listed = (
       await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`)
