@@ -367,4 +367,56 @@ describe('check-in at the door and payments recorded by hand', () => {
     const mine = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
     expect(mine).toMatchObject({ isPaid: true, refundedAmount: { value: 45 } });
   });
+
+  it('lets an auction manager record cash given back on an invoice paid by cash and by card, in both languages', async () => {
+    const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Mathis', 'Lavoie', 120_00);
+    const { token: manager, context, page } = await managerBrowser();
+    const cash = await callAs(t.app, manager, 'POST', `/api/admin/invoices/${invoice.public_id}/manual-payments`, {
+      amountCents: 50_00,
+      method: 'cash',
+      commandId: crypto.randomUUID(),
+    });
+    expect(cash.statusCode).toBe(200);
+    await fixtures.cardFor(bidder.token, invoice.auction_id);
+    const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    const section = sectionOf(invoice.auction_id, 'invoices');
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/Jusqu’à 70,00\s\$ peut être remis sur la carte/).waitFor();
+    await dialog.getByLabel('comptant').check();
+    await dialog.getByText(/Jusqu’à 50,00\s\$ payé à la main peut être inscrit comme rendu/).waitFor();
+    await dialog.getByLabel('Montant à rembourser ($)').fill('20');
+    await dialog.getByLabel('Pourquoi ce remboursement?').fill('Lot retiré par le donateur');
+    await expectAccessible(page, 'cash given back (fr)');
+    await screenshot(page, 'console-invoices-hand-refund-fr-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-hand-refund-fr-390');
+    await dialog.getByRole('button', { name: 'Inscrire le remboursement' }).click();
+    await page
+      .getByText(
+        /Remboursement de 20,00\s\$ en argent comptant inscrit par Camille Roy le .* \(effectué\) : Lot retiré par le donateur/,
+      )
+      .waitFor();
+    await screenshot(page, 'console-invoices-hand-refunded-fr-390');
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByRole('button', { name: `Refund invoice ${invoice.number}` }).click();
+    await page.getByRole('dialog').getByLabel('cash').check();
+    await page
+      .getByRole('dialog')
+      .getByText(/Up to \$30.00 paid by hand can be recorded as given back/)
+      .waitFor();
+    await expectAccessible(page, 'cash given back (en)');
+    await screenshot(page, 'console-invoices-hand-refund-en-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'console-invoices-hand-refund-en-390');
+    await context.close();
+
+    // The bidder sees it on the invoice, which stays paid; no card was refunded.
+    const mine = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
+    expect(mine).toMatchObject({ isPaid: true, refundedAmount: { value: 20 }, refunds: [{ method: 'cash' }] });
+  });
 });

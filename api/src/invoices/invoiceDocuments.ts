@@ -2,7 +2,7 @@ import { InvoiceStatus } from '@auction/contract';
 import type { Db, MessageAttachment, Translations } from '@auction/platform';
 import { type InvoiceDocument, invoicePdf, type ReceiptDocument, receiptPdf } from '@auction/platform/documents';
 import type { Language } from '../i18n/localized.ts';
-import { manualMethodName } from './invoiceDto.ts';
+import { givesBack, manualMethodName } from './invoiceDto.ts';
 import type { InvoiceDetail } from './invoiceRepository.ts';
 
 /**
@@ -63,9 +63,11 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
         amount: Number(p.amount),
       })),
     ],
-    refunds: detail.refunds
-      .filter((r) => r.status === 'succeeded' || r.status === 'pending')
-      .map((r) => ({ date: r.created_at, amount: r.amount })),
+    refunds: detail.refunds.filter(givesBack).map((r) => ({
+      date: r.created_at,
+      amount: r.amount,
+      ...(r.method === 'card' ? {} : { reference: manualMethodName(r.method, language) }),
+    })),
   };
 }
 

@@ -19,7 +19,8 @@ export interface InvoiceDocument {
   total: number;
   isPaid: boolean;
   payments: Array<{ date: Date; reference: string; amount: number }>;
-  refunds: Array<{ date: Date; amount: number }>;
+  /** `reference`: how money paid by hand was given back (cash, cheque); none on the card. */
+  refunds: Array<{ date: Date; amount: number; reference?: string }>;
 }
 
 const TEXT = {
@@ -124,7 +125,8 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (invoice.refunds.length > 0) {
       doc.moveDown(0.5).font('bold').text(t.refunds).font('regular');
       for (const refund of invoice.refunds) {
-        amountRow(doc, `${t.refund} · ${date(refund.date)}`, `−${money(refund.amount)}`);
+        const label = [t.refund, date(refund.date), refund.reference].filter(Boolean).join(' · ');
+        amountRow(doc, label, `−${money(refund.amount)}`);
       }
     }
   });

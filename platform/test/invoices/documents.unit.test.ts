@@ -25,6 +25,14 @@ describe('invoice and receipt PDFs', () => {
     for (const pdf of [
       await invoicePdf(invoice),
       await invoicePdf({ ...invoice, language: 'en', isPaid: false, payments: [] }),
+      // Refunds on the card and given back by hand.
+      await invoicePdf({
+        ...invoice,
+        refunds: [
+          { date: new Date('2026-11-22T15:00:00Z'), amount: 100_00 },
+          { date: new Date('2026-11-23T15:00:00Z'), amount: 50_00, reference: 'argent comptant' },
+        ],
+      }),
       await receiptPdf({
         language: 'en',
         number: 3,
