@@ -62,6 +62,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Saves the screen as `<name>-1280` at the desktop width it is shown at, then as `<name>-390` on
+ * a phone's width, which it leaves the page at.
+ */
+export async function screenshotDesktopThenPhone(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+}
+
 /** axe-core inside the page: no serious or critical violation (WCAG 2.1 AA rules). */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Evaluated by the test driver rather than added as a <script>: the app's policy refuses inline script.

@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  screenshot,
+  screenshotDesktopThenPhone,
+  visitorContext,
+} from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -82,9 +89,7 @@ describe('my bids', () => {
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
     expect(await page.locator('table tbody tr').textContent()).toContain('Outbid');
     await expectAccessible(page, 'my bids (en)');
-    await screenshot(page, 'my-bids-en-1280');
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'my-bids-en-390');
+    await screenshotDesktopThenPhone(page, 'my-bids-en');
     await context.close();
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, screenshotDesktopThenPhone, visitorContext } from './browserKit.ts';
 import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
@@ -59,9 +59,7 @@ async function liveLotAndBidder(lotName: string, bidder: { firstName: string; la
 }
 
 async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
+  await screenshotDesktopThenPhone(page, `${name}`);
   await page.setViewportSize(DESKTOP);
 }
 

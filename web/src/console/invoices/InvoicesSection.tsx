@@ -13,8 +13,9 @@ import { ListTable } from '../../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { CancelPaymentDialog } from './CancelPaymentDialog.tsx';
+import { METHOD_KEYS } from './MethodChoices.tsx';
 import { consoleInvoiceQueries } from './queries.ts';
-import { METHOD_KEYS, RecordPaymentDialog } from './RecordPaymentDialog.tsx';
+import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import './invoices.css';
 

@@ -5,21 +5,14 @@ import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import type { MessageId } from '../../i18n/messages.ts';
-import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import { MethodChoices } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 import '../checkin/checkIn.css';
 import './invoices.css';
-
-export const METHOD_KEYS: Record<ManualPaymentMethod, MessageId> = {
-  cash: 'console.invoices.method.cash',
-  cheque: 'console.invoices.method.cheque',
-  other: 'console.invoices.method.other',
-};
 
 /**
  * Records a payment made outside the product on one invoice: the consequence first (paid, or what
@@ -94,12 +87,10 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
         onChange={(event) => setAmount(event.target.value)}
         required
       />
-      <RadioChoices
-        className="console-choices"
+      <MethodChoices
         legend="console.invoices.method"
         name="payment-method"
         options={MANUAL_PAYMENT_METHODS}
-        labelOf={(each) => METHOD_KEYS[each]}
         value={method}
         onChange={setMethod}
       />

@@ -5,14 +5,12 @@ import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import type { MessageId } from '../../i18n/messages.ts';
-import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast, type ToastKind } from '../../live/toasts.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import { MethodChoices } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { ReasonField } from './ReasonField.tsx';
-import { METHOD_KEYS } from './RecordPaymentDialog.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_required';
@@ -24,8 +22,6 @@ const TOAST_OF: Record<InvoiceRefund['status'], ToastKind> = {
   failed: 'warning',
   canceled: 'warning',
 };
-
-const REFUND_METHOD_KEYS: Record<RefundMethod, MessageId> = { card: 'console.invoices.method.card', ...METHOD_KEYS };
 
 /**
  * Gives money back on a paid invoice (docs/payments.md "Refunds", "Giving back money paid by
@@ -93,12 +89,10 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
       pending={mutation.isPending}
     >
       {methods.length > 1 && (
-        <RadioChoices
-          className="console-choices"
+        <MethodChoices
           legend="console.invoices.refundMethod"
           name="refund-method"
           options={methods}
-          labelOf={(each) => REFUND_METHOD_KEYS[each]}
           value={method}
           onChange={(chosen) => {
             setMethod(chosen);

@@ -52,6 +52,61 @@ const recordedPayment = (payment: { id: number; amountCents: number; method: 'ca
   cancelReason: null,
 });
 
+/** The refund call's answer for a refund as the console lists it. */
+const refundAnswer = (refund: {
+  id: string;
+  amountCents: number;
+  reason: string;
+  method: string;
+  requestedAt: string;
+}) => ({
+  success: true,
+  message: 'refund_created',
+  messages: [],
+  refund: {
+    id: refund.id,
+    amount: { value: refund.amountCents / 100, currencyCode: 'CAD' },
+    reason: refund.reason,
+    status: 'succeeded',
+    method: refund.method,
+    refundDate: refund.requestedAt,
+  },
+  invoice: {},
+});
+
+/**
+ * Opens the refund dialog of invoice 12 as it is `before`; once the refund is made, the list
+ * answers it as `after` with the refund listed.
+ */
+async function openRefundDialog(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  refund: Parameters<typeof refundAnswer>[0],
+) {
+  const api = apiStub({
+    'GET /api/admin/auctions/3/invoices': [
+      [200, list([invoice(before)], 100_00)],
+      [200, { ...list([invoice({ ...after, refunds: [refund] })], 100_00), refundedCents: refund.amountCents }],
+    ],
+    'POST /api/admin/invoices/inv_abc/refunds': [200, refundAnswer(refund)],
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  renderInApp(() => <ConsoleInvoices auctionId={3} />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
+  return { api, dialog: await screen.findByRole('dialog') };
+}
+
+/** Invoice 12, paid 40 $ by cheque then 60 $ by card: each part goes back its own way. */
+const paidByChequeAndCard = {
+  status: 2,
+  paidCents: 100_00,
+  dueCents: 0,
+  manualPayments: [recordedPayment({ id: 8, amountCents: 40_00, method: 'cheque' })],
+  paymentsCancellable: false,
+  refundableCents: 60_00,
+  handRefundableCents: 40_00,
+};
+
 /** jsdom has no layout: every media query answers as a wide screen. */
 function wideScreen() {
   vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
@@ -193,34 +248,16 @@ describe("the console's invoices", () => {
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
   });
 
-  it('offers no cancellation on an invoice a card paid, and no refund of a cheque', async () => {
+  it('offers no cancellation on an invoice a card paid; its refund starts with the card', async () => {
     wideScreen();
-    const cheque = recordedPayment({ id: 8, amountCents: 40_00, method: 'cheque' });
     vi.stubGlobal(
       'fetch',
-      apiStub({
-        'GET /api/admin/auctions/3/invoices': [
-          200,
-          list(
-            [
-              invoice({
-                status: 2,
-                paidCents: 100_00,
-                dueCents: 0,
-                manualPayments: [cheque],
-                paymentsCancellable: false,
-                refundableCents: 60_00,
-              }),
-            ],
-            100_00,
-          ),
-        ],
-      }).fetch,
+      apiStub({ 'GET /api/admin/auctions/3/invoices': [200, list([invoice(paidByChequeAndCard)], 100_00)] }).fetch,
     );
     renderInApp(() => <ConsoleInvoices auctionId={3} />);
     await screen.findByText(/\$40.00 by cheque, recorded by Marc Roy/);
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
-    // Only the card's part can go back, on the card.
+    // The card's part first: what goes back by hand is chosen in the dialog.
     fireEvent.click(screen.getByRole('button', { name: 'Refund invoice 12' }));
     expect(within(await screen.findByRole('dialog')).getByText(/\$60.00 can go back/)).toBeTruthy();
   });
@@ -283,39 +320,11 @@ describe("the console's invoices", () => {
       requestedBy: 'Lise Caron',
       requestedAt: '2026-11-24T10:00:00Z',
     };
-    const api = apiStub({
-      'GET /api/admin/auctions/3/invoices': [
-        [200, list([invoice({ ...paidByCard, refundableCents: 100_00, receiptNumber: 7 })], 100_00)],
-        [
-          200,
-          {
-            ...list([invoice({ ...paidByCard, refundableCents: 70_00, refunds: [refund] })], 100_00),
-            refundedCents: 30_00,
-          },
-        ],
-      ],
-      'POST /api/admin/invoices/inv_abc/refunds': [
-        200,
-        {
-          success: true,
-          message: 'refund_created',
-          messages: [],
-          refund: {
-            id: refund.id,
-            amount: { value: 30, currencyCode: 'CAD' },
-            reason: refund.reason,
-            status: 'succeeded',
-            method: 'card',
-            refundDate: refund.requestedAt,
-          },
-          invoice: {},
-        },
-      ],
-    });
-    vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
-    const dialog = await screen.findByRole('dialog');
+    const { api, dialog } = await openRefundDialog(
+      { ...paidByCard, refundableCents: 100_00, receiptNumber: 7 },
+      { ...paidByCard, refundableCents: 70_00 },
+      refund,
+    );
     expect(within(dialog).getByText(/Up to \$100.00 can go back on the card Camille Roy paid with/)).toBeTruthy();
     // The operator is told the donation receipt will follow.
     expect(within(dialog).getByText(/Its donation receipt no. 7 will be voided/)).toBeTruthy();
@@ -344,16 +353,7 @@ describe("the console's invoices", () => {
 
   it('records money given back by hand on an invoice paid by card and by cheque, within what the cheque paid, once', async () => {
     wideScreen();
-    const cheque = recordedPayment({ id: 4, amountCents: 40_00, method: 'cheque' });
-    const mixed = {
-      status: 2,
-      paidCents: 100_00,
-      dueCents: 0,
-      manualPayments: [cheque],
-      paymentsCancellable: false,
-      refundableCents: 60_00,
-      handRefundableCents: 40_00,
-    };
+    const mixed = paidByChequeAndCard;
     const given = {
       id: '7a1c7c3e-2222-4a4a-9b9b-0123456789ab',
       amountCents: 25_00,
@@ -363,39 +363,7 @@ describe("the console's invoices", () => {
       requestedBy: 'Lise Caron',
       requestedAt: '2026-11-24T11:00:00Z',
     };
-    const api = apiStub({
-      'GET /api/admin/auctions/3/invoices': [
-        [200, list([invoice(mixed)], 100_00)],
-        [
-          200,
-          {
-            ...list([invoice({ ...mixed, handRefundableCents: 15_00, refunds: [given] })], 100_00),
-            refundedCents: 25_00,
-          },
-        ],
-      ],
-      'POST /api/admin/invoices/inv_abc/refunds': [
-        200,
-        {
-          success: true,
-          message: 'refund_created',
-          messages: [],
-          refund: {
-            id: given.id,
-            amount: { value: 25, currencyCode: 'CAD' },
-            reason: given.reason,
-            status: 'succeeded',
-            method: 'cash',
-            refundDate: given.requestedAt,
-          },
-          invoice: {},
-        },
-      ],
-    });
-    vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
-    const dialog = await screen.findByRole('dialog');
+    const { api, dialog } = await openRefundDialog(mixed, { ...mixed, handRefundableCents: 15_00 }, given);
     // The card first, with what it paid; by hand, only what was paid by hand.
     expect(within(dialog).getByText(/Up to \$60.00 can go back on the card/)).toBeTruthy();
     fireEvent.click(within(dialog).getByLabelText('cash'));

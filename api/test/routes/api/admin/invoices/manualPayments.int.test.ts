@@ -29,6 +29,18 @@ const manualRows = (invoiceId: number) =>
 
 const receiptsOf = (invoiceId: number) => receiptsIn(kit.test, invoiceId);
 
+/** The recording's cancellation is refused with 409 and `key`, and the recording still pays. */
+async function expectCancellationRefused(invoice: { id: number; public_id: string }, paymentId: number, key: string) {
+  const refused = await cancel(kit.manager, invoice.public_id, paymentId, {
+    reason: 'Bounced',
+    commandId: randomUUID(),
+  });
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().message).toBe(key);
+  const row = (await manualRows(invoice.id)).find((each) => each.id === paymentId);
+  expect(row?.cancelled_at).toBeNull();
+}
+
 /** An unpaid invoice of 100 $ (no taxes) for a new bidder of the demo organisation. */
 async function unpaidInvoice() {
   const bidder = await registerConfirmed(kit.test);
@@ -294,13 +306,7 @@ describe('payments recorded by hand', () => {
       .fixtures()
       .call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
     expect(paid.json()).toMatchObject({ isPaid: true });
-    const refused = await cancel(kit.manager, invoice.public_id, cash.id, {
-      reason: 'Bounced',
-      commandId: randomUUID(),
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('invoice_paid_by_card');
-    expect((await manualRows(invoice.id))[0]?.cancelled_at).toBeNull();
+    await expectCancellationRefused(invoice, cash.id, 'invoice_paid_by_card');
     expect((await invoiceSeenBy(bidder.token, invoice.public_id)).isPaid).toBe(true);
   });
 
@@ -336,12 +342,6 @@ describe('payments recorded by hand', () => {
         currency: 'CAD',
       })
       .execute();
-    const refused = await cancel(kit.manager, invoice.public_id, payment.id, {
-      reason: 'Bounced',
-      commandId: randomUUID(),
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('payment_in_progress');
-    expect((await manualRows(invoice.id))[0]?.cancelled_at).toBeNull();
+    await expectCancellationRefused(invoice, payment.id, 'payment_in_progress');
   });
 });
