@@ -8,15 +8,13 @@ import {
   type ManualPaymentCancellationBody,
 } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { HttpError } from '../errors.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
 import { givesBack, refundedCents } from './invoiceDto.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Payments made outside the product: cash or a cheque handed over at the gala (docs/payments.md
