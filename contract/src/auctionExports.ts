@@ -13,6 +13,7 @@ export const AUCTION_EXPORT_KINDS = [
   'donations',
   'bidders',
   'invoices',
+  'receipts',
 ] as const;
 export type AuctionExportKind = (typeof AUCTION_EXPORT_KINDS)[number];
 

@@ -179,6 +179,30 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
       ['receiptEligibleAmount', money('receipt_eligible_amount')],
     ],
   },
+  // Every donation receipt the auction's invoices were issued, voided ones included: a charity
+  // keeps a copy of each receipt it voided, and a replacement names the one it replaces.
+  receipts: {
+    query: (auctionId) => sql<Row>`
+      SELECT d.number, d.issued_at, d.voided_at, d.replaces_number, d.amount_received, d.fair_market_value,
+        d.eligible_amount, d.language, d.charity_registration_number, i.number AS invoice_number, ${person('u')}
+      FROM donation_receipts d JOIN invoices i ON i.id = d.invoice_id JOIN users u ON u.id = i.bidder_id
+      WHERE i.auction_id = ${auctionId} ORDER BY d.number`,
+    columns: [
+      ['number', text('number')],
+      ['status', (row) => (row.voided_at === null ? 'in force' : 'void')],
+      ['issuedAt', iso('issued_at')],
+      ['voidedAt', iso('voided_at')],
+      ['replacesNumber', text('replaces_number')],
+      ['invoiceNumber', text('invoice_number')],
+      ['donorName', text('u_name')],
+      ['donorEmail', text('u_email')],
+      ['amountReceived', money('amount_received')],
+      ['fairMarketValue', money('fair_market_value')],
+      ['eligibleAmount', money('eligible_amount')],
+      ['language', text('language')],
+      ['charityRegistrationNumber', text('charity_registration_number')],
+    ],
+  },
 };
 
 export function auctionExports(db: Db): AuctionExports {

@@ -17,6 +17,7 @@ const LABELS: Record<AuctionExportKind, MessageId> = {
   donations: 'console.bulk.export.donations',
   bidders: 'console.bulk.export.bidders',
   invoices: 'console.bulk.export.invoices',
+  receipts: 'console.bulk.export.receipts',
 };
 
 /** A download button per export; the file is named after the auction's link and the kind. */

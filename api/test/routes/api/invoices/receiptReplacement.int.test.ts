@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../../src/bulk/csv.ts';
 import { registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { receiptsOf as receiptsIn, useInvoiceTest } from './invoiceFixtures.ts';
 
@@ -117,5 +118,37 @@ describe('a donation receipt after refunds', () => {
     await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, buyer.token, {});
     expect((await refund(invoice.public_id, 100_00)).statusCode).toBe(200);
     expect(await receiptsOf(invoice.id)).toEqual([]);
+  });
+
+  it("are all in the auction's receipts export, the voided one marked void and named by its replacement", async () => {
+    const { donor, invoice } = await paidDonation(60_00);
+    expect((await refund(invoice.public_id, 20_00)).statusCode).toBe(200);
+    const [voided, replacement] = await receiptsOf(invoice.id);
+    const file = await kit
+      .fixtures()
+      .call('GET', `/api/admin/auctions/${invoice.auction_id}/exports/receipts`, kit.manager);
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(file.body).map((record) => record.fields);
+    const named = (number: number | undefined) =>
+      Object.fromEntries((header ?? []).map((name, i) => [name, rows.find((row) => row[0] === String(number))?.[i]]));
+    expect(named(voided?.number)).toMatchObject({
+      status: 'void',
+      replacesNumber: '',
+      invoiceNumber: String(invoice.number),
+      donorEmail: donor.body.username,
+      eligibleAmount: '60.00',
+    });
+    expect(named(voided?.number).voidedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(named(replacement?.number)).toMatchObject({
+      status: 'in force',
+      voidedAt: '',
+      replacesNumber: String(voided?.number),
+      eligibleAmount: '40.00',
+    });
+    // Bidders have no access to the organisation's exports.
+    const refused = await kit
+      .fixtures()
+      .call('GET', `/api/admin/auctions/${invoice.auction_id}/exports/receipts`, donor.token);
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { LotType } from '@auction/contract';
+import { AUCTION_EXPORT_KINDS, LotType } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../../src/bulk/csv.ts';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
@@ -15,7 +15,7 @@ const recordsOf = (body: string) => parseCsv(body).map((r) => r.fields);
 
 describe("the auction's CSV exports", () => {
   it('downloads each kind as UTF-8 CSV with a byte order mark, money in dollars and ISO times', async () => {
-    for (const kind of ['lots', 'bids', 'winners', 'purchases', 'donations', 'bidders', 'invoices']) {
+    for (const kind of AUCTION_EXPORT_KINDS) {
       const file = await download(kind);
       expect(file.statusCode, `${kind}: ${file.body}`).toBe(200);
       expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
