@@ -88,6 +88,8 @@ export function invoiceRefunds(deps: {
       .updateTable('invoice_refunds')
       .set({ status, stripe_refund_id: refund.id, updated_at: new Date() })
       .where('id', '=', id)
+      // Only a card's refund has a Stripe Refund; one given back by hand is made once recorded.
+      .where('method', '=', 'card')
       // Monotonic: pending → settled; a succeeded refund may still fail later at the bank.
       .where((eb) =>
         status === 'pending'
