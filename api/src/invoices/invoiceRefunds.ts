@@ -7,7 +7,7 @@ import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
-import { manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
+import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
@@ -61,11 +61,11 @@ const statusOf = (refund: Stripe.Refund): RefundStatus =>
     ? refund.status
     : 'pending';
 
-/** The invoice's one successful charge: what may be refunded, and on which PaymentIntent. */
+/** The invoice's one successful charge: the PaymentIntent a card's refund goes back through. */
 const succeededAttempt = (executor: Executor, invoiceId: number) =>
   executor
     .selectFrom('payment_attempts')
-    .select(['amount', 'payment_intent_id'])
+    .select(['payment_intent_id'])
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
@@ -127,9 +127,7 @@ export function invoiceRefunds(deps: {
       }
       if (current.status !== InvoiceStatus.Paid) throw new HttpError(409, 'invoice_not_paid');
       const byCard = method === 'card';
-      const paid = byCard
-        ? Number((await succeededAttempt(trx, invoice.id))?.amount ?? 0)
-        : await manuallyPaidCents(trx, invoice.id);
+      const paid = byCard ? await cardPaidCents(trx, invoice.id) : await manuallyPaidCents(trx, invoice.id);
       const refundable = paid - (await refundedCentsOf(trx, invoice.id, byCard ? 'card' : 'hand'));
       if (request.amountCents > refundable) {
         throw new HttpError(422, 'refund_exceeds_paid_amount', { refundableCents: Math.max(0, refundable) });
