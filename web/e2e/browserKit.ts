@@ -66,7 +66,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * Saves the screen as `<name>-1280` at the desktop width it is shown at, then as `<name>-390` on
  * a phone's width, which it leaves the page at.
  */
-export async function screenshotDesktopThenPhone(page: Page, name: string): Promise<void> {
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
   await screenshot(page, `${name}-390`);

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { invoiceFixtures } from '../../api/test/routes/api/invoices/invoiceFixtures.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  PHONE,
-  screenshot,
-  screenshotDesktopThenPhone,
-  visitorContext,
-} from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
@@ -147,7 +140,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await page.getByRole('button', { name: `Débloquer : ${name}` }).waitFor();
     expect((await galaBidder(guest.id)).status).toBe(3);
     await expectAccessible(page, 'console bidders (fr)');
-    await screenshotDesktopThenPhone(page, 'console-bidders-fr');
+    await screenshotBothWidths(page, 'console-bidders-fr');
     await page.goto(`${origin}/en/console?${sectionOf(gala.id, 'bidders')}`);
     await page.getByRole('button', { name: `Unlock: ${name}` }).waitFor();
     await screenshot(page, 'console-bidders-en-390');
@@ -175,7 +168,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     // The demo's auction manager, Camille Roy, recorded it.
     await page.getByText(/40,00\s\$ par chèque, inscrit par Camille Roy/).waitFor();
     await expectAccessible(page, 'console invoices (fr)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-fr');
+    await screenshotBothWidths(page, 'console-invoices-fr');
     await page.goto(`${origin}/en/console?${section}`);
     await page.getByText(/\$40.00 by cheque, recorded by/).waitFor();
     await screenshot(page, 'console-invoices-en-390');
@@ -225,7 +218,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       state: 'detached',
     });
     await expectAccessible(page, 'cancel payment (fr)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-cancel-fr');
+    await screenshotBothWidths(page, 'console-invoices-cancel-fr');
     await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
     await page.getByText(/Annulé par Camille Roy le .* : Compté deux fois à l’entrée/).waitFor();
     await expectAccessible(page, 'cancelled payment (fr)');
@@ -240,7 +233,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       .getByRole('dialog')
       .getByText(/invoice #\d+ will owe \$80.00/)
       .waitFor();
-    await screenshotDesktopThenPhone(page, 'console-invoices-cancel-en');
+    await screenshotBothWidths(page, 'console-invoices-cancel-en');
     await context.close();
 
     // The bidder owes the cancelled amount again and no longer sees it on the invoice.
@@ -282,7 +275,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       .waitFor();
     await dialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Chèque sans provision');
     await expectAccessible(page, 'cancel a payment of a paid invoice (fr)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-reopen-fr');
+    await screenshotBothWidths(page, 'console-invoices-reopen-fr');
     await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
     await page.getByText(/Annulé par Camille Roy le .* : Chèque sans provision/).waitFor();
     // Unpaid again: the console offers to record a payment.
@@ -308,7 +301,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       )
       .waitFor();
     await expectAccessible(page, 'cancel a payment of a paid invoice (en)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-reopen-en');
+    await screenshotBothWidths(page, 'console-invoices-reopen-en');
     await context.close();
   });
 
@@ -334,7 +327,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       state: 'detached',
     });
     await expectAccessible(page, 'refund (fr)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-refund-fr');
+    await screenshotBothWidths(page, 'console-invoices-refund-fr');
     await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
     await page
       .getByText(/Remboursement de 45,00\s\$ demandé par Camille Roy le .* \(effectué\) : Lot livré abîmé/)
@@ -351,7 +344,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       .getByRole('dialog')
       .getByText(/Up to \$75.00 can go back on the card Noémie Gagnon paid with/)
       .waitFor();
-    await screenshotDesktopThenPhone(page, 'console-invoices-refund-en');
+    await screenshotBothWidths(page, 'console-invoices-refund-en');
     await context.close();
 
     // The bidder sees the refund on the invoice, which stays paid.
@@ -381,7 +374,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await dialog.getByLabel('Montant à rembourser ($)').fill('20');
     await dialog.getByLabel('Pourquoi ce remboursement?').fill('Lot retiré par le donateur');
     await expectAccessible(page, 'cash given back (fr)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-hand-refund-fr');
+    await screenshotBothWidths(page, 'console-invoices-hand-refund-fr');
     await dialog.getByRole('button', { name: 'Inscrire le remboursement' }).click();
     await page
       .getByText(
@@ -399,7 +392,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       .getByText(/Up to \$30.00 paid by hand can be recorded as given back/)
       .waitFor();
     await expectAccessible(page, 'cash given back (en)');
-    await screenshotDesktopThenPhone(page, 'console-invoices-hand-refund-en');
+    await screenshotBothWidths(page, 'console-invoices-hand-refund-en');
     await context.close();
 
     // The bidder sees it on the invoice, which stays paid; no card was refunded.

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { DESKTOP, expectAccessible, screenshotDesktopThenPhone, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { fillNewAuctionForm } from './newAuctionForm.ts';
 import { withServedApp } from './servedApp.ts';
 
@@ -79,7 +79,7 @@ function daysFromNow(days: number): string {
 }
 
 async function bothWidths(page: Page, name: string) {
-  await screenshotDesktopThenPhone(page, name);
+  await screenshotBothWidths(page, name);
   await page.setViewportSize(DESKTOP);
 }
 

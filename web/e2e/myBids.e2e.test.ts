@@ -2,14 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  PHONE,
-  screenshot,
-  screenshotDesktopThenPhone,
-  visitorContext,
-} from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -89,7 +82,7 @@ describe('my bids', () => {
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
     expect(await page.locator('table tbody tr').textContent()).toContain('Outbid');
     await expectAccessible(page, 'my bids (en)');
-    await screenshotDesktopThenPhone(page, 'my-bids-en');
+    await screenshotBothWidths(page, 'my-bids-en');
     await context.close();
   }, 120_000);
 });

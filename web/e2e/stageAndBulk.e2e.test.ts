@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { openLot } from '../../api/test/fixtures/lots.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { DESKTOP, expectAccessible, screenshotDesktopThenPhone, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
@@ -59,7 +59,7 @@ async function liveLotAndBidder(lotName: string, bidder: { firstName: string; la
 }
 
 async function shots(page: Page, name: string) {
-  await screenshotDesktopThenPhone(page, `${name}`);
+  await screenshotBothWidths(page, `${name}`);
   await page.setViewportSize(DESKTOP);
 }
 

@@ -52,6 +52,46 @@ const recordedPayment = (payment: { id: number; amountCents: number; method: 'ca
   cancelReason: null,
 });
 
+/**
+ * Opens the dialog that cancels `payment` on invoice 12 as it is `before`; once cancelled (by Lise
+ * Caron, for `reason`), the invoice answers unpaid with the payment struck out.
+ */
+async function openCancelDialog(
+  before: Record<string, unknown>,
+  payment: ReturnType<typeof recordedPayment>,
+  reason: string,
+) {
+  const cancelled = {
+    ...payment,
+    cancelledAt: '2026-11-24T15:00:00Z',
+    cancelledBy: 'Lise Caron',
+    cancelReason: reason,
+  };
+  const after = invoice({ manualPayments: [cancelled] });
+  const api = apiStub({
+    'GET /api/admin/auctions/3/invoices': [
+      [200, list([invoice(before)], Number(before.paidCents ?? 0))],
+      [200, list([after])],
+    ],
+    [`POST /api/admin/invoices/inv_abc/manual-payments/${payment.id}/cancellation`]: [
+      200,
+      {
+        success: true,
+        message: 'payment_cancelled',
+        messages: ['payment_cancelled'],
+        duplicate: false,
+        payment: cancelled,
+        invoice: after,
+      },
+    ],
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  renderInApp(() => <ConsoleInvoices auctionId={3} />);
+  const amount = `$${(payment.amountCents / 100).toFixed(2)}`;
+  fireEvent.click(await screen.findByRole('button', { name: `Cancel the payment of ${amount} on invoice 12` }));
+  return { api, dialog: await screen.findByRole('dialog') };
+}
+
 /** The refund call's answer for a refund as the console lists it. */
 const refundAnswer = (refund: {
   id: string;
@@ -203,33 +243,11 @@ describe("the console's invoices", () => {
   it('cancels a recorded payment only with a reason, once, and shows it struck out with who and why', async () => {
     wideScreen();
     const cash = recordedPayment({ id: 7, amountCents: 40_00, method: 'cash' });
-    const cancelled = {
-      ...cash,
-      cancelledAt: '2026-11-23T23:30:00Z',
-      cancelledBy: 'Lise Caron',
-      cancelReason: 'Counted twice',
-    };
-    const api = apiStub({
-      'GET /api/admin/auctions/3/invoices': [
-        [200, list([invoice({ paidCents: 40_00, dueCents: 60_00, manualPayments: [cash] })], 40_00)],
-        [200, list([invoice({ manualPayments: [cancelled] })])],
-      ],
-      'POST /api/admin/invoices/inv_abc/manual-payments/7/cancellation': [
-        200,
-        {
-          success: true,
-          message: 'payment_cancelled',
-          messages: ['payment_cancelled'],
-          duplicate: false,
-          payment: cancelled,
-          invoice: invoice({ manualPayments: [cancelled] }),
-        },
-      ],
-    });
-    vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the payment of $40.00 on invoice 12' }));
-    const dialog = await screen.findByRole('dialog');
+    const { api, dialog } = await openCancelDialog(
+      { paidCents: 40_00, dueCents: 60_00, manualPayments: [cash] },
+      cash,
+      'Counted twice',
+    );
     // What the invoice will owe is said before anything is sent.
     expect(within(dialog).getByText(/invoice #12 will owe \$100.00/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the payment' }));
@@ -265,35 +283,8 @@ describe("the console's invoices", () => {
   it('cancels a payment on an invoice paid by hand after saying it goes back to unpaid and its receipt is voided', async () => {
     wideScreen();
     const cheque = recordedPayment({ id: 9, amountCents: 100_00, method: 'cheque' });
-    const cancelled = {
-      ...cheque,
-      cancelledAt: '2026-11-24T15:00:00Z',
-      cancelledBy: 'Lise Caron',
-      cancelReason: 'Bounced',
-    };
     const paidByHand = { status: 2, paidCents: 100_00, dueCents: 0, receiptNumber: 31, manualPayments: [cheque] };
-    const reopened = invoice({ manualPayments: [cancelled] });
-    const api = apiStub({
-      'GET /api/admin/auctions/3/invoices': [
-        [200, list([invoice(paidByHand)], 100_00)],
-        [200, list([reopened])],
-      ],
-      'POST /api/admin/invoices/inv_abc/manual-payments/9/cancellation': [
-        200,
-        {
-          success: true,
-          message: 'payment_cancelled',
-          messages: ['payment_cancelled'],
-          duplicate: false,
-          payment: cancelled,
-          invoice: reopened,
-        },
-      ],
-    });
-    vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the payment of $100.00 on invoice 12' }));
-    const dialog = await screen.findByRole('dialog');
+    const { api, dialog } = await openCancelDialog(paidByHand, cheque, 'Bounced');
     expect(within(dialog).getByText(/invoice #12 will owe \$100.00/)).toBeTruthy();
     expect(
       within(dialog).getByText(
