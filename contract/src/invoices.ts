@@ -142,6 +142,21 @@ export const invoiceAnswer = z.object({
   paymentInProgress: z.boolean(),
   /** The card payment once paid (spec 000 §4), and every payment recorded by hand, paid or partly. */
   payments: z.array(invoicePayment),
+  /**
+   * Payments the organisation recorded by hand and then cancelled (a cheque that bounced), which
+   * pay nothing: shown so the bidder sees why the invoice owes them again. The staff's reason is
+   * theirs and is not sent.
+   */
+  cancelledPayments: z.array(
+    z.object({
+      id: z.string(),
+      amount: money,
+      /** The method's name in the request's language. */
+      methodName: z.string(),
+      paymentDate: z.string(),
+      cancelledDate: z.string(),
+    }),
+  ),
   /** The official donation receipt of a paid invoice that earns one (spec 000 §9), else null. */
   donationReceipt: z
     .object({

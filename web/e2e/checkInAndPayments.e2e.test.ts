@@ -287,6 +287,25 @@ describe('check-in at the door and payments recorded by hand', () => {
     expect(mail.body).toContain(`no ${receipt}`);
     const reopened = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
     expect(reopened).toMatchObject({ isPaid: false, amount: { value: 90 }, donationReceipt: null });
+    // The bidder's invoice says why it owes the cheque again, and offers to pay.
+    const bidderContext = await visitorContext(browser, { token: bidder.token }, PHONE);
+    const mine = await bidderContext.newPage();
+    await mine.goto(`${origin}/facture/${invoice.public_id}`);
+    await mine
+      .getByText(/90,00\s\$ \(chèque, inscrit par l’organisme\), annulé par l’organisme le .* : il ne compte plus/)
+      .waitFor();
+    await expectAccessible(mine, 'reopened invoice (fr)');
+    await screenshot(mine, 'invoice-reopened-fr-390');
+    await mine.goto(`${origin}/en/invoice/${invoice.public_id}`);
+    await mine
+      .getByText(
+        /\$90.00 \(cheque, recorded by the organization\), cancelled by the organization on .*: it no longer counts/,
+      )
+      .waitFor();
+    await screenshot(mine, 'invoice-reopened-en-390');
+    await mine.setViewportSize(DESKTOP);
+    await screenshot(mine, 'invoice-reopened-en-1280');
+    await bidderContext.close();
 
     // A new cheque pays it again, with a receipt that names the voided one.
     const second = await recordCheque();

@@ -65,6 +65,7 @@ export function invoiceAnswer(overrides: Partial<Invoice> = {}): Invoice {
     },
     paymentInProgress: false,
     payments: [],
+    cancelledPayments: [],
     donationReceipt: null,
     pdfUrl: '/api/auctions/invoice/inv_abc/pdf',
     refunds: [],

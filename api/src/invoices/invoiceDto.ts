@@ -117,6 +117,13 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
         };
       }),
     ],
+    cancelledPayments: detail.cancelledPayments.map((p) => ({
+      id: `manual-${p.id}`,
+      amount: money(p.amount, currency),
+      methodName: manualMethodName(p.method, language),
+      paymentDate: p.recorded_at.toISOString(),
+      cancelledDate: p.cancelled_at.toISOString(),
+    })),
     donationReceipt: detail.receipt
       ? {
           number: detail.receipt.number,

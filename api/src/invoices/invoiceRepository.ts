@@ -60,6 +60,8 @@ export interface InvoiceDetail {
   payments: Array<{ id: string; payment_intent_id: string | null; amount: number; updated_at: Date }>;
   /** Payments recorded by hand (cash, cheque), oldest first (migration 0021). */
   manualPayments: Array<{ id: number; amount: number; method: string; recorded_at: Date }>;
+  /** Payments recorded by hand and cancelled since: they pay nothing (migration 0026). */
+  cancelledPayments: Array<{ id: number; amount: number; method: string; recorded_at: Date; cancelled_at: Date }>;
   paymentInProgress: boolean;
   /** The payment configuration the auction's cards are added under (a card is added there to pay). */
   stripeInformationId: number | null;
@@ -244,10 +246,8 @@ export function invoiceRepository(db: Db) {
           FROM auctions a WHERE a.id = ${invoice.auction_id}`.execute(db),
           db
             .selectFrom('invoice_manual_payments')
-            .select(['id', 'amount', 'method', 'recorded_at'])
+            .select(['id', 'amount', 'method', 'recorded_at', 'cancelled_at'])
             .where('invoice_id', '=', invoice.id)
-            // A cancelled recording pays nothing: the bidder's invoice and its PDF leave it out.
-            .where('cancelled_at', 'is', null)
             .orderBy('recorded_at')
             .orderBy('id')
             .execute(),
@@ -259,7 +259,11 @@ export function invoiceRepository(db: Db) {
         lines,
         taxes,
         payments: attempts.filter((a) => a.status === 'succeeded'),
-        manualPayments: manual,
+        // A cancelled recording pays nothing: the invoice's sums and its PDF leave it out.
+        manualPayments: manual.filter((p) => p.cancelled_at === null),
+        cancelledPayments: manual.flatMap((p) =>
+          p.cancelled_at === null ? [] : [{ ...p, cancelled_at: p.cancelled_at }],
+        ),
         paymentInProgress: attempts.some((a) => a.status === 'open'),
         receipt: receipt ?? null,
         refunds,

@@ -209,7 +209,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           <dd>{money(invoice.amount)}</dd>
         </div>
       </dl>
-      {invoice.payments.length ? (
+      {invoice.payments.length || invoice.cancelledPayments.length ? (
         <section aria-labelledby="invoice-payments">
           <h2 id="invoice-payments">
             <FormattedMessage id="invoice.payments" />
@@ -233,6 +233,16 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               date: payment.paymentDate,
               amount: payment.amount,
               values: { method: payment.paymentConfirmationIdentifier },
+            }))}
+          />
+          {/* A recording the organisation cancelled (a cheque that bounced): why the invoice owes it again. */}
+          <MoneyEvents
+            message="invoice.paymentCancelledLine"
+            events={invoice.cancelledPayments.map((payment) => ({
+              id: payment.id,
+              date: payment.paymentDate,
+              amount: payment.amount,
+              values: { method: payment.methodName, cancelledDate: formatDate(payment.cancelledDate, locale) },
             }))}
           />
         </section>

@@ -160,6 +160,32 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     expect(screen.getByText(/pi_123/)).toBeTruthy();
   });
 
+  it('says a payment the organisation cancelled no longer counts, and offers to pay again', async () => {
+    show({
+      [INVOICE]: [
+        200,
+        invoiceAnswer({
+          cancelledPayments: [
+            {
+              id: 'manual-9',
+              amount: { value: 114.98, currencyCode: 'CAD' },
+              methodName: 'cheque',
+              paymentDate: '2026-11-21T15:00:00Z',
+              cancelledDate: '2026-11-24T15:00:00Z',
+            },
+          ],
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Payments' });
+    expect(
+      screen.getByText(
+        '11/21/2026: $114.98 (cheque, recorded by the organization), cancelled by the organization on 11/24/2026: it no longer counts',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $114.98' })).toBeTruthy();
+  });
+
   it('saves the business field and says so', async () => {
     const api = show({
       [INVOICE]: [200, invoiceAnswer()],

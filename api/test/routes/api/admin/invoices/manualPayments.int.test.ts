@@ -266,6 +266,11 @@ describe('payments recorded by hand', () => {
     expect(voided[0]?.voided_at).toBeInstanceOf(Date);
     const seen = await invoiceSeenBy(donor.token, invoice.public_id);
     expect(seen).toMatchObject({ isPaid: false, amount: { value: 100 }, donationReceipt: null, payments: [] });
+    // The bidder sees why: the cheque, cancelled, without the staff's reason.
+    expect(seen.cancelledPayments).toEqual([
+      expect.objectContaining({ id: `manual-${cheque.payment.id}`, amount: { value: 100, currencyCode: 'CAD' } }),
+    ]);
+    expect(JSON.stringify(seen)).not.toContain('Cheque bounced');
 
     // The donor is told what is due again and that the receipt is void, once.
     const mail = await kit.test.messaging.outbox.waitFor(donor.body.username, { template: 'invoiceReopenedEmail' });
