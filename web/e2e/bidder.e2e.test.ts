@@ -289,6 +289,34 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await context.close();
   });
 
+  it('keeps a search in the address: back from a lot, or a reload, finds the list as it was', async () => {
+    const context = await visitorContext(browser, undefined, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/auctions/${AUCTION}/items`);
+    await page.getByLabel('Search lots').fill('ice wine');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'ice wine');
+    await expect.poll(() => page.locator('.lot-card').count()).toBe(1);
+    await page.locator('.lot-card').getByRole('link').first().click();
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('search') === 'ice wine');
+    expect(await page.getByLabel('Search lots').inputValue()).toBe('ice wine');
+    await expect.poll(() => page.locator('.lot-card').count()).toBe(1);
+    await page.reload();
+    expect(await page.getByLabel('Search lots').inputValue()).toBe('ice wine');
+    await expect.poll(() => page.locator('.lot-card').count()).toBe(1);
+    // A category is a path of its own: the search goes with it.
+    await page.getByRole('link', { name: 'Food and wine' }).click();
+    await page.waitForURL((url) => url.pathname.includes('/items/categories/'));
+    expect(new URL(page.url()).searchParams.get('search')).toBe('ice wine');
+    expect(await page.getByLabel('Search lots').inputValue()).toBe('ice wine');
+    // Clearing the search clears the address.
+    await page.getByLabel('Search lots').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await expect.poll(() => page.locator('.lot-card').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it('keeps the refresh token out of reach of scripts and renews an expired access token with its cookie', async () => {
     const { body } = await registerConfirmed(t, { language: 'en' });
     const context = await visitorContext(browser);

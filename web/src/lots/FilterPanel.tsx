@@ -5,6 +5,7 @@ import type { Auction, OrganizationTeam } from '../auctions/types.ts';
 import { useBrand, useProductName } from '../brand/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+import { searchWithFilters } from './listFilters.ts';
 import type { LotFilters } from './queries.ts';
 import { teamName } from './TeamBadge.tsx';
 
@@ -47,6 +48,8 @@ export function FilterPanel({
   const groups = (auction.closingGroups ?? []).filter((group) => !group.isHiddenInMenu);
   const categories = [...(auction.itemCategories ?? [])].sort((a, b) => a.order - b.order);
   const link = auction.urlMagicLink;
+  // A category is a path of its own; the other filters go with it, as the address has them.
+  const kept = searchWithFilters({}, filters);
 
   return (
     <div className="filter-panel">
@@ -75,6 +78,7 @@ export function FilterPanel({
             <li>
               <Link
                 to={pathFor('lotList', { urlMagicLink: link }, locale)}
+                search={kept}
                 aria-current={filters.categoryId === null ? 'page' : undefined}
               >
                 <FormattedMessage id="lots.allCategories" />
@@ -84,6 +88,7 @@ export function FilterPanel({
               <li key={category.id}>
                 <Link
                   to={pathFor('lotListByCategory', { urlMagicLink: link, categoryId: String(category.id) }, locale)}
+                  search={kept}
                   aria-current={filters.categoryId === category.id ? 'page' : undefined}
                 >
                   {translated(category.translations, locale)}

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AuctionScreenProps, AuctionShell } from '../auctions/AuctionShell.tsx';
 import { useTeams } from '../auctions/queries.ts';
@@ -11,7 +12,8 @@ import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { LotCard } from './LotCard.tsx';
-import { activeFilterCount, emptyFilters, type LotFilters } from './queries.ts';
+import { filtersFromSearch, searchWithFilters } from './listFilters.ts';
+import { activeFilterCount, type LotFilters } from './queries.ts';
 import { useRestoredLotPages } from './useRestoredLotPages.ts';
 
 // Its own chunk, so the lot list's first load (the bundle budget) does not carry it.
@@ -38,14 +40,32 @@ function useListView(): [View, (view: View) => void] {
   ];
 }
 
+/**
+ * The list's filters, read from and written to the page's address (listFilters.ts). A change
+ * replaces the address rather than adding to the history: back goes to the page before the list.
+ */
+function useAddressFilters(categoryId: number | null): [LotFilters, (next: LotFilters) => void] {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { pathname } = location;
+  const search = location.search as unknown as Record<string, string | undefined>;
+  // Compared by value: a new but equal address must not look like new filters (the search box's timer).
+  const wanted = JSON.stringify(filtersFromSearch(search, categoryId));
+  const filters = useMemo(() => JSON.parse(wanted) as LotFilters, [wanted]);
+  const setFilters = useCallback(
+    (next: LotFilters) => void navigate({ to: pathname, search: searchWithFilters(search, next), replace: true }),
+    [navigate, pathname, search],
+  );
+  return [filters, setFilters];
+}
+
 function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: number | null }) {
   const intl = useIntl();
   const desktop = useMediaQuery(MEDIUM_SCREEN);
   const [view, setView] = useListView();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [filters, setFilters] = useState<LotFilters>({ ...emptyFilters, categoryId });
-  useEffect(() => setFilters((current) => ({ ...current, categoryId })), [categoryId]);
-  const onChange = useCallback((next: LotFilters) => setFilters(next), []);
+  const [filters, setFilters] = useAddressFilters(categoryId);
+  const onChange = setFilters;
   const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
   const pages = useRestoredLotPages(auction.urlMagicLink, filters);
   const sentinel = useRef<HTMLDivElement>(null);
