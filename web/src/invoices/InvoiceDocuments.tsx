@@ -69,12 +69,9 @@ export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
       {invoice.refunds.length ? (
         <MoneyEvents
           message="invoice.refundLine"
-          events={invoice.refunds.map((refund) => ({
-            id: refund.id,
-            date: refund.refundDate,
-            amount: refund.amount,
-            values: { status: refund.status, method: refund.method },
-          }))}
+          items={invoice.refunds}
+          dateOf={(refund) => refund.refundDate}
+          valuesOf={(refund) => ({ status: refund.status, method: refund.method })}
         />
       ) : null}
     </div>

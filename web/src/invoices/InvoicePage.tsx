@@ -216,34 +216,26 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           </h2>
           <MoneyEvents
             message="invoice.paymentLine"
-            events={invoice.payments
-              .filter((payment) => !isManual(payment))
-              .map((payment) => ({
-                id: payment.id,
-                date: payment.paymentDate,
-                amount: payment.amount,
-                values: { reference: payment.paymentConfirmationIdentifier },
-              }))}
+            items={invoice.payments.filter((payment) => !isManual(payment))}
+            dateOf={(payment) => payment.paymentDate}
+            valuesOf={(payment) => ({ reference: payment.paymentConfirmationIdentifier })}
           />
           {/* Cash or cheques the organisation recorded (partly paid invoices show them too). */}
           <MoneyEvents
             message="invoice.paymentManualLine"
-            events={invoice.payments.filter(isManual).map((payment) => ({
-              id: payment.id,
-              date: payment.paymentDate,
-              amount: payment.amount,
-              values: { method: payment.paymentConfirmationIdentifier },
-            }))}
+            items={invoice.payments.filter(isManual)}
+            dateOf={(payment) => payment.paymentDate}
+            valuesOf={(payment) => ({ method: payment.paymentConfirmationIdentifier })}
           />
           {/* A recording the organisation cancelled (a cheque that bounced): why the invoice owes it again. */}
           <MoneyEvents
             message="invoice.paymentCancelledLine"
-            events={invoice.cancelledPayments.map((payment) => ({
-              id: payment.id,
-              date: payment.paymentDate,
-              amount: payment.amount,
-              values: { method: payment.methodName, cancelledDate: formatDate(payment.cancelledDate, locale) },
-            }))}
+            items={invoice.cancelledPayments}
+            dateOf={(payment) => payment.paymentDate}
+            valuesOf={(payment) => ({
+              method: payment.methodName,
+              cancelledDate: formatDate(payment.cancelledDate, locale),
+            })}
           />
         </section>
       ) : null}

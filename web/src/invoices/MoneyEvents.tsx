@@ -5,21 +5,34 @@ import type { MessageId } from '../i18n/messages.ts';
 import { toCents } from '../lib/money.ts';
 import type { Invoice } from './types.ts';
 
-type Event = { id: string; date: string; amount: Invoice['amount']; values?: Record<string, string> };
+type Dated = { id: string; amount: Invoice['amount'] };
 
-/** Dated amounts of an invoice (its payments, its refunds), one line each in the message given. */
-export function MoneyEvents({ events, message }: { events: Event[]; message: MessageId }) {
+/**
+ * Dated amounts of an invoice (its payments, its refunds), one line each in the message given,
+ * which gets `date` and `amount` formatted and the item's own `values`.
+ */
+export function MoneyEvents<T extends Dated>({
+  items,
+  message,
+  dateOf,
+  valuesOf,
+}: {
+  items: readonly T[];
+  message: MessageId;
+  dateOf: (item: T) => string;
+  valuesOf: (item: T) => Record<string, string>;
+}) {
   const locale = useLocale();
   return (
     <ul className="invoice__payments">
-      {events.map((event) => (
-        <li key={event.id}>
+      {items.map((item) => (
+        <li key={item.id}>
           <FormattedMessage
             id={message}
             values={{
-              date: formatDate(event.date, locale),
-              amount: formatMoney(toCents(event.amount) ?? 0, locale),
-              ...event.values,
+              date: formatDate(dateOf(item), locale),
+              amount: formatMoney(toCents(item.amount) ?? 0, locale),
+              ...valuesOf(item),
             }}
           />
         </li>
