@@ -65,7 +65,6 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const [view, setView] = useListView();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [filters, setFilters] = useAddressFilters(categoryId);
-  const onChange = setFilters;
   const teams = useTeams(auction.urlMagicLink, Boolean(auction.allowItemsManagementByTeam));
   const pages = useRestoredLotPages(auction.urlMagicLink, filters);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -97,7 +96,7 @@ function LotList({ auction, categoryId }: AuctionScreenProps & { categoryId: num
   const count = data?.pages[0]?.count ?? 0;
   const badge = activeFilterCount(filters);
   const filtered = badge > 0;
-  const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={onChange} />;
+  const panel = <FilterPanel auction={auction} teams={teams.data} filters={filters} onChange={setFilters} />;
 
   const carousel = auction.showAuctionCarousel ? (
     <Suspense fallback={<Settling />}>

@@ -39,9 +39,11 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
     ...(invoice.refundableCents > 0 ? (['card'] as const) : []),
     ...(invoice.handRefundableCents > 0 ? MANUAL_PAYMENT_METHODS : []),
   ];
+  // Each kind of money goes back its own way, up to what that kind paid.
+  const refundableBy = (way: RefundMethod) => (way === 'card' ? invoice.refundableCents : invoice.handRefundableCents);
   const [method, setMethod] = useState<RefundMethod>(methods[0] ?? 'card');
   const byCard = method === 'card';
-  const refundable = byCard ? invoice.refundableCents : invoice.handRefundableCents;
+  const refundable = refundableBy(method);
   const [amount, setAmount] = useState(() => centsToInput(refundable, locale));
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState<Missing | null>(null);
@@ -97,7 +99,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           onChange={(chosen) => {
             setMethod(chosen);
             // The whole of what can go back that way, as when the dialog opened.
-            setAmount(centsToInput(chosen === 'card' ? invoice.refundableCents : invoice.handRefundableCents, locale));
+            setAmount(centsToInput(refundableBy(chosen), locale));
             setMissing(null);
           }}
         />

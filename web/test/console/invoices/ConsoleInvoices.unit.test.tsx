@@ -53,6 +53,18 @@ const recordedPayment = (payment: { id: number; amountCents: number; method: 'ca
 });
 
 /**
+ * The console's invoices of auction 3 on a wide screen (jsdom has no layout: every media query
+ * answers as one), its API answered by `answers`: the web tests' double at the network boundary.
+ */
+function showInvoices(answers: Parameters<typeof apiStub>[0]) {
+  const api = apiStub(answers);
+  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('fetch', api.fetch);
+  renderInApp(() => <ConsoleInvoices auctionId={3} />);
+  return api;
+}
+
+/**
  * Opens the dialog that cancels `payment` on invoice 12 as it is `before`; once cancelled (by Lise
  * Caron, for `reason`), the invoice answers unpaid with the payment struck out.
  */
@@ -68,7 +80,7 @@ async function openCancelDialog(
     cancelReason: reason,
   };
   const after = invoice({ manualPayments: [cancelled] });
-  const api = apiStub({
+  const api = showInvoices({
     'GET /api/admin/auctions/3/invoices': [
       [200, list([invoice(before)], Number(before.paidCents ?? 0))],
       [200, list([after])],
@@ -85,8 +97,6 @@ async function openCancelDialog(
       },
     ],
   });
-  vi.stubGlobal('fetch', api.fetch);
-  renderInApp(() => <ConsoleInvoices auctionId={3} />);
   const amount = `$${(payment.amountCents / 100).toFixed(2)}`;
   fireEvent.click(await screen.findByRole('button', { name: `Cancel the payment of ${amount} on invoice 12` }));
   return { api, dialog: await screen.findByRole('dialog') };
@@ -123,15 +133,13 @@ async function openRefundDialog(
   after: Record<string, unknown>,
   refund: Parameters<typeof refundAnswer>[0],
 ) {
-  const api = apiStub({
+  const api = showInvoices({
     'GET /api/admin/auctions/3/invoices': [
       [200, list([invoice(before)], 100_00)],
       [200, { ...list([invoice({ ...after, refunds: [refund] })], 100_00), refundedCents: refund.amountCents }],
     ],
     'POST /api/admin/invoices/inv_abc/refunds': [200, refundAnswer(refund)],
   });
-  vi.stubGlobal('fetch', api.fetch);
-  renderInApp(() => <ConsoleInvoices auctionId={3} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Refund invoice 12' }));
   return { api, dialog: await screen.findByRole('dialog') };
 }
@@ -147,14 +155,8 @@ const paidByChequeAndCard = {
   handRefundableCents: 40_00,
 };
 
-/** jsdom has no layout: every media query answers as a wide screen. */
-function wideScreen() {
-  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
-}
-
 describe("the console's invoices", () => {
   it('shows the totals and records a cheque after stating what it does, once', async () => {
-    wideScreen();
     const recorded = {
       id: 1,
       amountCents: 40_00,
@@ -163,7 +165,7 @@ describe("the console's invoices", () => {
       recordedBy: 'Marc Roy',
       recordedAt: '2026-11-23T23:10:00Z',
     };
-    const api = apiStub({
+    const api = showInvoices({
       'GET /api/admin/auctions/3/invoices': [
         [200, list([invoice()])],
         [200, list([invoice({ paidCents: 40_00, dueCents: 60_00, manualPayments: [recorded] })], 40_00)],
@@ -180,8 +182,6 @@ describe("the console's invoices", () => {
         },
       ],
     });
-    vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
     const raised = await screen.findByText('Raised');
     expect(raised.nextSibling?.textContent).toBe('$100.00');
     fireEvent.click(screen.getByRole('button', { name: 'Record a payment on invoice 12' }));
@@ -203,16 +203,13 @@ describe("the console's invoices", () => {
   });
 
   it('refuses more than is due before sending, and shows a refusal inside the dialog', async () => {
-    wideScreen();
-    const api = apiStub({
+    const api = showInvoices({
       'GET /api/admin/auctions/3/invoices': [200, list([invoice()])],
       'POST /api/admin/invoices/inv_abc/manual-payments': [
         409,
         { message: 'invoice_already_paid', messages: ['invoice_already_paid'] },
       ],
     });
-    vi.stubGlobal('fetch', api.fetch);
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Record a payment on invoice 12' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Amount received ($)'), { target: { value: '100.01' } });
@@ -225,23 +222,17 @@ describe("the console's invoices", () => {
   });
 
   it('offers no recording on a paid invoice', async () => {
-    wideScreen();
-    vi.stubGlobal(
-      'fetch',
-      apiStub({
-        'GET /api/admin/auctions/3/invoices': [
-          200,
-          list([invoice({ status: 2, paidCents: 100_00, dueCents: 0 })], 100_00),
-        ],
-      }).fetch,
-    );
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    showInvoices({
+      'GET /api/admin/auctions/3/invoices': [
+        200,
+        list([invoice({ status: 2, paidCents: 100_00, dueCents: 0 })], 100_00),
+      ],
+    });
     await screen.findByRole('button', { name: 'Resend invoice 12' });
     expect(screen.queryByRole('button', { name: /Record a payment/ })).toBeNull();
   });
 
   it('cancels a recorded payment only with a reason, once, and shows it struck out with who and why', async () => {
-    wideScreen();
     const cash = recordedPayment({ id: 7, amountCents: 40_00, method: 'cash' });
     const { api, dialog } = await openCancelDialog(
       { paidCents: 40_00, dueCents: 60_00, manualPayments: [cash] },
@@ -267,12 +258,7 @@ describe("the console's invoices", () => {
   });
 
   it('offers no cancellation on an invoice a card paid; its refund starts with the card', async () => {
-    wideScreen();
-    vi.stubGlobal(
-      'fetch',
-      apiStub({ 'GET /api/admin/auctions/3/invoices': [200, list([invoice(paidByChequeAndCard)], 100_00)] }).fetch,
-    );
-    renderInApp(() => <ConsoleInvoices auctionId={3} />);
+    showInvoices({ 'GET /api/admin/auctions/3/invoices': [200, list([invoice(paidByChequeAndCard)], 100_00)] });
     await screen.findByText(/\$40.00 by cheque, recorded by Marc Roy/);
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
     // The card's part first: what goes back by hand is chosen in the dialog.
@@ -281,7 +267,6 @@ describe("the console's invoices", () => {
   });
 
   it('cancels a payment on an invoice paid by hand after saying it goes back to unpaid and its receipt is voided', async () => {
-    wideScreen();
     const cheque = recordedPayment({ id: 9, amountCents: 100_00, method: 'cheque' });
     const paidByHand = { status: 2, paidCents: 100_00, dueCents: 0, receiptNumber: 31, manualPayments: [cheque] };
     const { api, dialog } = await openCancelDialog(paidByHand, cheque, 'Bounced');
@@ -300,7 +285,6 @@ describe("the console's invoices", () => {
   });
 
   it('refunds part of a card payment only with a reason and within what is refundable, once', async () => {
-    wideScreen();
     const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, paidAt: '2026-11-23T23:20:00Z' };
     const refund = {
       id: '5d0c7c3e-1111-4a4a-9b9b-0123456789ab',
@@ -343,7 +327,6 @@ describe("the console's invoices", () => {
   });
 
   it('records money given back by hand on an invoice paid by card and by cheque, within what the cheque paid, once', async () => {
-    wideScreen();
     const mixed = paidByChequeAndCard;
     const given = {
       id: '7a1c7c3e-2222-4a4a-9b9b-0123456789ab',
