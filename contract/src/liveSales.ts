@@ -24,6 +24,8 @@ export const liveLot = z.object({
   price: money.nullable(),
   /** True when the lot was sold on stage (not won online). */
   soldOnStage: z.boolean(),
+  /** True when the stage sale was corrected since it was recorded (the audit replay tells how). */
+  corrected: z.boolean(),
   winner: z.object({ userId: z.string(), name: z.string() }).nullable(),
 });
 export type LiveLot = z.infer<typeof liveLot>;
@@ -35,6 +37,22 @@ export const liveSaleBody = z.strictObject({
   commandId,
 });
 export type LiveSaleBody = z.input<typeof liveSaleBody>;
+
+/**
+ * A stage sale corrected: the winner and hammer price the auctioneer really called, and why (kept
+ * in the lot's stream for the auditors). One command id per confirmation, as for a sale.
+ */
+export const liveSaleCorrectionBody = z.strictObject({
+  bidderId: z.uuid({ error: 'bidder_not_found' }),
+  amount: amountInput,
+  reason: z
+    .string({ error: 'live_sale_correction_reason_required' })
+    .trim()
+    .min(1, { error: 'live_sale_correction_reason_required' })
+    .max(500),
+  commandId,
+});
+export type LiveSaleCorrectionBody = z.input<typeof liveSaleCorrectionBody>;
 
 export const liveSaleAnswer = z.object({
   /** True when the command id had been seen: nothing new was recorded. */
@@ -48,6 +66,11 @@ export const liveSalesContract = {
   sale: {
     params: idParams,
     body: liveSaleBody,
+    response: { 200: liveSaleAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
+  },
+  correction: {
+    params: idParams,
+    body: liveSaleCorrectionBody,
     response: { 200: liveSaleAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
   },
 };

@@ -41,8 +41,8 @@ interface PendingLot {
   wonLineChanged: boolean;
 }
 
-/** The closing and removal events are the only ones that can change who won a lot, and at what price. */
-const CHANGES_WINNER = new Set(['LotClosed', 'BidRemoved']);
+/** The closing, removal and stage correction events are the only ones that can change who won a lot, and at what price. */
+const CHANGES_WINNER = new Set(['LotClosed', 'BidRemoved', 'LiveSaleCorrected']);
 
 /** A stream `lot-<id>` whose id is a lots row id; other streams are not read models' business. */
 function lotIdOf(streamId: string): number | null {

@@ -41,6 +41,12 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
       return [bidReceived(true), message('BidDeleted', { userId: event.data.bidderId })];
     case 'ItemPurchased':
       return [message('MultiSaleQuantityAdjusted', { soldQuantity: view.soldQuantity, remainingQuantity: remaining })];
+    case 'LiveSaleCorrected':
+      // Watchers see the corrected price and the lot's corrected winner, as at its close.
+      return [
+        bidReceived(false),
+        message('AuctionLotItemClose', { status: view.status, winnerUserId: view.winnerId, early: false }),
+      ];
     case 'LotClosed':
       return [
         message('AuctionLotItemClose', {

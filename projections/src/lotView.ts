@@ -49,6 +49,9 @@ export function lotViewAfter(
     case 'LiveSaleRecorded':
       // The hammer price and the winner; the LotClosed that follows records the close.
       return { ...next, price: event.data.price, leaderId: event.data.bidderId };
+    case 'LiveSaleCorrected':
+      // The lot stays closed won, by the corrected winner at the corrected price.
+      return { ...next, price: event.data.price, leaderId: event.data.bidderId, winnerId: event.data.bidderId };
     case 'ItemPurchased':
       return { ...next, soldQuantity: view.soldQuantity + event.data.quantity };
     case 'LotHidden':

@@ -40,6 +40,8 @@ export function commandOf(first: { type: string; data: unknown }): string {
       return 'RepriceLot';
     case 'LiveSaleRecorded':
       return 'RecordLiveSale';
+    case 'LiveSaleCorrected':
+      return 'CorrectLiveSale';
     default:
       return first.type;
   }
@@ -60,7 +62,7 @@ export function groupByCommand(events: readonly StoredEvent[]): StoredEvent[][] 
 const commandIdOf = (event: StoredEvent) => (event.meta as { commandId?: string } | null)?.commandId ?? '';
 
 /**
- * Every user id the steps will name: actors, bidders, winners, removers. A standing names no one
+ * Every user id the steps will name: actors, bidders, winners, removers, a corrected sale's previous winner. A standing names no one
  * else (its leader, winner and maxes are bidders of these events).
  */
 export function peopleOf(events: readonly StoredEvent[]): string[] {
@@ -68,8 +70,13 @@ export function peopleOf(events: readonly StoredEvent[]): string[] {
   for (const event of events) {
     const userId = (event.meta as { userId?: string | null } | null)?.userId;
     if (userId) ids.add(userId);
-    const data = (event.data ?? {}) as { bidderId?: string; winnerId?: string | null; removedBy?: string | null };
-    for (const id of [data.bidderId, data.winnerId, data.removedBy]) if (id) ids.add(id);
+    const data = (event.data ?? {}) as {
+      bidderId?: string;
+      winnerId?: string | null;
+      removedBy?: string | null;
+      previousBidderId?: string;
+    };
+    for (const id of [data.bidderId, data.winnerId, data.removedBy, data.previousBidderId]) if (id) ids.add(id);
   }
   return [...ids];
 }

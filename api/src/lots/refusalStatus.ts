@@ -26,6 +26,8 @@ const STATUS_OF_REFUSAL: Record<RefusalReason | typeof KEY_REUSED, { status: 400
   invalid_date: { status: 400 },
   lot_not_live: { status: 409 },
   lot_already_sold: { status: 409 },
+  lot_not_sold_on_stage: { status: 409 },
+  live_sale_unchanged: { status: 409 },
   [KEY_REUSED]: { status: 422 },
 };
 

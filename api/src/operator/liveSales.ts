@@ -1,5 +1,13 @@
 import { type AuctionBidder, AuctionStatus, type LiveLot, LotStatus, LotType } from '@auction/contract';
-import { type LotCommandHandler, type LotState, lotStreamId, standingSummary } from '@auction/engine';
+import {
+  type CommandEnvelope,
+  type CorrectLiveSale,
+  type LotCommandHandler,
+  type LotState,
+  lotStreamId,
+  type RecordLiveSale,
+  standingSummary,
+} from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import type { GuestRepository } from '../checkIn/guestRepository.ts';
@@ -12,7 +20,8 @@ import type { ManagedAuction } from './operatorScope.ts';
 /**
  * Live lots sold on stage (docs/console.md "Stage"). The operator records the hammer price and
  * the winner; the engine closes the lot won (RecordLiveSale), and the projections carry the sale
- * to the lot, the leaderboard, the winners and the invoice lines like any won lot.
+ * to the lot, the leaderboard, the winners and the invoice lines like any won lot. A misread
+ * paddle or a mistyped price is corrected (CorrectLiveSale) until the invoices exist.
  */
 export interface LiveSales {
   /** The auction's live lots, by lot number, as the read model has them. */
@@ -22,6 +31,12 @@ export interface LiveSales {
     lotId: number,
     auction: ManagedAuction,
     sale: { bidderId: string; amount: number; commandId: string },
+  ): Promise<{ duplicate: boolean; lot: LiveLot }>;
+  /** Corrects a recorded stage sale to another winner or hammer price, until the invoices exist. */
+  correct(
+    lotId: number,
+    auction: ManagedAuction,
+    correction: { bidderId: string; amount: number; reason: string; commandId: string },
   ): Promise<{ duplicate: boolean; lot: LiveLot }>;
 }
 
@@ -37,6 +52,7 @@ interface LiveLotRow {
   winner_id: string | null;
   winner_name: string | null;
   sold_on_stage: boolean;
+  corrected: boolean;
 }
 
 const cents = (value: string | number | null) => (value === null ? null : Number(value));
@@ -52,9 +68,15 @@ function toLiveLot(row: LiveLotRow): LiveLot {
     valuation: toMoney(cents(row.valuation)),
     price: toMoney(cents(row.price)),
     soldOnStage: row.sold_on_stage,
+    corrected: row.corrected,
     winner: row.winner_id === null ? null : { userId: row.winner_id, name: row.winner_name ?? '' },
   };
 }
+
+/** What the operator decides of a stage command; the envelope is the caller's. */
+type StageCommand =
+  | Omit<RecordLiveSale, keyof Omit<CommandEnvelope, 'commandId'>>
+  | Omit<CorrectLiveSale, keyof Omit<CommandEnvelope, 'commandId'>>;
 
 /** A stage sale is recorded once the evening has begun: not while the auction is being prepared. */
 const NOT_STARTED: readonly number[] = [AuctionStatus.Planning, AuctionStatus.PreOpen];
@@ -73,7 +95,8 @@ export function liveSales(deps: {
         (SELECT jsonb_object_agg(t.language_code, t.name) FROM lot_translations t WHERE t.lot_id = l.id) AS translations,
         v.status, v.price, v.winner_id,
         nullif(trim(w.first_name || ' ' || w.last_name), '') AS winner_name,
-        EXISTS (SELECT 1 FROM events e WHERE e.stream_id = 'lot-' || l.id AND e.type = 'LiveSaleRecorded') AS sold_on_stage
+        EXISTS (SELECT 1 FROM events e WHERE e.stream_id = 'lot-' || l.id AND e.type = 'LiveSaleRecorded') AS sold_on_stage,
+        EXISTS (SELECT 1 FROM events e WHERE e.stream_id = 'lot-' || l.id AND e.type = 'LiveSaleCorrected') AS corrected
       FROM lots l
       LEFT JOIN lot_views v ON v.lot_id = l.id
       LEFT JOIN users w ON w.id = v.winner_id
@@ -87,29 +110,44 @@ export function liveSales(deps: {
 
     async record(lotId, auction, sale) {
       if (NOT_STARTED.includes(auction.auctionStatus)) throw new HttpError(409, 'auctionNotActive');
-      const bidder = await deps.guests.one(auction.auctionId, sale.bidderId);
-      if (bidder === undefined) throw new HttpError(404, 'bidder_not_found');
       const lot = await db.selectFrom('lots').select('type').where('id', '=', lotId).executeTakeFirstOrThrow();
-      // Held against invoice generation: a sale after the invoices exist would never be billed.
-      const outcome = await deps.invoices.unlessInvoiced(auction.auctionId, () =>
-        deps.lotCommands.handle(lotStreamId(lotId), {
-          type: 'RecordLiveSale',
-          bidderId: sale.bidderId,
-          amount: sale.amount,
-          live: lot.type === LotType.Live,
-          commandId: sale.commandId,
-          userId: auction.userId,
-          at: Date.now(),
-          auctionActive: auction.auctionActive,
-        }),
-      );
-      if (outcome === 'lot_invoiced') throw new HttpError(409, 'lot_invoiced');
-      if (!outcome.ok) throw refusalError(outcome.reason);
-      const [row] = await select(sql`l.id = ${lotId}`);
-      if (row === undefined) throw new HttpError(404, 'lot_not_found');
-      return { duplicate: outcome.duplicate, lot: withCommitted(row, outcome.state as LotState, bidder) };
+      return stageCommand(lotId, auction, {
+        type: 'RecordLiveSale',
+        bidderId: sale.bidderId,
+        amount: sale.amount,
+        live: lot.type === LotType.Live,
+        commandId: sale.commandId,
+      });
     },
+
+    correct: (lotId, auction, correction) => stageCommand(lotId, auction, { type: 'CorrectLiveSale', ...correction }),
   };
+
+  /**
+   * A sale or its correction, for a bidder of the auction, held against invoice generation: a sale
+   * or a correction after the invoices exist would never be billed as it stands.
+   */
+  async function stageCommand(
+    lotId: number,
+    auction: ManagedAuction,
+    command: StageCommand,
+  ): Promise<{ duplicate: boolean; lot: LiveLot }> {
+    const bidder = await deps.guests.one(auction.auctionId, command.bidderId);
+    if (bidder === undefined) throw new HttpError(404, 'bidder_not_found');
+    const outcome = await deps.invoices.unlessInvoiced(auction.auctionId, () =>
+      deps.lotCommands.handle(lotStreamId(lotId), {
+        ...command,
+        userId: auction.userId,
+        at: Date.now(),
+        auctionActive: auction.auctionActive,
+      }),
+    );
+    if (outcome === 'lot_invoiced') throw new HttpError(409, 'lot_invoiced');
+    if (!outcome.ok) throw refusalError(outcome.reason);
+    const [row] = await select(sql`l.id = ${lotId}`);
+    if (row === undefined) throw new HttpError(404, 'lot_not_found');
+    return { duplicate: outcome.duplicate, lot: withCommitted(row, outcome.state as LotState, bidder) };
+  }
 }
 
 /** The read model may lag the append by a moment: the answer shows the committed sale. */

@@ -54,6 +54,18 @@ export type RecordLiveSale = CommandEnvelope & {
   live: boolean;
 };
 
+/**
+ * An operator correcting a sale recorded on stage: the paddle number was misread, or the price
+ * mistyped. The new winner and hammer price replace the recorded ones; `reason` is kept for the
+ * auditors.
+ */
+export type CorrectLiveSale = CommandEnvelope & {
+  type: 'CorrectLiveSale';
+  bidderId: string;
+  amount: Cents;
+  reason: string;
+};
+
 export type LotCommand =
   | OpenLot
   | PlaceBid
@@ -67,4 +79,5 @@ export type LotCommand =
   | ShowLot
   | RescheduleLot
   | RepriceLot
-  | RecordLiveSale;
+  | RecordLiveSale
+  | CorrectLiveSale;

@@ -8,7 +8,7 @@ import { buyItem } from './rules/buy.ts';
 import { closeLot, closeLotEarly } from './rules/closing.ts';
 import { extendedEnd } from './rules/extension.ts';
 import { biddingGuard, isPositiveCents, withdrawalGuard } from './rules/guards.ts';
-import { recordLiveSale } from './rules/liveSale.ts';
+import { correctLiveSale, recordLiveSale } from './rules/liveSale.ts';
 import { deleteMaxBid, placeMaxBid } from './rules/max-bid.ts';
 import { removeBid } from './rules/removal.ts';
 import { type LotState, outcomeOf } from './state.ts';
@@ -74,6 +74,8 @@ function judge(state: LotState, command: LotCommand): RuleResult {
       return repriceLot(state, config, command);
     case 'RecordLiveSale':
       return recordLiveSale(state, config, command);
+    case 'CorrectLiveSale':
+      return correctLiveSale(state, command);
   }
 }
 

@@ -68,6 +68,15 @@ export type LotRepriced = Event<
 /** A sale on stage: the hammer price and the winner. A LotClosed (won) follows it in the same command. */
 export type LiveSaleRecorded = Event<'LiveSaleRecorded', { bidderId: string; price: Cents }>;
 
+/**
+ * A stage sale corrected: the winner and hammer price that now stand, beside the ones they replace,
+ * so the stream alone tells an auditor what changed, who changed it (the meta) and why.
+ */
+export type LiveSaleCorrected = Event<
+  'LiveSaleCorrected',
+  { bidderId: string; price: Cents; previousBidderId: string; previousPrice: Cents; reason: string }
+>;
+
 export type LotEvent =
   | LotOpened
   | BidPlaced
@@ -82,7 +91,8 @@ export type LotEvent =
   | LotShown
   | LotRescheduled
   | LotRepriced
-  | LiveSaleRecorded;
+  | LiveSaleRecorded
+  | LiveSaleCorrected;
 
 export type LotEventType = LotEvent['type'];
 

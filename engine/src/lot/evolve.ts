@@ -87,6 +87,10 @@ function apply(state: LotState, event: LotEvent): LotState {
     }
     case 'LiveSaleRecorded':
       return { ...state, liveSale: { bidderId: event.data.bidderId, price: event.data.price } };
+    case 'LiveSaleCorrected': {
+      const { bidderId, price } = event.data;
+      return { ...state, liveSale: { bidderId, price }, winnerId: bidderId };
+    }
     case 'LotRepriced': {
       const config = state.config === null ? null : { ...state.config, ...event.data };
       return {

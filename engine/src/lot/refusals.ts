@@ -19,4 +19,6 @@ export type RefusalReason =
   | 'lot_not_ended'
   | 'invalid_date'
   | 'lot_not_live'
-  | 'lot_already_sold';
+  | 'lot_already_sold'
+  | 'lot_not_sold_on_stage'
+  | 'live_sale_unchanged';

@@ -105,6 +105,18 @@ export function lotCommands(defaults: Partial<CommandDefaults> = {}) {
       amount,
       live: options.live ?? true,
     }),
+    /** A stage sale corrected to another winner or hammer price. */
+    correctLiveSale: (
+      bidderId: string,
+      amount: number,
+      options: CommandOptions & { reason?: string } = {},
+    ): Of<'CorrectLiveSale'> => ({
+      ...envelope(options, 'admin'),
+      type: 'CorrectLiveSale',
+      bidderId,
+      amount,
+      reason: options.reason ?? 'paddle misread',
+    }),
     reprice: (
       fields: Omit<Of<'RepriceLot'>, 'type' | keyof CommandEnvelope>,
       options: CommandOptions = {},

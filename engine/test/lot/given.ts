@@ -48,6 +48,10 @@ export const event = {
     type: 'LiveSaleRecorded',
     data: { bidderId, price },
   }),
+  saleCorrected: (bidderId: string, price: number, previousBidderId: string, previousPrice: number): LotEventBody => ({
+    type: 'LiveSaleCorrected',
+    data: { bidderId, price, previousBidderId, previousPrice, reason: 'paddle misread' },
+  }),
   closed: (status: 3 | 4 | 5, winnerId: string | null, price: number | null, early = false): LotEventBody => ({
     type: 'LotClosed',
     data: { status, winnerId, price, early },

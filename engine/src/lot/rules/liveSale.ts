@@ -1,5 +1,5 @@
 import { LotStatus } from '@auction/contract';
-import type { RecordLiveSale } from '../commands.ts';
+import type { CorrectLiveSale, RecordLiveSale } from '../commands.ts';
 import type { LotConfig } from '../config.ts';
 import { accept, type RuleResult, refuse } from '../decision.ts';
 import type { LotState } from '../state.ts';
@@ -22,5 +22,26 @@ export function recordLiveSale(state: LotState, config: LotConfig, command: Reco
   return accept([
     { type: 'LiveSaleRecorded', data: { bidderId, price: amount } },
     { type: 'LotClosed', data: { status: LotStatus.ClosedWon, winnerId: bidderId, price: amount, early: false } },
+  ]);
+}
+
+/**
+ * A sale recorded on stage is corrected to the winner and hammer price the auctioneer really
+ * called. Only a stage sale is corrected this way: a lot won online is decided by its bids, and a
+ * bid is removed instead. A correction that changes nothing is refused, so a mistaken one does not
+ * tell anyone they won or lost. Whether the lot is invoiced yet is the caller's concern, as for a
+ * sale.
+ */
+export function correctLiveSale(state: LotState, command: CorrectLiveSale): RuleResult {
+  const sale = state.liveSale;
+  if (sale === null) return refuse('lot_not_sold_on_stage');
+  if (!isPositiveCents(command.amount)) return refuse('invalid_amount');
+  const { bidderId, amount, reason } = command;
+  if (bidderId === sale.bidderId && amount === sale.price) return refuse('live_sale_unchanged');
+  return accept([
+    {
+      type: 'LiveSaleCorrected',
+      data: { bidderId, price: amount, previousBidderId: sale.bidderId, previousPrice: sale.price, reason },
+    },
   ]);
 }

@@ -76,3 +76,71 @@ describe('a sale recorded on stage', () => {
     expect(after).toMatchObject({ lotStatus: 5, winnerId: 'carol', price: 30_00, leaderId: 'carol' });
   });
 });
+
+describe('a stage sale corrected', () => {
+  const sold = history(open, command.liveSale('carol', 30_00));
+
+  it('gives the lot to the bidder the auctioneer really called, keeping what it replaces', () => {
+    const after = given(sold)
+      .when(command.correctLiveSale('dave', 30_00))
+      .then([event.saleCorrected('dave', 30_00, 'carol', 30_00)]);
+    expect(after).toMatchObject({ lotStatus: 5, winnerId: 'dave', price: 30_00, leaderId: 'dave' });
+  });
+
+  it('corrects a mistyped hammer price for the same winner', () => {
+    const after = given(sold)
+      .when(command.correctLiveSale('carol', 300_00))
+      .then([event.saleCorrected('carol', 300_00, 'carol', 30_00)]);
+    expect(after).toMatchObject({ lotStatus: 5, winnerId: 'carol', price: 300_00 });
+  });
+
+  it('corrects a correction, each naming the one before', () => {
+    const after = given(history(open, command.liveSale('carol', 30_00), command.correctLiveSale('dave', 35_00)))
+      .when(command.correctLiveSale('erin', 40_00))
+      .then([event.saleCorrected('erin', 40_00, 'dave', 35_00)]);
+    expect(after).toMatchObject({ winnerId: 'erin', price: 40_00 });
+  });
+
+  it('is refused on a lot not sold on stage: open, won online, closed without a bid or withdrawn', () => {
+    given(history(open)).when(command.correctLiveSale('dave', 30_00)).then('lot_not_sold_on_stage');
+    given(history(open, command.bid('alice', 10_00), command.close()))
+      .when(command.correctLiveSale('dave', 30_00, { at: END + MINUTE }))
+      .then('lot_not_sold_on_stage');
+    given(history(open, command.close()))
+      .when(command.correctLiveSale('dave', 30_00, { at: END + MINUTE }))
+      .then('lot_not_sold_on_stage');
+    given(history(open, command.closeEarly()))
+      .when(command.correctLiveSale('dave', 30_00))
+      .then('lot_not_sold_on_stage');
+    given([]).when(command.correctLiveSale('dave', 30_00)).then('lot_not_opened');
+  });
+
+  it('is refused when it changes nothing, or for an amount that is not a positive number of cents', () => {
+    given(sold).when(command.correctLiveSale('carol', 30_00)).then('live_sale_unchanged');
+    for (const amount of [0, -100, 12.5]) {
+      given(sold).when(command.correctLiveSale('dave', amount)).then('invalid_amount');
+    }
+  });
+
+  it('is recorded once: a retry with the same command id appends nothing', () => {
+    const correction = command.correctLiveSale('dave', 30_00, { id: 'fix-1' });
+    const state = history(open, command.liveSale('carol', 30_00), correction).reduce(evolve, given([]).state);
+    expect(decide(state, correction)).toEqual({ ok: true, events: [] });
+  });
+
+  it('keeps the corrected winner when an online bid is removed afterwards', () => {
+    const after = given(
+      history(
+        open,
+        command.bid('alice', 10_00, { id: 'b1' }),
+        command.liveSale('carol', 30_00),
+        command.correctLiveSale('dave', 30_00),
+      ),
+    )
+      .when(command.remove({ sourceCommandId: 'b1' }))
+      .then([
+        event.removed({ bidId: 'b1#0', bidderId: 'alice', removedCommandIds: ['b1'], price: null, leaderId: null }),
+      ]);
+    expect(after).toMatchObject({ lotStatus: 5, winnerId: 'dave', price: 30_00, leaderId: 'dave' });
+  });
+});

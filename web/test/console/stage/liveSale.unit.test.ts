@@ -13,6 +13,7 @@ const lot = (status: number, soldOnStage = false): LiveLot => ({
   valuation: null,
   price: null,
   soldOnStage,
+  corrected: false,
   winner: null,
 });
 

@@ -6,8 +6,8 @@ import { amountInCents } from '../../../../money.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
 /**
- * Live lots sold on stage (issue 19 §3): the auction's live lots, and the sale the operator
- * records for one of them, the hammer price and the winner (an auction bidder).
+ * Live lots sold on stage (issue 19 §3): the auction's live lots, the sale the operator records
+ * for one of them, the hammer price and the winner (an auction bidder), and its correction.
  */
 export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
@@ -39,6 +39,29 @@ export default (async (app) => {
       return app.liveSales.record(lotId, auction, {
         bidderId: request.body.bidderId,
         amount: amount.data,
+        commandId: commandIdOf(request, request.body.commandId),
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/lots/:id/live-sale/correction',
+    {
+      schema: {
+        summary:
+          'Corrects a sale recorded on stage to the winner and hammer price really called, with a reason; refused once invoiced',
+        ...liveSalesContract.correction,
+      },
+    },
+    async (request) => {
+      const lotId = request.params.id;
+      const auction = await app.operatorAccess.managedAuction(request, 'lot', lotId);
+      const amount = amountInCents.safeParse(request.body.amount);
+      if (!amount.success) throw new HttpError(400, 'invalid_amount');
+      return app.liveSales.correct(lotId, auction, {
+        bidderId: request.body.bidderId,
+        amount: amount.data,
+        reason: request.body.reason,
         commandId: commandIdOf(request, request.body.commandId),
       });
     },
