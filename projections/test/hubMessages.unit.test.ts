@@ -69,6 +69,17 @@ describe('hub events (spec 001 §7) from projected events', () => {
     ]);
   });
 
+  it('LiveSaleCorrected: BidReceived at the corrected price, then AuctionLotItemClose with the corrected winner', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.liveSale('alice', 250_00));
+    lot.run(command.correctLiveSale('bob', 260_00));
+    const messages = lastMessages(lot);
+    expect(messages.map((m) => m.name)).toEqual(['BidReceived', 'AuctionLotItemClose']);
+    expect(messages[0]?.data).toMatchObject({ isDelete: false, price: { value: 260 }, leaderUserId: 'bob' });
+    expect(messages[1]?.data).toEqual({ auctionLotItemId: 1, status: 5, winnerUserId: 'bob', early: false });
+  });
+
   it('LotClosed: AuctionLotItemClose', () => {
     const lot = new LotStream();
     lot.run(command.open());

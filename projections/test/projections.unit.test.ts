@@ -213,6 +213,20 @@ describe('removals (rule 4): the rows equal a replay of the stream', () => {
     expect(rows.view).toMatchObject({ price: 10_00, leaderId: 'bob', bidCount: 1, bidderIds: ['bob'] });
   });
 
+  it('a stage sale and its corrections: the corrected winner at the corrected price, equal to a replay', () => {
+    const lot = opened();
+    lot.run(command.bid('alice', 10_00, { id: 'a1' }));
+    lot.run(command.liveSale('bob', 250_00, { at: NOW + 2 * HOUR }));
+    expect(expectReplayed(lot).view).toMatchObject({ status: 5, winnerId: 'bob', leaderId: 'bob', price: 250_00 });
+    lot.run(command.correctLiveSale('carol', 250_00, { at: NOW + 2 * HOUR + 1 }));
+    expect(expectReplayed(lot).view).toMatchObject({ status: 5, winnerId: 'carol', leaderId: 'carol', price: 250_00 });
+    lot.run(command.correctLiveSale('carol', 300_00, { at: NOW + 2 * HOUR + 2 }));
+    expect(expectReplayed(lot).view).toMatchObject({ winnerId: 'carol', price: 300_00, closedAt: NOW + 2 * HOUR });
+    // An online bid removed afterwards leaves the stage's corrected winner.
+    lot.run(command.remove({ sourceCommandId: 'a1' }, { at: NOW + 3 * HOUR }));
+    expect(expectReplayed(lot).view).toMatchObject({ status: 5, winnerId: 'carol', price: 300_00 });
+  });
+
   it('after the close, the recomputed leader becomes the winner', () => {
     const lot = opened();
     lot.run(command.bid('alice', 10_00, { id: 'a1' }));

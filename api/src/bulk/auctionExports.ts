@@ -2,6 +2,7 @@ import type { AuctionExportKind } from '@auction/contract';
 import { formatMoney } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { type RawBuilder, sql } from 'kysely';
+import { lotStreamHas } from '../lots/lotStreamHas.ts';
 import { toCsv } from './csv.ts';
 
 /**
@@ -88,7 +89,7 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
   winners: {
     query: (auctionId) => sql<Row>`
       SELECT l.lot_number, ${lotName}, v.price, v.closed_at, u.phone_number, ${person('u')},
-        EXISTS (SELECT 1 FROM events e WHERE e.stream_id = 'lot-' || l.id AND e.type = 'LiveSaleRecorded') AS on_stage
+        ${lotStreamHas('LiveSaleRecorded')} AS on_stage, ${lotStreamHas('LiveSaleCorrected')} AS corrected
       FROM lot_views v JOIN lots l ON l.id = v.lot_id JOIN users u ON u.id = v.winner_id
       WHERE l.auction_id = ${auctionId} AND v.status = 5 ORDER BY l.lot_number, l.id`,
     columns: [
@@ -98,6 +99,7 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
       ['winnerPhone', text('phone_number')],
       ['price', money('price')],
       ['soldOnStage', yesNo('on_stage')],
+      ['stageSaleCorrected', yesNo('corrected')],
       ['closedAt', iso('closed_at')],
     ],
   },

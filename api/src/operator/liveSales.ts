@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { GuestRepository } from '../checkIn/guestRepository.ts';
 import { HttpError } from '../errors.ts';
 import type { InvoiceRepository } from '../invoices/invoiceRepository.ts';
+import { lotStreamHas } from '../lots/lotStreamHas.ts';
 import { refusalError } from '../lots/refusalStatus.ts';
 import { toMoney } from '../money.ts';
 import type { ManagedAuction } from './operatorScope.ts';
@@ -95,8 +96,7 @@ export function liveSales(deps: {
         (SELECT jsonb_object_agg(t.language_code, t.name) FROM lot_translations t WHERE t.lot_id = l.id) AS translations,
         v.status, v.price, v.winner_id,
         nullif(trim(w.first_name || ' ' || w.last_name), '') AS winner_name,
-        EXISTS (SELECT 1 FROM events e WHERE e.stream_id = 'lot-' || l.id AND e.type = 'LiveSaleRecorded') AS sold_on_stage,
-        EXISTS (SELECT 1 FROM events e WHERE e.stream_id = 'lot-' || l.id AND e.type = 'LiveSaleCorrected') AS corrected
+        ${lotStreamHas('LiveSaleRecorded')} AS sold_on_stage, ${lotStreamHas('LiveSaleCorrected')} AS corrected
       FROM lots l
       LEFT JOIN lot_views v ON v.lot_id = l.id
       LEFT JOIN users w ON w.id = v.winner_id

@@ -1,6 +1,6 @@
 import { command, END, recordedEvents } from '@auction/engine/testing';
 import { describe, expect, it } from 'vitest';
-import { replaySteps } from '../../src/audit/replaySteps.ts';
+import { peopleOf, replaySteps } from '../../src/audit/replaySteps.ts';
 
 const nameOf = (id: string) => ({ userId: id, name: `Name of ${id}`, email: null });
 
@@ -68,6 +68,27 @@ describe("the auditor's replay steps", () => {
     expect(close?.at).toBe(new Date(END).toISOString());
     expect(close?.events[0]?.recordedAt).toBe(new Date(END + 5).toISOString());
     expect(close?.standing).toMatchObject({ status: 5, winner: { userId: 'alice' }, price: { value: 10 } });
+  });
+
+  it("names a stage sale's correction, the winner it replaced and why, with the corrected standing", () => {
+    const events = recordedEvents('lot-1', [
+      command.open(undefined, { id: 'open' }),
+      command.liveSale('carol', 250_00, { id: 'sale' }),
+      command.correctLiveSale('dave', 260_00, { id: 'fix', reason: 'Paddle 12 misread as 21' }),
+    ]).map((event) => ({ ...event, recordedAt: event.meta.at, hash: `hash-${event.streamVersion}` }));
+    const steps = replaySteps(events, nameOf);
+    expect(steps.map((s) => s.command)).toEqual(['OpenLot', 'RecordLiveSale', 'CorrectLiveSale']);
+    const fix = steps[2];
+    expect(fix?.actor?.userId).toBe('admin');
+    expect(fix?.events[0]).toMatchObject({
+      type: 'LiveSaleCorrected',
+      bidder: { userId: 'dave' },
+      amount: { value: 260 },
+      data: { previousBidderId: 'carol', previousPrice: 250_00, reason: 'Paddle 12 misread as 21' },
+    });
+    expect(fix?.standing).toMatchObject({ status: 5, winner: { userId: 'dave' }, price: { value: 260 } });
+    // The auditor sees the replaced winner by name too.
+    expect(peopleOf(events)).toEqual(expect.arrayContaining(['carol', 'dave', 'admin']));
   });
 
   it('reads an empty stream as no step', () => {

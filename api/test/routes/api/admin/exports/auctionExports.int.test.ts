@@ -34,7 +34,7 @@ describe("the auction's CSV exports", () => {
     expect(lots.length).toBeGreaterThan(5);
   });
 
-  it('lists a live sale among the winners and its bids, names with accents and commas intact', async () => {
+  it('lists a live sale among the winners, corrected when it was, names with accents and commas intact', async () => {
     const bidder = await registerConfirmed(test, { firstName: 'Zoé, "la"', lastName: 'Côté' });
     await test.database.db
       .insertInto('auction_bidders')
@@ -53,6 +53,18 @@ describe("the auction's CSV exports", () => {
     expect(row[header.indexOf('winnerName')]).toBe('Zoé, "la" Côté');
     expect(row[header.indexOf('price')]).toBe('1234.50');
     expect(row[header.indexOf('soldOnStage')]).toBe('yes');
+    expect(row[header.indexOf('stageSaleCorrected')]).toBe('no');
+    // The price was mistyped: the corrected sale is what the winners list shows, marked corrected.
+    const corrected = await callAs(test.app, staff.manager, 'POST', `/api/admin/lots/${lotId}/live-sale/correction`, {
+      bidderId: bidder.id,
+      amount: '1324.5',
+      reason: 'Price mistyped',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    await test.projections.caughtUp();
+    const after = recordsOf((await download('winners')).body);
+    const fixed = after.find((r) => r[header.indexOf('winnerEmail')] === bidder.body.username) as string[];
+    expect([fixed[header.indexOf('price')], fixed[header.indexOf('stageSaleCorrected')]]).toEqual(['1324.50', 'yes']);
     const bidders = recordsOf((await download('bidders')).body);
     expect(bidders.some((r) => r.includes(bidder.body.username))).toBe(true);
   });
