@@ -64,6 +64,7 @@ export function lotViewAfter(
     case 'MaxBidRaised':
     case 'MaxBidDeleted':
     case 'LotRepriced':
+    case 'AuctionEndMoved':
       return next;
   }
 }

@@ -38,6 +38,8 @@ export function commandOf(first: { type: string; data: unknown }): string {
       return 'RescheduleLot';
     case 'LotRepriced':
       return 'RepriceLot';
+    case 'AuctionEndMoved':
+      return 'MoveAuctionEnd';
     case 'LiveSaleRecorded':
       return 'RecordLiveSale';
     case 'LiveSaleCorrected':

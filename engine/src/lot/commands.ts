@@ -33,6 +33,8 @@ export type CloseLotEarly = CommandEnvelope & { type: 'CloseLotEarly' };
 export type HideLot = CommandEnvelope & { type: 'HideLot' };
 export type ShowLot = CommandEnvelope & { type: 'ShowLot' };
 export type RescheduleLot = CommandEnvelope & { type: 'RescheduleLot'; endsAt: number };
+/** The auction's end moved: the end an extension may not pass (rule 5's Ta) follows it. */
+export type MoveAuctionEnd = CommandEnvelope & { type: 'MoveAuctionEnd'; auctionEndsAt: number | null };
 /** Only the fields given change. */
 export type RepriceLot = CommandEnvelope & {
   type: 'RepriceLot';
@@ -78,6 +80,7 @@ export type LotCommand =
   | HideLot
   | ShowLot
   | RescheduleLot
+  | MoveAuctionEnd
   | RepriceLot
   | RecordLiveSale
   | CorrectLiveSale;

@@ -2,7 +2,7 @@ import type { LotCommand } from './commands.ts';
 import { hasBiddingPrice, type LotConfig, pricingOf } from './config.ts';
 import { type Decision, type RuleResult, refuse } from './decision.ts';
 import { withMeta } from './events.ts';
-import { openLot, repriceLot, rescheduleLot, setHidden } from './rules/administration.ts';
+import { moveAuctionEnd, openLot, repriceLot, rescheduleLot, setHidden } from './rules/administration.ts';
 import { manualBid } from './rules/bidding.ts';
 import { buyItem } from './rules/buy.ts';
 import { closeLot, closeLotEarly } from './rules/closing.ts';
@@ -70,6 +70,8 @@ function judge(state: LotState, command: LotCommand): RuleResult {
       return setHidden(state, false);
     case 'RescheduleLot':
       return rescheduleLot(command.endsAt);
+    case 'MoveAuctionEnd':
+      return moveAuctionEnd(state, config, command.auctionEndsAt);
     case 'RepriceLot':
       return repriceLot(state, config, command);
     case 'RecordLiveSale':

@@ -53,6 +53,11 @@ export type LotHidden = Event<'LotHidden', Record<string, never>>;
 export type LotShown = Event<'LotShown', Record<string, never>>;
 /** An administrator's new end: it becomes both the current and the initial end. */
 export type LotRescheduled = Event<'LotRescheduled', { endsAt: number }>;
+/** The auction's end the lot's extensions stop at, after the organisers moved it. */
+export type AuctionEndMoved = Event<
+  'AuctionEndMoved',
+  { auctionEndsAt: number | null; previousAuctionEndsAt: number | null }
+>;
 /** Carries the resulting values of all five fields, whichever the command changed. */
 export type LotRepriced = Event<
   'LotRepriced',
@@ -90,6 +95,7 @@ export type LotEvent =
   | LotHidden
   | LotShown
   | LotRescheduled
+  | AuctionEndMoved
   | LotRepriced
   | LiveSaleRecorded
   | LiveSaleCorrected;

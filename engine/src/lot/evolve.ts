@@ -85,6 +85,10 @@ function apply(state: LotState, event: LotEvent): LotState {
       const config = state.config === null ? null : { ...state.config, endsAt };
       return { ...state, config, endsAt, initialEndsAt: endsAt };
     }
+    case 'AuctionEndMoved': {
+      const config = state.config === null ? null : { ...state.config, auctionEndsAt: event.data.auctionEndsAt };
+      return { ...state, config };
+    }
     case 'LiveSaleRecorded':
       return { ...state, liveSale: { bidderId: event.data.bidderId, price: event.data.price } };
     case 'LiveSaleCorrected': {

@@ -7,6 +7,7 @@ export type {
   DeleteMaxBid,
   HideLot,
   LotCommand,
+  MoveAuctionEnd,
   OpenLot,
   PlaceBid,
   PlaceMaxBid,
@@ -21,6 +22,7 @@ export { decide } from './decide.ts';
 export { lotDecider } from './decider.ts';
 export type { Decision } from './decision.ts';
 export type {
+  AuctionEndMoved,
   BidPlaced,
   BidRemoved,
   EventMeta,

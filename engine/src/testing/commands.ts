@@ -105,6 +105,12 @@ export function lotCommands(defaults: Partial<CommandDefaults> = {}) {
       amount,
       live: options.live ?? true,
     }),
+    /** The auction's end moved: the cap of the lot's extensions follows. */
+    moveAuctionEnd: (auctionEndsAt: number | null, options: CommandOptions = {}): Of<'MoveAuctionEnd'> => ({
+      ...envelope(options, null),
+      type: 'MoveAuctionEnd',
+      auctionEndsAt,
+    }),
     /** A stage sale corrected to another winner or hammer price. */
     correctLiveSale: (
       bidderId: string,

@@ -16,6 +16,7 @@ import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
 import { mapWithConcurrency } from '../closings/closingWorker.ts';
 import { generateInvoices } from '../invoices/generateInvoices.ts';
 import { type AuctionDates, nextTransition, statusEvent } from './auctionTransitions.ts';
+import { followAuctionEnd } from './followAuctionEnd.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -133,6 +134,16 @@ async function announceChanges(db: Db, hub: HubTarget, auction: AuctionRow): Pro
   });
 }
 
+/** Whether the auction's end differs from the one last announced (an auction never seen has none to move). */
+async function endMovedSinceAnnounced(db: Db, auction: AuctionRow): Promise<boolean> {
+  const seen = await db
+    .selectFrom('auction_lifecycle')
+    .select('announced_date_completed')
+    .where('auction_id', '=', auction.id)
+    .executeTakeFirst();
+  return seen !== undefined && ms(seen.announced_date_completed) !== auction.dateCompleted;
+}
+
 /**
  * Before an auction completes, every lot is closed through the engine: those whose end has come
  * close as scheduled; a lot set to end after the auction is first rescheduled to the auction's
@@ -193,6 +204,11 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
     for (;;) {
       const auction = await readAuction(deps.db, auctionId);
       if (!auction) return { kind: 'missing' };
+      // Before the change is announced (and so recorded as seen): a job that fails in between
+      // is retried and moves them again.
+      if (await endMovedSinceAnnounced(deps.db, auction)) {
+        await followAuctionEnd({ db: deps.db, handler: deps.handler, clock }, auctionId, auction.dateCompleted);
+      }
       await announceChanges(deps.db, deps.hub, auction);
       if (auction.status === AuctionStatus.Completed) {
         if (auction.completedAt === null) {

@@ -89,11 +89,17 @@ describe('auction lifecycle', () => {
   });
 
   it('announces a moved end date and an operator status change once each, and leaves undated steps alone', async () => {
+    const endsAt = Date.now() + 60 * fixtures.MINUTE;
     const { auctionId } = await fixtures.createAuction(world.db, {
       status: 3,
       dateOpen: Date.now() - fixtures.MINUTE,
-      dateCompleted: Date.now() + 60 * fixtures.MINUTE,
+      dateCompleted: endsAt,
     });
+    // Two lots that copied the auction's end when they opened; the second closes before it moves.
+    const extension = { step: 5, cap: 30, window: 10 };
+    const open = await fixtures.openLot(world, auctionId, { endsAt, auctionEndsAt: endsAt, extension });
+    const closed = await fixtures.openLot(world, auctionId, { endsAt, auctionEndsAt: endsAt, extension });
+    await fixtures.send(world.handler, closed, { type: 'CloseLotEarly' });
     await requestAuctionSchedule(world.workers.lifecycle, auctionId);
     await fixtures.eventually(async () =>
       expect(
@@ -113,6 +119,12 @@ describe('auction lifecycle', () => {
     expect(moved?.data).toEqual({ auctionId, dateCompleted: new Date(movedTo).toISOString() });
     const job = await world.workers.lifecycle.getJob(`transition-${auctionId}-4-${movedTo}`);
     expect(await job?.getState()).toBe('delayed');
+    // The open lot's extensions now stop at the new end (rule 5's Ta), moved once for two requests;
+    // the closed lot's stream is left as it was.
+    const moves = async (lotId: number) =>
+      (await fixtures.lotEvents(world, lotId)).filter((e) => e.type === 'AuctionEndMoved').map((e) => e.data);
+    expect(await moves(open)).toEqual([{ auctionEndsAt: movedTo, previousAuctionEndsAt: endsAt }]);
+    expect(await moves(closed)).toEqual([]);
 
     // An operator puts the auction back to PreOpen by hand, without an opening date.
     await world.db.updateTable('auctions').set({ status: 2, date_open: null }).where('id', '=', auctionId).execute();

@@ -28,6 +28,19 @@ export function rescheduleLot(endsAt: number): RuleResult {
   return accept([{ type: 'LotRescheduled', data: { endsAt } }]);
 }
 
+/**
+ * The auction's end moved (the evening runs late, or the organisers close sooner), so the end an
+ * extension may not pass follows it: otherwise a lot rescheduled past the old end would never
+ * extend again. The lot's own end does not move. The same end again changes nothing, so the
+ * workers may send it as often as they look; a closed lot's cap no longer matters.
+ */
+export function moveAuctionEnd(state: LotState, config: LotConfig, auctionEndsAt: number | null): RuleResult {
+  if (isClosed(state)) return refuse('item_closed');
+  if (auctionEndsAt !== null && !Number.isSafeInteger(auctionEndsAt)) return refuse('invalid_date');
+  if (auctionEndsAt === config.auctionEndsAt) return accept([]);
+  return accept([{ type: 'AuctionEndMoved', data: { auctionEndsAt, previousAuctionEndsAt: config.auctionEndsAt } }]);
+}
+
 export function repriceLot(state: LotState, config: LotConfig, command: RepriceLot): RuleResult {
   if (isClosed(state)) return refuse('item_closed');
   const data: LotRepriced['data'] = {

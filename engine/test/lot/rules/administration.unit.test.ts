@@ -4,6 +4,30 @@ import { command, END, event, fixedPriceConfig, given, history, lotConfig, MINUT
 
 const open = command.open();
 
+describe("the auction's end moved", () => {
+  const capped = command.open(lotConfig({ auctionEndsAt: END }));
+
+  it('records the new end beside the one it replaces, and leaves the lot’s own end', () => {
+    const after = given(history(capped))
+      .when(command.moveAuctionEnd(END + 60 * MINUTE))
+      .then([{ type: 'AuctionEndMoved', data: { auctionEndsAt: END + 60 * MINUTE, previousAuctionEndsAt: END } }]);
+    expect(after).toMatchObject({ endsAt: END, initialEndsAt: END });
+    expect(stateOf(history(capped, command.moveAuctionEnd(END + 60 * MINUTE))).config?.auctionEndsAt).toBe(
+      END + 60 * MINUTE,
+    );
+  });
+
+  it('changes nothing when the end is the one the lot has, so the workers may send it again', () => {
+    given(history(capped)).when(command.moveAuctionEnd(END)).then([]);
+  });
+
+  it('is refused on a closed lot, for a date that is not one, and before the lot opens', () => {
+    given(history(capped, command.close())).when(command.moveAuctionEnd(END + MINUTE)).then('item_closed');
+    given(history(capped)).when(command.moveAuctionEnd(1.5)).then('invalid_date');
+    given([]).when(command.moveAuctionEnd(END)).then('lot_not_opened');
+  });
+});
+
 describe('opening a lot', () => {
   it('copies the whole configuration into the stream', () => {
     const config = lotConfig({ auctionEndsAt: END + 60 * MINUTE });

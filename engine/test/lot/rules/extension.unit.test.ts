@@ -76,6 +76,22 @@ describe('rule 5: a bid near the end extends the lot', () => {
       .then([event.manual('b1', 'alice', 10_00), event.extended(END + 5 * MINUTE, END)]);
   });
 
+  it('as far as the auction’s end as it stands after the organisers moved it', () => {
+    const capped = command.open({ ...extending, auctionEndsAt: END });
+    // The evening runs late: the auction's end moves an hour later, and the lot's extensions follow.
+    given(history(capped, command.moveAuctionEnd(END + 60 * MINUTE)))
+      .when(command.bid('alice', 10_00, { id: 'b1', at: END - 1 }))
+      .then([event.manual('b1', 'alice', 10_00), event.extended(END + 5 * MINUTE, END)]);
+    // Moved back to the lot's end: no extension past it.
+    given(history(capped, command.moveAuctionEnd(END + 60 * MINUTE), command.moveAuctionEnd(END)))
+      .when(command.bid('alice', 10_00, { id: 'b1', at: END - 1 }))
+      .then([event.manual('b1', 'alice', 10_00)]);
+    // An auction without an end no longer caps them.
+    given(history(capped, command.moveAuctionEnd(null)))
+      .when(command.bid('alice', 10_00, { id: 'b1', at: END - 1 }))
+      .then([event.manual('b1', 'alice', 10_00), event.extended(END + 5 * MINUTE, END)]);
+  });
+
   it('once per command, however many bids it caused', () => {
     given(history(open, command.max('alice', 50_00, { id: 'm1', at: minutesBefore(60) })))
       .when(command.bid('bob', 20_00, { id: 'b2', at: END - MINUTE }))
