@@ -55,6 +55,12 @@ export const templateParams = {
   lotWinWithdrawnEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'link'],
   lotWinWithdrawnSms: ['lotNumber', 'lotName', 'link'],
   lotWinWithdrawnPush: ['lotNumber', 'lotName', 'link'],
+  lotWonAfterCorrectionEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'amount', 'link'],
+  lotWonAfterCorrectionSms: ['lotNumber', 'lotName', 'amount', 'link'],
+  lotWonAfterCorrectionPush: ['lotNumber', 'lotName', 'amount', 'link'],
+  lotWinWithdrawnByCorrectionEmail: ['firstName', 'lotNumber', 'lotName', 'auctionName', 'link'],
+  lotWinWithdrawnByCorrectionSms: ['lotNumber', 'lotName', 'link'],
+  lotWinWithdrawnByCorrectionPush: ['lotNumber', 'lotName', 'link'],
   auctionInvoiceEmail: ['invoiceNumber', 'auctionName', 'amount', 'link'],
   invoicePaidEmail: ['firstName', 'invoiceNumber', 'auctionName', 'amount', 'receiptNumber', 'link'],
   donationReceiptReplacedEmail: [
@@ -416,6 +422,103 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) => ({
         title: 'Vous ne remportez plus ce lot',
         body: `${capitalised(lotLabel.fr(p))} : une mise a été retirée.`,
+      }),
+    },
+  },
+  /**
+   * A sale recorded on stage corrected (a misread paddle, a mistyped hammer price): the winner it
+   * now stands at is told, also when only the price changed, so the wording says the sale was
+   * corrected and they win it, never that they "now" win it (they may have won it all along); the
+   * bidder it was recorded on by mistake is told they do not win it. Nothing was removed: the
+   * removal notices' wording would be wrong here.
+   */
+  lotWonAfterCorrectionEmail: {
+    channel: 'email',
+    render: {
+      en: (p) =>
+        letter('en', p.firstName, `Sale corrected: you win ${lotLabel.en(p)}`, [
+          {
+            text: `The organisers of the ${p.auctionName} auction corrected the sale recorded on stage for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}.`,
+          },
+          {
+            text: 'This price replaces any other you may have been told for this lot. The organisers will send you your invoice and the details to pick it up.',
+          },
+          { link: p.link, label: 'See the lot' },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Vente corrigée : vous remportez ${lotLabel.fr(p)}`, [
+          {
+            text: `Les organisateurs de l'encan ${p.auctionName} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : vous remportez ce lot, pour ${money.fr(p.amount)}.`,
+          },
+          {
+            text: 'Ce prix remplace tout autre prix qui a pu vous être indiqué pour ce lot. Les organisateurs vous enverront votre facture et les détails pour le récupérer.',
+          },
+          { link: p.link, label: 'Voir le lot' },
+        ]),
+    },
+  },
+  lotWonAfterCorrectionSms: {
+    channel: 'sms',
+    render: {
+      en: (p) =>
+        `Stage sale corrected for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `Vente sur scène corrigée pour ${lotLabel.fr(p)} : vous le remportez, pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  lotWonAfterCorrectionPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({
+        title: 'Sale corrected: you win',
+        body: `${capitalised(lotLabel.en(p))}, for ${money.en(p.amount)}.`,
+      }),
+      fr: (p) => ({
+        title: 'Vente corrigée : vous remportez le lot',
+        body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.`,
+      }),
+    },
+  },
+  lotWinWithdrawnByCorrectionEmail: {
+    channel: 'email',
+    render: {
+      en: (p) =>
+        letter('en', p.firstName, `Sale corrected: you do not win ${lotLabel.en(p)}`, [
+          {
+            text: `The organisers of the ${p.auctionName} auction corrected the sale recorded on stage for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win this lot and will not be billed for it.`,
+          },
+          { text: 'If you have a question about it, contact the organisers of the auction.' },
+          { link: p.link, label: 'See the lot' },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `Vente corrigée : vous ne remportez pas ${lotLabel.fr(p)}`, [
+          {
+            text: `Les organisateurs de l'encan ${p.auctionName} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : elle avait été enregistrée à votre nom par erreur. Vous ne remportez pas ce lot et il ne vous sera pas facturé.`,
+          },
+          { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
+          { link: p.link, label: 'Voir le lot' },
+        ]),
+    },
+  },
+  lotWinWithdrawnByCorrectionSms: {
+    channel: 'sms',
+    render: {
+      en: (p) =>
+        `Stage sale corrected for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win it and will not be billed for it. Details: ${p.link} Reply STOP to opt out.`,
+      fr: (p) =>
+        `Vente sur scène corrigée pour ${lotLabel.fr(p)} : elle était à votre nom par erreur. Vous ne le remportez pas et il ne vous sera pas facturé. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  lotWinWithdrawnByCorrectionPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({
+        title: 'Sale corrected: you do not win',
+        body: `${capitalised(lotLabel.en(p))}: the sale was recorded in your name by mistake.`,
+      }),
+      fr: (p) => ({
+        title: 'Vente corrigée : vous ne remportez pas le lot',
+        body: `${capitalised(lotLabel.fr(p))} : la vente avait été enregistrée à votre nom par erreur.`,
       }),
     },
   },

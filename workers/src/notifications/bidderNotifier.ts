@@ -44,7 +44,8 @@ export function lotLink(publicUrl: string, language: Language, urlMagicLink: str
 
 /**
  * The bidders' notifications, a follower of the event log: outbid notices, the winner's notice at a
- * lot's close, and both sides of a winner changed by a removal after the close, by email, SMS and Web Push according to each bidder's preferences, in their language.
+ * lot's close, both sides of a winner changed by a removal after the close, and of a stage sale
+ * corrected, by email, SMS and Web Push according to each bidder's preferences, in their language.
  * Each message's id is made of the event's key, the bidder and the channel, so a batch handled
  * again (a restart before the checkpoint, another worker taking over) queues nothing new and the
  * messages worker sends nothing twice. Outbid notices are throttled per bidder and lot
@@ -90,7 +91,8 @@ export function createBidderNotifier(deps: BidderNotifierDeps): (events: Recorde
       const first = streamEvents[0] as RecordedEvent;
       const last = streamEvents[streamEvents.length - 1] as RecordedEvent;
       const concerns = streamEvents.some(
-        (e) => e.type === 'BidPlaced' || e.type === 'LotClosed' || e.type === 'BidRemoved',
+        (e) =>
+          e.type === 'BidPlaced' || e.type === 'LotClosed' || e.type === 'BidRemoved' || e.type === 'LiveSaleCorrected',
       );
       // Nothing to tell and nothing cached to keep current: the next relevant event reads the stream.
       if (!concerns && cache.get(streamId)?.version !== first.streamVersion - 1) continue;
@@ -123,6 +125,16 @@ const TEMPLATES: Record<BidderNotification['kind'], Record<'email' | 'sms' | 'pu
   won: { email: 'lotWonEmail', sms: 'lotWonSms', push: 'lotWonPush' },
   wonAfterRemoval: { email: 'lotWonAfterRemovalEmail', sms: 'lotWonAfterRemovalSms', push: 'lotWonAfterRemovalPush' },
   winWithdrawn: { email: 'lotWinWithdrawnEmail', sms: 'lotWinWithdrawnSms', push: 'lotWinWithdrawnPush' },
+  wonAfterCorrection: {
+    email: 'lotWonAfterCorrectionEmail',
+    sms: 'lotWonAfterCorrectionSms',
+    push: 'lotWonAfterCorrectionPush',
+  },
+  winWithdrawnByCorrection: {
+    email: 'lotWinWithdrawnByCorrectionEmail',
+    sms: 'lotWinWithdrawnByCorrectionSms',
+    push: 'lotWinWithdrawnByCorrectionPush',
+  },
 };
 
 async function deliver(deps: BidderNotifierDeps, notifications: BidderNotification[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { isLotStatusClosed, LotStatus } from '@auction/contract';
-import { evolve, type LotEvent, type LotState, type RecordedEvent } from '@auction/engine';
+import { evolve, type LiveSaleCorrected, type LotEvent, type LotState, type RecordedEvent } from '@auction/engine';
 
 /** `at` is the server time of the command that caused it. */
 export type BidderNotification =
@@ -8,7 +8,14 @@ export type BidderNotification =
   /** A removal after the close made this bidder the winner (DESIGN.md §3 rule 4). */
   | { kind: 'wonAfterRemoval'; lotId: number; bidderId: string; price: number; eventKey: string; at: number }
   /** A removal after the close took the win from this bidder. */
-  | { kind: 'winWithdrawn'; lotId: number; bidderId: string; eventKey: string; at: number };
+  | { kind: 'winWithdrawn'; lotId: number; bidderId: string; eventKey: string; at: number }
+  /**
+   * A stage sale corrected: this bidder wins it at the corrected price, whether the winner changed
+   * (a misread paddle) or only the price (a mistyped hammer price).
+   */
+  | { kind: 'wonAfterCorrection'; lotId: number; bidderId: string; price: number; eventKey: string; at: number }
+  /** A stage sale corrected to another bidder: it had been recorded in this one's name by mistake. */
+  | { kind: 'winWithdrawnByCorrection'; lotId: number; bidderId: string; eventKey: string; at: number };
 
 /**
  * How old a notice may be and still be worth sending. An outbid notice is a call to bid again:
@@ -20,6 +27,8 @@ export const NOTICE_MAX_AGE_MS = {
   won: 7 * 24 * 3_600_000,
   wonAfterRemoval: 7 * 24 * 3_600_000,
   winWithdrawn: 7 * 24 * 3_600_000,
+  wonAfterCorrection: 7 * 24 * 3_600_000,
+  winWithdrawnByCorrection: 7 * 24 * 3_600_000,
 } as const;
 
 export function isTimely(notification: BidderNotification, now: number): boolean {
@@ -31,8 +40,11 @@ export function isTimely(notification: BidderNotification, now: number): boolean
  * the engine's own evolve: the leader before a command that placed bids and lost the lead is
  * outbid (an automatic answer that keeps the lead tells nobody); the winner of a won close is told
  * so; a removal after the close that changes the winner tells the new winner and the previous one
- * (the engine's evolve re-decides the close, so the states before and after say who). `eventKey` names the lot and the stream version of the command's first event: the same
- * event read twice gives the same key, which the messages deduplicate on.
+ * (the engine's evolve re-decides the close, so the states before and after say who); a stage sale
+ * corrected tells the winner it now stands at, and the bidder it was recorded on when that changed
+ * (the event itself names both, so no state is needed). `eventKey` names the lot and the stream
+ * version of the command's first event: the same event read twice gives the same key, which the
+ * messages deduplicate on.
  */
 export function notificationsOf(
   lotId: number,
@@ -55,6 +67,9 @@ export function notificationsOf(
         notifications.push(
           ...winnerChange(lotId, winnerBefore, state, `${lotId}:${first.streamVersion}`, first.meta.at),
         );
+      }
+      if (event.type === 'LiveSaleCorrected') {
+        notifications.push(...saleCorrection(lotId, event.data, `${lotId}:${first.streamVersion}`, first.meta.at));
       }
       if (event.type === 'BidPlaced') placedBid = true;
       if (
@@ -101,5 +116,25 @@ function winnerChange(
     told.push({ kind: 'wonAfterRemoval', lotId, bidderId: after.winnerId, price, eventKey, at });
   }
   if (previous !== null) told.push({ kind: 'winWithdrawn', lotId, bidderId: previous, eventKey, at });
+  return told;
+}
+
+/**
+ * Both sides of a stage sale corrected. The winner it now stands at is told even when only the
+ * price changed: the price they were last told (at the close, or by an earlier correction) was
+ * wrong, and the corrected one is what they will be billed. The bidder it was recorded on is told
+ * only when the winner changed: a price correction takes nothing from them.
+ */
+function saleCorrection(
+  lotId: number,
+  correction: LiveSaleCorrected['data'],
+  eventKey: string,
+  at: number,
+): BidderNotification[] {
+  const { bidderId, price, previousBidderId } = correction;
+  const told: BidderNotification[] = [{ kind: 'wonAfterCorrection', lotId, bidderId, price, eventKey, at }];
+  if (previousBidderId !== bidderId) {
+    told.push({ kind: 'winWithdrawnByCorrection', lotId, bidderId: previousBidderId, eventKey, at });
+  }
   return told;
 }

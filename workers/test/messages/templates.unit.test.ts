@@ -1,4 +1,4 @@
-import { messageTemplates } from '@auction/platform';
+import { type MessageTemplate, messageTemplates } from '@auction/platform';
 import { describe, expect, it } from 'vitest';
 import { InvalidMessageError, renderMessage, renderPush, templates } from '../../src/messages/templates.ts';
 import { paramsOf } from './sampleParams.ts';
@@ -130,8 +130,61 @@ describe('message templates', () => {
   });
 });
 
+describe('notices of a stage sale corrected', () => {
+  const corrected = { en: /corrected/i, fr: /corrigé/i };
+  /** Not a removal's wording: nothing was removed, and the bidder should not think a bid was. */
+  const removal = { en: /removed|no longer/i, fr: /retiré|remportez plus/i };
+
+  /** Every text a bidder reads of the notice, whatever its channel. */
+  function read(template: MessageTemplate, language: 'en' | 'fr'): string {
+    const params = paramsOf(template);
+    const { channel } = templates[template];
+    if (channel === 'push') {
+      const notice = renderPush({ channel, language, template, params });
+      return `${notice.title}\n${notice.body}`;
+    }
+    const rendered = renderMessage({ channel, language, template, params });
+    return rendered.channel === 'email' ? `${rendered.subject}\n${rendered.text}` : rendered.text;
+  }
+
+  for (const channel of ['Email', 'Sms', 'Push'] as const) {
+    for (const language of ['en', 'fr'] as const) {
+      it(`lotWonAfterCorrection${channel} says in ${language} that the sale was corrected and what the winner pays`, () => {
+        const text = read(`lotWonAfterCorrection${channel}`, language);
+        expect(text).toMatch(corrected[language]);
+        expect(text).toContain(amountAs[language]);
+        expect(text).toContain('Weekend au chalet');
+        expect(text).not.toMatch(removal[language]);
+        expect(text).not.toMatch(leftovers);
+      });
+
+      it(`lotWinWithdrawnByCorrection${channel} says in ${language} that the sale was corrected and recorded on them by mistake`, () => {
+        const text = read(`lotWinWithdrawnByCorrection${channel}`, language);
+        expect(text).toMatch(corrected[language]);
+        expect(text).toMatch(language === 'en' ? /by mistake/ : /par erreur/);
+        if (channel !== 'Push') expect(text).toMatch(language === 'en' ? /not be billed/ : /pas facturé/);
+        expect(text).toContain('Weekend au chalet');
+        expect(text).not.toMatch(removal[language]);
+        expect(text).not.toMatch(leftovers);
+      });
+    }
+  }
+
+  it('keep the opt-out ending of every text message', () => {
+    for (const template of ['lotWonAfterCorrectionSms', 'lotWinWithdrawnByCorrectionSms'] as const) {
+      expect(read(template, 'en')).toMatch(/Reply STOP to opt out\.$/);
+      expect(read(template, 'fr')).toMatch(/Répondez STOP pour ne plus recevoir de messages\.$/);
+    }
+  });
+});
+
 describe('push notices', () => {
-  for (const template of ['outbidPush', 'lotWonPush'] as const) {
+  for (const template of [
+    'outbidPush',
+    'lotWonPush',
+    'lotWonAfterCorrectionPush',
+    'lotWinWithdrawnByCorrectionPush',
+  ] as const) {
     it(`${template} is short, in both languages, and opens the lot`, () => {
       const params = paramsOf(template);
       const en = renderPush({ channel: 'push', language: 'en', template, params });
