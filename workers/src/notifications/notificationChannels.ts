@@ -19,7 +19,7 @@ export interface NotificationPreferences {
 
 /**
  * Which channels carry a notification: outbid notices follow the outbid switches, everything else
- * (a lot won, or a win changed by a removal after the close) the general ones; the organisation's
+ * (a lot won, or a win changed by a removal after the close or a stage sale corrected) the general ones; the organisation's
  * switch of the same channel must be on too, and the channel needs an address. STOP is checked when the SMS is sent (messages worker). Push has
  * no organisation switch: a browser is subscribed by the bidder for themselves, not per organisation,
  * and the push switches of the notifications page cover it.

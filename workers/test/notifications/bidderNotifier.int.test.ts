@@ -296,6 +296,46 @@ describe('bidder notifications', () => {
     expect((await received(ann)).emails).toHaveLength(1);
   });
 
+  it('tells both bidders when a stage sale is corrected, read after a restart, and the winner alone for a price', async () => {
+    const { auctionId } = await createAuction(world.db);
+    const ann = await addBidder();
+    const benoit = await addBidder({ preferred_language: 'fr' });
+    const lotId = await openLot(world, auctionId, { endsAt: Date.now() + 60 * SECOND });
+    await send(world.handler, lotId, { type: 'RecordLiveSale', bidderId: ann.id, amount: 250_00, live: true });
+    await drained();
+    // A restart empties the notifier's states: the correction's batch alone must still be read.
+    await workers.stop();
+    workers = world.startWorkers();
+    await workers.swept;
+    const correction = {
+      type: 'CorrectLiveSale',
+      bidderId: benoit.id,
+      amount: 250_00,
+      reason: 'Paddle misread',
+    } as const;
+    await send(world.handler, lotId, correction);
+    await drained();
+
+    const subjects = async (bidder: Bidder) => (await received(bidder)).emails.map((email) => email.subject);
+    expect(await subjects(ann)).toContainEqual(
+      expect.stringMatching(/^Sale corrected: you do not win lot \d+, "Cottage weekend"$/),
+    );
+    expect(await subjects(benoit)).toEqual([
+      expect.stringMatching(/^Vente corrigée : vous remportez le lot \d+, « Weekend au chalet »$/),
+    ]);
+    const [told] = (await received(benoit)).texts;
+    expect(told?.body).toContain('250,00\u00a0$');
+
+    // The hammer price mistyped: only the winner hears of it, at the corrected price.
+    const annBefore = (await received(ann)).emails.length;
+    await send(world.handler, lotId, { ...correction, amount: 300_00, reason: 'Price mistyped' });
+    await drained();
+    const benoitTexts = (await received(benoit)).texts;
+    expect(benoitTexts).toHaveLength(2);
+    expect(benoitTexts.map((text) => text.body)).toContainEqual(expect.stringContaining('300,00\u00a0$'));
+    expect((await received(ann)).emails).toHaveLength(annBefore);
+  });
+
   it('never sends twice when the log is handled again from the start', async () => {
     await drained();
     const before = (await messaging.outbox.list()).length;
