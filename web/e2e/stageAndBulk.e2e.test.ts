@@ -9,7 +9,8 @@ import { demoGala, withServedApp } from './servedApp.ts';
 
 /**
  * Issue 19 §3 and §4: the demo's auction manager imports lots from a CSV file after reading the
- * preview of its problems, and records a live lot sold on stage, in French and in English.
+ * preview of its problems, and records a live lot sold on stage, then corrects it to the bidder
+ * the auctioneer really called, in French and in English.
  */
 let t: TestApp;
 let browser: Browser;
@@ -17,10 +18,14 @@ let origin: string;
 let galaId: number;
 let organizationId: number;
 
-withServedApp(async (served) => {
-  ({ t, origin, browser } = served);
-  ({ id: galaId, organizationId } = await demoGala(t));
-});
+// The workers run as under `npm start`: their notifier tells both bidders of a sale corrected to another.
+withServedApp(
+  async (served) => {
+    ({ t, origin, browser } = served);
+    ({ id: galaId, organizationId } = await demoGala(t));
+  },
+  { workers: { invoiceDelayMs: 5 * 60_000 } },
+);
 
 const HEADER = 'lotNumber,type,nameFr,nameEn,startingBid,minimumIncrement,category,closingGroup,dateCompleted';
 
@@ -39,6 +44,16 @@ async function managerPage(language: 'fr' | 'en', section: 'bulk' | 'stage'): Pr
   return page;
 }
 
+/** A bidder of the gala. */
+async function galaBidder(bidder: { firstName: string; lastName: string }) {
+  const user = await registerConfirmed(t, bidder);
+  await t.database.db
+    .insertInto('auction_bidders')
+    .values({ auction_id: galaId, user_id: user.id, status: 2 })
+    .execute();
+  return user;
+}
+
 /** A live lot of the gala and a bidder of the gala to sell it to. */
 async function liveLotAndBidder(lotName: string, bidder: { firstName: string; lastName: string }) {
   const lotId = await openLot({ ...t, galaId }, { type: LotType.Live });
@@ -49,14 +64,18 @@ async function liveLotAndBidder(lotName: string, bidder: { firstName: string; la
       { lot_id: lotId, language_code: 'en', name: lotName },
     ])
     .execute();
-  const user = await registerConfirmed(t, bidder);
-  await t.database.db
-    .insertInto('auction_bidders')
-    .values({ auction_id: galaId, user_id: user.id, status: 2 })
-    .execute();
+  const user = await galaBidder(bidder);
   await t.projections.caughtUp();
   return { lotId, user };
 }
+
+/** The lot's winner and hammer price as the read model has them. */
+const lotView = (lotId: number) =>
+  t.database.db
+    .selectFrom('lot_views')
+    .select(['status', 'winner_id', 'price'])
+    .where('lot_id', '=', lotId)
+    .executeTakeFirstOrThrow();
 
 async function shots(page: Page, name: string) {
   await screenshotBothWidths(page, `${name}`);
@@ -113,8 +132,9 @@ describe('the console’s import and stage', () => {
     await page.context().close();
   }, 90_000);
 
-  it('records a live lot sold on stage in French, from the winner’s search to the lot shown sold', async () => {
+  it('records a live lot sold on stage in French, from the winner’s search to the lot shown sold, then corrects it to another bidder', async () => {
     const { lotId, user } = await liveLotAndBidder('Toile de Riopelle', { firstName: 'Éloïse', lastName: 'Tremblay' });
+    const called = await galaBidder({ firstName: 'Mathis', lastName: 'Côté' });
     const page = await managerPage('fr', 'stage');
     await page.getByRole('heading', { name: /Lots à la criée de/ }).waitFor();
     const card = page.locator('.stage__lot', { hasText: 'Toile de Riopelle' });
@@ -131,17 +151,39 @@ describe('the console’s import and stage', () => {
     await card.getByText('Adjugé sur scène à Éloïse Tremblay pour 1 250,50 $').waitFor({ timeout: 15_000 });
     await expectAccessible(page, 'console stage (fr)');
     await shots(page, 'console-stage-fr');
-    const view = await t.database.db
-      .selectFrom('lot_views')
-      .select(['status', 'winner_id', 'price'])
-      .where('lot_id', '=', lotId)
-      .executeTakeFirstOrThrow();
-    expect(view).toEqual({ status: 5, winner_id: user.id, price: 125_050 });
-    await page.context().close();
-  }, 90_000);
+    expect(await lotView(lotId)).toEqual({ status: 5, winner_id: user.id, price: 125_050 });
 
-  it('imports and records a sale in English', async () => {
-    const { user } = await liveLotAndBidder('Hockey jersey', { firstName: 'Noah', lastName: 'Gagnon' });
+    // The auctioneer had called Mathis Côté's paddle: the sale is corrected to him, with why.
+    await card.getByRole('button', { name: 'Corriger l’adjudication' }).click();
+    await card.getByText('Gagnant : Éloïse Tremblay').waitFor();
+    expect(await card.getByLabel('Prix d’adjudication ($)').inputValue()).toBe('1250,50');
+    await card.getByRole('button', { name: 'Choisir un autre gagnant' }).click();
+    await card.getByLabel('Gagnant : numéro d’enchérisseur, nom, courriel ou téléphone').fill('Mathis');
+    await card.getByRole('button', { name: /Mathis Côté/ }).click();
+    await card.getByLabel('Pourquoi l’adjudication est-elle corrigée ?').fill('Numéro d’enchérisseur mal lu');
+    await card.getByRole('button', { name: 'Corriger l’adjudication' }).click();
+    await dialog
+      .getByText('adjugé à Mathis Côté pour 1 250,50 $ plutôt qu’à Éloïse Tremblay pour 1 250,50 $', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'console stage correction (fr)');
+    await shots(page, 'console-stage-correction-fr');
+    await dialog.getByRole('button', { name: 'Corriger l’adjudication' }).click();
+    await card.getByText('Adjugé sur scène à Mathis Côté pour 1 250,50 $ (corrigé)').waitFor({ timeout: 15_000 });
+    await shots(page, 'console-stage-corrected-fr');
+    await t.projections.caughtUp();
+    expect(await lotView(lotId)).toEqual({ status: 5, winner_id: called.id, price: 125_050 });
+    // Both are told: the bidder it was recorded on by mistake that she does not win it, Mathis that he does.
+    const withdrawn = await t.messaging.outbox.waitFor(user.body.username, {
+      template: 'lotWinWithdrawnByCorrectionEmail',
+    });
+    expect(withdrawn.body).toContain('Toile de Riopelle');
+    await t.messaging.outbox.waitFor(called.body.username, { template: 'lotWonAfterCorrectionEmail' });
+    await page.context().close();
+  }, 120_000);
+
+  it('imports, records a sale and corrects it in English', async () => {
+    const { lotId, user } = await liveLotAndBidder('Hockey jersey', { firstName: 'Noah', lastName: 'Gagnon' });
+    const called = await galaBidder({ firstName: 'Ava', lastName: 'Martin' });
     const page = await managerPage('en', 'bulk');
     await page.getByRole('heading', { name: /Import and exports of/ }).waitFor();
     await page
@@ -165,6 +207,29 @@ describe('the console’s import and stage', () => {
     await expectAccessible(page, 'console stage (en)');
     await shots(page, 'console-stage-en');
     expect(user.id).toBeTruthy();
+
+    // Ava Martin's paddle was called, at $325: both the winner and the price are corrected.
+    await card.getByRole('button', { name: 'Correct the sale' }).click();
+    expect(await card.getByLabel('Hammer price ($)').inputValue()).toBe('300.00');
+    await card.getByRole('button', { name: 'Choose another winner' }).click();
+    await card.getByLabel('Winner: bidder number, name, email or phone').fill('Martin');
+    await card.getByRole('button', { name: /Ava Martin/ }).click();
+    await card.getByLabel('Hammer price ($)').fill('325');
+    await card.getByRole('button', { name: 'Correct the sale' }).click();
+    // No reason, nothing sent.
+    await card.getByText("Say why the sale is corrected: the reason is kept in the lot's history.").waitFor();
+    await card.getByLabel('Why is the sale corrected?').fill('Paddle misread');
+    await card.getByRole('button', { name: 'Correct the sale' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText('Hockey jersey: sold to Ava Martin for $325.00 instead of Noah Gagnon for $300.00.', { exact: false })
+      .waitFor();
+    await expectAccessible(page, 'console stage correction (en)');
+    await shots(page, 'console-stage-correction-en');
+    await dialog.getByRole('button', { name: 'Correct the sale' }).click();
+    await card.getByText('Sold on stage to Ava Martin for $325.00 (corrected)').waitFor({ timeout: 15_000 });
+    await t.projections.caughtUp();
+    expect(await lotView(lotId)).toEqual({ status: 5, winner_id: called.id, price: 325_00 });
     await page.context().close();
-  }, 90_000);
+  }, 120_000);
 });

@@ -379,6 +379,10 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/lots/${p(f).lotId}/live-sale`,
     (f) => ({ bidderId: f.users.bidder.id, amount: 125 }),
   ),
+  'POST /api/admin/lots/:id/live-sale/correction': op(
+    (f) => `/api/admin/lots/${p(f).lotId}/live-sale/correction`,
+    (f) => ({ bidderId: f.users.bidder.id, amount: 130, reason: 'Paddle misread' }),
+  ),
   'POST /api/admin/auctions/:id/lot-import/preview': op(
     (f) => `/api/admin/auctions/${p(f).id}/lot-import/preview`,
     () => ({ csv: 'lotNumber,nameFr,startingBid,dateCompleted\n900,Vase,10,2030-01-01T00:00:00Z' }),

@@ -145,6 +145,14 @@ const specKeys = [
   'password_requires_unique_chars',
   'at_least_one_notification_method',
   'too_many_requests',
+  // The stage's sale and its correction (docs/operator-api.md).
+  'lot_not_live',
+  'lot_already_sold',
+  'lot_not_sold_on_stage',
+  'live_sale_unchanged',
+  'live_sale_correction_reason_required',
+  'lot_invoiced',
+  'bidder_not_found',
 ];
 
 function argumentNames(elements: MessageFormatElement[], names = new Set<string>()): Set<string> {

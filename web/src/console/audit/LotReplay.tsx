@@ -29,6 +29,7 @@ const COMMANDS: Record<string, MessageId> = {
   RescheduleLot: 'console.audit.command.RescheduleLot',
   RepriceLot: 'console.audit.command.RepriceLot',
   RecordLiveSale: 'console.audit.command.RecordLiveSale',
+  CorrectLiveSale: 'console.audit.command.CorrectLiveSale',
 };
 
 const shortHash = (hash: string) => (hash ? `${hash.slice(0, 12)}…` : '—');

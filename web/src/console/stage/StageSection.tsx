@@ -1,6 +1,6 @@
 import type { LiveLot } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
@@ -8,7 +8,7 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { toCents } from '../../lib/money.ts';
 import { titleOf } from '../auctionLabels.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
-import { isForSale, liveLotName, liveLotStateKey } from './liveSale.ts';
+import { isCorrectable, isForSale, liveLotName, liveLotStateKey, showsSale } from './liveSale.ts';
 import { stageQueries } from './queries.ts';
 import { SalePanel } from './SalePanel.tsx';
 import './stage.css';
@@ -16,26 +16,64 @@ import './stage.css';
 /** How often the list is read again while a sale recorded here has not reached it. */
 const CATCH_UP_MS = 1000;
 
-/** Whether a sale recorded here is still missing from the list. */
-function behind(lots: readonly LiveLot[] | undefined, recorded: ReadonlyMap<number, LiveLot>): boolean {
-  return (lots ?? []).some((lot) => recorded.has(lot.auctionLotItemId) && !lot.soldOnStage);
+/** Whether the list has not caught up with a sale or a correction made here. */
+function behind(lot: LiveLot, recorded: ReadonlyMap<number, LiveLot>): boolean {
+  const committed = recorded.get(lot.auctionLotItemId);
+  return committed !== undefined && !showsSale(lot, committed);
 }
 
 /**
  * Live lots sold on stage (docs/console.md "Stage"): the auction's live lots, each with its sale or
  * the button that records it (the winner found among the auction's bidders, the hammer price, a
  * confirmation). The sale closes the lot won; the leaderboard, the winners and the invoices follow.
+ * A sale on stage is corrected the same way (another winner or price, with why) until the auction's
+ * invoices exist.
  */
 export default function StageSection({ auction }: AuctionSectionProps) {
   const locale = useLocale();
-  // Sales recorded here, shown as the API committed them until the read model has caught up.
+  // Sales recorded or corrected here, shown as the API committed them until the read model has caught up.
   const [recorded, setRecorded] = useState<ReadonlyMap<number, LiveLot>>(new Map());
   const lots = useQuery({
     ...stageQueries.liveLots(auction.id),
-    refetchInterval: (query) => (behind(query.state.data, recorded) ? CATCH_UP_MS : false),
+    refetchInterval: (query) => ((query.state.data ?? []).some((lot) => behind(lot, recorded)) ? CATCH_UP_MS : false),
   });
-  const [selling, setSelling] = useState<LiveLot | null>(null);
-  const shown = lots.data?.map((lot) => (behind([lot], recorded) ? (recorded.get(lot.auctionLotItemId) ?? lot) : lot));
+  // Once the list shows a committed sale it is the list's again: a later change elsewhere shows.
+  useEffect(() => {
+    const caughtUp = (lots.data ?? []).filter((lot) => recorded.has(lot.auctionLotItemId) && !behind(lot, recorded));
+    if (caughtUp.length === 0) return;
+    setRecorded((before) => {
+      const after = new Map(before);
+      for (const lot of caughtUp) after.delete(lot.auctionLotItemId);
+      return after;
+    });
+  }, [lots.data, recorded]);
+  const [open, setOpen] = useState<{ lotId: number; correcting: boolean } | null>(null);
+  const shown = lots.data?.map((lot) => (behind(lot, recorded) ? (recorded.get(lot.auctionLotItemId) ?? lot) : lot));
+  /** The lot's sale panel while what it does is still possible, else the button that opens it. */
+  const actionOf = (lot: LiveLot) => {
+    const forSale = isForSale(lot);
+    const correctable = isCorrectable(lot, auction.status);
+    if (open?.lotId === lot.auctionLotItemId && (open.correcting ? correctable : forSale))
+      return (
+        <SalePanel
+          auctionId={auction.id}
+          lot={lot}
+          correcting={open.correcting}
+          onSold={(sold) => setRecorded((before) => new Map(before).set(sold.auctionLotItemId, sold))}
+          onClose={() => setOpen(null)}
+        />
+      );
+    if (!forSale && !correctable) return null;
+    return (
+      <button
+        type="button"
+        className={forSale ? 'button' : 'button button--secondary'}
+        onClick={() => setOpen({ lotId: lot.auctionLotItemId, correcting: !forSale })}
+      >
+        <FormattedMessage id={forSale ? 'console.stage.record' : 'console.stage.correct'} />
+      </button>
+    );
+  };
   return (
     <>
       <h2>
@@ -72,19 +110,7 @@ export default function StageSection({ auction }: AuctionSectionProps) {
                     />
                   </span>
                 </div>
-                {isForSale(lot) &&
-                  (selling?.auctionLotItemId === lot.auctionLotItemId ? (
-                    <SalePanel
-                      auctionId={auction.id}
-                      lot={lot}
-                      onSold={(sold) => setRecorded((before) => new Map(before).set(sold.auctionLotItemId, sold))}
-                      onClose={() => setSelling(null)}
-                    />
-                  ) : (
-                    <button type="button" className="button" onClick={() => setSelling(lot)}>
-                      <FormattedMessage id="console.stage.record" />
-                    </button>
-                  ))}
+                {actionOf(lot)}
               </li>
             );
           })}

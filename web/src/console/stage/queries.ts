@@ -1,4 +1,4 @@
-import type { GuestList, LiveLot, LiveSaleAnswer } from '@auction/contract';
+import type { GuestList, LiveLot, LiveSaleAnswer, LiveSaleCorrectionBody } from '@auction/contract';
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
@@ -37,5 +37,15 @@ export const stageMutations = {
       mutationKey: [...stageKeys.all, 'sell', lotId],
       mutationFn: (sale: { bidderId: string; amount: string; commandId: string }) =>
         api<LiveSaleAnswer>(`/api/admin/lots/${lotId}/live-sale`, { method: 'POST', body: sale }),
+    }),
+  /**
+   * A recorded sale corrected to the winner and hammer price the auctioneer really called, with
+   * why; one command id per confirmation, as for the sale.
+   */
+  correct: (lotId: number) =>
+    mutationOptions({
+      mutationKey: [...stageKeys.all, 'correct', lotId],
+      mutationFn: (correction: LiveSaleCorrectionBody) =>
+        api<LiveSaleAnswer>(`/api/admin/lots/${lotId}/live-sale/correction`, { method: 'POST', body: correction }),
     }),
 };

@@ -1,6 +1,12 @@
-import { type LiveLot, LotStatus } from '@auction/contract';
+import { AuctionStatus, type LiveLot, LotStatus } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
-import { isForSale, liveLotName, liveLotStateKey } from '../../../src/console/stage/liveSale.ts';
+import {
+  isCorrectable,
+  isForSale,
+  liveLotName,
+  liveLotStateKey,
+  showsSale,
+} from '../../../src/console/stage/liveSale.ts';
 import { searchable } from '../../../src/console/stage/queries.ts';
 
 const lot = (status: number, soldOnStage = false): LiveLot => ({
@@ -29,6 +35,31 @@ describe('a live lot on the stage screen', () => {
     expect(liveLotStateKey(lot(LotStatus.ClosedWon))).toBe('console.stage.wonOnline');
     expect(liveLotStateKey(lot(LotStatus.ClosedBeforeAuction))).toBe('console.stage.withdrawn');
     expect(liveLotStateKey(lot(LotStatus.ClosedNoBid))).toBe('console.stage.forSale');
+    expect(liveLotStateKey({ ...lot(LotStatus.ClosedWon, true), corrected: true })).toBe(
+      'console.stage.soldOnStageCorrected',
+    );
+  });
+
+  it('offers its correction when sold on stage, until the auction is invoiced', () => {
+    const sold = { ...lot(LotStatus.ClosedWon, true), winner: { userId: 'u1', name: 'Hugo Tremblay' } };
+    expect(isCorrectable(sold, AuctionStatus.Active)).toBe(true);
+    expect(isCorrectable(sold, AuctionStatus.Completed)).toBe(true);
+    expect(isCorrectable(sold, AuctionStatus.InvoiceGenerated)).toBe(false);
+    expect(isCorrectable(sold, AuctionStatus.Archived)).toBe(false);
+    expect(isCorrectable({ ...sold, soldOnStage: false }, AuctionStatus.Active)).toBe(false);
+  });
+
+  it('is shown as committed until the list has the same winner at the same price', () => {
+    const committed = {
+      ...lot(LotStatus.ClosedWon, true),
+      corrected: true,
+      price: { value: 300, currencyCode: 'CAD' },
+      winner: { userId: 'u2', name: 'Léa Roy' },
+    };
+    expect(showsSale(committed, committed)).toBe(true);
+    expect(showsSale({ ...committed, winner: { userId: 'u1', name: 'Hugo Tremblay' } }, committed)).toBe(false);
+    expect(showsSale({ ...committed, price: { value: 250, currencyCode: 'CAD' } }, committed)).toBe(false);
+    expect(showsSale({ ...committed, status: LotStatus.InProgress }, committed)).toBe(false);
   });
 
   it("is named in the reader's language, else the other", () => {
