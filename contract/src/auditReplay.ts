@@ -52,6 +52,15 @@ export const replayRemoval = z.object({
   after: removalStanding,
 });
 
+/** A stage sale's correction: the winner and price it replaced, the ones that now stand, and why. */
+export const replayCorrection = z.object({
+  previousWinner: removalBidder,
+  previousPrice: money,
+  winner: removalBidder,
+  price: money,
+  reason: z.string(),
+});
+
 /** One command: the events it produced (consecutive in the stream) and the standing after them. */
 export const replayStep = z.object({
   index: z.number().int(),
@@ -65,6 +74,7 @@ export const replayStep = z.object({
   events: z.array(replayEvent),
   standing: removalStanding,
   removal: replayRemoval.nullable(),
+  correction: replayCorrection.nullable(),
 });
 
 /** Where the stream departs from its chain (docs/audit.md, "The verifier"). */
@@ -113,6 +123,7 @@ export const auditReplayContract = {
 export type AuditAuction = z.infer<typeof auditAuction>;
 export type AuditLot = z.infer<typeof auditLot>;
 export type ReplayEvent = z.infer<typeof replayEvent>;
+export type ReplayCorrection = z.infer<typeof replayCorrection>;
 export type ReplayStep = z.infer<typeof replayStep>;
 export type ReplayVerification = z.infer<typeof replayVerification>;
 export type LotReplay = z.infer<typeof lotReplay>;

@@ -1,5 +1,13 @@
 import type { auditReplay, bidRemoval } from '@auction/contract';
-import { evolve, initialState, type LotEvent, type LotState, type Standing, standing } from '@auction/engine';
+import {
+  evolve,
+  initialState,
+  type LiveSaleCorrected,
+  type LotEvent,
+  type LotState,
+  type Standing,
+  standing,
+} from '@auction/engine';
 import type { LoggedEvent } from '@auction/engine/audit';
 import { standingView } from '../bidRemoval/removalViews.ts';
 import { toMoney } from '../money.ts';
@@ -153,6 +161,8 @@ export function replaySteps(events: readonly StoredEvent[], nameOf: NameOf): aud
           };
         })()
       : null;
+    const corrected = group.find((event) => event.type === 'LiveSaleCorrected');
+    const correction = corrected ? correctionView(corrected.data as LiveSaleCorrected['data'], nameOf) : null;
     return {
       index,
       commandId: meta.commandId ?? '',
@@ -162,6 +172,17 @@ export function replaySteps(events: readonly StoredEvent[], nameOf: NameOf): aud
       events: group.map((event) => eventView(event, nameOf)),
       standing: after,
       removal,
+      correction,
     };
   });
+}
+
+function correctionView(data: LiveSaleCorrected['data'], nameOf: NameOf): auditReplay.ReplayCorrection {
+  return {
+    previousWinner: nameOf(data.previousBidderId),
+    previousPrice: toMoney(data.previousPrice),
+    winner: nameOf(data.bidderId),
+    price: toMoney(data.price),
+    reason: data.reason,
+  };
 }

@@ -87,6 +87,14 @@ describe("the auditor's replay steps", () => {
       data: { previousBidderId: 'carol', previousPrice: 250_00, reason: 'Paddle 12 misread as 21' },
     });
     expect(fix?.standing).toMatchObject({ status: 5, winner: { userId: 'dave' }, price: { value: 260 } });
+    expect(fix?.correction).toEqual({
+      previousWinner: nameOf('carol'),
+      previousPrice: { value: 250, currencyCode: 'CAD' },
+      winner: nameOf('dave'),
+      price: { value: 260, currencyCode: 'CAD' },
+      reason: 'Paddle 12 misread as 21',
+    });
+    expect(steps[1]?.correction).toBeNull();
     // The auditor sees the replaced winner by name too.
     expect(peopleOf(events)).toEqual(expect.arrayContaining(['carol', 'dave', 'admin']));
   });

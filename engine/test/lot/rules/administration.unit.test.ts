@@ -22,7 +22,9 @@ describe("the auction's end moved", () => {
   });
 
   it('is refused on a closed lot, for a date that is not one, and before the lot opens', () => {
-    given(history(capped, command.close())).when(command.moveAuctionEnd(END + MINUTE)).then('item_closed');
+    given(history(capped, command.close()))
+      .when(command.moveAuctionEnd(END + MINUTE))
+      .then('item_closed');
     given(history(capped)).when(command.moveAuctionEnd(1.5)).then('invalid_date');
     given([]).when(command.moveAuctionEnd(END)).then('lot_not_opened');
   });

@@ -30,6 +30,7 @@ const COMMANDS: Record<string, MessageId> = {
   RepriceLot: 'console.audit.command.RepriceLot',
   RecordLiveSale: 'console.audit.command.RecordLiveSale',
   CorrectLiveSale: 'console.audit.command.CorrectLiveSale',
+  MoveAuctionEnd: 'console.audit.command.MoveAuctionEnd',
 };
 
 const shortHash = (hash: string) => (hash ? `${hash.slice(0, 12)}…` : '—');
@@ -133,7 +134,7 @@ function StepEvents({ step }: { step: Step }) {
 /** One step: the command, when, who, its events, and the standing after it (or a removal's before and after). */
 function StepCard({ step }: { step: Step }) {
   const locale = useLocale();
-  const removal = step.removal;
+  const { removal, correction } = step;
   return (
     <article className="audit__step" aria-labelledby="audit-step-title">
       <h4 id="audit-step-title">
@@ -174,6 +175,26 @@ function StepCard({ step }: { step: Step }) {
           </p>
           <p>
             <FormattedMessage id="console.audit.reason" values={{ reason: removal.reason }} />
+          </p>
+        </div>
+      )}
+      {correction && (
+        <div className="audit__removal">
+          <p>
+            <FormattedMessage
+              id="console.audit.correction"
+              values={{
+                by: step.actor?.name ?? '—',
+                winner: correction.winner.name,
+                price: formatMoney(toCents(correction.price) ?? 0, locale),
+                previousWinner: correction.previousWinner.name,
+                previousPrice: formatMoney(toCents(correction.previousPrice) ?? 0, locale),
+                strong: (chunks) => <strong>{chunks}</strong>,
+              }}
+            />
+          </p>
+          <p>
+            <FormattedMessage id="console.audit.reason" values={{ reason: correction.reason }} />
           </p>
         </div>
       )}

@@ -44,11 +44,13 @@ export const REPLAY_CSV_COLUMNS = [
   'endsAfter',
   'removalReason',
   'removedBy',
+  'correctionReason',
+  'correctedFrom',
 ] as const;
 
 /**
- * The replay as a spreadsheet: one row per event (a step's standing and removal repeated on each of
- * its events), amounts in decimal dollars as the API gives them, times in ISO 8601 (UTC).
+ * The replay as a spreadsheet: one row per event (a step's standing, removal and sale correction
+ * repeated on each of its events; a correction names the sale it replaced as "winner: price"), amounts in decimal dollars as the API gives them, times in ISO 8601 (UTC).
  */
 export function replayCsv(replay: LotReplay): string {
   const rows = replay.steps.flatMap((step) =>
@@ -72,6 +74,8 @@ export function replayCsv(replay: LotReplay): string {
       step.standing.dateCompleted,
       step.removal?.reason,
       step.removal?.removedBy?.name,
+      step.correction?.reason,
+      step.correction && `${step.correction.previousWinner.name}: ${step.correction.previousPrice.value}`,
     ]),
   );
   return [REPLAY_CSV_COLUMNS, ...rows]

@@ -39,6 +39,7 @@ const replay: auditReplay.LotReplay = {
       events: [event(2, 'MaxBidPlaced', 30), event(3, 'BidPlaced', 16)],
       standing: standing(16, 'Bob'),
       removal: null,
+      correction: null,
     },
   ],
   verification: { status: 'verified', eventCount: 3, headHash: 'h3', problem: null, checkpoint: null },
@@ -50,9 +51,31 @@ describe("the replay's CSV", () => {
     expect(lines[0]).toBe(REPLAY_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
-      '1,PlaceMaxBid,c1,2026-11-23T21:00:00.000Z,Bob,2,MaxBidPlaced,Bob,30,false,2026-11-23T21:00:00.001Z,h2,16,Bob,,Bob: 30,2026-11-23T22:00:00.000Z,,',
+      '1,PlaceMaxBid,c1,2026-11-23T21:00:00.000Z,Bob,2,MaxBidPlaced,Bob,30,false,2026-11-23T21:00:00.001Z,h2,16,Bob,,Bob: 30,2026-11-23T22:00:00.000Z,,,,',
     );
     expect(lines[2]?.split(',').slice(5, 10)).toEqual(['3', 'BidPlaced', 'Bob', '16', 'true']);
+  });
+
+  it("names a sale correction's reason and the sale it replaced", () => {
+    const corrected: auditReplay.LotReplay = {
+      ...replay,
+      steps: [
+        {
+          ...(replay.steps[0] as auditReplay.ReplayStep),
+          command: 'CorrectLiveSale',
+          events: [event(4, 'LiveSaleCorrected', 260)],
+          correction: {
+            previousWinner: person('Hugo'),
+            previousPrice: { value: 250, currencyCode: 'CAD' },
+            winner: person('Bob'),
+            price: { value: 260, currencyCode: 'CAD' },
+            reason: 'Paddle misread',
+          },
+        },
+      ],
+    };
+    const [, row] = replayCsv(corrected).trimEnd().split('\r\n');
+    expect(row?.split(',').slice(-2)).toEqual(['Paddle misread', 'Hugo: 250']);
   });
 
   it('quotes commas, quotes and line breaks, and disarms spreadsheet formulas', () => {
