@@ -1,6 +1,6 @@
 import type { auditReplay } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
@@ -131,6 +131,20 @@ function StepEvents({ step }: { step: Step }) {
   );
 }
 
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
+/** What an operator's step did to whom (a removal, a sale corrected), and the reason they gave. */
+function StepAccount({ reason, children }: { reason: string; children: ReactNode }) {
+  return (
+    <div className="audit__removal">
+      <p>{children}</p>
+      <p>
+        <FormattedMessage id="console.audit.reason" values={{ reason }} />
+      </p>
+    </div>
+  );
+}
+
 /** One step: the command, when, who, its events, and the standing after it (or a removal's before and after). */
 function StepCard({ step }: { step: Step }) {
   const locale = useLocale();
@@ -162,41 +176,27 @@ function StepCard({ step }: { step: Step }) {
         </dd>
       </dl>
       {removal && (
-        <div className="audit__removal">
-          <p>
-            <FormattedMessage
-              id="console.audit.removal"
-              values={{
-                by: removal.removedBy?.name ?? '—',
-                bidder: removal.bidder.name,
-                strong: (chunks) => <strong>{chunks}</strong>,
-              }}
-            />
-          </p>
-          <p>
-            <FormattedMessage id="console.audit.reason" values={{ reason: removal.reason }} />
-          </p>
-        </div>
+        <StepAccount reason={removal.reason}>
+          <FormattedMessage
+            id="console.audit.removal"
+            values={{ by: removal.removedBy?.name ?? '—', bidder: removal.bidder.name, strong }}
+          />
+        </StepAccount>
       )}
       {correction && (
-        <div className="audit__removal">
-          <p>
-            <FormattedMessage
-              id="console.audit.correction"
-              values={{
-                by: step.actor?.name ?? '—',
-                winner: correction.winner.name,
-                price: formatMoney(toCents(correction.price) ?? 0, locale),
-                previousWinner: correction.previousWinner.name,
-                previousPrice: formatMoney(toCents(correction.previousPrice) ?? 0, locale),
-                strong: (chunks) => <strong>{chunks}</strong>,
-              }}
-            />
-          </p>
-          <p>
-            <FormattedMessage id="console.audit.reason" values={{ reason: correction.reason }} />
-          </p>
-        </div>
+        <StepAccount reason={correction.reason}>
+          <FormattedMessage
+            id="console.audit.correction"
+            values={{
+              by: step.actor?.name ?? '—',
+              winner: correction.winner.name,
+              price: formatMoney(toCents(correction.price) ?? 0, locale),
+              previousWinner: correction.previousWinner.name,
+              previousPrice: formatMoney(toCents(correction.previousPrice) ?? 0, locale),
+              strong,
+            }}
+          />
+        </StepAccount>
       )}
       <StepEvents step={step} />
       {removal ? (

@@ -5,10 +5,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { showToast } from '../../live/toasts.tsx';
+import { ReasonField } from '../ReasonField.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { METHOD_KEYS } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
-import { ReasonField } from './ReasonField.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 /**

@@ -7,10 +7,10 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast, type ToastKind } from '../../live/toasts.tsx';
+import { ReasonField } from '../ReasonField.tsx';
 import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
 import { MethodChoices } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
-import { ReasonField } from './ReasonField.tsx';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
 type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_required';

@@ -6,12 +6,12 @@ import { MessageList } from '../../account/Field.tsx';
 import { ApiError } from '../../api/client.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { Labelled } from '../../layout/Labelled.tsx';
 import { Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { consoleKeys } from '../queries.ts';
+import { ReasonField } from '../ReasonField.tsx';
 import { kindKey } from './LotBids.tsx';
 import { removalKeys, removalMutations, removalQueries } from './queries.ts';
 import { centsOf, consequenceOf, notifiesBidders } from './removalConsequence.ts';
@@ -162,19 +162,13 @@ export function RemovalPanel({
           if (!missing) setConfirming(true);
         }}
       >
-        <Labelled
+        <ReasonField
           label="console.removal.reason"
-          error={missingReason ? 'bid_removal_reason_required' : undefined}
           hint="console.removal.reasonHint"
-          control={(wiring) => (
-            <textarea
-              {...wiring}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          )}
+          value={reason}
+          onChange={setReason}
+          missing={missingReason ? 'bid_removal_reason_required' : undefined}
+          onWritten={() => setMissingReason(false)}
         />
         <button type="submit" className="button">
           <FormattedMessage id="console.removal.remove" />

@@ -7,12 +7,12 @@ import { ApiError } from '../../api/client.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { FormActions } from '../../layout/FormActions.tsx';
-import { Labelled } from '../../layout/Labelled.tsx';
 import { centsToDecimal, centsToInput, parseAmount, toCents } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { BidderNumber } from '../checkin/BidderNumber.tsx';
 import { consoleKeys } from '../queries.ts';
+import { ReasonField } from '../ReasonField.tsx';
 import { liveLotName } from './liveSale.ts';
 import { searchable, stageMutations, stageQueries } from './queries.ts';
 
@@ -145,23 +145,13 @@ export function SalePanel({
             }}
           />
           {correcting && (
-            <Labelled
+            <ReasonField
               label="console.stage.correctionReason"
-              error={reasonMissing ? 'live_sale_correction_reason_required' : undefined}
               hint="console.stage.correctionReasonHint"
-              control={(wiring) => (
-                <textarea
-                  {...wiring}
-                  rows={2}
-                  maxLength={500}
-                  required
-                  value={reason}
-                  onChange={(event) => {
-                    setReason(event.target.value);
-                    if (event.target.value.trim()) setReasonMissing(false);
-                  }}
-                />
-              )}
+              value={reason}
+              onChange={setReason}
+              missing={reasonMissing ? 'live_sale_correction_reason_required' : undefined}
+              onWritten={() => setReasonMissing(false)}
             />
           )}
           {unchanged && <MessageList keys={['live_sale_unchanged']} />}

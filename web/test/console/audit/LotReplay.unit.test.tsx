@@ -1,65 +1,54 @@
 // @vitest-environment jsdom
-import type { auditReplay } from '@auction/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LotReplay } from '../../../src/console/audit/LotReplay.tsx';
 import { apiStub } from '../../paymentFixtures.ts';
 import { renderInApp } from '../../renderInApp.tsx';
+import { money, person, replayOf } from './replayFixture.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const person = (name: string) => ({ userId: name.toLowerCase(), name, email: null });
-const money = (value: number) => ({ value, currencyCode: 'CAD' });
-
 /** A lot sold on stage to Hugo at 250 $, corrected by Camille to Léa at 260 $. */
-const corrected: auditReplay.LotReplay = {
-  lotId: 7,
-  auctionId: 1,
-  lotNumber: 12,
-  names: { fr: 'Toile' },
-  streamId: 'lot-7',
-  steps: [
-    {
-      index: 0,
-      commandId: 'fix-1',
-      command: 'CorrectLiveSale',
-      at: '2026-11-23T23:00:00.000Z',
-      actor: person('Camille Roy'),
-      events: [
-        {
-          version: 4,
-          type: 'LiveSaleCorrected',
-          recordedAt: '2026-11-23T23:00:00.002Z',
-          hash: 'h4',
-          bidder: person('Léa Côté'),
-          amount: money(260),
-          data: {},
-        },
-      ],
-      standing: {
-        status: 5,
-        price: money(260),
-        leader: person('Léa Côté'),
-        winner: person('Léa Côté'),
-        bidCount: 0,
-        dateCompleted: '2026-11-23T22:00:00.000Z',
-        maxBids: [],
+const corrected = replayOf([
+  {
+    index: 0,
+    commandId: 'fix-1',
+    command: 'CorrectLiveSale',
+    at: '2026-11-23T23:00:00.000Z',
+    actor: person('Camille Roy'),
+    events: [
+      {
+        version: 4,
+        type: 'LiveSaleCorrected',
+        recordedAt: '2026-11-23T23:00:00.002Z',
+        hash: 'h4',
+        bidder: person('Léa Côté'),
+        amount: money(260),
+        data: {},
       },
-      removal: null,
-      correction: {
-        previousWinner: person('Hugo Tremblay'),
-        previousPrice: money(250),
-        winner: person('Léa Côté'),
-        price: money(260),
-        reason: 'Paddle 12 misread as 21',
-      },
+    ],
+    standing: {
+      status: 5,
+      price: money(260),
+      leader: person('Léa Côté'),
+      winner: person('Léa Côté'),
+      bidCount: 0,
+      dateCompleted: '2026-11-23T22:00:00.000Z',
+      maxBids: [],
     },
-  ],
-  verification: { status: 'verified', eventCount: 4, headHash: 'h4', problem: null, checkpoint: null },
-};
+    removal: null,
+    correction: {
+      previousWinner: person('Hugo Tremblay'),
+      previousPrice: money(250),
+      winner: person('Léa Côté'),
+      price: money(260),
+      reason: 'Paddle 12 misread as 21',
+    },
+  },
+]);
 
 describe("the auditor's replay of a stage sale corrected", () => {
   it('says who corrected it, the sale it replaced and why, in French', async () => {

@@ -1,8 +1,8 @@
 import type { auditReplay } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { csvField, REPLAY_CSV_COLUMNS, replayCsv } from '../../../src/console/audit/replayFiles.ts';
+import { money, person, replayOf } from './replayFixture.ts';
 
-const person = (name: string) => ({ userId: name.toLowerCase(), name, email: null });
 const standing = (price: number, leader: string) => ({
   status: 2,
   price: { value: price, currencyCode: 'CAD' },
@@ -23,27 +23,19 @@ const event = (version: number, type: string, amount: number) => ({
   data: {},
 });
 
-const replay: auditReplay.LotReplay = {
-  lotId: 7,
-  auctionId: 1,
-  lotNumber: 12,
-  names: { fr: 'Panier' },
-  streamId: 'lot-7',
-  steps: [
-    {
-      index: 0,
-      commandId: 'c1',
-      command: 'PlaceMaxBid',
-      at: '2026-11-23T21:00:00.000Z',
-      actor: person('Bob'),
-      events: [event(2, 'MaxBidPlaced', 30), event(3, 'BidPlaced', 16)],
-      standing: standing(16, 'Bob'),
-      removal: null,
-      correction: null,
-    },
-  ],
-  verification: { status: 'verified', eventCount: 3, headHash: 'h3', problem: null, checkpoint: null },
-};
+const replay = replayOf([
+  {
+    index: 0,
+    commandId: 'c1',
+    command: 'PlaceMaxBid',
+    at: '2026-11-23T21:00:00.000Z',
+    actor: person('Bob'),
+    events: [event(2, 'MaxBidPlaced', 30), event(3, 'BidPlaced', 16)],
+    standing: standing(16, 'Bob'),
+    removal: null,
+    correction: null,
+  },
+]);
 
 describe("the replay's CSV", () => {
   it('gives one row per event after the header, with the step and the standing after it', () => {
@@ -57,23 +49,20 @@ describe("the replay's CSV", () => {
   });
 
   it("names a sale correction's reason and the sale it replaced", () => {
-    const corrected: auditReplay.LotReplay = {
-      ...replay,
-      steps: [
-        {
-          ...(replay.steps[0] as auditReplay.ReplayStep),
-          command: 'CorrectLiveSale',
-          events: [event(4, 'LiveSaleCorrected', 260)],
-          correction: {
-            previousWinner: person('Hugo'),
-            previousPrice: { value: 250, currencyCode: 'CAD' },
-            winner: person('Bob'),
-            price: { value: 260, currencyCode: 'CAD' },
-            reason: 'Paddle misread',
-          },
+    const corrected = replayOf([
+      {
+        ...(replay.steps[0] as auditReplay.ReplayStep),
+        command: 'CorrectLiveSale',
+        events: [event(4, 'LiveSaleCorrected', 260)],
+        correction: {
+          previousWinner: person('Hugo'),
+          previousPrice: money(250),
+          winner: person('Bob'),
+          price: money(260),
+          reason: 'Paddle misread',
         },
-      ],
-    };
+      },
+    ]);
     const [, row] = replayCsv(corrected).trimEnd().split('\r\n');
     expect(row?.split(',').slice(-2)).toEqual(['Paddle misread', 'Hugo: 250']);
   });

@@ -34,11 +34,9 @@ export default (async (app) => {
     async (request) => {
       const lotId = request.params.id;
       const auction = await app.operatorAccess.managedAuction(request, 'lot', lotId);
-      const amount = amountInCents.safeParse(request.body.amount);
-      if (!amount.success) throw new HttpError(400, 'invalid_amount');
       return app.liveSales.record(lotId, auction, {
         bidderId: request.body.bidderId,
-        amount: amount.data,
+        amount: hammerPrice(request.body.amount),
         commandId: commandIdOf(request, request.body.commandId),
       });
     },
@@ -56,14 +54,19 @@ export default (async (app) => {
     async (request) => {
       const lotId = request.params.id;
       const auction = await app.operatorAccess.managedAuction(request, 'lot', lotId);
-      const amount = amountInCents.safeParse(request.body.amount);
-      if (!amount.success) throw new HttpError(400, 'invalid_amount');
       return app.liveSales.correct(lotId, auction, {
         bidderId: request.body.bidderId,
-        amount: amount.data,
+        amount: hammerPrice(request.body.amount),
         reason: request.body.reason,
         commandId: commandIdOf(request, request.body.commandId),
       });
     },
   );
 }) satisfies FastifyPluginAsyncZod;
+
+/** The hammer price as typed ("1,250.50", 1250.5), in cents; anything else is refused. */
+function hammerPrice(amount: unknown): number {
+  const cents = amountInCents.safeParse(amount);
+  if (!cents.success) throw new HttpError(400, 'invalid_amount');
+  return cents.data;
+}

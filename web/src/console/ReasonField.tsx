@@ -1,18 +1,21 @@
-import type { MessageId } from '../../i18n/messages.ts';
-import { Labelled } from '../../layout/Labelled.tsx';
+import type { MessageId } from '../i18n/messages.ts';
+import { Labelled } from '../layout/Labelled.tsx';
 
 /**
- * Why an invoice command is made (a payment cancelled, a refund): required and kept with it for
- * the organisation's accounts. Its refusal, when shown, goes as soon as a reason is written.
+ * Why an operator's command is made (a bid removed, a stage sale corrected, a payment cancelled, a
+ * refund): required, and kept with it for the auditors or the organisation's accounts. Its refusal,
+ * when shown, goes as soon as a reason is written.
  */
 export function ReasonField({
   label,
+  hint,
   value,
   onChange,
   missing,
   onWritten,
 }: {
   label: MessageId;
+  hint?: MessageId;
   value: string;
   onChange: (value: string) => void;
   /** The refusal to show when the reason was left blank, or undefined. */
@@ -23,10 +26,10 @@ export function ReasonField({
     <Labelled
       label={label}
       error={missing}
+      hint={hint}
       control={(wiring) => (
         <textarea
           {...wiring}
-          className="invoices__reason"
           rows={3}
           maxLength={500}
           required
