@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import type { TestApp } from '../../api/test/testApp.ts';
-import { DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -79,6 +79,66 @@ describe('the operator console', () => {
     await mine.setViewportSize(PHONE);
     await screenshot(mine, 'console-en-390');
     await managerContext.close();
+  });
+
+  it('puts a lot in several categories from its editor, in both languages', async () => {
+    const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
+    const categoriesOf = async (lotNumber: string) =>
+      (
+        await t.database.db
+          .selectFrom('lot_categories as c')
+          .innerJoin('lots as l', 'l.id', 'c.lot_id')
+          .innerJoin('auctions as a', 'a.id', 'l.auction_id')
+          .select('c.category_id')
+          .where('a.url_magic_link', '=', 'demo-gala')
+          .where('l.lot_number', '=', Number(lotNumber))
+          .orderBy('c.category_id')
+          .execute()
+      ).map((row) => row.category_id);
+    for (const [language, words] of [
+      [
+        'fr',
+        {
+          path: '/console',
+          lots: 'Lots de Gala d’hiver 2026',
+          edit: /^Modifier le lot \d+$/,
+          save: 'Enregistrer',
+          saved: 'Lot enregistré.',
+          legend: 'Catégories (un lot peut être dans plusieurs)',
+        },
+      ],
+      [
+        'en',
+        {
+          path: '/en/console',
+          lots: 'Lots of Winter Gala 2026',
+          edit: /^Edit lot \d+$/,
+          save: 'Save',
+          saved: 'Lot saved.',
+          legend: 'Categories (a lot may be in several)',
+        },
+      ],
+    ] as const) {
+      const context = await visitorContext(browser, { token: admin }, DESKTOP);
+      const page = await context.newPage();
+      await page.goto(`${origin}${words.path}`);
+      await page.getByRole('button', { name: words.lots }).click();
+      const edit = page.getByRole('button', { name: words.edit }).nth(language === 'fr' ? 1 : 2);
+      const lotNumber = ((await edit.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+      await edit.click();
+      const boxes = page.getByRole('group', { name: words.legend }).getByRole('checkbox');
+      await boxes.first().waitFor();
+      // Every box ticked but the first: the lot ends in all the auction's categories but one.
+      const count = await boxes.count();
+      expect(count).toBeGreaterThan(2);
+      for (let i = 0; i < count; i++) await boxes.nth(i).setChecked(i > 0);
+      await page.getByRole('button', { name: words.save, exact: true }).click();
+      await page.getByText(words.saved).waitFor();
+      expect(await categoriesOf(lotNumber)).toHaveLength(count - 1);
+      await expectAccessible(page, `lot editor categories (${language})`);
+      await screenshotBothWidths(page, `console-lot-categories-${language}`);
+      await context.close();
+    }
   });
 
   it('sends a visitor to sign in and a bidder to the access-denied page', async () => {

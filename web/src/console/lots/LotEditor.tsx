@@ -29,6 +29,49 @@ const LOT_TYPES: { value: string; label: MessageId }[] = [
 const nameIn = (translations: readonly { languageCode: string; name: string }[], locale: string) =>
   (translations.find((t) => t.languageCode === locale) ?? translations[0])?.name ?? '';
 
+/**
+ * The lot's categories: a lot may be in several (a wine in "Wines" and "Gifts"), so each is a box
+ * to tick, in the auction's order. Bidders find the lot under each.
+ */
+function CategoryChoice({
+  categories,
+  chosen,
+  onChange,
+}: {
+  categories: { id: string; name: string }[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  return (
+    <fieldset className="setup__inline lots__categories">
+      <legend>
+        <FormattedMessage id="console.lots.categories" />
+      </legend>
+      {categories.length === 0 && (
+        <p className="field__hint">
+          <FormattedMessage id="console.lots.noCategories" />
+        </p>
+      )}
+      {categories.map((category) => (
+        <label key={category.id}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(category.id)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? categories.map((c) => c.id).filter((id) => id === category.id || chosen.includes(id))
+                  : chosen.filter((id) => id !== category.id),
+              )
+            }
+          />{' '}
+          {category.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function Select({
   label,
   value,
@@ -222,11 +265,10 @@ export function LotEditor({
           )}
         </FormGroup>
         <FormGroup title="console.lots.group.placement">
-          <Select
-            label="console.lots.category"
-            value={values.categoryId}
-            onChange={set('categoryId')}
-            options={options(auction.itemCategories.map((c) => ({ id: c.id, name: nameIn(c.translations, locale) })))}
+          <CategoryChoice
+            categories={auction.itemCategories.map((c) => ({ id: String(c.id), name: nameIn(c.translations, locale) }))}
+            chosen={values.categoryIds}
+            onChange={(categoryIds) => setValues((v) => ({ ...v, categoryIds }))}
           />
           <Select
             label="console.lots.closingGroup"

@@ -23,7 +23,8 @@ export interface LotFormValues {
   extensionDurationInMinutes: string;
   extensionDurationMaximumMinutes: string;
   minutesLeftBeforeAllowingExtension: string;
-  categoryId: string;
+  /** The lot's categories (a lot may be in several), as category ids. */
+  categoryIds: string[];
   closingGroupId: string;
   teamId: string;
   offeredBy: string;
@@ -55,7 +56,7 @@ export function emptyLotForm(defaultEnd: string | null, nextNumber = 1): LotForm
     extensionDurationInMinutes: '2',
     extensionDurationMaximumMinutes: '30',
     minutesLeftBeforeAllowingExtension: '2',
-    categoryId: '',
+    categoryIds: [],
     closingGroupId: '',
     teamId: '',
     offeredBy: '',
@@ -82,7 +83,7 @@ export function lotFormOf(lot: Lot): LotFormValues {
     extensionDurationInMinutes: text(lot.extensionDurationInMinutes),
     extensionDurationMaximumMinutes: text(lot.extensionDurationMaximumMinutes),
     minutesLeftBeforeAllowingExtension: text(lot.minutesLeftBeforeAllowingExtension),
-    categoryId: text(lot.itemCategories[0]?.id),
+    categoryIds: lot.itemCategories.map((category) => String(category.id)),
     closingGroupId: text(lot.auctionClosingGroupId),
     teamId: text(lot.organizationTeamId),
     offeredBy: lot.offeredBy ?? '',
@@ -122,7 +123,7 @@ export function lotBody(values: LotFormValues): Record<string, unknown> {
     extensionDurationInMinutes: minutes(values.extensionDurationInMinutes),
     extensionDurationMaximumMinutes: minutes(values.extensionDurationMaximumMinutes),
     minutesLeftBeforeAllowingExtension: minutes(values.minutesLeftBeforeAllowingExtension),
-    itemCategoryIds: values.categoryId ? [Number(values.categoryId)] : [],
+    itemCategoryIds: values.categoryIds.map(Number),
     auctionClosingGroupId: id(values.closingGroupId),
     organizationTeamId: id(values.teamId),
     offeredBy: orNull(values.offeredBy),

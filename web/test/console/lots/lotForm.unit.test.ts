@@ -4,8 +4,10 @@ import {
   engineChanges,
   lotBody,
   lotChanges,
+  lotFormOf,
   normalizeAmount,
 } from '../../../src/console/lots/lotForm.ts';
+import { lotFixture } from '../../lotFixture.ts';
 
 const filled = () => ({
   ...emptyLotForm(null),
@@ -40,5 +42,15 @@ describe('the lot editor form', () => {
       reschedule: true,
     });
     expect(lotChanges(before, { ...before })).toEqual({});
+  });
+
+  it('keeps every category of a lot, and sends the categories ticked only when they change', () => {
+    const { name: _name, userBanner, ...lot } = lotFixture({ itemCategories: [{ id: 3 }, { id: 5 }] });
+    const before = lotFormOf({ ...lot, userBanner: userBanner ?? null });
+    expect(before.categoryIds).toEqual(['3', '5']);
+    // Another field edited: the lot stays in both categories.
+    expect(lotChanges(before, { ...before, offeredBy: 'Café' })).toEqual({ offeredBy: 'Café' });
+    expect(lotChanges(before, { ...before, categoryIds: ['5', '8'] })).toEqual({ itemCategoryIds: [5, 8] });
+    expect(lotChanges(before, { ...before, categoryIds: [] })).toEqual({ itemCategoryIds: [] });
   });
 });
