@@ -29,6 +29,14 @@ export function isAuctionClosed(status: number): boolean {
   return CLOSED_AUCTION_STATUSES.includes(status);
 }
 
+/**
+ * Once an auction's invoices exist (InvoiceGenerated, then Archived) its results are billed: a bid
+ * is no longer removed nor a stage sale corrected (DESIGN.md §3 rule 4).
+ */
+export function isAuctionInvoiced(status: number): boolean {
+  return status === AuctionStatus.InvoiceGenerated || status === AuctionStatus.Archived;
+}
+
 /** Spec 001 §4: every status but Planning and Archived, which are hidden in lists. */
 export const LISTED_AUCTION_STATUSES = [
   AuctionStatus.PreOpen,

@@ -1,4 +1,4 @@
-import { AuctionStatus, type bidRemoval } from '@auction/contract';
+import { AuctionStatus, type bidRemoval, isAuctionInvoiced } from '@auction/contract';
 import {
   type LotCommandHandler,
   type LotState,
@@ -26,11 +26,6 @@ export interface BidRemovalService {
   preview(context: RemovalContext, bidId: string): Promise<bidRemoval.RemovalPreviewAnswer>;
 }
 
-/** Once the auction's invoices exist the standing is billed: DESIGN.md §3 rule 4. */
-export function isInvoiced(auctionStatus: number): boolean {
-  return auctionStatus === AuctionStatus.InvoiceGenerated || auctionStatus === AuctionStatus.Archived;
-}
-
 /**
  * The removal's read side. Both answers read the lot through the command handler, so they see
  * exactly the state and version the removal will be decided on; the preview runs the engine's own
@@ -49,14 +44,14 @@ export function bidRemovalService(db: Db, lotCommands: LotCommandHandler): BidRe
       return {
         auctionLotItemId: lotId,
         streamVersion: version,
-        invoiced: isInvoiced(auctionStatus),
+        invoiced: isAuctionInvoiced(auctionStatus),
         standing: standingView(today, nameOf),
         bids: bidViews(today.bids, nameOf),
       };
     },
 
     async preview({ lotId, auctionStatus, userId }, bidId) {
-      if (isInvoiced(auctionStatus)) throw new HttpError(409, 'lot_invoiced');
+      if (isAuctionInvoiced(auctionStatus)) throw new HttpError(409, 'lot_invoiced');
       const { state, version } = await load(lotId);
       const command: RemoveBid = {
         type: 'RemoveBid',

@@ -1,4 +1,4 @@
-import { AuctionStatus } from '@auction/contract';
+import { isAuctionInvoiced } from '@auction/contract';
 import type { Db, Translations } from '@auction/platform';
 import { sql } from 'kysely';
 import { auctionStripeInformationSql } from '../payments/cardSql.ts';
@@ -289,10 +289,7 @@ export function invoiceRepository(db: Db) {
           .where('id', '=', auctionId)
           .forShare()
           .executeTakeFirst();
-        if (
-          auction &&
-          (auction.status === AuctionStatus.InvoiceGenerated || auction.status === AuctionStatus.Archived)
-        ) {
+        if (auction && isAuctionInvoiced(auction.status)) {
           return 'lot_invoiced' as const;
         }
         return change();

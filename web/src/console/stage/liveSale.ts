@@ -1,4 +1,4 @@
-import { AuctionStatus, type LiveLot, LotStatus } from '@auction/contract';
+import { isAuctionInvoiced, type LiveLot, LotStatus } from '@auction/contract';
 import type { MessageId } from '../../i18n/messages.ts';
 import { toCents } from '../../lib/money.ts';
 
@@ -15,15 +15,12 @@ export function isForSale(lot: LiveLot): boolean {
   return lot.status !== LotStatus.ClosedWon && lot.status !== LotStatus.ClosedBeforeAuction;
 }
 
-/** The statuses in which the auction's invoices exist: a sale on stage can no longer be corrected. */
-const INVOICED: readonly number[] = [AuctionStatus.InvoiceGenerated, AuctionStatus.Archived];
-
 /**
  * Whether the sale may be corrected, as the API decides it: a lot sold on stage (not won online),
  * while the auction's invoices do not exist yet.
  */
 export function isCorrectable(lot: LiveLot, auctionStatus: number): boolean {
-  return lot.soldOnStage && lot.winner !== null && !INVOICED.includes(auctionStatus);
+  return lot.soldOnStage && lot.winner !== null && !isAuctionInvoiced(auctionStatus);
 }
 
 /** What the lot's line says about it. */
