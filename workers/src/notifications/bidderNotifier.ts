@@ -15,7 +15,7 @@ import {
   type MessageJob,
   type MessageTemplate,
 } from '@auction/platform';
-import { type BidderNotification, isTimely, notificationsOf } from './lotNotifications.ts';
+import { type BidderNotification, isTimely, NOTIFYING_EVENTS, notificationsOf } from './lotNotifications.ts';
 import { channelsFor } from './notificationChannels.ts';
 import { throttleOutbidNotices } from './outbidThrottle.ts';
 
@@ -90,10 +90,7 @@ export function createBidderNotifier(deps: BidderNotifierDeps): (events: Recorde
     for (const [streamId, streamEvents] of byStream) {
       const first = streamEvents[0] as RecordedEvent;
       const last = streamEvents[streamEvents.length - 1] as RecordedEvent;
-      const concerns = streamEvents.some(
-        (e) =>
-          e.type === 'BidPlaced' || e.type === 'LotClosed' || e.type === 'BidRemoved' || e.type === 'LiveSaleCorrected',
-      );
+      const concerns = streamEvents.some((e) => NOTIFYING_EVENTS.has(e.type));
       // Nothing to tell and nothing cached to keep current: the next relevant event reads the stream.
       if (!concerns && cache.get(streamId)?.version !== first.streamVersion - 1) continue;
       const before = await stateBefore(streamId, first.streamVersion);

@@ -36,6 +36,18 @@ export function isTimely(notification: BidderNotification, now: number): boolean
 }
 
 /**
+ * The events a notice can come from (a bid placed, a close, a removal, a stage sale corrected):
+ * a run of a lot's events without one tells nobody, so the notifier may skip reading its stream.
+ * Kept beside `notificationsOf`, which reads exactly these.
+ */
+export const NOTIFYING_EVENTS: ReadonlySet<string> = new Set<LotEvent['type']>([
+  'BidPlaced',
+  'LotClosed',
+  'BidRemoved',
+  'LiveSaleCorrected',
+]);
+
+/**
  * What bidders are told about a run of one lot's events, folded from the state before them with
  * the engine's own evolve: the leader before a command that placed bids and lost the lead is
  * outbid (an automatic answer that keeps the lead tells nobody); the winner of a won close is told

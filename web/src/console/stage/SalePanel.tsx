@@ -39,12 +39,15 @@ interface Confirming {
  */
 export function SalePanel({
   auctionId,
+  organizationId,
   lot,
   correcting = false,
   onSold,
   onClose,
 }: {
   auctionId: number;
+  /** The auction's organisation: its auctions' list carries the status that hides corrections. */
+  organizationId: number;
   lot: LiveLot;
   /** Corrects the lot's recorded sale (another winner or price, with a reason) instead of recording one. */
   correcting?: boolean;
@@ -212,7 +215,7 @@ export function SalePanel({
               // The invoices were generated meanwhile: the console's auction status follows, and
               // with it the list's corrections.
               if (error instanceof ApiError && error.message === 'lot_invoiced')
-                void queryClient.invalidateQueries({ queryKey: [...consoleKeys.all, 'auctions'] });
+                void queryClient.invalidateQueries({ queryKey: consoleKeys.auctions(organizationId) });
               throw error;
             }
             onSold(answer.lot);

@@ -57,6 +57,7 @@ export default function StageSection({ auction }: AuctionSectionProps) {
       return (
         <SalePanel
           auctionId={auction.id}
+          organizationId={auction.organizationId}
           lot={lot}
           correcting={open.correcting}
           onSold={(sold) => setRecorded((before) => new Map(before).set(sold.auctionLotItemId, sold))}
