@@ -160,6 +160,20 @@ export const photoFields = z.strictObject({
 });
 export const photoRef = z.object({ id: z.number() });
 
+/**
+ * A new order for one kind of an auction's parts (categories, tabs, banner photos): every id of the
+ * auction's entries of that kind, each once, first shown first. The whole list in one call, so a
+ * reorder is never left halfway; sending it again changes nothing.
+ */
+export const orderFields = z.strictObject({
+  ids: z
+    .array(rowId)
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'order_ids_repeated'),
+});
+export const orderedIds = z.array(z.object({ id: z.number(), order: z.number() }));
+
 // ---- Auctions ----
 
 export const auctionListQuery = z.object({ organizationId: rowId.optional() });

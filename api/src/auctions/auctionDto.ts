@@ -53,7 +53,16 @@ export function toAuctionDto(row: AuctionRow) {
     type: row.type,
     translations: row.translations,
     languages: row.languages,
-    tabs: row.tabs.map((tab) => ({ id: tab.id, order: tab.order, translations: translationList(tab.translations) })),
+    tabs: row.tabs.map((tab) => ({
+      id: tab.id,
+      order: tab.order,
+      // A tab saved without a title or content answers them empty, as the contract's auctionTab has them.
+      translations: translationList(tab.translations).map((text) => ({
+        ...text,
+        title: text.title ?? '',
+        content: text.content ?? '',
+      })),
+    })),
     itemCategories: row.item_categories.map((c) => ({
       id: c.id,
       order: c.order,

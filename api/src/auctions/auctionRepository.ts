@@ -42,7 +42,8 @@ function auctionQuery(db: Db) {
 
 /** An auction photo row as PostgreSQL's json of the row gives it (snake_case, as stored). */
 export type AuctionPhotoRow = Omit<Selectable<AuctionPhotosTable>, never>;
-type TabTranslations = Partial<Record<'en' | 'fr', { name: string; url: string; title: string; content: string }>>;
+/** As the operator API stores them: a tab's title and content are optional (contract's `tabFields`). */
+type TabTranslations = Partial<Record<'en' | 'fr', { name: string; url: string; title?: string; content?: string }>>;
 
 export type AuctionRow = Awaited<ReturnType<ReturnType<typeof auctionQuery>['executeTakeFirstOrThrow']>>;
 

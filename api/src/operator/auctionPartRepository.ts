@@ -1,6 +1,7 @@
 import { LotStatus } from '@auction/contract';
 import { type Db, sanitizeRichText } from '@auction/platform';
 import { withHttpPrefix } from '../auctions/auctionDto.ts';
+import { HttpError } from '../errors.ts';
 
 /** Categories and tabs: an auction's ordered entries with translations, one shape for both. */
 export type OrderedEntryTable = 'item_categories' | 'auction_tabs';
@@ -10,6 +11,8 @@ const entryDto = (row: { id: number; order: number; translations: object }) => (
   translations: row.translations,
 });
 export type OrderedEntryDto = ReturnType<typeof entryDto>;
+/** Every table of an auction's parts shown in an order the operator sets. */
+export type OrderedTable = OrderedEntryTable | 'auction_photos';
 
 /** A tab's content is rich text shown as HTML on its page: stored already reduced to the shared allowlist. */
 function storedTranslations(table: OrderedEntryTable, translations: object): string {
@@ -109,6 +112,16 @@ export interface AuctionPartRepository {
   addPhoto(auctionId: number, photo: PhotoFields & { fullPath: string }): Promise<{ id: number }>;
   editPhoto(photoId: number, changes: PhotoFields): Promise<void>;
   removePhoto(photoId: number): Promise<void>;
+  /**
+   * Numbers the auction's entries of one kind 0, 1, 2… in the order of `ids`, in one transaction.
+   * `ids` must be exactly the auction's entries (an entry added or removed since the operator's
+   * screen loaded answers 409 `order_list_changed`, changing nothing).
+   */
+  reorder(
+    table: OrderedTable,
+    auctionId: number,
+    ids: readonly number[],
+  ): Promise<Array<{ id: number; order: number }>>;
 }
 
 export function auctionPartRepository(db: Db): AuctionPartRepository {
@@ -203,6 +216,25 @@ export function auctionPartRepository(db: Db): AuctionPartRepository {
     },
     async removePhoto(photoId) {
       await db.deleteFrom('auction_photos').where('id', '=', photoId).execute();
+    },
+    reorder(table, auctionId, ids) {
+      return db.transaction().execute(async (trx) => {
+        // Locked, so two operators reordering at once are applied one after the other, each whole.
+        const rows = await trx
+          .selectFrom(table)
+          .select(['id', 'order'])
+          .where('auction_id', '=', auctionId)
+          .forUpdate()
+          .execute();
+        const current = new Map(rows.map((row) => [row.id, row.order]));
+        if (rows.length !== ids.length || ids.some((id) => !current.has(id))) {
+          throw new HttpError(409, 'order_list_changed');
+        }
+        for (const [order, id] of ids.entries()) {
+          if (current.get(id) !== order) await trx.updateTable(table).set({ order }).where('id', '=', id).execute();
+        }
+        return ids.map((id, order) => ({ id, order }));
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import { documentRoutes } from '../routeDocs.ts';
 import { someField } from '../validation.ts';
 import type { OrderedEntryTable } from './auctionPartRepository.ts';
 import type { Owned } from './operatorScope.ts';
+import { orderRoute } from './orderRoute.ts';
 
 const { operatorErrors } = operator;
 
@@ -20,16 +21,19 @@ export interface OrderedEntryKind {
   path: string;
   fields: EntryFields;
   entry: z.ZodType;
+  /** The list's name in the summaries: "item categories", "tabs". */
+  plural: string;
   summaries: { add: string; edit: string; remove: string };
 }
 
 /**
  * The routes of one kind of an auction's ordered entries (issue 5 §4): add to an auction, edit and
- * remove, each for the operators who manage the auction (another organisation's answers 404).
+ * remove, and put the whole list in a new order, each for the operators who manage the auction
+ * (another organisation's answers 404).
  * Categories and tabs are the same list of translated, ordered rows; only their fields differ.
  */
 export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsyncZod {
-  const { table, kind, path, fields, entry, summaries } = entries;
+  const { table, kind, path, fields, entry, plural, summaries } = entries;
   return async (app) => {
     documentRoutes(app, { tags: ['operator'] });
     const parts = app.auctionPartRepository;
@@ -81,5 +85,7 @@ export function orderedEntryRoutes(entries: OrderedEntryKind): FastifyPluginAsyn
         return reply.code(204).send(null);
       },
     );
+
+    orderRoute(app, { table, path, what: plural });
   };
 }

@@ -331,6 +331,10 @@ const POLICY: Record<string, Policy> = {
     () => ({ order: 3 }),
   ),
   'DELETE /api/admin/categories/:id': op((f) => `/api/admin/categories/${p(f).categoryId}`),
+  'PUT /api/admin/auctions/:id/categories/order': op(
+    (f) => `/api/admin/auctions/${p(f).id}/categories/order`,
+    (f) => ({ ids: [p(f).categoryId] }),
+  ),
   'POST /api/admin/auctions/:id/tabs': op(
     (f) => `/api/admin/auctions/${p(f).id}/tabs`,
     () => ({ translations: { fr: { name: 'Plus', url: 'plus', title: 'Plus', content: 'Texte' } } }),
@@ -340,6 +344,10 @@ const POLICY: Record<string, Policy> = {
     () => ({ order: 3 }),
   ),
   'DELETE /api/admin/tabs/:id': op((f) => `/api/admin/tabs/${p(f).tabId}`),
+  'PUT /api/admin/auctions/:id/tabs/order': op(
+    (f) => `/api/admin/auctions/${p(f).id}/tabs/order`,
+    (f) => ({ ids: [p(f).tabId] }),
+  ),
   'POST /api/admin/auctions/:id/closing-groups': op(
     (f) => `/api/admin/auctions/${p(f).id}/closing-groups`,
     () => ({ translations: { fr: 'Second groupe' }, dateCompleted: inHours(5) }),
@@ -358,6 +366,10 @@ const POLICY: Record<string, Policy> = {
     () => ({ order: 2 }),
   ),
   'DELETE /api/admin/auction-photos/:id': op((f) => `/api/admin/auction-photos/${p(f).photoId}`),
+  'PUT /api/admin/auctions/:id/photos/order': op(
+    (f) => `/api/admin/auctions/${p(f).id}/photos/order`,
+    (f) => ({ ids: [p(f).photoId] }),
+  ),
   'GET /api/admin/auctions/:id/lots': op((f) => `/api/admin/auctions/${p(f).id}/lots`),
   'POST /api/admin/auctions/:id/lots': op(
     (f) => `/api/admin/auctions/${p(f).id}/lots`,

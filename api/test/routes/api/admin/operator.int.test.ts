@@ -19,7 +19,7 @@ beforeAll(async () => {
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
 
 async function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: unknown,
@@ -267,6 +267,83 @@ describe('auctions', () => {
     const after = (await call('GET', `/api/admin/auctions/${auction.id}`, admin)).json();
     expect(after.photos).toEqual([]);
     expect(after.itemCategories).toEqual([]);
+  });
+
+  it('puts categories, tabs and banner photos in a new order in one call, each whole or not at all', async () => {
+    const { auction, urlMagicLink } = await newAuction();
+    const base = `/api/admin/auctions/${auction.id}`;
+    const add = async (path: string, body: object) => {
+      const response = await call('POST', `${base}/${path}`, admin, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as number;
+    };
+    const categories: number[] = [];
+    for (const name of ['Voyages', 'Sports', 'Art'])
+      categories.push(await add('categories', { translations: { fr: name } }));
+    const tabs: number[] = [];
+    for (const url of ['regles', 'livraison']) {
+      tabs.push(await add('tabs', { translations: { fr: { name: url, url } } }));
+    }
+    const photos: number[] = [];
+    for (const n of [1, 2, 3]) photos.push(await add('photos', { fullPath: `https://cdn.example.org/${n}.jpg` }));
+    const shown = async () =>
+      (
+        await test.app.inject({ method: 'GET', url: `/api/auctions/url-magic-link?urlMagicLink=${urlMagicLink}` })
+      ).json();
+
+    const [voyages, sports, art] = categories as [number, number, number];
+    const reordered = await call('PUT', `${base}/categories/order`, admin, { ids: [art, voyages, sports] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(reordered.json()).toEqual([
+      { id: art, order: 0 },
+      { id: voyages, order: 1 },
+      { id: sports, order: 2 },
+    ]);
+    // Sent again (a retry), the same order stands and nothing else moves.
+    expect((await call('PUT', `${base}/categories/order`, admin, { ids: [art, voyages, sports] })).json()).toEqual(
+      reordered.json(),
+    );
+    expect((await call('PUT', `${base}/tabs/order`, admin, { ids: [...tabs].reverse() })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `${base}/photos/order`, admin, { ids: [photos[2], photos[0], photos[1]] })).statusCode,
+    ).toBe(200);
+    const after = await shown();
+    expect(after.itemCategories.map((c: { name: string }) => c.name)).toEqual(['Art', 'Voyages', 'Sports']);
+    expect(after.tabs.map((t: { id: number }) => t.id)).toEqual([...tabs].reverse());
+    // Tabs saved without a title or content are shown (they once made the auction's answer fail).
+    expect(after.tabs[0]).toMatchObject({ name: 'livraison', url: 'livraison', title: '', content: '' });
+    expect(after.photos.map((p: { fullPath: string }) => p.fullPath)).toEqual([
+      'https://cdn.example.org/3.jpg',
+      'https://cdn.example.org/1.jpg',
+      'https://cdn.example.org/2.jpg',
+    ]);
+
+    // A list that is not exactly the auction's (one missing, one of another auction, one twice)
+    // is refused and changes nothing.
+    const other = await newAuction();
+    const foreign = (
+      await call('POST', `/api/admin/auctions/${other.auction.id}/categories`, admin, {
+        translations: { fr: 'Ailleurs' },
+      })
+    ).json().id as number;
+    for (const ids of [
+      [voyages, art],
+      [sports, voyages, foreign],
+      [sports, voyages, art, foreign],
+    ]) {
+      const refused = await call('PUT', `${base}/categories/order`, admin, { ids });
+      expect(refused.statusCode, JSON.stringify(ids)).toBe(409);
+      expect(refused.json().message).toBe('order_list_changed');
+    }
+    const repeated = await call('PUT', `${base}/categories/order`, admin, { ids: [sports, sports, art] });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().messages).toContain('order_ids_repeated');
+    expect((await call('PUT', `${base}/categories/order`, admin, { ids: [] })).statusCode).toBe(400);
+    // Another organisation's manager does not reach this auction's list.
+    expect((await call('PUT', `${base}/categories/order`, manager, { ids: [voyages, sports, art] })).statusCode).toBe(
+      404,
+    );
+    expect((await shown()).itemCategories.map((c: { name: string }) => c.name)).toEqual(['Art', 'Voyages', 'Sports']);
   });
 });
 

@@ -7,6 +7,7 @@ export default orderedEntryRoutes({
   kind: 'category',
   path: 'categories',
   fields: operator.categoryFields,
+  plural: 'item categories',
   entry: operator.category,
   summaries: {
     add: 'Adds an item category (removing it leaves its lots)',

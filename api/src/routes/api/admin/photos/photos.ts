@@ -1,5 +1,6 @@
 import { idParams, noContent, operator } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderRoute } from '../../../../operator/orderRoute.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 import { someField } from '../../../../validation.ts';
 
@@ -61,4 +62,6 @@ export default (async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  orderRoute(app, { table: 'auction_photos', path: 'photos', what: 'banner photos and videos' });
 }) satisfies FastifyPluginAsyncZod;

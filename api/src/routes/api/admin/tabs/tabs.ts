@@ -7,6 +7,7 @@ export default orderedEntryRoutes({
   kind: 'tab',
   path: 'tabs',
   fields: operator.tabFields,
+  plural: 'tabs',
   entry: operator.tab,
   summaries: {
     add: 'Adds an auction tab (its own page)',
