@@ -40,6 +40,8 @@ const WORDS = {
     tabPreview: 'Aperçu du texte de la page',
     teamBackground: 'Couleur de fond',
     add: 'Ajouter',
+    moveUp: 'Monter « Dons »',
+    orderSaved: 'Nouvel ordre enregistré.',
     status: 'Statut',
     openNow: 'Ouvrir maintenant',
     openConsequence: "Les mises s'ouvrent maintenant",
@@ -65,6 +67,8 @@ const WORDS = {
     tabPreview: 'Preview of the page text',
     teamBackground: 'Background colour',
     add: 'Add',
+    moveUp: 'Move up “Dons”',
+    orderSaved: 'New order saved.',
     status: 'Status',
     openNow: 'Open now',
     openConsequence: 'Bidding opens now',
@@ -146,6 +150,16 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     expect(await preview.locator('script').count()).toBe(0);
     await page.getByRole('button', { name: w.add }).click();
     await page.getByRole('group', { name: 'Infos' }).waitFor();
+    // A second tab, then moved before the first: one call puts the whole list in its new order.
+    await page.getByLabel(w.tabName).last().fill('Dons');
+    await page.getByLabel(w.tabUrl).last().fill('dons');
+    await page.getByRole('button', { name: w.add }).click();
+    await page.getByRole('group', { name: 'Dons' }).waitFor();
+    await page.getByRole('button', { name: w.moveUp }).click();
+    await page.getByText(w.orderSaved).waitFor();
+    await expect
+      .poll(() => page.locator('.setup__parts > form legend').allTextContents())
+      .toEqual(['Dons', 'Infos', expect.any(String)]);
     await expectAccessible(page, `console tabs (${language})`);
     await bothWidths(page, `console-tabs-${language}`);
 
@@ -171,7 +185,9 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
       footerEmail: 'info@essai.org',
       closingGroups: [expect.objectContaining({ translations: [expect.objectContaining({ name: 'Vins' })] })],
       tabs: [
+        expect.objectContaining({ order: 0, translations: [expect.objectContaining({ name: 'Dons' })] }),
         expect.objectContaining({
+          order: 1,
           translations: [expect.objectContaining({ name: 'Infos', content: '<p><b>Stationnement</b> gratuit</p>' })],
         }),
       ],

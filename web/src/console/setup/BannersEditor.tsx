@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { serverMessageId } from '../../i18n/messages.ts';
+import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
 
 /** Spec 001 §3's photo flags: where and how a banner photo is used. */
@@ -56,7 +57,18 @@ function photoBody(draft: Draft, order: number | undefined) {
   };
 }
 
-function PhotoRow({ auction, photo }: { auction: operator.OperatorAuction; photo?: AuctionPhoto }) {
+function PhotoRow({
+  auction,
+  photo,
+  ids = [],
+  index = -1,
+}: {
+  auction: operator.OperatorAuction;
+  photo?: AuctionPhoto;
+  /** The banner photos' ids in their order, and this one's place among them. */
+  ids?: readonly number[];
+  index?: number;
+}) {
   const intl = useIntl();
   const [draft, setDraft] = useState<Draft>(() => draftOf(photo));
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
@@ -70,13 +82,23 @@ function PhotoRow({ auction, photo }: { auction: operator.OperatorAuction; photo
       id={photo?.id}
       legend={
         photo ? (
-          <FormattedMessage id="console.setup.photoNumber" values={{ n: photo.order + 1 }} />
+          <FormattedMessage id="console.setup.photoNumber" values={{ n: index + 1 }} />
         ) : (
           <FormattedMessage id="console.setup.newPhoto" />
         )
       }
       body={() => photoBody(draft, photo ? undefined : auction.photos.length)}
       onAdded={() => setDraft(draftOf(undefined))}
+      order={
+        <OrderButtons
+          auctionId={auction.id}
+          organizationId={auction.organizationId}
+          kind="photos"
+          ids={ids}
+          index={index}
+          name={intl.formatMessage({ id: 'console.setup.photoNumber' }, { n: index + 1 })}
+        />
+      }
     >
       {(errors) => (
         <>
@@ -147,16 +169,16 @@ function PhotoRow({ auction, photo }: { auction: operator.OperatorAuction; photo
 
 /** The banner photos of spec 001 §3 (the header's carousel), each with its flags. */
 export function BannersEditor({ auction }: { auction: operator.OperatorAuction }) {
+  // The API answers them by order then id already; sorted again so the screen never depends on it.
+  const photos = [...auction.photos].sort((a, b) => a.order - b.order || a.id - b.id);
   return (
     <section className="setup__parts" aria-labelledby="setup-banners">
       <h3 id="setup-banners">
         <FormattedMessage id="console.setup.banners" />
       </h3>
-      {[...auction.photos]
-        .sort((a, b) => a.order - b.order)
-        .map((photo) => (
-          <PhotoRow key={photo.id} auction={auction} photo={photo} />
-        ))}
+      {photos.map((photo, index) => (
+        <PhotoRow key={photo.id} auction={auction} photo={photo} ids={photos.map((p) => p.id)} index={index} />
+      ))}
       <PhotoRow auction={auction} />
     </section>
   );

@@ -1,24 +1,43 @@
 import type { operator } from '@auction/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
 import { type Names, namesBody, namesOf, TranslatedNames } from './TranslatedNames.tsx';
 
 type Category = operator.OperatorAuction['itemCategories'][number];
 
-function CategoryRow({ auction, category }: { auction: operator.OperatorAuction; category?: Category }) {
+function CategoryRow({
+  auction,
+  category,
+  index = -1,
+}: {
+  auction: operator.OperatorAuction;
+  category?: Category;
+  /** Its place in the auction's categories. */
+  index?: number;
+}) {
   const [names, setNames] = useState<Names>(() => namesOf(category));
+  const name = category ? namesOf(category).fr || namesOf(category).en : '';
   return (
     <PartRow
       auctionId={auction.id}
       organizationId={auction.organizationId}
       kind="categories"
       id={category?.id}
-      legend={
-        category ? namesOf(category).fr || namesOf(category).en : <FormattedMessage id="console.setup.newCategory" />
-      }
+      legend={category ? name : <FormattedMessage id="console.setup.newCategory" />}
       body={() => ({ translations: namesBody(names), ...(category ? {} : { order: auction.itemCategories.length }) })}
       onAdded={() => setNames({ fr: '', en: '' })}
+      order={
+        <OrderButtons
+          auctionId={auction.id}
+          organizationId={auction.organizationId}
+          kind="categories"
+          ids={auction.itemCategories.map((c) => c.id)}
+          index={index}
+          name={name}
+        />
+      }
     >
       {(errors) => <TranslatedNames names={names} errors={errors} onChange={setNames} />}
     </PartRow>
@@ -32,8 +51,8 @@ export function CategoriesEditor({ auction }: { auction: operator.OperatorAuctio
       <h3 id="setup-categories">
         <FormattedMessage id="console.setup.categories" />
       </h3>
-      {auction.itemCategories.map((category) => (
-        <CategoryRow key={category.id} auction={auction} category={category} />
+      {auction.itemCategories.map((category, index) => (
+        <CategoryRow key={category.id} auction={auction} category={category} index={index} />
       ))}
       <CategoryRow auction={auction} />
     </section>

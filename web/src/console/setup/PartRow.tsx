@@ -30,6 +30,7 @@ export function PartRow({
   body,
   warning,
   onAdded,
+  order,
   children,
 }: {
   auctionId: number;
@@ -40,6 +41,8 @@ export function PartRow({
   body: () => Record<string, unknown>;
   warning?: SaveWarning | null;
   onAdded?: () => void;
+  /** Its move up and move down buttons, for the kinds the operator orders. */
+  order?: ReactNode;
   children: (errors: FieldErrors) => ReactNode;
 }) {
   const queryClient = useQueryClient();
@@ -85,6 +88,7 @@ export function PartRow({
               <FormattedMessage id="console.setup.remove" />
             </button>
           ) : null}
+          {id !== undefined ? order : null}
         </div>
       </fieldset>
       {confirm === 'remove' && id !== undefined ? (

@@ -6,6 +6,7 @@ import { serverMessageId } from '../../i18n/messages.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { sanitizeRichText } from '../../lib/sanitizeRichText.ts';
 import type { FieldErrors } from './auctionForm.ts';
+import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
 
 type Tab = operator.OperatorAuction['tabs'][number];
@@ -104,7 +105,7 @@ function TabLanguage({
   );
 }
 
-function TabRow({ auction, tab }: { auction: operator.OperatorAuction; tab?: Tab }) {
+function TabRow({ auction, tab, index = -1 }: { auction: operator.OperatorAuction; tab?: Tab; index?: number }) {
   const [texts, setTexts] = useState<TabTexts>(() => textsOf(tab));
   const name = texts.fr.name || texts.en.name;
   return (
@@ -116,6 +117,16 @@ function TabRow({ auction, tab }: { auction: operator.OperatorAuction; tab?: Tab
       legend={tab ? name : <FormattedMessage id="console.setup.newTab" />}
       body={() => ({ ...tabBody(texts), ...(tab ? {} : { order: auction.tabs.length }) })}
       onAdded={() => setTexts({ fr: blank(), en: blank() })}
+      order={
+        <OrderButtons
+          auctionId={auction.id}
+          organizationId={auction.organizationId}
+          kind="tabs"
+          ids={auction.tabs.map((t) => t.id)}
+          index={index}
+          name={name}
+        />
+      }
     >
       {(errors) =>
         LANGUAGES.map((language) => (
@@ -139,8 +150,8 @@ export function TabsEditor({ auction }: { auction: operator.OperatorAuction }) {
       <h3 id="setup-tabs">
         <FormattedMessage id="console.setup.tabs" />
       </h3>
-      {auction.tabs.map((tab) => (
-        <TabRow key={tab.id} auction={auction} tab={tab} />
+      {auction.tabs.map((tab, index) => (
+        <TabRow key={tab.id} auction={auction} tab={tab} index={index} />
       ))}
       <TabRow auction={auction} />
     </section>

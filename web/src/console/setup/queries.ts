@@ -12,6 +12,9 @@ const ONE_PATH: Record<PartKind, string> = {
   photos: 'auction-photos',
 };
 
+/** The parts shown in an order the operator sets (closing groups follow their end instead). */
+export type OrderedPartKind = Extract<PartKind, 'categories' | 'tabs' | 'photos'>;
+
 export const setupKeys = {
   auction: (auctionId: number) => [...consoleKeys.all, 'auction', auctionId] as const,
 };
@@ -49,5 +52,15 @@ export const setupMutations = {
         const path = `/api/admin/${ONE_PATH[kind]}/${id}` as const;
         return remove ? api<unknown>(path, { method: 'DELETE' }) : api<unknown>(path, { method: 'PATCH', body });
       },
+    }),
+  /** Every id of the kind in its new order, in one call: a reorder is never left halfway. */
+  order: (auctionId: number, kind: OrderedPartKind) =>
+    mutationOptions({
+      mutationKey: [...setupKeys.auction(auctionId), kind, 'order'],
+      mutationFn: (ids: number[]) =>
+        api<Array<{ id: number; order: number }>>(`/api/admin/auctions/${auctionId}/${kind}/order`, {
+          method: 'PUT',
+          body: { ids },
+        }),
     }),
 };

@@ -3,8 +3,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewAuctionForm } from '../../../src/console/organization/NewAuctionForm.tsx';
 import { AuctionForm } from '../../../src/console/setup/AuctionForm.tsx';
+import { CategoriesEditor } from '../../../src/console/setup/CategoriesEditor.tsx';
 import { ClosingGroupsEditor } from '../../../src/console/setup/ClosingGroupsEditor.tsx';
 import { StatusPanel } from '../../../src/console/setup/StatusPanel.tsx';
+import { Toaster } from '../../../src/live/toasts.tsx';
 import { apiStub } from '../../paymentFixtures.ts';
 import { renderInApp } from '../../renderInApp.tsx';
 import { operatorAuctionFixture } from './operatorAuctionFixture.ts';
@@ -97,6 +99,50 @@ describe('closing groups', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move the end' }));
     await waitFor(() => expect(api.calls[0]?.method).toBe('PATCH'));
     expect(api.calls[0]?.body).toMatchObject({ translations: { fr: 'Vins' }, isHiddenInMenu: false });
+  });
+});
+
+describe('the order of categories', () => {
+  const categories = operatorAuctionFixture({
+    itemCategories: ['Voyages', 'Sports', 'Art'].map((name, order) => ({
+      id: 40 + order,
+      order,
+      translations: [{ languageCode: 'fr', name }],
+    })),
+  });
+
+  it('sends the whole list in its new order in one call', async () => {
+    const api = apiStub({ 'PUT /api/admin/auctions/12/categories/order': [200, []] });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => (
+      <>
+        <CategoriesEditor auction={categories} />
+        <Toaster />
+      </>
+    ));
+    expect(await screen.findByRole('button', { name: 'Move up “Voyages”' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Move down “Art”' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move up “Art”' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [40, 42, 41] }));
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    await screen.findByText('New order saved.');
+  });
+
+  it('says when the list changed meanwhile', async () => {
+    const api = apiStub({
+      'PUT /api/admin/auctions/12/categories/order': [409, { message: 'order_list_changed' }],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => (
+      <>
+        <CategoriesEditor auction={categories} />
+        <Toaster />
+      </>
+    ));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move down “Voyages”' }));
+    await screen.findByText(/This list changed since the page was loaded/);
+    // Nothing else was sent: the refused order is not retried on its own.
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 });
 
