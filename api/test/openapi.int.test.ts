@@ -112,6 +112,7 @@ const OPERATOR_CALLS = [
   'patch /api/admin/auction-photos/{}',
   'delete /api/admin/auction-photos/{}',
   'put /api/admin/auctions/{}/photos/order',
+  'post /api/admin/auctions/{}/photos/upload',
   'post /api/admin/auctions/{}/lots',
   'patch /api/admin/lots/{}',
   'post /api/admin/lots/{}/close-early',

@@ -35,4 +35,21 @@ export const mediaAnswers = { 200: fileAnswer, ...errorAnswers(404) };
 
 export const uploadAnswers = { 201: uploadedPhoto, ...errorAnswers(401, 403, 404, 409, 413, 415) };
 
+/**
+ * A banner photo uploaded (`POST /api/admin/auctions/{id}/photos/upload`): the same body and
+ * refusals as a lot photo's, one size wide enough for the header's carousel, appended after the
+ * auction's banner photos with the flags a new banner has (every language and screen).
+ */
+export const uploadedBanner = z.object({ id: z.number(), fullPath: z.string(), order: z.number() });
+export const bannerUploadAnswers = { 201: uploadedBanner, ...errorAnswers(401, 403, 404, 409, 413, 415) };
+
+/** A stored banner's file, as `GET /api/media/banners/{name}` serves it. */
+export const bannerMediaParams = z.object({
+  name: z
+    .string()
+    .max(100)
+    .regex(/^[0-9a-f-]{36}-banner\.webp$/, 'item_not_found'),
+});
+
 export type UploadedPhoto = z.infer<typeof uploadedPhoto>;
+export type UploadedBanner = z.infer<typeof uploadedBanner>;

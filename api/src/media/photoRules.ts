@@ -13,6 +13,12 @@ export const MAX_PHOTO_PIXELS = 50_000_000;
 export const PHOTO_WIDTHS = { large: 1600, medium: 600 } as const;
 export type PhotoSize = keyof typeof PHOTO_WIDTHS;
 
+/** An auction's banner (the header's carousel, spec 001 §3 auction photo): one size, a wide screen's. */
+export const BANNER_WIDTHS = { banner: 1920 } as const;
+
+/** As many banner photos as an auction's header carousel sensibly turns through. */
+export const MAX_BANNERS_PER_AUCTION = 30;
+
 /** The formats the image library decodes and browsers show; anything else is not a photo here. */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff'] as const;
 
@@ -32,7 +38,7 @@ export function isAcceptedFormat(format: string | undefined): boolean {
 }
 
 /** A stored file's name: an id of ours and the size, so no caller-chosen text reaches a path. */
-export function photoFileName(id: string, size: PhotoSize): string {
+export function photoFileName(id: string, size: PhotoSize | keyof typeof BANNER_WIDTHS): string {
   return `${id}-${size}.webp`;
 }
 
@@ -42,6 +48,11 @@ export const PHOTO_FILE_NAME = /^[0-9a-f-]{36}-(large|medium)\.webp$/;
 /** The stable address the API serves a stored photo under, whatever the storage. */
 export function photoUrl(fileName: string): string {
   return `/api/media/lot-photos/${fileName}`;
+}
+
+/** The stable address of a stored banner photo. */
+export function bannerUrl(fileName: string): string {
+  return `/api/media/banners/${fileName}`;
 }
 
 /** The order a new photo takes: after every photo the lot has. */

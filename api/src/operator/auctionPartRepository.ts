@@ -79,7 +79,8 @@ function photoColumns(fields: PhotoFields) {
 
 /**
  * The parts of an auction an operator arranges (issue 5 §4): categories, tabs, closing groups and
- * banner photos. Photos are addresses (a CDN or the organisation's site): no uploaded files.
+ * banner photos. A photo is an address (a CDN, the organisation's site, or an uploaded banner's,
+ * media/bannerPhotos.ts).
  */
 export interface AuctionPartRepository {
   addEntry(

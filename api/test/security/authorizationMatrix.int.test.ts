@@ -366,6 +366,7 @@ const POLICY: Record<string, Policy> = {
     () => ({ order: 2 }),
   ),
   'DELETE /api/admin/auction-photos/:id': op((f) => `/api/admin/auction-photos/${p(f).photoId}`),
+  'POST /api/admin/auctions/:id/photos/upload': op((f) => `/api/admin/auctions/${p(f).id}/photos/upload`),
   'PUT /api/admin/auctions/:id/photos/order': op(
     (f) => `/api/admin/auctions/${p(f).id}/photos/order`,
     (f) => ({ ids: [p(f).photoId] }),
@@ -431,6 +432,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/admin/lots/:id/audit-trail': op((f) => `/api/admin/lots/${p(f).lotId}/audit-trail`),
   'POST /api/admin/lots/:id/photos': op((f) => `/api/admin/lots/${p(f).lotId}/photos`),
   'GET /api/media/lot-photos/:name': pub(() => `/api/media/lot-photos/${randomUUID()}-large.webp`),
+  'GET /api/media/banners/:name': pub(() => `/api/media/banners/${randomUUID()}-banner.webp`),
 
   // Not the product's user API.
   'GET /api/health': infra,

@@ -7,8 +7,8 @@ import { someField } from '../../../../validation.ts';
 const { photoFields, photoRef, operatorErrors } = operator;
 
 /**
- * An auction's banner photos and videos (issue 5 §4). Photos are addresses (a CDN or the
- * organisation's site): the product stores no uploaded files.
+ * An auction's banner photos and videos (issue 5 §4), given by address (a CDN, the organisation's
+ * site, or an image uploaded through `bannerUploads.ts`, which adds its row itself).
  */
 export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
