@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login } from '../../api/test/accounts/accountFlows.ts';
@@ -41,6 +42,9 @@ const WORDS = {
     teamBackground: 'Couleur de fond',
     add: 'Ajouter',
     moveUp: 'Monter « Dons »',
+    banners: 'Bannières',
+    bannerAdded: 'Images de bannière ajoutées.',
+    firstBanner: 'Photo 1',
     orderSaved: 'Nouvel ordre enregistré.',
     status: 'Statut',
     openNow: 'Ouvrir maintenant',
@@ -68,12 +72,18 @@ const WORDS = {
     teamBackground: 'Background colour',
     add: 'Add',
     moveUp: 'Move up “Dons”',
+    banners: 'Banners',
+    bannerAdded: 'Banner images added.',
+    firstBanner: 'Photo 1',
     orderSaved: 'New order saved.',
     status: 'Status',
     openNow: 'Open now',
     openConsequence: 'Bidding opens now',
   },
 } as const;
+
+/** A photo the demo ships, uploaded as a banner. */
+const BANNER = resolve(import.meta.dirname, '../public/demo/banner-autumn.jpg');
 
 /** A `datetime-local` value some days from now, in the browser's zone. */
 function daysFromNow(days: number): string {
@@ -163,6 +173,14 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await expectAccessible(page, `console tabs (${language})`);
     await bothWidths(page, `console-tabs-${language}`);
 
+    // A banner uploaded from the computer: resized by the API, then a row with its flags.
+    await page.getByRole('button', { name: w.banners, exact: true }).click();
+    await page.locator('input[type=file]').setInputFiles(BANNER);
+    await page.getByText(w.bannerAdded).waitFor();
+    await page.getByRole('group', { name: w.firstBanner }).locator('img.setup__thumb').waitFor();
+    await expectAccessible(page, `console banners (${language})`);
+    await bothWidths(page, `console-banners-${language}`);
+
     await page.getByRole('button', { name: w.status, exact: true }).click();
     await page.getByRole('button', { name: w.openNow, exact: true }).click();
     await page.getByText(w.openConsequence).waitFor();
@@ -184,6 +202,9 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
       hideCountdown: true,
       footerEmail: 'info@essai.org',
       closingGroups: [expect.objectContaining({ translations: [expect.objectContaining({ name: 'Vins' })] })],
+      photos: [
+        expect.objectContaining({ fullPath: expect.stringMatching(/^\/api\/media\/banners\/.+-banner\.webp$/) }),
+      ],
       tabs: [
         expect.objectContaining({ order: 0, translations: [expect.objectContaining({ name: 'Dons' })] }),
         expect.objectContaining({

@@ -1,11 +1,15 @@
 import type { AuctionPhoto, operator } from '@auction/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { serverMessageId } from '../../i18n/messages.ts';
+import { PhotoDrop, type PhotoDropWords } from '../PhotoDrop.tsx';
+import { consoleKeys } from '../queries.ts';
 import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
+import { setupKeys, setupMutations } from './queries.ts';
 
 /** Spec 001 §3's photo flags: where and how a banner photo is used. */
 export const PHOTO_FLAGS = [
@@ -167,8 +171,24 @@ function PhotoRow({
   );
 }
 
-/** The banner photos of spec 001 §3 (the header's carousel), each with its flags. */
+const BANNER_DROP_WORDS: PhotoDropWords = {
+  drop: 'console.setup.bannerDrop',
+  choose: 'console.setup.bannerChoose',
+  hint: 'console.setup.bannerHint',
+  added: 'console.setup.bannerAdded',
+};
+
+/**
+ * The banner photos of spec 001 §3 (the header's carousel), each with its flags: images uploaded
+ * here (the API resizes them), or an address of an image kept elsewhere in the last row.
+ */
 export function BannersEditor({ auction }: { auction: operator.OperatorAuction }) {
+  const queryClient = useQueryClient();
+  const upload = useMutation(setupMutations.uploadBanner(auction.id));
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: setupKeys.auction(auction.id) });
+    await queryClient.invalidateQueries({ queryKey: consoleKeys.auctions(auction.organizationId) });
+  };
   // The API answers them by order then id already; sorted again so the screen never depends on it.
   const photos = [...auction.photos].sort((a, b) => a.order - b.order || a.id - b.id);
   return (
@@ -176,6 +196,7 @@ export function BannersEditor({ auction }: { auction: operator.OperatorAuction }
       <h3 id="setup-banners">
         <FormattedMessage id="console.setup.banners" />
       </h3>
+      <PhotoDrop words={BANNER_DROP_WORDS} upload={(file) => upload.mutateAsync(file)} done={reload} />
       {photos.map((photo, index) => (
         <PhotoRow key={photo.id} auction={auction} photo={photo} ids={photos.map((p) => p.id)} index={index} />
       ))}

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { showError } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
+import { movedItems } from '../movedItems.ts';
 import { consoleKeys } from '../queries.ts';
-import { movedIds } from './partOrder.ts';
 import { type OrderedPartKind, setupKeys, setupMutations } from './queries.ts';
 
 /**
@@ -32,7 +32,7 @@ export function OrderButtons({
   const queryClient = useQueryClient();
   const mutation = useMutation(setupMutations.order(auctionId, kind));
   const move = async (step: -1 | 1) => {
-    const next = movedIds(ids, index, step);
+    const next = movedItems(ids, index, step);
     if (!next) return;
     try {
       await mutation.mutateAsync(next);

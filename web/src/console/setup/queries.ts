@@ -1,4 +1,4 @@
-import type { operator } from '@auction/contract';
+import type { lotPhotos, operator } from '@auction/contract';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
@@ -52,6 +52,13 @@ export const setupMutations = {
         const path = `/api/admin/${ONE_PATH[kind]}/${id}` as const;
         return remove ? api<unknown>(path, { method: 'DELETE' }) : api<unknown>(path, { method: 'PATCH', body });
       },
+    }),
+  /** One image as the body: resized by the API and appended after the auction's banners. */
+  uploadBanner: (auctionId: number) =>
+    mutationOptions({
+      mutationKey: [...setupKeys.auction(auctionId), 'photos', 'upload'],
+      mutationFn: (file: File) =>
+        api<lotPhotos.UploadedBanner>(`/api/admin/auctions/${auctionId}/photos/upload`, { method: 'POST', body: file }),
     }),
   /** Every id of the kind in its new order, in one call: a reorder is never left halfway. */
   order: (auctionId: number, kind: OrderedPartKind) =>
