@@ -7,7 +7,7 @@ import { useTestApp } from '../useTestApp.ts';
 
 /**
  * Records saved with only what their forms require — an organisation with a name, an auction, a
- * lot, a category, a tab and a team named in English alone, a tab with no title nor text, a
+ * lot, a category, a tab and a team named in one language alone, a tab with no title nor text, a
  * banner with its address only — are read back by every screen that shows them, for a visitor, a
  * bidder and an operator, without a server error. An answer that promises a field the form left
  * optional fails its response schema and answers 500: a tab saved without a title once did, and
@@ -16,68 +16,82 @@ import { useTestApp } from '../useTestApp.ts';
 const test = useTestApp();
 const staff = useDemoStaff(test, 'admin');
 let bidder: ConfirmedAccount;
-let link: string;
-let auctionId: number;
-let lotId: number;
-let pricedLotId: number;
-let organizationId: number;
+
+interface Sparse {
+  organizationId: number;
+  link: string;
+  auctionId: number;
+  /** A lot with a name and an end only; one with a starting bid too (bids need a price). */
+  lotIds: number[];
+  pricedLotId: number;
+}
+const sparse: Sparse[] = [];
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-async function created(method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>) {
-  const response = await callAs(test.app, staff.admin, method, url, body);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+async function created(url: string, body: Record<string, unknown>) {
+  const response = await callAs(test.app, staff.admin, 'POST', url, body);
+  expect(response.statusCode, `POST ${url}: ${response.body}`).toBeLessThan(300);
   return response.json();
+}
+
+/** An organisation and an auction, every part of it named in `language` alone. */
+async function sparseAuction(language: 'en' | 'fr', status: number): Promise<Sparse> {
+  const organizationId = (await created('/api/admin/organizations', { name: `Sparse ${language}` })).id;
+  const link = `sparse-${language}-${randomUUID().slice(0, 8)}`;
+  const auctionId = (
+    await created('/api/admin/auctions', {
+      organizationId,
+      urlMagicLink: link,
+      translations: { [language]: { titleShort: 'Sparse' } },
+      dateOpen: inHours(status >= 3 ? -1 : 1),
+      dateCompleted: inHours(6),
+      status,
+    })
+  ).id;
+  const base = `/api/admin/auctions/${auctionId}`;
+  const category = await created(`${base}/categories`, { translations: { [language]: 'One language' } });
+  await created(`${base}/tabs`, { translations: { [language]: { name: 'Bare', url: 'bare' } } });
+  const group = await created(`${base}/closing-groups`, {
+    translations: { [language]: 'Group' },
+    dateCompleted: inHours(5),
+  });
+  await created(`${base}/photos`, { fullPath: 'https://cdn.example.org/only.jpg' });
+  const team = await created(`/api/admin/organizations/${organizationId}/teams`, {
+    translations: { [language]: 'Team' },
+  });
+  const bare = await created(`${base}/lots`, {
+    translations: { [language]: { name: 'Bare lot' } },
+    dateCompleted: inHours(4),
+  });
+  const placed = await created(`${base}/lots`, {
+    translations: { [language]: { name: 'Placed lot' } },
+    itemCategoryIds: [category.id],
+    auctionClosingGroupId: group.id,
+    organizationTeamId: team.id,
+    dateCompleted: inHours(4),
+  });
+  const priced = await created(`${base}/lots`, {
+    translations: { [language]: { name: 'Priced lot' } },
+    startingBid: 5,
+    dateCompleted: inHours(4),
+  });
+  const sale = await created(`${base}/lots`, {
+    type: 3,
+    translations: { [language]: { name: 'Bare sale' } },
+    dateCompleted: inHours(4),
+  });
+  return { organizationId, link, auctionId, lotIds: [bare.id, placed.id, priced.id, sale.id], pricedLotId: priced.id };
 }
 
 beforeAll(async () => {
   bidder = await registerConfirmed(test);
-  organizationId = (await created('POST', '/api/admin/organizations', { name: 'Sparse' })).id;
-  link = `sparse-${randomUUID().slice(0, 8)}`;
-  auctionId = (
-    await created('POST', '/api/admin/auctions', {
-      organizationId,
-      urlMagicLink: link,
-      translations: { en: { titleShort: 'Sparse' } },
-      dateOpen: inHours(-1),
-      dateCompleted: inHours(6),
-      status: 3,
-    })
-  ).id;
-  await created('POST', `/api/admin/auctions/${auctionId}/categories`, { translations: { en: 'Only English' } });
-  await created('POST', `/api/admin/auctions/${auctionId}/tabs`, {
-    translations: { en: { name: 'Bare', url: 'bare' } },
-  });
-  await created('POST', `/api/admin/auctions/${auctionId}/closing-groups`, {
-    translations: { en: 'Group' },
-    dateCompleted: inHours(5),
-  });
-  await created('POST', `/api/admin/auctions/${auctionId}/photos`, { fullPath: 'https://cdn.example.org/only.jpg' });
-  await created('POST', `/api/admin/organizations/${organizationId}/teams`, { translations: { en: 'Team' } });
-  lotId = (
-    await created('POST', `/api/admin/auctions/${auctionId}/lots`, {
-      translations: { en: { name: 'Bare lot' } },
-      dateCompleted: inHours(4),
-    })
-  ).id;
-  // Bids need a price: this lot has only that more, so the reads of a standing have one.
-  pricedLotId = (
-    await created('POST', `/api/admin/auctions/${auctionId}/lots`, {
-      translations: { en: { name: 'Priced lot' } },
-      startingBid: 5,
-      dateCompleted: inHours(4),
-    })
-  ).id;
-  await created('POST', `/api/admin/auctions/${auctionId}/lots`, {
-    type: 3,
-    translations: { en: { name: 'Bare sale' } },
-    dateCompleted: inHours(4),
-  });
+  sparse.push(await sparseAuction('en', 3), await sparseAuction('fr', 2));
   await test.projections.caughtUp();
 });
 
-/** The reads of the bidders' screens and the operators' console, for the sparse auction and lot. */
-function reads(): string[] {
+/** The reads of the bidders' screens and the operators' console, for one sparse auction. */
+function reads({ organizationId, link, auctionId, lotIds }: Sparse): string[] {
   const byLink = `urlMagicLink=${link}`;
   return [
     `/api/auctions/url-magic-link?${byLink}`,
@@ -87,7 +101,7 @@ function reads(): string[] {
     `/api/auctions/organization-teams/url-magic-link?${byLink}`,
     `/api/auctions/${auctionId}/projector`,
     `/api/auction-lot-items?${byLink}`,
-    ...[lotId, pricedLotId].flatMap((id) => [
+    ...lotIds.flatMap((id) => [
       `/api/auction-lot-items/${id}`,
       `/api/auction-lot-items/refresh-bids/${id}`,
       `/api/admin/lots/${id}/bids`,
@@ -115,36 +129,40 @@ function reads(): string[] {
 
 describe('records saved with only their required fields', () => {
   it('are read by every screen, in each language, for a visitor, a bidder and an operator, without a server error', async () => {
-    const bid = await callAs(test.app, bidder.token, 'POST', `/api/bids/auctionlotitem/${pricedLotId}/bid`, {
+    const open = sparse[0] as Sparse;
+    const bid = await callAs(test.app, bidder.token, 'POST', `/api/bids/auctionlotitem/${open.pricedLotId}/bid`, {
       amount: 5,
       commandId: randomUUID(),
     });
     expect(bid.statusCode, bid.body).toBe(200);
     await test.projections.caughtUp();
     const failures: string[] = [];
-    for (const [who, headers] of [
-      ['visitor', {}],
-      ['bidder', bearer(bidder.token)],
-      ['administrator', bearer(staff.admin)],
-    ] as const) {
-      for (const language of ['fr', 'en']) {
-        for (const url of reads()) {
-          const response = await test.app.inject({
-            method: 'GET',
-            url,
-            headers: { ...headers, 'accept-language': language },
-          });
-          if (response.statusCode >= 500)
-            failures.push(`${who} ${language} GET ${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    for (const auction of sparse) {
+      for (const [who, headers] of [
+        ['visitor', {}],
+        ['bidder', bearer(bidder.token)],
+        ['administrator', bearer(staff.admin)],
+      ] as const) {
+        for (const language of ['fr', 'en']) {
+          for (const url of reads(auction)) {
+            const response = await test.app.inject({
+              method: 'GET',
+              url,
+              headers: { ...headers, 'accept-language': language },
+            });
+            if (response.statusCode >= 500) {
+              failures.push(`${who} ${language} GET ${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+            }
+          }
         }
       }
     }
     expect(failures).toEqual([]);
     // And the public answer does show what was saved.
-    const auction = (
-      await test.app.inject({ method: 'GET', url: `/api/auctions/url-magic-link?urlMagicLink=${link}` })
+    const shown = (
+      await test.app.inject({ method: 'GET', url: `/api/auctions/url-magic-link?urlMagicLink=${open.link}` })
     ).json();
-    expect(auction.tabs[0]).toMatchObject({ name: 'Bare', title: '', content: '' });
-    expect(auction.itemCategories[0].name).toBe('Only English');
+    expect(shown.tabs[0]).toMatchObject({ name: 'Bare', title: '', content: '' });
+    expect(shown.itemCategories[0].name).toBe('One language');
   });
 });
