@@ -2,16 +2,16 @@
 //   k6 run -e TARGET=http://localhost:3000 load-tests/k6/browse.js
 // A constant arrival rate of anonymous reads (4 table pages : 5 lot details : 1 auction) of an
 // auction with LOTS lots that setup() creates through the operator API, with a few bids on each
-// lot (bidders from the registration form) so the details carry a history. Imports k6 modules only.
-import { check, fail } from 'k6';
+// lot (bidders from the registration form) so the details carry a history. Imports k6 modules and
+// the scripts' shared code in lib/ only.
+import { check } from 'k6';
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
+import { ADMIN_PASSWORD, ADMIN_USER, DURATION, TARGET } from './lib/settings.js';
+import { cellphone, createAuction, newRunId, setupClient, signInAdministrator } from './lib/setup.js';
 
-const TARGET = (__ENV.TARGET || 'http://localhost:3000').replace(/\/+$/, '');
-const ADMIN_USER = __ENV.ADMIN_USER || 'admin@demo.local';
-const ADMIN_PASSWORD = __ENV.ADMIN_PASSWORD || 'Demo-Admin-2026!';
+// DURATION (60 s), TARGET, ADMIN_USER and ADMIN_PASSWORD: lib/settings.js.
 const RATE = Number(__ENV.RATE || 500);
-const DURATION = Number(__ENV.DURATION || 60);
 const LOTS = Number(__ENV.LOTS || 200);
 
 const serverErrors = new Counter('http_5xx');
@@ -38,41 +38,17 @@ export const options = {
   },
 };
 
-function request(method, path, body, token) {
-  const headers = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = http.request(method, `${TARGET}${path}`, body === undefined ? null : JSON.stringify(body), {
-    headers,
-    tags: { name: 'setup' },
-  });
-  if (response.status < 200 || response.status >= 300) fail(`${method} ${path}: ${response.status} ${response.body}`);
-  return response.json();
-}
+const request = setupClient(TARGET);
 
 export function setup() {
-  const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const admin = request('POST', '/api/account/authenticate', {
-    username: ADMIN_USER,
-    password: ADMIN_PASSWORD,
-    grant_type: 'password',
-  }).access_token;
-  const organization = request('POST', '/api/admin/organizations', { name: `k6 ${runId}` }, admin);
+  const runId = newRunId();
+  const admin = signInAdministrator(TARGET, ADMIN_USER, ADMIN_PASSWORD);
   const urlMagicLink = `k6-browse-${runId}`;
-  const auction = request(
-    'POST',
-    '/api/admin/auctions',
-    {
-      organizationId: organization.id,
-      urlMagicLink,
-      translations: { en: { titleShort: `k6 browse ${runId}` }, fr: { titleShort: `k6 visite ${runId}` } },
-      dateOpen: new Date(Date.now() - 60_000).toISOString(),
-      dateCompleted: new Date(Date.now() + 4 * 3_600_000).toISOString(),
-      status: 3,
-      requireCCToBid: false,
-      requireAddressToBid: false,
-    },
-    admin,
-  );
+  const auction = createAuction(request, admin, runId, {
+    urlMagicLink,
+    translations: { en: { titleShort: `k6 browse ${runId}` }, fr: { titleShort: `k6 visite ${runId}` } },
+    dateCompleted: new Date(Date.now() + 4 * 3_600_000).toISOString(),
+  });
   const bidder = request('POST', '/api/account/register', {
     username: `k6-${runId}@example.com`,
     password: 'Load-Test-2026!',
@@ -80,7 +56,7 @@ export function setup() {
     firstName: 'Load',
     lastName: 'Browser',
     nickName: `k6${runId}`,
-    cellphone: `(438) ${200 + Math.floor(Math.random() * 800)}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`,
+    cellphone: cellphone(),
     sendSMSNotifications: false,
     sendEmailNotifications: true,
   }).token;
