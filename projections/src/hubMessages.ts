@@ -23,7 +23,7 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
     name,
     data: { auctionLotItemId: lot.lotId, ...data },
   });
-  const bidReceived = (isDelete: boolean) =>
+  const bidReceived = (isDelete: boolean, extra: Record<string, unknown> = {}) =>
     message('BidReceived', {
       lotNumber: lot.lotNumber,
       auctionLotItemType: lot.type,
@@ -32,6 +32,7 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
       bidCount: view.bidCount,
       leaderUserId: view.leaderId,
       dateCompleted: iso(view.endsAt),
+      ...extra,
     });
   switch (event.type) {
     case 'BidPlaced':
@@ -42,10 +43,17 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
     case 'ItemPurchased':
       return [message('MultiSaleQuantityAdjusted', { soldQuantity: view.soldQuantity, remainingQuantity: remaining })];
     case 'LiveSaleCorrected':
-      // Watchers see the corrected price and the lot's corrected winner, as at its close.
+      // Watchers see the corrected price and the lot's corrected winner, as at its close. Both say
+      // it is a correction (beyond spec 001 §7's fields), so a screen tells the bidder the sale was
+      // corrected rather than that they were outbid, and does not announce a second close.
       return [
-        bidReceived(false),
-        message('AuctionLotItemClose', { status: view.status, winnerUserId: view.winnerId, early: false }),
+        bidReceived(false, { isCorrection: true }),
+        message('AuctionLotItemClose', {
+          status: view.status,
+          winnerUserId: view.winnerId,
+          early: false,
+          corrected: true,
+        }),
       ];
     case 'LotClosed':
       return [

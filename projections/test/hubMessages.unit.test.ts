@@ -76,8 +76,19 @@ describe('hub events (spec 001 §7) from projected events', () => {
     lot.run(command.correctLiveSale('bob', 260_00));
     const messages = lastMessages(lot);
     expect(messages.map((m) => m.name)).toEqual(['BidReceived', 'AuctionLotItemClose']);
-    expect(messages[0]?.data).toMatchObject({ isDelete: false, price: { value: 260 }, leaderUserId: 'bob' });
-    expect(messages[1]?.data).toEqual({ auctionLotItemId: 1, status: 5, winnerUserId: 'bob', early: false });
+    expect(messages[0]?.data).toMatchObject({
+      isDelete: false,
+      isCorrection: true,
+      price: { value: 260 },
+      leaderUserId: 'bob',
+    });
+    expect(messages[1]?.data).toEqual({
+      auctionLotItemId: 1,
+      status: 5,
+      winnerUserId: 'bob',
+      early: false,
+      corrected: true,
+    });
   });
 
   it('LotClosed: AuctionLotItemClose', () => {

@@ -36,6 +36,7 @@ export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMess
     case 'BidReceived': {
       if (event.data.isDelete === true) return viewing ? { kind: 'info', messageId: 'bid_has_been_deleted' } : null;
       const leader = (event.data.leaderUserId as string | null | undefined) ?? null;
+      if (event.data.isCorrection === true) return correctionMessage(lotId, lotNumber, leader, viewing, context);
       if (context.userId && leader !== context.userId && context.wasLeading(lotId)) {
         if (context.hasMaxBid(lotId)) {
           return { kind: 'warning', messageId: 'lost_autobid_winning_bid_from_autobid', values: { lotNumber } };
@@ -55,6 +56,8 @@ export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMess
       if (!viewing || context.actedRecently(lotId)) return null;
       return { kind: 'info', messageId: 'item_has_been_bougth' };
     case 'AuctionLotItemClose':
+      // A corrected stage sale was already told by its BidReceived: the lot closed long before.
+      if (event.data.corrected === true) return null;
       return viewing || event.data.early === true
         ? { kind: 'info', messageId: 'item_has_been_closed', values: { lotNumber } }
         : null;
@@ -73,6 +76,27 @@ export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMess
     default:
       return null;
   }
+}
+
+/**
+ * A sale on stage corrected by the organisers (a misread paddle or price): the bidder it now
+ * stands at is told it is theirs, the one it was wrongly recorded on that it is not, and anyone
+ * on the lot's page that it changed. Their emails give the details.
+ */
+function correctionMessage(
+  lotId: number,
+  lotNumber: number,
+  leader: string | null,
+  viewing: boolean,
+  context: LiveContext,
+): LiveMessage | null {
+  if (context.userId && leader === context.userId) {
+    return { kind: 'success', messageId: 'live_sale_corrected_won', values: { lotNumber } };
+  }
+  if (context.userId && context.wasLeading(lotId)) {
+    return { kind: 'warning', messageId: 'live_sale_corrected_lost', values: { lotNumber } };
+  }
+  return viewing ? { kind: 'info', messageId: 'live_sale_corrected', values: { lotNumber } } : null;
 }
 
 /** Events that change the auction itself (status, dates, card rule), not only its lots. */

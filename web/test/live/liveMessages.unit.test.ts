@@ -50,6 +50,26 @@ describe('live messages (spec 001 §8)', () => {
     );
   });
 
+  it('tells who a corrected stage sale now stands at, and whom it was wrongly recorded on, that it was corrected', () => {
+    const corrected = bid({ leaderUserId: 'me', isCorrection: true });
+    expect(liveMessageFor(corrected, context())).toEqual({
+      kind: 'success',
+      messageId: 'live_sale_corrected_won',
+      values: { lotNumber: 12 },
+    });
+    // The bidder who was recorded by mistake is not told they were outbid.
+    expect(liveMessageFor(bid({ leaderUserId: 'x', isCorrection: true }), context({ wasLeading: () => true }))).toEqual(
+      { kind: 'warning', messageId: 'live_sale_corrected_lost', values: { lotNumber: 12 } },
+    );
+    expect(
+      liveMessageFor(bid({ leaderUserId: 'x', isCorrection: true }), context({ viewingLotId: 4 }))?.messageId,
+    ).toBe('live_sale_corrected');
+    expect(liveMessageFor(bid({ leaderUserId: 'x', isCorrection: true }), context())).toBeNull();
+    // Its close message is not a second announcement.
+    const close = { id: '1-1', event: 'AuctionLotItemClose', data: { auctionLotItemId: 4, corrected: true } };
+    expect(liveMessageFor(close, context({ viewingLotId: 4 }))).toBeNull();
+  });
+
   it('announces auction and lot changes', () => {
     const event = (name: string, data: Record<string, unknown> = {}) => ({ id: '1-0', event: name, data });
     expect(liveMessageFor(event('AuctionEnded'), context())?.messageId).toBe('auction_ended');
