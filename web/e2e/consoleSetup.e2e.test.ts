@@ -22,6 +22,7 @@ withServedApp((served) => {
 const WORDS = {
   fr: {
     path: '/console',
+    lotsPath: (link: string) => `/encans/${link}/lots`,
     organization: 'Organisme',
     auctions: 'Encans',
     newOrganizationName: 'Nom du nouvel organisme',
@@ -52,6 +53,7 @@ const WORDS = {
   },
   en: {
     path: '/en/console',
+    lotsPath: (link: string) => `/en/auctions/${link}/items`,
     organization: 'Organization',
     auctions: 'Auctions',
     newOrganizationName: 'Name of the new organization',
@@ -188,6 +190,12 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await bothWidths(page, `console-status-${language}`);
     await page.getByRole('dialog').getByRole('button', { name: w.openNow }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The uploaded banner is the bidders' header, served by the API at its width.
+    await page.goto(`${origin}${w.lotsPath(link)}`);
+    const banner = page.locator('img.auction-banner__image[src*="/api/media/banners/"]');
+    await banner.waitFor();
+    await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // What the console did is what the API now says.
     const auctions = await t.app.inject({
