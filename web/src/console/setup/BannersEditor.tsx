@@ -7,7 +7,6 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { serverMessageId } from '../../i18n/messages.ts';
 import { PhotoDrop, type PhotoDropWords } from '../PhotoDrop.tsx';
 import { consoleKeys } from '../queries.ts';
-import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
 import { setupKeys, setupMutations } from './queries.ts';
 
@@ -93,16 +92,7 @@ function PhotoRow({
       }
       body={() => photoBody(draft, photo ? undefined : auction.photos.length)}
       onAdded={() => setDraft(draftOf(undefined))}
-      order={
-        <OrderButtons
-          auctionId={auction.id}
-          organizationId={auction.organizationId}
-          kind="photos"
-          ids={ids}
-          index={index}
-          name={intl.formatMessage({ id: 'console.setup.photoNumber' }, { n: index + 1 })}
-        />
-      }
+      place={{ ids, index, name: intl.formatMessage({ id: 'console.setup.photoNumber' }, { n: index + 1 }) }}
     >
       {(errors) => (
         <>

@@ -1,7 +1,6 @@
 import type { operator } from '@auction/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
 import { type Names, namesBody, namesOf, TranslatedNames } from './TranslatedNames.tsx';
 
@@ -28,16 +27,7 @@ function CategoryRow({
       legend={category ? name : <FormattedMessage id="console.setup.newCategory" />}
       body={() => ({ translations: namesBody(names), ...(category ? {} : { order: auction.itemCategories.length }) })}
       onAdded={() => setNames({ fr: '', en: '' })}
-      order={
-        <OrderButtons
-          auctionId={auction.id}
-          organizationId={auction.organizationId}
-          kind="categories"
-          ids={auction.itemCategories.map((c) => c.id)}
-          index={index}
-          name={name}
-        />
-      }
+      place={{ ids: auction.itemCategories.map((c) => c.id), index, name }}
     >
       {(errors) => <TranslatedNames names={names} errors={errors} onChange={setNames} />}
     </PartRow>

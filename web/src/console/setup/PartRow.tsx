@@ -8,7 +8,8 @@ import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { consoleKeys } from '../queries.ts';
 import { errorsByField, type FieldErrors } from './auctionForm.ts';
-import { type PartKind, setupKeys, setupMutations } from './queries.ts';
+import { OrderButtons } from './OrderButtons.tsx';
+import { type OrderedPartKind, type PartKind, setupKeys, setupMutations } from './queries.ts';
 
 /** A consequence to confirm before a save is sent (a closing group's new end moves its lots). */
 export interface SaveWarning {
@@ -16,6 +17,8 @@ export interface SaveWarning {
   consequence: MessageId;
   action: MessageId;
 }
+
+const isOrdered = (kind: PartKind): kind is OrderedPartKind => kind !== 'closing-groups';
 
 /**
  * One category, closing group, tab or banner photo as a small form: save sends it (added when it has
@@ -30,7 +33,7 @@ export function PartRow({
   body,
   warning,
   onAdded,
-  order,
+  place,
   children,
 }: {
   auctionId: number;
@@ -41,8 +44,11 @@ export function PartRow({
   body: () => Record<string, unknown>;
   warning?: SaveWarning | null;
   onAdded?: () => void;
-  /** Its move up and move down buttons, for the kinds the operator orders. */
-  order?: ReactNode;
+  /**
+   * Where a saved category, tab or banner stands among its kind (their ids in order, its index) and
+   * its name for screen readers: the row then offers move up and move down.
+   */
+  place?: { ids: readonly number[]; index: number; name: string };
   children: (errors: FieldErrors) => ReactNode;
 }) {
   const queryClient = useQueryClient();
@@ -88,7 +94,9 @@ export function PartRow({
               <FormattedMessage id="console.setup.remove" />
             </button>
           ) : null}
-          {id !== undefined ? order : null}
+          {id !== undefined && place && isOrdered(kind) ? (
+            <OrderButtons auctionId={auctionId} organizationId={organizationId} kind={kind} {...place} />
+          ) : null}
         </div>
       </fieldset>
       {confirm === 'remove' && id !== undefined ? (

@@ -6,7 +6,6 @@ import { serverMessageId } from '../../i18n/messages.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { sanitizeRichText } from '../../lib/sanitizeRichText.ts';
 import type { FieldErrors } from './auctionForm.ts';
-import { OrderButtons } from './OrderButtons.tsx';
 import { PartRow } from './PartRow.tsx';
 
 type Tab = operator.OperatorAuction['tabs'][number];
@@ -117,16 +116,7 @@ function TabRow({ auction, tab, index = -1 }: { auction: operator.OperatorAuctio
       legend={tab ? name : <FormattedMessage id="console.setup.newTab" />}
       body={() => ({ ...tabBody(texts), ...(tab ? {} : { order: auction.tabs.length }) })}
       onAdded={() => setTexts({ fr: blank(), en: blank() })}
-      order={
-        <OrderButtons
-          auctionId={auction.id}
-          organizationId={auction.organizationId}
-          kind="tabs"
-          ids={auction.tabs.map((t) => t.id)}
-          index={index}
-          name={name}
-        />
-      }
+      place={{ ids: auction.tabs.map((t) => t.id), index, name }}
     >
       {(errors) =>
         LANGUAGES.map((language) => (
