@@ -1,3 +1,5 @@
+import { applyRatePpm } from './invoiceArithmetic.ts';
+
 /**
  * Which paid invoices earn an official donation receipt, and for how much (spec 000 §9; docs/payments.md
  * "Donation receipts"). Pure, integer cents.
@@ -68,4 +70,51 @@ export function figuresAfterRefunds(figures: ReceiptFigures, refundedCents: numb
     fairMarketValue: figures.fairMarketValue,
     eligibleAmount,
   };
+}
+
+/** A line of a paid invoice as a refund may name it: its receipt figures and what it cost with its taxes. */
+export interface RefundableLine extends ReceiptLine {
+  /** The invoice line's id (`invoice_items.line_id`). */
+  id: string;
+  /** The line's amount with the invoice's taxes on it: the most a refund naming it gives back. */
+  costCents: number;
+}
+
+/** What a line cost with its taxes: each of the invoice's rates applied to its amount, rounded half up. */
+export function lineCost(amount: number, taxRatesPpm: readonly number[]): number {
+  return taxRatesPpm.reduce((cost, ratePpm) => cost + applyRatePpm(amount, ratePpm), amount);
+}
+
+/** The succeeded refunds of an invoice: those naming the line they took back, and the rest. */
+export interface ReceiptRefunds {
+  /** Cents refunded per line id. */
+  byLine: ReadonlyMap<string, number>;
+  /** Cents refunded without naming a line. */
+  unattributed: number;
+}
+
+/**
+ * The figures of a receipt once refunds went back to the donor, when some name the line they took
+ * back (a lot not delivered, a purchase returned). Such a refund comes out of that line's amount,
+ * in proportion of what the line cost with its taxes (rounded up, so the gift is never
+ * overstated); a line refunded whole leaves the receipt with its fair market value (the donor kept
+ * nothing of it), and the other lines' gifts stand. A refund naming no line comes out of the gift
+ * first, as `figuresAfterRefunds` says.
+ */
+export function figuresAfterLineRefunds(lines: readonly RefundableLine[], refunds: ReceiptRefunds): ReceiptFigures {
+  const kept = lines.flatMap((line) => {
+    const refunded = Math.max(0, refunds.byLine.get(line.id) ?? 0);
+    if (refunded === 0) return [line];
+    const amount = line.amount - Math.min(line.amount, shareOf(refunded, line.amount, line.costCents));
+    return amount > 0 ? [{ ...line, amount }] : [];
+  });
+  return figuresAfterRefunds(receiptFigures(kept), refunds.unattributed);
+}
+
+/** refunded × amount / cost, rounded up, in BigInt: the part of a refund that was the line's amount. */
+function shareOf(refunded: number, amount: number, cost: number): number {
+  if (cost <= 0) return refunded;
+  const product = BigInt(refunded) * BigInt(amount);
+  const cents = (product + BigInt(cost) - 1n) / BigInt(cost);
+  return Number(cents);
 }

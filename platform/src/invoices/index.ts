@@ -1,8 +1,12 @@
 export {
   earnsReceipt,
+  figuresAfterLineRefunds,
   figuresAfterRefunds,
+  lineCost,
   type ReceiptFigures,
   type ReceiptLine,
+  type ReceiptRefunds,
+  type RefundableLine,
   receiptFigures,
 } from './donationReceipt.ts';
 export {

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   earnsReceipt,
+  figuresAfterLineRefunds,
   figuresAfterRefunds,
+  lineCost,
   type ReceiptLine,
+  type RefundableLine,
   receiptFigures,
 } from '../../src/invoices/donationReceipt.ts';
 import { formatMoney } from '../../src/invoices/moneyFormat.ts';
@@ -116,5 +119,89 @@ describe('amounts in documents', () => {
   it('are written as each language writes them', () => {
     expect(formatMoney(1234_56, 'fr')).toBe('1\u00a0234,56\u00a0$');
     expect(formatMoney(1234_56, 'en')).toBe('$1,234.56');
+  });
+});
+
+describe('a receipt after refunds that name their line', () => {
+  /** Quebec's two taxes, 5 % and 9.975 %. */
+  const QC = [50_000, 99_750];
+  const line = (id: string, base: ReceiptLine, rates = QC): RefundableLine => ({
+    ...base,
+    id,
+    costCents: lineCost(base.amount, rates),
+  });
+  const refunds = (byLine: Record<string, number>, unattributed = 0) => ({
+    byLine: new Map(Object.entries(byLine)),
+    unattributed,
+  });
+  // A weekend bought 1,000 $ (worth 400 $) and a dinner bought 300 $ (worth 300 $: no gift in it).
+  const weekend = line('weekend', lot(1_000_00, 400_00));
+  const dinner = line('dinner', lot(300_00, 300_00));
+
+  it('leaves the gift whole when the line refunded held none of it', () => {
+    const before = receiptFigures([weekend, dinner]);
+    const after = figuresAfterLineRefunds([weekend, dinner], refunds({ dinner: dinner.costCents }));
+    expect(after).toEqual(before);
+    // The cautious reading, without the line, would have taken the dinner out of the weekend's gift.
+    expect(figuresAfterRefunds(before, dinner.costCents).eligibleAmount).toBeLessThan(before.eligibleAmount);
+  });
+
+  it('takes a line refunded whole, taxes included, off the receipt with its fair market value', () => {
+    expect(figuresAfterLineRefunds([weekend, dinner], refunds({ weekend: weekend.costCents }))).toEqual({
+      amountReceived: 0,
+      fairMarketValue: 0,
+      eligibleAmount: 0,
+    });
+  });
+
+  it('lowers a line refunded in part by the share of its amount in what was refunded; its value stays', () => {
+    // 229.95 $ back on the weekend is 200 $ of its price and 29.95 $ of its taxes.
+    const after = figuresAfterLineRefunds([weekend], refunds({ weekend: 229_95 }));
+    expect(after).toEqual({ amountReceived: 800_00, fairMarketValue: 400_00, eligibleAmount: 400_00 });
+  });
+
+  it('takes a refund naming no line out of the gift first, after those naming theirs', () => {
+    const after = figuresAfterLineRefunds([weekend, dinner], refunds({ dinner: dinner.costCents }, 100_00));
+    expect(after.eligibleAmount).toBe(500_00);
+  });
+
+  it('takes a refund of a donation out of the gift, as a donation has no tax', () => {
+    const gift = line('gift', donation(250_00), []);
+    expect(figuresAfterLineRefunds([gift], refunds({ gift: 50_00 })).eligibleAmount).toBe(200_00);
+  });
+
+  it('never states more than before, nor less than the same refunds named on no line would', () => {
+    const base = fc.oneof(
+      fc.integer({ min: 1, max: 1_000_000 }).map(donation),
+      fc
+        .tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.option(fc.integer({ min: 0, max: 1_500_000 })))
+        .map(([amount, valuation]) => lot(amount, valuation)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(base, fc.integer({ min: 0, max: 100 })), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (drawn, unattributed) => {
+          const lines = drawn.map(([receiptLine], i) => line(`l${i}`, receiptLine));
+          // Each line refunded by a share (0–100 %) of what it cost: never more than a refund may take.
+          const byLine = Object.fromEntries(
+            drawn.map(([, percent], i) => [
+              `l${i}`,
+              Math.floor(((lines[i] as RefundableLine).costCents * percent) / 100),
+            ]),
+          );
+          const total = Object.values(byLine).reduce((sum, cents) => sum + cents, 0);
+          const before = receiptFigures(lines);
+          const after = figuresAfterLineRefunds(lines, refunds(byLine, unattributed));
+          expect(after.eligibleAmount).toBeGreaterThanOrEqual(0);
+          expect(after.eligibleAmount).toBeLessThanOrEqual(before.eligibleAmount);
+          expect(after.eligibleAmount).toBeGreaterThanOrEqual(
+            figuresAfterRefunds(before, total + unattributed).eligibleAmount,
+          );
+          if (after.eligibleAmount > 0) expect(after.eligibleAmount).toBe(after.amountReceived - after.fairMarketValue);
+          expect(Number.isInteger(after.eligibleAmount)).toBe(true);
+        },
+      ),
+    );
   });
 });
