@@ -87,6 +87,8 @@ export const invoiceRefund = z.object({
   status: z.enum(['pending', 'succeeded', 'failed', 'canceled']),
   /** On the card, or handed back by the organisation. */
   method: z.enum(REFUND_METHODS),
+  /** The line it took back (`lines[].id`); null for the invoice as a whole. */
+  lineId: z.string().nullable(),
   refundDate: z.string(),
 });
 
@@ -224,6 +226,12 @@ export const invoiceRefundBody = z.object({
    * what was paid by hand; no card is touched.
    */
   method: z.enum(REFUND_METHODS, { error: 'invalid_refund_method' }).optional(),
+  /**
+   * The invoice line it takes back (`lines[].id`: a lot not delivered, a purchase returned), up to
+   * what that line cost with its taxes (more is 422 `refund_exceeds_line_amount`): the donation
+   * receipt then takes it out of that line. Absent: a refund of the invoice as a whole.
+   */
+  lineId: z.string().trim().min(1).max(100).optional(),
 });
 export const invoiceRefundAnswer = z.object({
   success: z.literal(true),

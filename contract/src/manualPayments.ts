@@ -42,8 +42,24 @@ export const consoleRefund = z.object({
   /** The name of the staff member who asked for it. */
   requestedBy: z.string().nullable(),
   requestedAt: z.string(),
+  /** The line it took back (`lines[].id`); null for the invoice as a whole. */
+  lineId: z.string().nullable(),
 });
 export type ConsoleRefund = z.infer<typeof consoleRefund>;
+
+/** An invoice's line as a refund may name it: what it is, what it cost with its taxes, what can still go back for it. */
+export const refundableLine = z.object({
+  id: z.string(),
+  /** lot, purchase or donation. */
+  kind: z.enum(['lot', 'purchase', 'donation']),
+  lotNumber: z.number().int().nullable(),
+  /** Its name in each language the invoice has it in. */
+  description: z.object({ en: z.string().optional(), fr: z.string().optional() }),
+  costCents: z.number().int(),
+  /** Its cost less the refunds naming it (made or pending). */
+  refundableCents: z.number().int(),
+});
+export type RefundableLine = z.infer<typeof refundableLine>;
 
 export const auctionInvoice = z.object({
   stripeInvoiceId: z.string(),
@@ -74,6 +90,8 @@ export const auctionInvoice = z.object({
   handRefundableCents: z.number().int(),
   /** The refunds asked for, newest first. */
   refunds: z.array(consoleRefund),
+  /** Its lines, which a refund may name (docs/payments.md "A refund for one line"). */
+  lines: z.array(refundableLine),
   /** The number of the donation receipt in force, which a refund would replace; null when none. */
   receiptNumber: z.number().int().nullable(),
 });

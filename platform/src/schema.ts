@@ -497,6 +497,8 @@ export interface InvoiceRefundsTable {
   stripe_refund_id: string | null;
   /** `card` through Stripe; otherwise handed back by the organisation (migration 0028). */
   method: Generated<'card' | 'cash' | 'cheque' | 'other'>;
+  /** The invoice line the refund took back (`invoice_items.line_id`); null for the invoice as a whole (migration 0029). */
+  line_id: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@auction/platform';
-import { earnsReceipt, figuresAfterRefunds, type ReceiptFigures, receiptFigures } from '@auction/platform/invoices';
+import { earnsReceipt, figuresAfterLineRefunds, type ReceiptFigures, receiptFigures } from '@auction/platform/invoices';
 import type { Kysely, Transaction } from 'kysely';
+import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -30,22 +31,9 @@ async function receiptBasis(executor: Executor, invoiceId: number) {
     .where('i.id', '=', invoiceId)
     .executeTakeFirst();
   if (!invoice) return null;
-  const lines = await executor
-    .selectFrom('invoice_items as it')
-    .leftJoin('lots as l', 'l.id', 'it.lot_id')
-    .select(['it.kind', 'it.quantity', 'it.unit_price', 'it.amount', 'l.valuation'])
-    .where('it.invoice_id', '=', invoiceId)
-    .execute();
-  const figures = receiptFigures(
-    lines.map((line) => ({
-      kind: line.kind,
-      quantity: line.quantity,
-      unitPrice: line.unit_price,
-      amount: line.amount,
-      valuation: line.valuation === null ? null : Number(line.valuation),
-    })),
-  );
-  return { invoice, figures, minimumCents: Number(invoice.donation_receipt_minimum_cents) };
+  const lines = await invoiceLineCosts(executor, [invoiceId]);
+  const figures = receiptFigures(lines);
+  return { invoice, lines, figures, minimumCents: Number(invoice.donation_receipt_minimum_cents) };
 }
 type ReceiptBasis = NonNullable<Awaited<ReturnType<typeof receiptBasis>>>;
 
@@ -147,13 +135,18 @@ export async function reissueAfterRefunds(
     .executeTakeFirst();
   const basis = latest ? await receiptBasis(trx, invoiceId) : null;
   if (!latest || !basis) return null;
-  const refunded = await trx
+  // A refund naming its line comes out of that line; the others out of the gift first.
+  const unattributed = await trx
     .selectFrom('invoice_refunds')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'succeeded')
+    .where('line_id', 'is', null)
     .executeTakeFirstOrThrow();
-  const figures = figuresAfterRefunds(basis.figures, Number(refunded.total));
+  const figures = figuresAfterLineRefunds(basis.lines, {
+    byLine: await refundedByLine(trx, [invoiceId], ['succeeded']),
+    unattributed: Number(unattributed.total),
+  });
   const earns = earnsReceipt(figures, basis.minimumCents);
   const inForce = latest.voided_at === null;
   if (inForce && earns && Number(latest.eligible_amount) === figures.eligibleAmount) return null;

@@ -140,6 +140,7 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
       reason: r.reason,
       status: r.status as 'pending' | 'succeeded' | 'failed' | 'canceled',
       method: r.method,
+      lineId: r.line_id,
       refundDate: r.created_at.toISOString(),
     })),
     refundedAmount: money(refundedCents(detail.refunds), currency),

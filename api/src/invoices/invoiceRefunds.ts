@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
+import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
 
@@ -21,6 +22,8 @@ export interface RefundRequest {
   commandId: string;
   /** `card` when absent. */
   method?: RefundMethod | undefined;
+  /** The invoice line it takes back (a lot not delivered, a purchase returned); absent for the invoice as a whole. */
+  lineId?: string | undefined;
 }
 
 export interface RefundRow {
@@ -29,6 +32,7 @@ export interface RefundRow {
   reason: string;
   status: RefundStatus;
   method: RefundMethod;
+  line_id: string | null;
   created_at: Date;
 }
 
@@ -69,6 +73,20 @@ const succeededAttempt = (executor: Executor, invoiceId: number) =>
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
+
+/**
+ * A refund naming a line gives back at most what that line cost with its taxes, less the refunds
+ * already naming it: beyond that it would be money of another line, which the receipt would then
+ * wrongly leave standing. A line not on the invoice is 404 `invoice_line_not_found`.
+ */
+async function checkLineRefund(trx: Transaction<Database>, invoiceId: number, lineId: string, amountCents: number) {
+  const line = (await invoiceLineCosts(trx, [invoiceId])).find((candidate) => candidate.id === lineId);
+  if (!line) throw new HttpError(404, 'invoice_line_not_found');
+  const refundable = line.costCents - ((await refundedByLine(trx, [invoiceId])).get(lineId) ?? 0);
+  if (amountCents > refundable) {
+    throw new HttpError(422, 'refund_exceeds_line_amount', { lineRefundableCents: Math.max(0, refundable) });
+  }
+}
 
 export function invoiceRefunds(deps: {
   db: Db;
@@ -119,13 +137,20 @@ export function invoiceRefunds(deps: {
         .selectAll()
         .where('command_id', '=', request.commandId)
         .executeTakeFirst();
+      const lineId = request.lineId ?? null;
       if (same) {
-        if (same.invoice_id !== invoice.id || same.amount !== request.amountCents || same.method !== method) {
+        if (
+          same.invoice_id !== invoice.id ||
+          same.amount !== request.amountCents ||
+          same.method !== method ||
+          same.line_id !== lineId
+        ) {
           throw new HttpError(409, 'idempotency_key_reused');
         }
         return { row: same, change: null };
       }
       if (current.status !== InvoiceStatus.Paid) throw new HttpError(409, 'invoice_not_paid');
+      if (lineId !== null) await checkLineRefund(trx, invoice.id, lineId, request.amountCents);
       const byCard = method === 'card';
       const paid = byCard ? await cardPaidCents(trx, invoice.id) : await manuallyPaidCents(trx, invoice.id);
       const refundable = paid - (await refundedCentsOf(trx, invoice.id, byCard ? 'card' : 'hand'));
@@ -142,6 +167,7 @@ export function invoiceRefunds(deps: {
           amount: request.amountCents,
           reason: request.reason,
           method,
+          line_id: lineId,
           // Handed back before it is recorded: made, with nothing for Stripe to confirm.
           ...(byCard ? {} : { status: 'succeeded' as const }),
         })
@@ -184,7 +210,7 @@ export function invoiceRefunds(deps: {
       if (change) await announce(change);
       return db
         .selectFrom('invoice_refunds')
-        .select(['id', 'amount', 'reason', 'status', 'method', 'created_at'])
+        .select(['id', 'amount', 'reason', 'status', 'method', 'line_id', 'created_at'])
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
     },

@@ -79,6 +79,7 @@ export interface InvoiceDetail {
     reason: string;
     status: string;
     method: 'card' | 'cash' | 'cheque' | 'other';
+    line_id: string | null;
     created_at: Date;
   }>;
   card: {
@@ -238,7 +239,7 @@ export function invoiceRepository(db: Db) {
             .executeTakeFirst(),
           db
             .selectFrom('invoice_refunds')
-            .select(['id', 'amount', 'reason', 'status', 'method', 'created_at'])
+            .select(['id', 'amount', 'reason', 'status', 'method', 'line_id', 'created_at'])
             .where('invoice_id', '=', invoice.id)
             .orderBy('created_at', 'desc')
             .execute(),

@@ -12,6 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import { HttpError } from '../errors.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
 import { givesBack, refundedCents } from './invoiceDto.ts';
+import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
@@ -102,6 +103,7 @@ interface RefundRow {
   method: ConsoleRefund['method'];
   created_at: Date;
   requested_by_name: string | null;
+  line_id: string | null;
 }
 
 const toRefund = (row: RefundRow): ConsoleRefund => ({
@@ -112,6 +114,7 @@ const toRefund = (row: RefundRow): ConsoleRefund => ({
   method: row.method,
   requestedBy: row.requested_by_name,
   requestedAt: row.created_at.toISOString(),
+  lineId: row.line_id,
 });
 
 /** Whether a card payment is being charged on the invoice right now (it charges what was due when it began). */
@@ -155,7 +158,7 @@ export function manualPayments(deps: {
 
   const refundsOf = (invoiceIds: ReturnType<typeof sql.join>) =>
     sql<RefundRow>`
-      SELECT r.id, r.invoice_id, r.amount, r.reason, r.status, r.method, r.created_at,
+      SELECT r.id, r.invoice_id, r.amount, r.reason, r.status, r.method, r.created_at, r.line_id,
         nullif(trim(u.first_name || ' ' || u.last_name), '') AS requested_by_name
       FROM invoice_refunds r LEFT JOIN users u ON u.id = r.requested_by
       WHERE r.invoice_id IN (${invoiceIds}) ORDER BY r.created_at DESC, r.id`
@@ -190,7 +193,18 @@ export function manualPayments(deps: {
       ORDER BY i.number`.execute(db);
     if (rows.length === 0) return [];
     const ids = sql.join(rows.map((r) => r.id));
-    const [payments, refunds] = await Promise.all([paymentsOf(sql`p.invoice_id IN (${ids})`), refundsOf(ids)]);
+    const [payments, refunds, lines, lineRefunds] = await Promise.all([
+      paymentsOf(sql`p.invoice_id IN (${ids})`),
+      refundsOf(ids),
+      invoiceLineCosts(
+        db,
+        rows.map((r) => r.id),
+      ),
+      refundedByLine(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
     return rows.map((row) => {
       const own = payments.filter((p) => p.invoice_id === row.id);
       const ownRefunds = refunds.filter((r) => r.invoice_id === row.id);
@@ -226,6 +240,16 @@ export function manualPayments(deps: {
         refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - cardRefunded) : 0,
         handRefundableCents: isPaid ? Math.max(0, manual - handRefunded) : 0,
         refunds: ownRefunds.map(toRefund),
+        lines: lines
+          .filter((line) => line.invoiceId === row.id)
+          .map((line) => ({
+            id: line.id,
+            kind: line.kind,
+            lotNumber: line.lotNumber,
+            description: line.description,
+            costCents: line.costCents,
+            refundableCents: isPaid ? Math.max(0, line.costCents - (lineRefunds.get(line.id) ?? 0)) : 0,
+          })),
         receiptNumber: row.receipt_number,
       };
     });

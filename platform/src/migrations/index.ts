@@ -24,6 +24,7 @@ import * as m0025 from './0025_bidder_numbers.ts';
 import * as m0026 from './0026_manual_payment_cancellation.ts';
 import * as m0027 from './0027_donation_receipt_replacement.ts';
 import * as m0028 from './0028_refund_by_hand.ts';
+import * as m0029 from './0029_refund_line.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0026_manual_payment_cancellation': m0026,
   '0027_donation_receipt_replacement': m0027,
   '0028_refund_by_hand': m0028,
+  '0029_refund_line': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -152,3 +152,78 @@ describe('a donation receipt after refunds', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('a refund that names the line it took back', () => {
+  /** A weekend bought 1,000 $ worth 400 $, and a dinner bought 300 $ worth 300 $ (no gift in it), with Quebec's taxes. */
+  async function paidLots() {
+    const buyer = await registerConfirmed(kit.test);
+    const fx = kit.fixtures();
+    const invoice = await fx.invoiceFor(buyer.id, [
+      { amount: 1_000_00, valuation: 400_00 },
+      { amount: 300_00, valuation: 300_00 },
+    ]);
+    await fx.cardFor(buyer.token, invoice.auction_id);
+    const payment = await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, buyer.token, {});
+    expect(payment.json()).toMatchObject({ isPaid: true });
+    return { buyer, invoice, weekend: `lot:${invoice.id}:0`, dinner: `lot:${invoice.id}:1` };
+  }
+  const listed = async (auctionId: number, number: number) =>
+    (await kit.fixtures().call('GET', `/api/admin/auctions/${auctionId}/invoices`, kit.manager))
+      .json()
+      .invoices.find((i: { number: number }) => i.number === number);
+  const refundLine = (publicId: string, lineId: string, amountCents: number, commandId = randomUUID()) =>
+    kit.fixtures().call('POST', `/api/admin/invoices/${publicId}/refunds`, kit.manager, {
+      amountCents,
+      reason: 'Not delivered',
+      commandId,
+      lineId,
+    });
+
+  it('comes out of that line: a line with no gift in it leaves the receipt as it was, a lot refunded in part lowers its own', async () => {
+    const { invoice, weekend, dinner } = await paidLots();
+    const [first] = await receiptsOf(invoice.id);
+    expect(first).toMatchObject({ eligible_amount: 600_00, voided_at: null });
+    // Each line with what it cost with its taxes (5 % and 9.975 %, each rounded once).
+    expect((await listed(invoice.auction_id, invoice.number)).lines).toEqual([
+      expect.objectContaining({ id: weekend, kind: 'lot', costCents: 1_149_75, refundableCents: 1_149_75 }),
+      expect.objectContaining({ id: dinner, lotNumber: 8, costCents: 344_93, refundableCents: 344_93 }),
+    ]);
+
+    // The dinner given back whole: the weekend's gift stands, so the receipt does too.
+    const dinnerBack = await refundLine(invoice.public_id, dinner, 344_93);
+    expect(dinnerBack.statusCode, dinnerBack.body).toBe(200);
+    expect(dinnerBack.json().refund).toMatchObject({ lineId: dinner, status: 'succeeded' });
+    expect(await receiptsOf(invoice.id)).toHaveLength(1);
+
+    // 229.95 $ back on the weekend is 200 $ of its price: its gift is 400 $ now, under a new receipt.
+    expect((await refundLine(invoice.public_id, weekend, 229_95)).statusCode).toBe(200);
+    const receipts = await receiptsOf(invoice.id);
+    expect(receipts.map((r) => [r.eligible_amount, r.voided_at === null])).toEqual([
+      [600_00, false],
+      [400_00, true],
+    ]);
+    const after = await listed(invoice.auction_id, invoice.number);
+    expect(after.lines.map((l: { refundableCents: number }) => l.refundableCents)).toEqual([919_80, 0]);
+    expect(after.refunds.map((r: { lineId: string | null }) => r.lineId)).toEqual([weekend, dinner]);
+  });
+
+  it('gives back no more than the line cost with its taxes, names a line of the invoice, and changes nothing when refused', async () => {
+    const { invoice, weekend, dinner } = await paidLots();
+    const over = await refundLine(invoice.public_id, dinner, 344_94);
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ message: 'refund_exceeds_line_amount', lineRefundableCents: 344_93 });
+    const elsewhere = await refundLine(invoice.public_id, 'lot:999999:0', 10_00);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('invoice_line_not_found');
+    expect((await listed(invoice.auction_id, invoice.number)).refunds).toEqual([]);
+
+    // The same command again answers the same refund; with another line it is another request.
+    const commandId = randomUUID();
+    expect((await refundLine(invoice.public_id, weekend, 10_00, commandId)).statusCode).toBe(200);
+    expect((await refundLine(invoice.public_id, weekend, 10_00, commandId)).json().refund.lineId).toBe(weekend);
+    const reused = await refundLine(invoice.public_id, dinner, 10_00, commandId);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+    expect((await listed(invoice.auction_id, invoice.number)).refunds).toHaveLength(1);
+  });
+});

@@ -9,7 +9,8 @@ import { invoiceDto } from '../../../../invoices/invoiceDto.ts';
  * organisation and administrators. On the card by default, or recorded as handed back (`method`
  * cash, cheque or other) for money paid by hand. More than that kind paid and not yet refunded: 422
  * `refund_exceeds_paid_amount`; an unpaid invoice: 409 `invoice_not_paid`; a retry with the same
- * `commandId` answers the same refund and gives nothing more back.
+ * `commandId` answers the same refund and gives nothing more back. A refund may name the line it
+ * takes back (`lineId`), up to that line's cost with its taxes.
  */
 export default (async (app) => {
   app.post(
@@ -36,6 +37,7 @@ export default (async (app) => {
           reason: refund.reason,
           status: refund.status,
           method: refund.method,
+          lineId: refund.line_id,
           refundDate: refund.created_at.toISOString(),
         },
         invoice: invoiceDto(detail, languageOf(request), app.stripe.publishableKey),
