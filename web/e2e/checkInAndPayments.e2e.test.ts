@@ -371,6 +371,49 @@ describe('check-in at the door and payments recorded by hand', () => {
     expect(mine).toMatchObject({ isPaid: true, refundedAmount: { value: 45 } });
   });
 
+  it('lets an auction manager refund one lot of an invoice, named, which its donation receipt keeps apart, in both languages', async () => {
+    const bidder = await registerConfirmed(t, { firstName: 'Léa', lastName: 'Bouchard' });
+    const fixtures = invoiceFixtures(t, () => gala.organizationId);
+    // A weekend bought 1,000 $ (worth 400 $) and a dinner bought 300 $ (worth 300 $), with Quebec's taxes.
+    const invoice = await fixtures.invoiceFor(bidder.id, [
+      { amount: 1_000_00, valuation: 400_00 },
+      { amount: 300_00, valuation: 300_00 },
+    ]);
+    await fixtures.cardFor(bidder.token, invoice.auction_id);
+    const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    const { context, page } = await managerBrowser();
+    const section = sectionOf(invoice.auction_id, 'invoices');
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Que rembourse-t-on ?').selectOption(`lot:${invoice.id}:1`);
+    await expect.poll(() => dialog.getByLabel('Montant à rembourser ($)').inputValue()).toBe('344,93');
+    await dialog.getByLabel('Pourquoi ce remboursement?').fill('Souper annulé par le restaurant');
+    await expectAccessible(page, 'refund of one lot (fr)');
+    await screenshotBothWidths(page, 'console-invoices-refund-line-fr');
+    await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
+    await page.getByText(/Remboursement de 344,93\s\$ demandé .* \(pour le lot 8\)/).waitFor();
+    // The dinner held no gift: the weekend's receipt stands, not replaced.
+    const receipts = await t.database.db
+      .selectFrom('donation_receipts')
+      .select(['eligible_amount', 'voided_at'])
+      .where('invoice_id', '=', invoice.id)
+      .execute();
+    expect(receipts).toEqual([{ eligible_amount: 600_00, voided_at: null }]);
+
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByText(/Refund of \$344.93 asked by .* \(for lot 8\)/).waitFor();
+    await page.getByRole('button', { name: `Refund invoice ${invoice.number}` }).click();
+    await page.getByRole('dialog').getByLabel('What does it refund?').selectOption(`lot:${invoice.id}:0`);
+    await page
+      .getByRole('dialog')
+      .getByText(/Up to \$1,149.75 can go back/)
+      .waitFor();
+    await screenshotBothWidths(page, 'console-invoices-refund-line-en');
+    await context.close();
+  });
+
   it('lets an auction manager record cash given back on an invoice paid by cash and by card, in both languages', async () => {
     const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Mathis', 'Lavoie', 120_00);
     const { token: manager, context, page } = await managerBrowser();

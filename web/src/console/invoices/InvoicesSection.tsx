@@ -137,6 +137,15 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
                   reason: refund.reason,
                 }}
               />
+              {refund.lineId ? (
+                <>
+                  {' '}
+                  <FormattedMessage
+                    id="console.invoices.refundForLotShort"
+                    values={{ number: invoice.lines.find((line) => line.id === refund.lineId)?.lotNumber ?? '' }}
+                  />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

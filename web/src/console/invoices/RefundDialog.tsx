@@ -1,7 +1,7 @@
-import { type InvoiceRefund, MANUAL_PAYMENT_METHODS, type RefundMethod } from '@auction/contract';
+import { type InvoiceRefund, MANUAL_PAYMENT_METHODS, type RefundableLine, type RefundMethod } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { type FormEvent, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
@@ -13,7 +13,11 @@ import { MethodChoices } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
 
-type Missing = 'invalid_amount' | 'refund_exceeds_paid_amount' | 'refund_reason_required';
+type Missing =
+  | 'invalid_amount'
+  | 'refund_exceeds_paid_amount'
+  | 'refund_exceeds_line_amount'
+  | 'refund_reason_required';
 
 /** A refund Stripe refused (a retry of a refused command answers it again) is no success. */
 const TOAST_OF: Record<InvoiceRefund['status'], ToastKind> = {
@@ -44,6 +48,11 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
   const [method, setMethod] = useState<RefundMethod>(methods[0] ?? 'card');
   const byCard = method === 'card';
   const refundable = refundableBy(method);
+  // What the refund takes back: the invoice as a whole, or one of its lines (a lot not delivered).
+  const [lineId, setLineId] = useState('');
+  const line = invoice.lines.find((candidate) => candidate.id === lineId);
+  // What can go back, for the line chosen when one is.
+  const limit = line ? Math.min(line.refundableCents, refundable) : refundable;
   const [amount, setAmount] = useState(() => centsToInput(refundable, locale));
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState<Missing | null>(null);
@@ -58,9 +67,11 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
         ? 'invalid_amount'
         : cents > refundable
           ? 'refund_exceeds_paid_amount'
-          : !reason.trim()
-            ? 'refund_reason_required'
-            : null;
+          : line && cents > line.refundableCents
+            ? 'refund_exceeds_line_amount'
+            : !reason.trim()
+              ? 'refund_reason_required'
+              : null;
     setMissing(problem);
     if (problem || cents === undefined) return;
     await send(
@@ -71,6 +82,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           reason: reason.trim(),
           commandId,
           method,
+          ...(line ? { lineId: line.id } : {}),
         }),
       (answer) =>
         showToast(TOAST_OF[answer.refund.status], 'console.invoices.refunded', {
@@ -98,8 +110,9 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           value={method}
           onChange={(chosen) => {
             setMethod(chosen);
-            // The whole of what can go back that way, as when the dialog opened.
-            setAmount(centsToInput(refundableBy(chosen), locale));
+            // The whole of what can go back that way (for the line chosen), as when the dialog opened.
+            const way = refundableBy(chosen);
+            setAmount(centsToInput(line ? Math.min(line.refundableCents, way) : way, locale));
             setMissing(null);
           }}
         />
@@ -107,7 +120,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
       <p>
         <FormattedMessage
           id={byCard ? 'console.invoices.refundConsequence' : 'console.invoices.handRefundConsequence'}
-          values={{ refundable: money(refundable), customer: invoice.customerName }}
+          values={{ refundable: money(limit), customer: invoice.customerName }}
         />
       </p>
       {invoice.receiptNumber !== null && (
@@ -118,6 +131,19 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           />
         </p>
       )}
+      {invoice.lines.length > 1 && (
+        <LineChoice
+          lines={invoice.lines}
+          value={lineId}
+          money={money}
+          onChange={(chosen) => {
+            setLineId(chosen);
+            const picked = invoice.lines.find((candidate) => candidate.id === chosen);
+            setAmount(centsToInput(picked ? Math.min(picked.refundableCents, refundable) : refundable, locale));
+            setMissing(null);
+          }}
+        />
+      )}
       <Field
         label={<FormattedMessage id="console.invoices.refundAmount" />}
         inputMode="decimal"
@@ -126,7 +152,13 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           setAmount(event.target.value);
           if (missing !== 'refund_reason_required') setMissing(null);
         }}
-        error={missing === 'invalid_amount' || missing === 'refund_exceeds_paid_amount' ? missing : undefined}
+        error={
+          missing === 'invalid_amount' ||
+          missing === 'refund_exceeds_paid_amount' ||
+          missing === 'refund_exceeds_line_amount'
+            ? missing
+            : undefined
+        }
         required
       />
       <ReasonField
@@ -137,5 +169,56 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
         onWritten={() => setMissing((was) => (was === 'refund_reason_required' ? null : was))}
       />
     </InvoiceFormDialog>
+  );
+}
+
+/**
+ * Which line the refund takes back, when the invoice has several: a lot not delivered or returned is
+ * named, so the donation receipt keeps the other lots' gifts (docs/payments.md "A refund for one
+ * line"). Each line says what it cost with its taxes and what can still go back for it.
+ */
+function LineChoice({
+  lines,
+  value,
+  money,
+  onChange,
+}: {
+  lines: readonly RefundableLine[];
+  value: string;
+  money: (cents: number) => string;
+  onChange: (lineId: string) => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const nameOf = (line: RefundableLine) =>
+    (locale === 'fr' ? (line.description.fr ?? line.description.en) : (line.description.en ?? line.description.fr)) ??
+    '';
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <FormattedMessage id="console.invoices.refundFor" />
+      </label>
+      <select id={id} value={value} aria-describedby={hintId} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{intl.formatMessage({ id: 'console.invoices.refundForWhole' })}</option>
+        {lines.map((line) => (
+          <option key={line.id} value={line.id} disabled={line.refundableCents === 0}>
+            {intl.formatMessage(
+              { id: line.kind === 'donation' ? 'console.invoices.refundForDonation' : 'console.invoices.refundForLot' },
+              {
+                number: line.lotNumber ?? '',
+                name: nameOf(line),
+                cost: money(line.costCents),
+                left: money(line.refundableCents),
+              },
+            )}
+          </option>
+        ))}
+      </select>
+      <p className="field__hint" id={hintId}>
+        <FormattedMessage id="console.invoices.refundForHint" />
+      </p>
+    </div>
   );
 }

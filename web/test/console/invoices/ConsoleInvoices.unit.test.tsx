@@ -29,6 +29,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   refundableCents: 0,
   handRefundableCents: 0,
   refunds: [],
+  lines: [],
   receiptNumber: null,
   ...overrides,
 });
@@ -324,6 +325,53 @@ describe("the console's invoices", () => {
     expect((posts[0]?.body as { commandId?: string } | undefined)?.commandId).toHaveLength(36);
     const refunded = screen.getByText('Refunded');
     expect(refunded.nextSibling?.textContent).toBe('$30.00');
+  });
+
+  it('names the lot a refund takes back, within what that lot cost with its taxes', async () => {
+    const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, paidAt: '2026-11-23T23:20:00Z' };
+    const line = (id: string, lotNumber: number, name: string, costCents: number) => ({
+      id,
+      kind: 'lot',
+      lotNumber,
+      description: { en: name, fr: name },
+      costCents,
+      refundableCents: costCents,
+    });
+    const refund = {
+      id: '5d0c7c3e-2222-4a4a-9b9b-0123456789ab',
+      amountCents: 34_49,
+      reason: 'Not delivered',
+      status: 'succeeded',
+      method: 'card',
+      requestedBy: 'Lise Caron',
+      requestedAt: '2026-11-24T10:00:00Z',
+      lineId: 'lot:9',
+    };
+    const lines = [line('lot:8', 7, 'Cottage weekend', 68_99), line('lot:9', 8, 'Dinner for two', 34_49)];
+    const { api, dialog } = await openRefundDialog(
+      { ...paidByCard, refundableCents: 103_48, lines },
+      { ...paidByCard, refundableCents: 68_99, lines },
+      refund,
+    );
+    const choice = within(dialog).getByLabelText('What does it refund?') as HTMLSelectElement;
+    expect(choice.value).toBe('');
+    fireEvent.change(choice, { target: { value: 'lot:9' } });
+    // The lot's whole cost is offered, and no more than it may go back.
+    const amount = within(dialog).getByLabelText('Amount to refund ($)') as HTMLInputElement;
+    expect(amount.value).toBe('34.49');
+    expect(within(dialog).getByText(/Up to \$34.49 can go back/)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '40' } });
+    fireEvent.change(within(dialog).getByLabelText('Why is this refunded?'), { target: { value: 'Not delivered' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await within(dialog).findByText(/more than what this line cost with its taxes/);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(amount, { target: { value: '34.49' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await screen.findByText(/Refund of \$34.49 asked by Lise Caron/);
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ amountCents: 34_49, lineId: 'lot:9' });
+    expect(screen.getByText(/Refund of \$34.49 asked by Lise Caron.*\(for lot 8\)/)).toBeTruthy();
   });
 
   it('records money given back by hand on an invoice paid by card and by cheque, within what the cheque paid, once', async () => {
