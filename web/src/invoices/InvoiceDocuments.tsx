@@ -18,6 +18,12 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The number of the lot a refund took back, when it names one (docs/payments.md "A refund for one line"). */
+function refundedLot(invoice: Invoice, refund: Invoice['refunds'][number]): string {
+  const line = refund.lineId ? invoice.lines.find((candidate) => candidate.id === refund.lineId) : undefined;
+  return line?.lotNumber ? String(line.lotNumber) : 'none';
+}
+
 /**
  * The invoice as a PDF, and for a paid invoice that earns one, its official donation receipt
  * (spec 000 §9) and the refunds an operator made.
@@ -71,7 +77,7 @@ export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
           message="invoice.refundLine"
           items={invoice.refunds}
           dateOf={(refund) => refund.refundDate}
-          valuesOf={(refund) => ({ status: refund.status, method: refund.method })}
+          valuesOf={(refund) => ({ status: refund.status, method: refund.method, lot: refundedLot(invoice, refund) })}
         />
       ) : null}
     </div>

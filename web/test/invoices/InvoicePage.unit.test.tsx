@@ -243,6 +243,16 @@ describe('the invoice page (spec 000 §2, §4)', () => {
               method: 'card',
               refundDate: '2026-11-22T10:00:00Z',
             },
+            {
+              id: 'r2',
+              amount: { value: 5, currencyCode: 'CAD' },
+              reason: 'y',
+              status: 'succeeded',
+              method: 'card',
+              // It names the line it took back: the bidder reads which lot.
+              lineId: 'lot:1',
+              refundDate: '2026-11-23T10:00:00Z',
+            },
           ],
         },
       ],
@@ -252,6 +262,7 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     await screen.findByText(/Donation receipt no. 7: eligible amount \$60.00/);
     expect(screen.getByText(/It replaces receipt no. 6, voided after a refund./)).toBeTruthy();
     expect(screen.getByText(/Refund of \$10.00 on 11\/22\/2026 \(made\)/)).toBeTruthy();
+    expect(screen.getByText(/Refund of \$5.00 for lot 12 on 11\/23\/2026 \(made\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download the PDF' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByRole('button', { name: 'Download the receipt' }));
