@@ -131,7 +131,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           />
         </p>
       )}
-      {invoice.lines.length > 1 && (
+      {invoice.lines.length > 0 && (
         <LineChoice
           lines={invoice.lines}
           value={lineId}
@@ -173,8 +173,8 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
 }
 
 /**
- * Which line the refund takes back, when the invoice has several: a lot not delivered or returned is
- * named, so the donation receipt keeps the other lots' gifts (docs/payments.md "A refund for one
+ * Which line the refund takes back: a lot not delivered or returned is named, so the donation receipt
+ * takes the refund out of that lot (its price, not its taxes) and keeps the other lots' gifts (docs/payments.md "A refund for one
  * line"). Each line says what it cost with its taxes and what can still go back for it.
  */
 function LineChoice({
