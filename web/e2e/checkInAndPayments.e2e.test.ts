@@ -118,6 +118,25 @@ async function checkInAtTheDoor(page: Page, language: 'fr' | 'en') {
   await screenshot(page, `console-checkin-${language}-1280`);
 }
 
+/**
+ * The invoice paid on the bidder's card, then its refund dialog opened by the demo's auction
+ * manager in the French console: the browser, the invoices section's query and the dialog.
+ */
+async function refundDialogOfCardPaid(
+  bidder: { token: string },
+  invoice: { public_id: string; auction_id: number; number: number },
+  fixtures: ReturnType<typeof invoiceFixtures>,
+) {
+  await fixtures.cardFor(bidder.token, invoice.auction_id);
+  const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+  expect(paid.json()).toMatchObject({ isPaid: true });
+  const { context, page } = await managerBrowser();
+  const section = sectionOf(invoice.auction_id, 'invoices');
+  await page.goto(`${origin}/console?${section}`);
+  await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
+  return { context, page, section, dialog: page.getByRole('dialog') };
+}
+
 describe('check-in at the door and payments recorded by hand', () => {
   it('lets a volunteer check a guest in and register a walk-in on a phone, in French and English', async () => {
     for (const language of ['fr', 'en'] as const) {
@@ -326,14 +345,7 @@ describe('check-in at the door and payments recorded by hand', () => {
 
   it('lets an auction manager refund part of a card payment with a reason, in both languages', async () => {
     const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Noémie', 'Gagnon', 120_00);
-    await fixtures.cardFor(bidder.token, invoice.auction_id);
-    const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
-    expect(paid.json()).toMatchObject({ isPaid: true });
-    const { context, page } = await managerBrowser();
-    const section = sectionOf(invoice.auction_id, 'invoices');
-    await page.goto(`${origin}/console?${section}`);
-    await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
-    const dialog = page.getByRole('dialog');
+    const { context, page, section, dialog } = await refundDialogOfCardPaid(bidder, invoice, fixtures);
     await dialog
       .getByText(/Jusqu’à 120,00\s\$ peut être remis sur la carte avec laquelle Noémie Gagnon a payé/)
       .waitFor();
@@ -379,14 +391,7 @@ describe('check-in at the door and payments recorded by hand', () => {
       { amount: 1_000_00, valuation: 400_00 },
       { amount: 300_00, valuation: 300_00 },
     ]);
-    await fixtures.cardFor(bidder.token, invoice.auction_id);
-    const paid = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
-    expect(paid.json()).toMatchObject({ isPaid: true });
-    const { context, page } = await managerBrowser();
-    const section = sectionOf(invoice.auction_id, 'invoices');
-    await page.goto(`${origin}/console?${section}`);
-    await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
-    const dialog = page.getByRole('dialog');
+    const { context, page, section, dialog } = await refundDialogOfCardPaid(bidder, invoice, fixtures);
     await dialog.getByLabel('Que rembourse-t-on ?').selectOption(`lot:${invoice.id}:1`);
     await expect.poll(() => dialog.getByLabel('Montant à rembourser ($)').inputValue()).toBe('344,93');
     await dialog.getByLabel('Pourquoi ce remboursement?').fill('Souper annulé par le restaurant');
