@@ -51,8 +51,10 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
   // What the refund takes back: the invoice as a whole, or one of its lines (a lot not delivered).
   const [lineId, setLineId] = useState('');
   const line = invoice.lines.find((candidate) => candidate.id === lineId);
-  // What can go back, for the line chosen when one is.
-  const limit = line ? Math.min(line.refundableCents, refundable) : refundable;
+  // What can go back that way, and for the line chosen when one is.
+  const limitOf = (chosen: RefundableLine | undefined, way: RefundMethod) =>
+    chosen ? Math.min(chosen.refundableCents, refundableBy(way)) : refundableBy(way);
+  const limit = limitOf(line, method);
   const [amount, setAmount] = useState(() => centsToInput(refundable, locale));
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState<Missing | null>(null);
@@ -111,8 +113,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           onChange={(chosen) => {
             setMethod(chosen);
             // The whole of what can go back that way (for the line chosen), as when the dialog opened.
-            const way = refundableBy(chosen);
-            setAmount(centsToInput(line ? Math.min(line.refundableCents, way) : way, locale));
+            setAmount(centsToInput(limitOf(line, chosen), locale));
             setMissing(null);
           }}
         />
@@ -139,7 +140,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           onChange={(chosen) => {
             setLineId(chosen);
             const picked = invoice.lines.find((candidate) => candidate.id === chosen);
-            setAmount(centsToInput(picked ? Math.min(picked.refundableCents, refundable) : refundable, locale));
+            setAmount(centsToInput(limitOf(picked, method), locale));
             setMissing(null);
           }}
         />
@@ -173,9 +174,10 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
 }
 
 /**
- * Which line the refund takes back: a lot not delivered or returned is named, so the donation receipt
- * takes the refund out of that lot (its price, not its taxes) and keeps the other lots' gifts (docs/payments.md "A refund for one
- * line"). Each line says what it cost with its taxes and what can still go back for it.
+ * Which line the refund takes back: a lot not delivered or returned is named, so the donation
+ * receipt takes the refund out of that lot (its price, not its taxes) and keeps the other lots'
+ * gifts (docs/payments.md "A refund for one line"). Each line says what it cost with its taxes
+ * and what can still go back for it.
  */
 function LineChoice({
   lines,
