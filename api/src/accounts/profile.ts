@@ -87,7 +87,8 @@ export async function profileOf(db: Db, user: UserRow) {
     roles: user.roles.map((role) => ({ role })),
     activeUrlMagicLinks: participating.map((a) => a.url_magic_link),
     activeTrustedUrlMagicLinks: trusted,
-    // Cards and payment information arrive with the payments issue; the shape is kept for the client.
+    // Kept empty in the spec's shape: cards and payment information have calls of their own
+    // (GET /api/payment-informations, /api/payment-methods; docs/payments.md), read when shown.
     paymentInformations: [] as unknown[],
     paymentInformation: null,
     preferredLanguage: LANGUAGES[user.preferred_language],
