@@ -24,6 +24,10 @@ let engine: World;
 const texts = {
   fr: {
     lotPath: (link: string, lot: number) => `/encans/${link}/lots/${lot}`,
+    donationsPath: (link: string) => `/encans/${link}/dons`,
+    otherAmount: 'Autre montant',
+    otherAmountLabel: 'Votre montant en dollars',
+    donate: 'Faire un don',
     invoices: '/profil/factures',
     addToBid: 'Ajouter une carte pour miser',
     continue: 'Continuer vers la page sécurisée',
@@ -37,6 +41,10 @@ const texts = {
   },
   en: {
     lotPath: (link: string, lot: number) => `/en/auctions/${link}/items/${lot}`,
+    donationsPath: (link: string) => `/en/auctions/${link}/donations`,
+    otherAmount: 'Other amount',
+    otherAmountLabel: 'Your amount in dollars',
+    donate: 'Make a donation',
     invoices: '/en/profile/invoices',
     addToBid: 'Add a card to bid',
     continue: 'Continue to the secure page',
@@ -141,6 +149,18 @@ describe.runIf(existsSync(CHROMIUM))('cards and invoices in the browser', { time
     await page.getByRole('button', { name: say.bid, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: say.confirm }).click();
     await page.getByText(say.bidPlaced).waitFor();
+
+    // The same card lets them give on the donations page: rules 2 and 3 read their cards there too.
+    await t.database.db
+      .updateTable('auctions')
+      .set({ donation_type: 1, donation_allow_other_amount: true })
+      .where('id', '=', auctionId)
+      .execute();
+    await page.goto(`${origin}${say.donationsPath(urlMagicLink)}`);
+    await page.getByLabel(say.otherAmount).check();
+    await page.getByLabel(say.otherAmountLabel).fill('5');
+    await expect.poll(() => page.getByRole('button', { name: say.donate }).isEnabled()).toBe(true);
+    expect(await page.locator('.card-required').count()).toBe(0);
 
     await winAndInvoice(auctionId, lotId, endsAt);
     const invoice = await t.database.db

@@ -6,6 +6,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useProfile } from '../account/session.ts';
 import { AuctionShell } from '../auctions/AuctionShell.tsx';
 import { type Auction, AuctionStatus, DonationType } from '../auctions/types.ts';
+import { CardRequired } from '../cards/CardRequired.tsx';
+import { useAuctionCards } from '../cards/useAuctionCards.ts';
 import { formatDate, formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { serverMessageId } from '../i18n/messages.ts';
@@ -111,6 +113,10 @@ function Donations({ auction }: { auction: Auction }) {
       showError(error);
     },
   });
+  // Permission rules 2 and 3: the bidder's cards of the auction's configuration and the one
+  // selected for it, read only where the auction requires a card (the profile carries none).
+  const needsCard = Boolean(profile) && Boolean(auction.requireCCToBid);
+  const cards = useAuctionCards(auction.id, auction.stripeInformation_Id ?? null, needsCard);
   const permission = permissionToBid({
     auction: {
       urlMagicLink: auction.urlMagicLink,
@@ -124,8 +130,8 @@ function Donations({ auction }: { auction: Auction }) {
           roles: profile.roles.map((r) => r.role),
           addressCompleted: profile.addressCompleted,
           activeTrustedUrlMagicLinks: profile.activeTrustedUrlMagicLinks,
-          hasCards: profile.paymentInformations.length > 0,
-          hasSelectedCard: false,
+          hasCards: cards.cards.length > 0,
+          hasSelectedCard: cards.selected !== undefined,
         }
       : null,
   });
@@ -161,6 +167,11 @@ function Donations({ auction }: { auction: Auction }) {
             <FormattedMessage id="user_must_be_logged_in" />
           </Link>
         </p>
+      ) : permission.reason === 'requiresCreateCreditCard' || permission.reason === 'requiresSelectedCreditCard' ? (
+        // Until the cards are read, nothing is said: a bidder with a card is not told to add one.
+        cards.isLoading ? null : (
+          <CardRequired reason={permission.reason} auction={auction} />
+        )
       ) : permission.reason ? (
         <p className="alert alert--warning">
           <FormattedMessage id={serverMessageId(permission.reason)} />
