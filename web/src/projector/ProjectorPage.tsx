@@ -16,6 +16,7 @@ import { useServerNow } from '../time/serverClock.ts';
 import { languageAt, thermometerOf } from './projector.ts';
 import { projectorKeys, projectorQueries } from './queries.ts';
 import './projector.css';
+import { textIn } from '../i18n/textIn.ts';
 
 /** Leaders shown: what the back of the room can read at once. */
 const LEADERS_SHOWN = 6;
@@ -80,7 +81,7 @@ function Projection({
 }) {
   const { raised, goalCents } = data;
   const thermometer = thermometerOf(raised.totalCents, goalCents);
-  const title = data.titles[language] ?? data.titles.fr ?? data.titles.en ?? '';
+  const title = textIn(data.titles, language);
   const top = leaders
     .map((leader) => ({ ...leader, cents: toCents(leader.amount) ?? 0 }))
     .sort((a, b) => b.cents - a.cents)
@@ -152,7 +153,7 @@ function Projection({
                 <span className="projector__clock">{left > 0 ? shortCountdown(left, language) : '0:00'}</span>
                 <span className="projector__name">
                   <FormattedMessage id="projector.lotNumber" values={{ lotNumber: lot.lotNumber }} />{' '}
-                  {lot.names[language] ?? lot.names.fr ?? lot.names.en}
+                  {textIn(lot.names, language)}
                 </span>
                 <span className="projector__amount">
                   {lot.priceCents !== null ? formatMoney(lot.priceCents, language) : ''}

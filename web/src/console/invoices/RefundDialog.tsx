@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { textIn } from '../../i18n/textIn.ts';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast, type ToastKind } from '../../live/toasts.tsx';
 import { ReasonField } from '../ReasonField.tsx';
@@ -194,9 +195,6 @@ function LineChoice({
   const locale = useLocale();
   const id = useId();
   const hintId = `${id}-hint`;
-  const nameOf = (line: RefundableLine) =>
-    (locale === 'fr' ? (line.description.fr ?? line.description.en) : (line.description.en ?? line.description.fr)) ??
-    '';
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -210,7 +208,7 @@ function LineChoice({
               { id: line.kind === 'donation' ? 'console.invoices.refundForDonation' : 'console.invoices.refundForLot' },
               {
                 number: line.lotNumber ?? '',
-                name: nameOf(line),
+                name: textIn(line.description, locale),
                 cost: money(line.costCents),
                 left: money(line.refundableCents),
               },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
+import { textIn } from '../../i18n/textIn.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { ListTable } from '../../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
@@ -133,8 +134,7 @@ export function ConsoleLots({ auction }: { auction: operator.OperatorAuction }) 
       options: choices(
         (teams.data ?? []).map((t) => ({
           id: t.id,
-          name:
-            (locale === 'en' ? t.translations.en : t.translations.fr) ?? t.translations.fr ?? t.translations.en ?? '',
+          name: textIn(t.translations, locale),
         })),
       ),
     },
