@@ -26,6 +26,7 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
   const { invoice, customer } = detail;
   const names = Object.fromEntries(detail.auctionNames.map((n) => [n.languageCode, n.titleShort])) as Translations;
   const isPaid = invoice.status === InvoiceStatus.Paid;
+  const lotOf = new Map(detail.lines.map((line) => [line.line_id, line.lot_number]));
   return {
     language,
     number: invoice.number,
@@ -67,6 +68,8 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
       date: r.created_at,
       amount: r.amount,
       ...(r.method === 'card' ? {} : { reference: manualMethodName(r.method, language) }),
+      // The lot of the line it names, as the invoice lists it (docs/payments.md "A refund for one line").
+      lotNumber: r.line_id === null ? null : (lotOf.get(r.line_id) ?? null),
     })),
   };
 }

@@ -19,8 +19,12 @@ export interface InvoiceDocument {
   total: number;
   isPaid: boolean;
   payments: Array<{ date: Date; reference: string; amount: number }>;
-  /** `reference`: how money paid by hand was given back (cash, cheque); none on the card. */
-  refunds: Array<{ date: Date; amount: number; reference?: string }>;
+  /**
+   * `reference`: how money paid by hand was given back (cash, cheque); none on the card.
+   * `lotNumber`: the lot of the line the refund names, when it names one (docs/payments.md "A
+   * refund for one line"); none for a refund of the invoice as a whole.
+   */
+  refunds: Array<{ date: Date; amount: number; reference?: string; lotNumber?: number | null }>;
 }
 
 const TEXT = {
@@ -44,6 +48,7 @@ const TEXT = {
     payments: 'Payments',
     refunds: 'Refunds',
     refund: 'Refund',
+    refundForLot: (lot: number) => `Refund for lot ${lot}`,
   },
   fr: {
     invoice: 'Facture',
@@ -65,6 +70,7 @@ const TEXT = {
     payments: 'Paiements',
     refunds: 'Remboursements',
     refund: 'Remboursement',
+    refundForLot: (lot: number) => `Remboursement pour le lot ${lot}`,
   },
 } as const;
 
@@ -125,7 +131,8 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (invoice.refunds.length > 0) {
       doc.moveDown(0.5).font('bold').text(t.refunds).font('regular');
       for (const refund of invoice.refunds) {
-        const label = [t.refund, date(refund.date), refund.reference].filter(Boolean).join(' · ');
+        const what = refund.lotNumber == null ? t.refund : t.refundForLot(refund.lotNumber);
+        const label = [what, date(refund.date), refund.reference].filter(Boolean).join(' · ');
         amountRow(doc, label, `−${money(refund.amount)}`);
       }
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type InvoiceDocument, invoicePdf, receiptPdf } from '../../src/documents/index.ts';
+import { pdfText } from './pdfText.ts';
 
 const invoice: InvoiceDocument = {
   language: 'fr',
@@ -75,5 +76,35 @@ describe('invoice and receipt PDFs', () => {
       expect(pdf.toString('latin1')).toMatch(/NotoSans/);
       expect(pdf.toString('latin1')).toMatch(/FontFile2|FontFile3/);
     }
+  });
+
+  it("list the refunds, each naming the lot of the line it took back when it names one, in the invoice's language", async () => {
+    // docs/payments.md "A refund for one line": on the card for lot 7, given back by hand for it,
+    // and on the card for the invoice as a whole.
+    const refunds = (cash: string): InvoiceDocument['refunds'] => [
+      { date: new Date('2026-11-22T15:00:00Z'), amount: 5_00, lotNumber: 7 },
+      { date: new Date('2026-11-23T15:00:00Z'), amount: 25_00, reference: cash, lotNumber: 7 },
+      { date: new Date('2026-11-24T15:00:00Z'), amount: 100_00 },
+      { date: new Date('2026-11-25T15:00:00Z'), amount: 1_00, lotNumber: null },
+    ];
+    const refundsIn = async (language: InvoiceDocument['language']) => {
+      const lines = pdfText(
+        await invoicePdf({ ...invoice, language, refunds: refunds(language === 'fr' ? 'comptant' : 'cash') }),
+      );
+      return lines.slice(lines.indexOf(language === 'fr' ? 'Remboursements' : 'Refunds') + 1);
+    };
+    // A French amount keeps a no-break space before its dollar sign.
+    expect(await refundsIn('fr')).toEqual([
+      'Remboursement pour le lot 7 · 22 novembre 2026 −5,00\u00a0$',
+      'Remboursement pour le lot 7 · 23 novembre 2026 · comptant −25,00\u00a0$',
+      'Remboursement · 24 novembre 2026 −100,00\u00a0$',
+      'Remboursement · 25 novembre 2026 −1,00\u00a0$',
+    ]);
+    expect(await refundsIn('en')).toEqual([
+      'Refund for lot 7 · November 22, 2026 −$5.00',
+      'Refund for lot 7 · November 23, 2026 · cash −$25.00',
+      'Refund · November 24, 2026 −$100.00',
+      'Refund · November 25, 2026 −$1.00',
+    ]);
   });
 });

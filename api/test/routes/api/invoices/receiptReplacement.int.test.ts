@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { formatDate } from '@auction/platform/invoices';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../../platform/test/invoices/pdfText.ts';
 import { parseCsv } from '../../../../src/bulk/csv.ts';
-import { registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { receiptsOf as receiptsIn, useInvoiceTest } from './invoiceFixtures.ts';
 
 /** docs/payments.md "When a refund changes the gift": the donation receipt follows the refunds. */
@@ -205,6 +207,40 @@ describe('a refund that names the line it took back', () => {
     const after = await listed(invoice.auction_id, invoice.number);
     expect(after.lines.map((l: { refundableCents: number }) => l.refundableCents)).toEqual([919_80, 0]);
     expect(after.refunds.map((r: { lineId: string | null }) => r.lineId)).toEqual([weekend, dinner]);
+  });
+
+  it("the invoice's PDF names the lot of each refund that names a line, in the reader's language", async () => {
+    const { buyer, invoice, dinner } = await paidLots();
+    expect((await refundLine(invoice.public_id, dinner, 20_00)).statusCode).toBe(200);
+    expect((await refund(invoice.public_id, 30_00)).statusCode).toBe(200);
+    const rows = await kit.test.database.db
+      .selectFrom('invoice_refunds')
+      .select(['line_id', 'created_at'])
+      .where('invoice_id', '=', invoice.id)
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(rows.map((r) => r.line_id)).toEqual([null, dinner]);
+    const [whole, forDinner] = rows.map((r) => r.created_at);
+    if (!whole || !forDinner) throw new Error('two refunds expected');
+    const refundsIn = async (language: 'en' | 'fr') => {
+      const pdf = await kit.test.app.inject({
+        method: 'GET',
+        url: `/api/auctions/invoice/${invoice.public_id}/pdf`,
+        headers: { ...bearer(buyer.token), 'accept-language': language },
+      });
+      expect(pdf.statusCode).toBe(200);
+      const lines = pdfText(pdf.rawPayload);
+      return lines.slice(lines.indexOf(language === 'fr' ? 'Remboursements' : 'Refunds') + 1);
+    };
+    // The dinner is lot 8, as the invoice lists it; the refund of the whole invoice names no lot.
+    expect(await refundsIn('fr')).toEqual([
+      `Remboursement · ${formatDate(whole, 'fr')} −30,00\u00a0$`,
+      `Remboursement pour le lot 8 · ${formatDate(forDinner, 'fr')} −20,00\u00a0$`,
+    ]);
+    expect(await refundsIn('en')).toEqual([
+      `Refund · ${formatDate(whole, 'en')} −$30.00`,
+      `Refund for lot 8 · ${formatDate(forDinner, 'en')} −$20.00`,
+    ]);
   });
 
   it('gives back no more than the line cost with its taxes, names a line of the invoice, and changes nothing when refused', async () => {
