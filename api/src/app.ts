@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
-import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
+import type { AuctionLifecycleQueue, Db, MessageBatchQueue, MessageQueue } from '@auction/platform';
 import fastifyAutoload from '@fastify/autoload';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ export interface AppDeps {
   /** Where the operator API asks the workers to re-read an auction's status and dates (absent: nobody listens). */
   auctionLifecycle?: AuctionLifecycleQueue;
   /** Email and SMS go out through this queue; the workers send them. */
-  messageQueue: MessageQueue;
+  messageQueue: MessageQueue & MessageBatchQueue;
   jwtSecret: string;
   /** The address links in messages point to. */
   publicUrl: string;

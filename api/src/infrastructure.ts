@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrandId } from '@auction/contract';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
-import type { AuctionLifecycleQueue, Db, MessageQueue } from '@auction/platform';
+import type { AuctionLifecycleQueue, Db, MessageBatchQueue, MessageQueue } from '@auction/platform';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -56,7 +56,7 @@ declare module 'fastify' {
     /** The store the lot commands append to: the audit trail reads a lot's stream from it. */
     eventStore: EventStore;
     /** Email and SMS go out through this queue; the workers send them. */
-    messageQueue: MessageQueue;
+    messageQueue: MessageQueue & MessageBatchQueue;
     /** Signs bid receipts (docs/audit.md); absent in tests, where the audit plugin makes one. */
     auditSigningKey: KeyObject | undefined;
     /** Where the operator API asks the workers to re-read an auction's status (absent: nobody listens). */

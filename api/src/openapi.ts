@@ -1,5 +1,5 @@
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
-import { createDb, createPool, type MessageQueue } from '@auction/platform';
+import { createDb, createPool, type MessageBatchQueue, type MessageQueue } from '@auction/platform';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 
@@ -11,8 +11,9 @@ import { buildApp } from './app.ts';
 export async function openApiDocument(): Promise<unknown> {
   const pool = createPool('postgres://describe@127.0.0.1:1/describe', 1);
   const redis = new Redis({ lazyConnect: true, enableOfflineQueue: false });
-  const messageQueue: MessageQueue = {
+  const messageQueue: MessageQueue & MessageBatchQueue = {
     add: () => Promise.reject(new Error('the API is only being described')),
+    addBulk: () => Promise.reject(new Error('the API is only being described')),
   };
   const eventStore = new PostgresEventStore(pool);
   const app = await buildApp({

@@ -101,6 +101,8 @@ const OPERATOR_CALLS = [
   'patch /api/admin/categories/{}',
   'delete /api/admin/categories/{}',
   'put /api/admin/auctions/{}/categories/order',
+  'get /api/admin/auctions/{}/announcements',
+  'post /api/admin/auctions/{}/announcements',
   'post /api/admin/auctions/{}/closing-groups',
   'patch /api/admin/closing-groups/{}',
   'delete /api/admin/closing-groups/{}',

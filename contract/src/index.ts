@@ -4,6 +4,7 @@
  */
 export * from './account.ts';
 export * from './address.ts';
+export * from './announcements.ts';
 export * from './auctionExports.ts';
 export * from './auctions.ts';
 export * from './audit.ts';

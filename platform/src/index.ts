@@ -40,6 +40,11 @@ export {
   messageJobSchema,
   messageTemplates,
 } from './messages/messageJob.ts';
+export {
+  channelsFor,
+  type NotificationFamily,
+  type NotificationPreferences,
+} from './messages/notificationChannels.ts';
 export { migrateToLatest } from './migrate.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapidKeys.ts';

@@ -503,6 +503,26 @@ export interface InvoiceRefundsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** An organiser's message to an auction's guests (migration 0030, docs/messages.md). */
+export interface AuctionAnnouncementsTable {
+  id: Generated<number>;
+  auction_id: number;
+  /** The sender's key scoped to them: a retry is the same announcement. */
+  command_id: string;
+  sent_by: string | null;
+  message_en: string | null;
+  message_fr: string | null;
+  audience: 'all' | 'arrived' | 'notArrived';
+  channels: Array<'email' | 'sms' | 'push'>;
+  /** What each channel carries, set when the messages are queued. */
+  email_recipients: Generated<number>;
+  sms_recipients: Generated<number>;
+  push_recipients: Generated<number>;
+  /** Null until its messages are on the queue. */
+  queued_at: Date | null;
+  created_at: GeneratedTimestamp;
+}
+
 /** A payment made outside the product (cash, cheque), recorded by staff (migration 0021). */
 export interface InvoiceManualPaymentsTable {
   id: Generated<number>;
@@ -628,4 +648,5 @@ export interface Database {
   invoice_taxes: InvoiceTaxesTable;
   payment_attempts: PaymentAttemptsTable;
   push_subscriptions: PushSubscriptionsTable;
+  auction_announcements: AuctionAnnouncementsTable;
 }

@@ -239,6 +239,12 @@ const POLICY: Record<string, Policy> = {
     () => ({ firstName: 'Porte', lastName: 'Entrée', email: `porte.${randomUUID()}@example.com` }),
   ),
   'GET /api/admin/auctions/:id/bidders': op((f) => `/api/admin/auctions/${p(f).id}/bidders`),
+  // Announcements to an auction's guests (docs/messages.md): its managers and administrators.
+  'GET /api/admin/auctions/:id/announcements': op((f) => `/api/admin/auctions/${p(f).id}/announcements`),
+  'POST /api/admin/auctions/:id/announcements': op(
+    (f) => `/api/admin/auctions/${p(f).id}/announcements`,
+    () => ({ message: { en: `Doors open ${randomUUID()}` }, channels: ['email'], commandId: randomUUID() }),
+  ),
   // The closing minute and the projector (docs/console.md): the projector is as public as the leaderboard.
   'GET /api/admin/auctions/:id/closing-minute': op((f) => `/api/admin/auctions/${p(f).id}/closing-minute`),
   'PUT /api/admin/auctions/:id/fundraising-goal': op(

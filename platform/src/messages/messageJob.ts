@@ -40,6 +40,9 @@ export const messageTemplates = [
   'invoicePaidEmail',
   'donationReceiptReplacedEmail',
   'invoiceReopenedEmail',
+  'auctionAnnouncementEmail',
+  'auctionAnnouncementSms',
+  'auctionAnnouncementPush',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

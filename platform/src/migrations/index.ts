@@ -25,6 +25,7 @@ import * as m0026 from './0026_manual_payment_cancellation.ts';
 import * as m0027 from './0027_donation_receipt_replacement.ts';
 import * as m0028 from './0028_refund_by_hand.ts';
 import * as m0029 from './0029_refund_line.ts';
+import * as m0030 from './0030_auction_announcements.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0027_donation_receipt_replacement': m0027,
   '0028_refund_by_hand': m0028,
   '0029_refund_line': m0029,
+  '0030_auction_announcements': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -30,6 +30,8 @@ const paramSchemas = {
   amountDue: z.string().regex(/^\d+\.\d{2}$/),
   /** Empty when the invoice had no receipt to void. */
   voidedReceiptNumber: z.string().regex(/^(\d{1,9})?$/),
+  /** An organiser's words to the auction's guests, plain text (contract ANNOUNCEMENT_MAX_LENGTH). */
+  announcement: z.string().trim().min(1).max(320),
 };
 type ParamName = keyof typeof paramSchemas;
 
@@ -80,6 +82,9 @@ export const templateParams = {
     'voidedReceiptNumber',
     'link',
   ],
+  auctionAnnouncementEmail: ['firstName', 'auctionName', 'announcement', 'link'],
+  auctionAnnouncementSms: ['auctionName', 'announcement', 'link'],
+  auctionAnnouncementPush: ['auctionName', 'announcement', 'link'],
 } as const satisfies Record<MessageTemplate, readonly ParamName[]>;
 
 export type TemplateParams<T extends MessageTemplate> = Record<(typeof templateParams)[T][number], string>;
@@ -643,6 +648,39 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             : []),
           { link: p.link, label: 'Voir et payer la facture' },
         ]),
+    },
+  },
+  // An organiser's words to the auction's guests (docs/messages.md "Announcements to guests"):
+  // quoted as written, under the auction's name, so a guest sees who is speaking.
+  auctionAnnouncementEmail: {
+    channel: 'email',
+    render: {
+      en: (p) =>
+        letter('en', p.firstName, `${p.auctionName}: a message from the organizers`, [
+          { text: `The organizers of ${p.auctionName} write:` },
+          { text: p.announcement },
+          { link: p.link, label: 'See the auction' },
+        ]),
+      fr: (p) =>
+        letter('fr', p.firstName, `${p.auctionName} : un message des organisateurs`, [
+          { text: `Les organisateurs de ${p.auctionName} vous écrivent :` },
+          { text: p.announcement },
+          { link: p.link, label: "Voir l'encan" },
+        ]),
+    },
+  },
+  auctionAnnouncementSms: {
+    channel: 'sms',
+    render: {
+      en: (p) => `${p.auctionName}: ${p.announcement} ${p.link} Reply STOP to opt out.`,
+      fr: (p) => `${p.auctionName} : ${p.announcement} ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+    },
+  },
+  auctionAnnouncementPush: {
+    channel: 'push',
+    render: {
+      en: (p) => ({ title: p.auctionName, body: p.announcement }),
+      fr: (p) => ({ title: p.auctionName, body: p.announcement }),
     },
   },
 };

@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
 } from '@auction/engine';
 import {
+  channelsFor,
   type Db,
   enqueueMessages,
   type MessageBatchQueue,
@@ -16,7 +17,6 @@ import {
   type MessageTemplate,
 } from '@auction/platform';
 import { type BidderNotification, isTimely, NOTIFYING_EVENTS, notificationsOf } from './lotNotifications.ts';
-import { channelsFor } from './notificationChannels.ts';
 import { throttleOutbidNotices } from './outbidThrottle.ts';
 
 export interface BidderNotifierDeps {
@@ -206,7 +206,7 @@ async function deliver(deps: BidderNotifierDeps, notifications: BidderNotificati
     const choice = organizationChoices.find(
       (row) => row.user_id === user.id && row.organization_id === lot.organization_id,
     );
-    const channels = channelsFor(notification.kind, {
+    const channels = channelsFor(notification.kind === 'outbid' ? 'outbid' : 'general', {
       smsGeneral: user.sms_general_notifications,
       emailGeneral: user.email_general_notifications,
       smsOutbid: user.sms_outbid_notifications,

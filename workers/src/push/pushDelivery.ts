@@ -25,7 +25,8 @@ export async function deliverPush(db: Db, sender: PushSender | undefined, messag
     title: content.title,
     body: content.body,
     url: content.link,
-    tag: `lot-${message.params.lotNumber ?? ''}-${message.template}`,
+    // A lot's newer notice replaces an unseen older one; each announcement stands on its own.
+    tag: message.params.lotNumber === undefined ? message.id : `lot-${message.params.lotNumber}-${message.template}`,
   };
   let sent = 0;
   for (const target of targets) {

@@ -17,6 +17,7 @@ export const sampleParams: Record<string, string> = {
   receiptNumber: '7',
   replacedReceiptNumber: '6',
   voidedReceiptNumber: '5',
+  announcement: 'Bidding closes in 10 minutes: last bids at the bar!',
 };
 
 /** The sample value of each parameter the template takes. */

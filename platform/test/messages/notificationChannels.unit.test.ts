@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { channelsFor, type NotificationPreferences } from '../../src/notifications/notificationChannels.ts';
+import {
+  channelsFor,
+  type NotificationFamily,
+  type NotificationPreferences,
+} from '../../src/messages/notificationChannels.ts';
 
 describe('notification channels', () => {
   const all: NotificationPreferences = {
@@ -15,7 +19,7 @@ describe('notification channels', () => {
     hasPushSubscription: true,
   };
   const cases: Array<
-    [string, Partial<NotificationPreferences>, 'outbid' | 'won', { sms?: boolean; email?: boolean; push?: boolean }]
+    [string, Partial<NotificationPreferences>, NotificationFamily, { sms?: boolean; email?: boolean; push?: boolean }]
   > = [
     ['everything on', {}, 'outbid', { sms: true, email: true }],
     ['outbid SMS off', { smsOutbid: false }, 'outbid', { sms: false, email: true }],
@@ -29,19 +33,24 @@ describe('notification channels', () => {
     [
       'outbid off does not stop the winner',
       { smsOutbid: false, emailOutbid: false },
-      'won',
+      'general',
       { sms: true, email: true },
     ],
-    ['general SMS off', { smsGeneral: false }, 'won', { sms: false, email: true }],
-    ['general email off', { emailGeneral: false }, 'won', { sms: true, email: false }],
+    ['general SMS off', { smsGeneral: false }, 'general', { sms: false, email: true }],
+    ['general email off', { emailGeneral: false }, 'general', { sms: true, email: false }],
     ['organisation SMS off', { organization: { sms: false, email: true } }, 'outbid', { sms: false, email: true }],
-    ['organisation email off', { organization: { sms: true, email: false } }, 'won', { sms: true, email: false }],
+    ['organisation email off', { organization: { sms: true, email: false } }, 'general', { sms: true, email: false }],
     ['no phone', { hasPhone: false }, 'outbid', { sms: false, email: true }],
-    ['no email address', { hasEmail: false }, 'won', { sms: true, email: false }],
-    ['everything on, push too', {}, 'won', { sms: true, email: true, push: true }],
+    ['no email address', { hasEmail: false }, 'general', { sms: true, email: false }],
+    ['everything on, push too', {}, 'general', { sms: true, email: true, push: true }],
     ['outbid push off', { pushOutbid: false }, 'outbid', { sms: true, email: true, push: false }],
-    ['outbid push off does not stop the winner', { pushOutbid: false }, 'won', { push: true }],
-    ['general push off stops the winner only', { pushGeneral: false }, 'won', { sms: true, email: true, push: false }],
+    ['outbid push off does not stop the winner', { pushOutbid: false }, 'general', { push: true }],
+    [
+      'general push off stops the winner only',
+      { pushGeneral: false },
+      'general',
+      { sms: true, email: true, push: false },
+    ],
     ['general push off does not stop outbid', { pushGeneral: false }, 'outbid', { push: true }],
     ['no browser subscribed', { hasPushSubscription: false }, 'outbid', { sms: true, email: true, push: false }],
     [

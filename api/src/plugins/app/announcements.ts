@@ -1,0 +1,15 @@
+import { type Announcements, announcements } from '../../announcements/announcements.ts';
+import { servicePlugin } from '../servicePlugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Organisers' messages to an auction's guests by email, SMS and push (docs/messages.md). */
+    announcements: Announcements;
+  }
+}
+
+export default servicePlugin(
+  'announcements',
+  (app) => announcements({ db: app.db, messages: app.messageQueue, publicUrl: app.settings.publicUrl }),
+  { name: 'announcements' },
+);

@@ -1,0 +1,47 @@
+import { announcementsContract } from '@auction/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commandIdOf } from '../../../../commandId.ts';
+import { documentRoutes } from '../../../../routeDocs.ts';
+
+/**
+ * Organisers' announcements to an auction's guests (docs/messages.md "Announcements to guests"):
+ * the staff who manage the auction send them; each guest gets the words by the channels they allow.
+ */
+export default (async (app) => {
+  documentRoutes(app, { tags: ['operator'] });
+
+  app.get(
+    '/api/admin/auctions/:id/announcements',
+    {
+      schema: {
+        summary:
+          "An auction's announcements with what became of their messages, and how many guests each channel reaches",
+        ...announcementsContract.list,
+      },
+    },
+    async (request) => {
+      await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.announcements.list(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/auctions/:id/announcements',
+    {
+      schema: {
+        summary:
+          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP; idempotent by commandId",
+        ...announcementsContract.send,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      const { message, channels, audience } = request.body;
+      return app.announcements.send(
+        auction,
+        { message, channels, audience },
+        commandIdOf(request, request.body.commandId),
+      );
+    },
+  );
+}) satisfies FastifyPluginAsyncZod;

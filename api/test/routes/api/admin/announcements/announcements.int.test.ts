@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
+import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
+import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
+import { useTestApp } from '../../../../useTestApp.ts';
+
+const test = useTestApp();
+const staff = useDemoStaff(test, 'admin', 'manager', 'volunteer');
+
+const url = (auctionId: number) => `/api/admin/auctions/${auctionId}/announcements`;
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/** An auction of the demo's organisation, with guests whose switches differ, each told apart by name. */
+async function auctionWithGuests() {
+  const gala = await test.database.db
+    .selectFrom('auctions')
+    .select('organization_id')
+    .where('url_magic_link', '=', 'demo-gala')
+    .executeTakeFirstOrThrow();
+  const link = `annonces-${randomUUID().slice(0, 8)}`;
+  const created = await callAs(test.app, staff.admin, 'POST', '/api/admin/auctions', {
+    organizationId: gala.organization_id,
+    urlMagicLink: link,
+    translations: { fr: { titleShort: 'Gala des Neiges' }, en: { titleShort: 'Snow Gala' } },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const auctionId: number = created.json().id;
+  const db = test.database.db;
+  const guest = async (language: 'en' | 'fr', status = 2) => {
+    const account = await registerConfirmed(test, { language });
+    await db.insertInto('auction_bidders').values({ auction_id: auctionId, user_id: account.id, status }).execute();
+    return account;
+  };
+  const french = await guest('fr');
+  const english = await guest('en');
+  const stopped = await guest('fr');
+  const locked = await guest('en', 3);
+  const emailOffHere = await guest('fr');
+  const arrived = await guest('fr');
+  await db.updateTable('users').set({ sms_general_notifications: false }).where('id', '=', english.id).execute();
+  await db
+    .insertInto('sms_opt_outs')
+    .values({ phone_number: digits(stopped.body.cellphone) })
+    .execute();
+  await db.updateTable('users').set({ email_general_notifications: true }).where('id', '=', emailOffHere.id).execute();
+  await db
+    .insertInto('bidder_organization_notifications')
+    .values({
+      user_id: emailOffHere.id,
+      organization_id: gala.organization_id,
+      sms_notifications: true,
+      email_notifications: false,
+    })
+    .execute();
+  await db
+    .updateTable('auction_bidders')
+    .set({ arrived_at: new Date() })
+    .where('auction_id', '=', auctionId)
+    .where('user_id', '=', arrived.id)
+    .execute();
+  return { auctionId, link, guests: { french, english, stopped, locked, emailOffHere, arrived } };
+}
+
+const announcementsOf = (auctionId: number) =>
+  test.database.db.selectFrom('auction_announcements').selectAll().where('auction_id', '=', auctionId).execute();
+
+/** The announcement emails the outbox caught for an address. */
+async function announcementEmailsTo(address: string) {
+  const emails = await test.messaging.outbox.list(address);
+  return emails.filter((email) => email.messageId?.startsWith('announcement:'));
+}
+
+async function delivered(auctionId: number, id: number) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const list = await callAs(test.app, staff.manager, 'GET', url(auctionId));
+    const found = list.json().announcements.find((a: { id: number }) => a.id === id);
+    const { email, sms, push } = found.delivery;
+    if (email.pending + sms.pending + push.pending === 0) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the announcement was not delivered');
+}
+
+describe("organisers' announcements to an auction's guests", () => {
+  let auction: Awaited<ReturnType<typeof auctionWithGuests>>;
+  beforeAll(async () => {
+    auction = await auctionWithGuests();
+  });
+
+  it('shows the reach of each audience by channel, keeping switches, STOP and locks', async () => {
+    const list = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({
+      reach: {
+        // The locked guest is not counted; STOP and the switches take a channel away.
+        all: { guests: 5, email: 4, sms: 3, push: 0 },
+        arrived: { guests: 1, email: 1, sms: 1, push: 0 },
+        notArrived: { guests: 4, email: 3, sms: 2, push: 0 },
+      },
+      announcements: [],
+    });
+  });
+
+  it('sends each guest the words in their language by the channels they allow, once', async () => {
+    const commandId = randomUUID();
+    const body = {
+      message: { en: 'Bidding closes in 10 minutes!', fr: 'Les mises ferment dans 10 minutes !' },
+      channels: ['email', 'sms'],
+      commandId,
+    };
+    const sent = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const answer = sent.json();
+    expect(answer).toMatchObject({
+      duplicate: false,
+      announcement: { audience: 'all', channels: ['email', 'sms'], sentBy: 'Camille Roy', queued: true },
+    });
+    expect(answer.announcement.delivery.email.recipients).toBe(4);
+    expect(answer.announcement.delivery.sms.recipients).toBe(3);
+
+    const { french, english, stopped, locked, emailOffHere } = auction.guests;
+    const frenchEmail = await test.messaging.outbox.waitFor(french.body.username, {
+      template: 'auctionAnnouncementEmail',
+    });
+    expect(frenchEmail.subject).toBe('Gala des Neiges : un message des organisateurs');
+    expect(frenchEmail.body).toContain('Les mises ferment dans 10 minutes !');
+    expect(frenchEmail.body).toContain(`/encans/${auction.link}/lots`);
+    const englishEmail = await test.messaging.outbox.waitFor(english.body.username, {
+      template: 'auctionAnnouncementEmail',
+    });
+    expect(englishEmail.body).toContain('Bidding closes in 10 minutes!');
+    expect(englishEmail.body).toContain(`/en/auctions/${auction.link}/items`);
+    const frenchSms = await test.messaging.outbox.waitFor(digits(french.body.cellphone), {
+      template: 'auctionAnnouncementSms',
+    });
+    expect(frenchSms.body).toBe(
+      `Gala des Neiges : Les mises ferment dans 10 minutes ! ${frenchEmail.body.match(/https?:\/\/\S+\/lots/)?.[0]} Répondez STOP pour ne plus recevoir de messages.`,
+    );
+    await test.messaging.outbox.waitFor(digits(emailOffHere.body.cellphone), { template: 'auctionAnnouncementSms' });
+
+    const done = await delivered(auction.auctionId, answer.announcement.id);
+    expect(done.delivery.email).toEqual({ recipients: 4, sent: 4, skipped: 0, failed: 0, pending: 0 });
+    expect(done.delivery.sms).toEqual({ recipients: 3, sent: 3, skipped: 0, failed: 0, pending: 0 });
+    // Nothing to the guest who said STOP, to the locked one, nor by email where the organisation's switch is off.
+    expect(await test.messaging.outbox.list(digits(stopped.body.cellphone))).toEqual([]);
+    expect(await announcementEmailsTo(locked.body.username)).toEqual([]);
+    expect(await announcementEmailsTo(emailOffHere.body.username)).toEqual([]);
+
+    // The same command again is the same announcement: answered as it was, nothing sent twice.
+    const again = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ duplicate: true, announcement: { id: answer.announcement.id } });
+    await delivered(auction.auctionId, answer.announcement.id);
+    expect(await announcementEmailsTo(french.body.username)).toHaveLength(1);
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(1);
+
+    // The same key with other words is refused; the same words under a new key are a double send.
+    const reused = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      message: { fr: 'Autre chose' },
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+    const twice = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      commandId: randomUUID(),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      message: 'announcement_already_sent',
+      announcementId: answer.announcement.id,
+    });
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(1);
+  });
+
+  it('reaches only the guests who arrived when asked, in the one language written', async () => {
+    const phone = digits(auction.guests.arrived.body.cellphone);
+    const [earlier] = await test.messaging.outbox.list(phone);
+    const sent = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { en: 'The live auction starts in the ballroom.' },
+      channels: ['sms'],
+      audience: 'arrived',
+      commandId: randomUUID(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().announcement.delivery.sms.recipients).toBe(1);
+    const text = await test.messaging.outbox.waitFor(phone, {
+      template: 'auctionAnnouncementSms',
+      afterId: earlier?.id ?? 0,
+    });
+    // A French guest gets the English words when no French ones were written, under the French frame.
+    expect(text.body).toMatch(/^Gala des Neiges : The live auction starts in the ballroom\. /);
+    await delivered(auction.auctionId, sent.json().announcement.id);
+    const list = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));
+    expect(list.json().announcements.map((a: { audience: string }) => a.audience)).toEqual(['arrived', 'all']);
+  });
+
+  it('refuses what cannot be sent, and changes nothing', async () => {
+    const before = (await announcementsOf(auction.auctionId)).length;
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ message: { en: '  ', fr: '' }, channels: ['email'] }, 400, 'announcement_message_required'],
+      [{ message: {}, channels: ['email'] }, 400, 'announcement_message_required'],
+      [{ message: { fr: 'x'.repeat(321) }, channels: ['email'] }, 400, 'announcement_message_too_long'],
+      [{ message: { fr: 'Bonsoir' }, channels: [] }, 400, 'announcement_channel_required'],
+      [{ message: { fr: 'Bonsoir' }, channels: ['email', 'email'] }, 400, 'announcement_channel_required'],
+      [{ message: { fr: 'Bonsoir' }, channels: ['fax'] }, 400, 'validation_failed'],
+      // Nobody has a browser subscribed to push: there is no one to tell.
+      [{ message: { fr: 'Bonsoir' }, channels: ['push'] }, 422, 'announcement_no_recipients'],
+    ];
+    for (const [body, status, key] of refusals) {
+      const refused = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+        ...body,
+        commandId: randomUUID(),
+      });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      const answer = refused.json();
+      expect([answer.message, ...(answer.messages ?? [])], JSON.stringify(body)).toContain(key);
+    }
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
+  });
+
+  it("is for the auction's managers only", async () => {
+    const body = { message: { fr: 'Bonsoir' }, channels: ['email'], commandId: randomUUID() };
+    expect((await callAs(test.app, staff.volunteer, 'POST', url(auction.auctionId), body)).statusCode).toBe(403);
+    expect((await callAs(test.app, staff.volunteer, 'GET', url(auction.auctionId))).statusCode).toBe(403);
+    const bidder = auction.guests.french;
+    expect((await callAs(test.app, bidder.token, 'POST', url(auction.auctionId), body)).statusCode).toBe(403);
+    const elsewhere = await otherOrganizationAuction(test.app, staff.admin);
+    expect((await callAs(test.app, staff.manager, 'POST', url(elsewhere), body)).statusCode).toBe(404);
+    expect((await callAs(test.app, staff.manager, 'GET', url(elsewhere))).statusCode).toBe(404);
+    expect(await announcementsOf(elsewhere)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { commandId, errorAnswers, idParams } from './common.ts';
+
+/**
+ * An organiser's message to an auction's guests ("bidding closes in ten minutes", "the live
+ * auction starts in the ballroom"), by email, SMS and Web Push (docs/messages.md "Announcements to
+ * guests"). Each guest gets it in their language, by the channels their general switches and the
+ * organisation's allow; STOP is kept.
+ */
+
+/** Plain text, so it fits a text message of a few parts beside the auction's name and link. */
+export const ANNOUNCEMENT_MAX_LENGTH = 320;
+
+/** The same words to the same guests again this soon is refused as a double send. */
+export const ANNOUNCEMENT_REPEAT_MINUTES = 15;
+
+export const ANNOUNCEMENT_CHANNELS = ['email', 'sms', 'push'] as const;
+export type AnnouncementChannel = (typeof ANNOUNCEMENT_CHANNELS)[number];
+
+/** Every guest; only those checked in at the door; or only those not there (bidding from home). */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'arrived', 'notArrived'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+
+const words = z
+  .string()
+  .trim()
+  .max(ANNOUNCEMENT_MAX_LENGTH, { error: 'announcement_message_too_long' })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** The words in French, in English, or both: a guest gets their language's, else the other. */
+export const announcementBody = z.strictObject({
+  message: z
+    .strictObject({ en: words, fr: words }, { error: 'announcement_message_required' })
+    .refine((message) => message.en !== undefined || message.fr !== undefined, {
+      error: 'announcement_message_required',
+    }),
+  channels: z
+    .array(z.enum(ANNOUNCEMENT_CHANNELS), { error: 'announcement_channel_required' })
+    .min(1, { error: 'announcement_channel_required' })
+    .max(ANNOUNCEMENT_CHANNELS.length)
+    .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' }),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
+  commandId,
+});
+export type AnnouncementBody = z.input<typeof announcementBody>;
+
+/** How many guests each channel reaches: those whose switches allow it and who have its address. */
+export const announcementReach = z.object({
+  /** Guests in the audience (locked bidders and disabled accounts excepted). */
+  guests: z.number().int(),
+  email: z.number().int(),
+  sms: z.number().int(),
+  push: z.number().int(),
+});
+export type AnnouncementReach = z.infer<typeof announcementReach>;
+
+/** What became of one channel's messages: sent, skipped (STOP, a browser gone), failed, or still on the way. */
+export const announcementDelivery = z.object({
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+});
+export type AnnouncementDelivery = z.infer<typeof announcementDelivery>;
+
+export const announcement = z.object({
+  id: z.number().int(),
+  message: z.object({ en: z.string().optional(), fr: z.string().optional() }),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  channels: z.array(z.enum(ANNOUNCEMENT_CHANNELS)),
+  /** The staff member who sent it. */
+  sentBy: z.string().nullable(),
+  sentAt: z.string(),
+  /** False while its messages are not yet on the queue (the send is retried with its command id). */
+  queued: z.boolean(),
+  delivery: z.object({ email: announcementDelivery, sms: announcementDelivery, push: announcementDelivery }),
+});
+export type Announcement = z.infer<typeof announcement>;
+
+export const announcementList = z.object({
+  /** The reach of each audience now, for the form. */
+  reach: z.object({ all: announcementReach, arrived: announcementReach, notArrived: announcementReach }),
+  /** The auction's announcements, newest first. */
+  announcements: z.array(announcement),
+});
+export type AnnouncementList = z.infer<typeof announcementList>;
+
+export const announcementAnswer = z.object({
+  /** True when the command id had been seen: nothing new was sent. */
+  duplicate: z.boolean(),
+  announcement,
+});
+export type AnnouncementAnswer = z.infer<typeof announcementAnswer>;
+
+export const announcementsContract = {
+  list: { params: idParams, response: { 200: announcementList, ...errorAnswers(401, 403, 404) } },
+  send: {
+    params: idParams,
+    body: announcementBody,
+    response: { 200: announcementAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
+  },
+};
