@@ -261,6 +261,11 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           .where('message_en', request.message.en === undefined ? 'is' : '=', request.message.en ?? null)
           .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
           .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
+          // One whose messages never reached the queue (its request died on the way) went to
+          // nobody: after a minute it no longer stands in the way of sending the same words.
+          .where((eb) =>
+            eb.or([eb('queued_at', 'is not', null), eb('created_at', '>', sql<Date>`now() - interval '1 minute'`)]),
+          )
           .executeTakeFirst();
         if (repeated) throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
         return trx

@@ -16,6 +16,7 @@ export type SectionId =
   | 'stage'
   | 'bulk'
   | 'bidders'
+  | 'announcements'
   | 'invoices'
   | 'closing'
   | 'removal'
@@ -75,6 +76,12 @@ export const SECTIONS: readonly ConsoleSection[] = [
     label: 'console.nav.bidders',
     scope: 'auction',
     Component: lazy(() => import('../bidders/BiddersSection.tsx')),
+  },
+  {
+    id: 'announcements',
+    label: 'console.nav.announcements',
+    scope: 'auction',
+    Component: lazy(() => import('../announcements/AnnouncementsSection.tsx')),
   },
   {
     id: 'invoices',
