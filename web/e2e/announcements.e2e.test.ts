@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import type { TestApp } from '../../api/test/testApp.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshotBothWidths, visitorContext } from './browserKit.ts';
+import { demoGala, withServedApp } from './servedApp.ts';
+
+/**
+ * Messages to an auction's guests (docs/console.md "Messages to guests"): the manager writes one,
+ * chooses how, confirms, and a guest of the gala finds it in their mailbox in their language; the
+ * console then shows it sent. In French and in English.
+ */
+let t: TestApp;
+let browser: Browser;
+let origin: string;
+let galaId: number;
+let organizationId: number;
+let managerToken: string;
+
+withServedApp(async (served) => {
+  ({ t, origin, browser } = served);
+  ({ id: galaId, organizationId } = await demoGala(t));
+  managerToken = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+});
+
+/** A guest of the gala, registered as a bidder in `language`, with only email allowed. */
+async function galaGuest(language: 'fr' | 'en') {
+  const guest = await registerConfirmed(t, { language });
+  await t.database.db
+    .insertInto('auction_bidders')
+    .values({ auction_id: galaId, user_id: guest.id, status: 2 })
+    .execute();
+  return guest;
+}
+
+async function sends(
+  locale: 'fr' | 'en',
+  texts: { console: string; title: string; field: string; words: string; send: string; confirm: string; sent: RegExp },
+) {
+  const guest = await galaGuest(locale);
+  const context = await visitorContext(browser, { token: managerToken }, PHONE);
+  const page = await context.newPage();
+  await page.goto(`${origin}${texts.console}?organisation=${organizationId}&encan=${galaId}&section=announcements`);
+  await page.getByRole('heading', { name: texts.title }).waitFor();
+  await page.getByLabel(texts.field).fill(texts.words);
+  await expectAccessible(page, `messages to guests (${locale})`);
+  await page.setViewportSize(DESKTOP);
+  await screenshotBothWidths(page, `console-announcements-${locale}`);
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole('button', { name: texts.send }).click();
+  await page.getByRole('button', { name: texts.confirm }).click();
+  await page.locator('.announcements__item', { hasText: texts.words }).waitFor();
+
+  const email = await t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
+  expect(email.body).toContain(texts.words);
+  // The list follows the messages until every one is sent.
+  const item = page.locator('.announcements__item', { hasText: texts.words });
+  await expect
+    .poll(async () => (await item.locator('.announcements__delivery').textContent()) ?? '', { timeout: 20_000 })
+    .toMatch(texts.sent);
+  await page.setViewportSize(DESKTOP);
+  await screenshotBothWidths(page, `console-announcements-sent-${locale}`);
+  await context.close();
+}
+
+describe('messages to guests', () => {
+  it('go out from the console in French', async () => {
+    await sends('fr', {
+      console: '/console',
+      title: 'Messages aux invités',
+      field: 'Message en français',
+      words: 'Les mises silencieuses ferment dans 10 minutes !',
+      send: 'Envoyer…',
+      confirm: 'Envoyer maintenant',
+      sent: /^Courriel \(\d+ invités?\) : \d+ envoyés?Texto \(\d+ invités?\) : \d+ envoyés?$/,
+    });
+  }, 120_000);
+
+  it('go out from the console in English', async () => {
+    await sends('en', {
+      console: '/en/console',
+      title: 'Messages to guests',
+      field: 'Message in English',
+      words: 'The live auction starts in the ballroom in 5 minutes.',
+      send: 'Send…',
+      confirm: 'Send now',
+      sent: /^Email \(\d+ guests?\): \d+ sentText message \(\d+ guests?\): \d+ sent$/,
+    });
+  }, 120_000);
+});
