@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
@@ -218,6 +218,23 @@ describe("organisers' announcements to an auction's guests", () => {
       expect([answer.message, ...(answer.messages ?? [])], JSON.stringify(body)).toContain(key);
     }
     expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
+  });
+
+  it('leaves nothing behind when the queue cannot take the messages, and sends on the next try', async () => {
+    const before = (await announcementsOf(auction.auctionId)).length;
+    const body = { message: { fr: 'Le tirage commence.' }, channels: ['email'], commandId: randomUUID() };
+    // Redis refusing the batch, as when it is unreachable: the one failure injected here.
+    const refusal = vi.spyOn(test.messaging.queue, 'addBulk').mockRejectedValueOnce(new Error('Connection is closed.'));
+    const failed = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    refusal.mockRestore();
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().message).toBe('announcement_not_queued');
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
+
+    const retried = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ duplicate: false, announcement: { queued: true } });
+    await delivered(auction.auctionId, retried.json().announcement.id);
   });
 
   it("is for the auction's managers only", async () => {

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AnnouncementGuest,
+  announcementMessages,
+  auctionLink,
+  guestChannels,
+  reachOf,
+} from '../../src/announcements/announcementPlan.ts';
+
+const guest = (overrides: Partial<AnnouncementGuest> = {}): AnnouncementGuest => ({
+  userId: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Léa',
+  email: 'lea@example.org',
+  phone: '5145550101',
+  language: 'fr',
+  arrived: false,
+  smsGeneral: true,
+  emailGeneral: true,
+  pushGeneral: true,
+  organization: null,
+  smsStopped: false,
+  hasPushSubscription: true,
+  ...overrides,
+});
+
+const auction = {
+  announcementId: 7,
+  organizationId: 3,
+  names: { fr: 'Gala des Neiges', en: 'Snow Gala' },
+  urlMagicLink: 'gala neiges',
+  publicUrl: 'https://encans.example.org/',
+};
+
+describe('who an announcement reaches, and how', () => {
+  it('follows the general switches, the organisation, the address and STOP', () => {
+    expect(guestChannels(guest())).toEqual({ email: true, sms: true, push: true });
+    expect(guestChannels(guest({ smsStopped: true }))).toEqual({ email: true, sms: false, push: true });
+    expect(guestChannels(guest({ emailGeneral: false, pushGeneral: false }))).toEqual({
+      email: false,
+      sms: true,
+      push: false,
+    });
+    expect(guestChannels(guest({ organization: { sms: false, email: true } })).sms).toBe(false);
+    expect(guestChannels(guest({ phone: null, hasPushSubscription: false }))).toEqual({
+      email: true,
+      sms: false,
+      push: false,
+    });
+  });
+
+  it('counts each audience by channel', () => {
+    const guests = [guest({ arrived: true }), guest({ smsStopped: true }), guest({ emailGeneral: false })];
+    expect(reachOf(guests, 'all')).toEqual({ guests: 3, email: 2, sms: 2, push: 3 });
+    expect(reachOf(guests, 'arrived')).toEqual({ guests: 1, email: 1, sms: 1, push: 1 });
+    expect(reachOf(guests, 'notArrived')).toEqual({ guests: 2, email: 1, sms: 1, push: 2 });
+  });
+
+  it('writes one message per guest and channel chosen, in their language or else the one written', () => {
+    const english = guest({ userId: '22222222-2222-4222-8222-222222222222', language: 'en', email: 'sam@example.org' });
+    const jobs = announcementMessages(
+      [guest(), english],
+      { message: { fr: 'Les mises ferment bientôt.' }, channels: ['email', 'sms'], audience: 'all' },
+      auction,
+    );
+    expect(jobs.map((job) => job.id)).toEqual([
+      'announcement:7:11111111-1111-4111-8111-111111111111:email',
+      'announcement:7:11111111-1111-4111-8111-111111111111:sms',
+      'announcement:7:22222222-2222-4222-8222-222222222222:email',
+      'announcement:7:22222222-2222-4222-8222-222222222222:sms',
+    ]);
+    expect(jobs[2]).toMatchObject({
+      to: 'sam@example.org',
+      language: 'en',
+      template: 'auctionAnnouncementEmail',
+      organizationId: 3,
+      params: {
+        firstName: 'Léa',
+        auctionName: 'Snow Gala',
+        announcement: 'Les mises ferment bientôt.',
+        link: 'https://encans.example.org/en/auctions/gala%20neiges/items',
+      },
+    });
+    expect(jobs[1]).toMatchObject({ to: '5145550101', template: 'auctionAnnouncementSms' });
+    expect(jobs[1]?.params).not.toHaveProperty('firstName');
+  });
+
+  it('links to the lots page in each language', () => {
+    expect(auctionLink('https://x.org', 'fr', 'gala')).toBe('https://x.org/encans/gala/lots');
+    expect(auctionLink('https://x.org/', 'en', 'gala')).toBe('https://x.org/en/auctions/gala/items');
+  });
+});
