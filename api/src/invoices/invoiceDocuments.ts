@@ -68,8 +68,9 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
       date: r.created_at,
       amount: r.amount,
       ...(r.method === 'card' ? {} : { reference: manualMethodName(r.method, language) }),
-      // The lot of the line it names, as the invoice lists it (docs/payments.md "A refund for one line").
-      lotNumber: r.line_id === null ? null : (lotOf.get(r.line_id) ?? null),
+      // The lot of the line it names, as the invoice lists it (docs/payments.md "A refund for one
+      // line"); 0 is a lot without a number (spec 001 §3), which the line's name alone tells.
+      lotNumber: r.line_id === null ? null : lotOf.get(r.line_id) || null,
     })),
   };
 }
