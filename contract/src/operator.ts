@@ -232,7 +232,11 @@ export const LOT_SETTINGS_LOCKED_AFTER_OPENING = [
   'minutesLeftBeforeAllowingExtension',
 ] as const;
 
-export const lotCommandBody = z.strictObject({ commandId }).optional();
+/**
+ * A lot command's body is optional (the command id may come in an Idempotency-Key header instead);
+ * Fastify hands an absent body to the schema as null, so null is accepted as no body.
+ */
+export const lotCommandBody = z.strictObject({ commandId }).nullish();
 export const rescheduleBody = z.strictObject({ dateCompleted: isoDate, commandId });
 
 /** A lot command's committed outcome: the events it appended and the lot's standing after it. */

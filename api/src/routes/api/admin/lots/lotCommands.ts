@@ -17,7 +17,7 @@ export default (async (app) => {
   function lotCommandRoute(
     path: string,
     summary: string,
-    body: z.ZodType<{ commandId?: string | undefined } | undefined>,
+    body: z.ZodType<{ commandId?: string | undefined } | null | undefined>,
     command: (input: never) => Omit<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>,
     afterwards?: (lotId: number, input: never) => Promise<void>,
   ) {
@@ -31,7 +31,7 @@ export default (async (app) => {
           response: { 200: lotCommandAnswer, ...operatorErrors(404, 409, 422) },
         },
       },
-      async (request: FastifyRequest<{ Params: { id: number }; Body: { commandId?: string } | undefined }>) => {
+      async (request: FastifyRequest<{ Params: { id: number }; Body: { commandId?: string } | null | undefined }>) => {
         const lotId = request.params.id;
         const lot = await app.operatorAccess.managedAuction(request, 'lot', lotId);
         const input = (request.body ?? {}) as never;
