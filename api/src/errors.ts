@@ -28,6 +28,16 @@ function validationFailed(problems: FieldProblem[]) {
   return { statusCode: 400, success: false, message: 'validation_failed', messages, errors: problems };
 }
 
+/**
+ * Fastify's own refusals of a JSON body, made before any schema sees it: an empty body declared
+ * `application/json` (a script's `curl -H 'Content-Type: application/json' -X POST`) and one that
+ * is not JSON. Fastify words them as English sentences; the client gets message keys instead.
+ */
+const JSON_BODY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'field_required',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_value',
+};
+
 /** How long a client waits before trying again after a 503. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -95,6 +105,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(400)
         .send(validationFailed(error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))));
     }
+    const bodyRefusal = 'code' in error && error.code ? JSON_BODY_REFUSALS[error.code] : undefined;
+    if (bodyRefusal) return reply.code(400).send(validationFailed([{ field: 'body', message: bodyRefusal }]));
     if (error instanceof HttpError) {
       const { messages, ...extra } = error.extra;
       return reply.code(error.statusCode).send({
