@@ -1,34 +1,21 @@
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
-import type { TestApp } from '../../api/test/testApp.ts';
+import { registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshotBothWidths, visitorContext } from './browserKit.ts';
-import { demoGala, withServedApp } from './servedApp.ts';
+import { withGalaConsole } from './servedApp.ts';
 
 /**
  * Messages to an auction's guests (docs/console.md "Messages to guests"): the manager writes one,
  * chooses how, confirms, and a guest of the gala finds it in their mailbox in their language; the
  * console then shows it sent. In French and in English.
  */
-let t: TestApp;
-let browser: Browser;
-let origin: string;
-let galaId: number;
-let organizationId: number;
-let managerToken: string;
+const gala = withGalaConsole();
 
-withServedApp(async (served) => {
-  ({ t, origin, browser } = served);
-  ({ id: galaId, organizationId } = await demoGala(t));
-  managerToken = (await login(t.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
-});
-
-/** A guest of the gala, registered as a bidder in `language`, with only email allowed. */
+/** A new guest of the gala, registered as a bidder in `language`. */
 async function galaGuest(language: 'fr' | 'en') {
-  const guest = await registerConfirmed(t, { language });
-  await t.database.db
+  const guest = await registerConfirmed(gala.t, { language });
+  await gala.t.database.db
     .insertInto('auction_bidders')
-    .values({ auction_id: galaId, user_id: guest.id, status: 2 })
+    .values({ auction_id: gala.galaId, user_id: guest.id, status: 2 })
     .execute();
   return guest;
 }
@@ -38,9 +25,11 @@ async function sends(
   texts: { console: string; title: string; field: string; words: string; send: string; confirm: string; sent: RegExp },
 ) {
   const guest = await galaGuest(locale);
-  const context = await visitorContext(browser, { token: managerToken }, PHONE);
+  const context = await visitorContext(gala.browser, { token: gala.managerToken }, PHONE);
   const page = await context.newPage();
-  await page.goto(`${origin}${texts.console}?organisation=${organizationId}&encan=${galaId}&section=announcements`);
+  await page.goto(
+    `${gala.origin}${texts.console}?organisation=${gala.organizationId}&encan=${gala.galaId}&section=announcements`,
+  );
   await page.getByRole('heading', { name: texts.title }).waitFor();
   await page.getByLabel(texts.field).fill(texts.words);
   await expectAccessible(page, `messages to guests (${locale})`);
@@ -52,7 +41,7 @@ async function sends(
   await page.getByRole('button', { name: texts.confirm }).click();
   await page.locator('.announcements__item', { hasText: texts.words }).waitFor();
 
-  const email = await t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
+  const email = await gala.t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
   expect(email.body).toContain(texts.words);
   // The list follows the messages until every one is sent.
   const item = page.locator('.announcements__item', { hasText: texts.words });

@@ -3,6 +3,7 @@ import { testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { type AuctionWorkers, startAuctionWorkers } from '@auction/workers';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { demoToken } from '../../api/test/accounts/demoStaff.ts';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../api/test/testApp.ts';
 import { buildWebForProduction, CHROMIUM, chromiumArgs } from './browserKit.ts';
 
@@ -84,4 +85,25 @@ export async function demoGala(t: TestApp): Promise<{ id: number; organizationId
     .where('url_magic_link', '=', 'demo-gala')
     .executeTakeFirstOrThrow();
   return { id: gala.id, organizationId: gala.organization_id };
+}
+
+/** A served app with what the console's browser tests start from: the demo's gala and its manager signed in. */
+export interface GalaConsole extends ServedApp {
+  galaId: number;
+  organizationId: number;
+  /** The demo's auction manager's access token. */
+  managerToken: string;
+}
+
+/**
+ * `withServedApp` for a console test on the demo's gala: the answer is filled before the file's
+ * first test (read it inside the tests).
+ */
+export function withGalaConsole(): GalaConsole {
+  const gala = {} as GalaConsole;
+  withServedApp(async (served) => {
+    const { id, organizationId } = await demoGala(served.t);
+    Object.assign(gala, served, { galaId: id, organizationId, managerToken: await demoToken(served.t.app, 'manager') });
+  });
+  return gala;
 }

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import type { Announcement, AnnouncementList, operator } from '@auction/contract';
+import type { Announcement, AnnouncementList } from '@auction/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AnnouncementsSection from '../../../src/console/announcements/AnnouncementsSection.tsx';
 import type { Locale } from '../../../src/i18n/routes.ts';
-import { Toaster } from '../../../src/live/toasts.tsx';
-import { apiStub } from '../../paymentFixtures.ts';
-import { renderInApp } from '../../renderInApp.tsx';
-import { operatorAuctionFixture } from '../setup/operatorAuctionFixture.ts';
+import type { apiStub } from '../../paymentFixtures.ts';
+import { renderSection } from '../renderSection.tsx';
 
 afterEach(() => {
   cleanup();
@@ -48,27 +46,8 @@ const list = (announcements: Announcement[]): AnnouncementList => ({
 });
 
 /** The section of the fixture auction, its API answered by `answers` (the network boundary's double). */
-function showAnnouncements(answers: Parameters<typeof apiStub>[0], locale?: Locale) {
-  const api = apiStub(answers);
-  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
-  vi.stubGlobal('fetch', api.fetch);
-  const auction = operatorAuctionFixture();
-  renderInApp(
-    () => (
-      <>
-        <AnnouncementsSection
-          organization={{ id: 5, name: 'Fondation Lumière' } as operator.Organization}
-          auction={auction}
-          actorRoles={[]}
-          chooseAuction={() => {}}
-        />
-        <Toaster />
-      </>
-    ),
-    locale,
-  );
-  return api;
-}
+const showAnnouncements = (answers: Parameters<typeof apiStub>[0], locale?: Locale) =>
+  renderSection(AnnouncementsSection, answers, locale ? { locale } : {});
 
 describe("the console's messages to guests", () => {
   it('shows each audience and channel with the guests it reaches, and what became of earlier messages', async () => {

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { AuctionStatus, type LiveLot, LotStatus, type operator } from '@auction/contract';
+import { AuctionStatus, type LiveLot, LotStatus } from '@auction/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import StageSection from '../../../src/console/stage/StageSection.tsx';
 import type { Locale } from '../../../src/i18n/routes.ts';
-import { Toaster } from '../../../src/live/toasts.tsx';
-import { apiStub } from '../../paymentFixtures.ts';
-import { renderInApp } from '../../renderInApp.tsx';
-import { operatorAuctionFixture } from '../setup/operatorAuctionFixture.ts';
+import type { apiStub } from '../../paymentFixtures.ts';
+import { renderSection } from '../renderSection.tsx';
 
 afterEach(() => {
   cleanup();
@@ -49,27 +47,8 @@ const lea = {
 const correctedAnswer = (lot: Partial<LiveLot>) => ({ duplicate: false, lot: liveLot({ ...lot, corrected: true }) });
 
 /** The stage section of auction 12 in `status`, its API answered by `answers` (the network boundary's double). */
-function showStage(answers: Parameters<typeof apiStub>[0], status: number = AuctionStatus.Active, locale?: Locale) {
-  const api = apiStub(answers);
-  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
-  vi.stubGlobal('fetch', api.fetch);
-  const auction = operatorAuctionFixture({ status });
-  renderInApp(
-    () => (
-      <>
-        <StageSection
-          organization={{ id: 5, name: 'Fondation Lumière' } as operator.Organization}
-          auction={auction}
-          actorRoles={[]}
-          chooseAuction={() => {}}
-        />
-        <Toaster />
-      </>
-    ),
-    locale,
-  );
-  return api;
-}
+const showStage = (answers: Parameters<typeof apiStub>[0], status: number = AuctionStatus.Active, locale?: Locale) =>
+  renderSection(StageSection, answers, { auction: { status }, ...(locale ? { locale } : {}) });
 
 /** Lot 12's card once the list is shown. */
 const card = async (name = /Painting/) =>
