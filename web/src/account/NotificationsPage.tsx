@@ -88,6 +88,9 @@ function Preferences({
         <legend>
           <FormattedMessage id="notifications.general" />
         </legend>
+        <p className="field__hint">
+          <FormattedMessage id="notifications.generalHint" />
+        </p>
         <Toggle
           label={<FormattedMessage id="notifications.sms" />}
           checked={channels.smsGeneralNotifications}
