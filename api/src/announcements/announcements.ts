@@ -233,68 +233,74 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       };
     },
 
-    async send(auction, request, commandId) {
-      if (auction.auctionStatus === AuctionStatus.Archived) throw new HttpError(409, 'announcement_auction_archived');
-      const [seen] = await rowsOf(sql`a.command_id = ${commandId}`);
-      if (seen) {
-        if (seen.auction_id !== auction.auctionId || !sameRequest(seen, request)) {
-          throw new HttpError(409, 'idempotency_key_reused');
-        }
-        // The first send was recorded but its messages never reached the queue: queue them now.
-        if (seen.queued_at === null) await queue(auction, seen.id, request);
-        return { duplicate: true, announcement: await one(seen.id) };
-      }
-
-      const guests = await guestsOf(auction.auctionId, auction.organizationId);
-      const reach = reachOf(guests, request.audience);
-      if (request.channels.every((channel) => reach[channel] === 0)) {
-        throw new HttpError(422, 'announcement_no_recipients', { reach });
-      }
-
-      const created = await db.transaction().execute(async (trx) => {
-        // One send at a time per auction, so two staff pressing Send with the same words send once.
-        await sql`SELECT pg_advisory_xact_lock(hashtext('auction_announcements'), ${auction.auctionId})`.execute(trx);
-        const repeated = await trx
-          .selectFrom('auction_announcements')
-          .select('id')
-          .where('auction_id', '=', auction.auctionId)
-          .where('message_en', request.message.en === undefined ? 'is' : '=', request.message.en ?? null)
-          .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
-          .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
-          // One whose messages never reached the queue (its request died on the way) went to
-          // nobody: after a minute it no longer stands in the way of sending the same words.
-          .where((eb) =>
-            eb.or([eb('queued_at', 'is not', null), eb('created_at', '>', sql<Date>`now() - interval '1 minute'`)]),
-          )
-          .executeTakeFirst();
-        if (repeated) throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
-        return trx
-          .insertInto('auction_announcements')
-          .values({
-            auction_id: auction.auctionId,
-            command_id: commandId,
-            sent_by: auction.userId,
-            message_en: request.message.en ?? null,
-            message_fr: request.message.fr ?? null,
-            audience: request.audience,
-            channels: [...request.channels],
-          })
-          .onConflict((oc) => oc.column('command_id').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-      });
-      // The same command sent twice at once: the other request recorded it; answer as a retry.
-      if (!created) return this.send(auction, request, commandId);
-
-      try {
-        await queue(auction, created.id, request);
-      } catch {
-        // Nothing was queued (addBulk is one Redis transaction): forget the announcement, so a
-        // failed send leaves nothing behind and may be sent again as it is.
-        await db.deleteFrom('auction_announcements').where('id', '=', created.id).execute();
-        throw new HttpError(503, 'announcement_not_queued');
-      }
-      return { duplicate: false, announcement: await one(created.id) };
-    },
+    send,
   };
+
+  async function send(
+    auction: ManagedAuction,
+    request: AnnouncementRequest,
+    commandId: string,
+  ): Promise<AnnouncementAnswer> {
+    if (auction.auctionStatus === AuctionStatus.Archived) throw new HttpError(409, 'announcement_auction_archived');
+    const [seen] = await rowsOf(sql`a.command_id = ${commandId}`);
+    if (seen) {
+      if (seen.auction_id !== auction.auctionId || !sameRequest(seen, request)) {
+        throw new HttpError(409, 'idempotency_key_reused');
+      }
+      // The first send was recorded but its messages never reached the queue: queue them now.
+      if (seen.queued_at === null) await queue(auction, seen.id, request);
+      return { duplicate: true, announcement: await one(seen.id) };
+    }
+
+    const guests = await guestsOf(auction.auctionId, auction.organizationId);
+    const reach = reachOf(guests, request.audience);
+    if (request.channels.every((channel) => reach[channel] === 0)) {
+      throw new HttpError(422, 'announcement_no_recipients', { reach });
+    }
+
+    const created = await db.transaction().execute(async (trx) => {
+      // One send at a time per auction, so two staff pressing Send with the same words send once.
+      await sql`SELECT pg_advisory_xact_lock(hashtext('auction_announcements'), ${auction.auctionId})`.execute(trx);
+      const repeated = await trx
+        .selectFrom('auction_announcements')
+        .select('id')
+        .where('auction_id', '=', auction.auctionId)
+        .where('message_en', request.message.en === undefined ? 'is' : '=', request.message.en ?? null)
+        .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
+        .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
+        // One whose messages never reached the queue (its request died on the way) went to
+        // nobody: after a minute it no longer stands in the way of sending the same words.
+        .where((eb) =>
+          eb.or([eb('queued_at', 'is not', null), eb('created_at', '>', sql<Date>`now() - interval '1 minute'`)]),
+        )
+        .executeTakeFirst();
+      if (repeated) throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
+      return trx
+        .insertInto('auction_announcements')
+        .values({
+          auction_id: auction.auctionId,
+          command_id: commandId,
+          sent_by: auction.userId,
+          message_en: request.message.en ?? null,
+          message_fr: request.message.fr ?? null,
+          audience: request.audience,
+          channels: [...request.channels],
+        })
+        .onConflict((oc) => oc.column('command_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+    });
+    // The same command sent twice at once: the other request recorded it; answer as a retry.
+    if (!created) return send(auction, request, commandId);
+
+    try {
+      await queue(auction, created.id, request);
+    } catch {
+      // Nothing was queued (addBulk is one Redis transaction): forget the announcement, so a
+      // failed send leaves nothing behind and may be sent again as it is.
+      await db.deleteFrom('auction_announcements').where('id', '=', created.id).execute();
+      throw new HttpError(503, 'announcement_not_queued');
+    }
+    return { duplicate: false, announcement: await one(created.id) };
+  }
 }
