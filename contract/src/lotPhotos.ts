@@ -14,6 +14,8 @@ export const PhotoRefusal = {
   NotAnImage: 'photo_not_an_image',
   TooLarge: 'photo_too_large',
   TooMany: 'too_many_photos',
+  /** An auction's banners, by file or by address, are capped apart from a lot's photos. */
+  TooManyBanners: 'too_many_banners',
 } as const;
 
 /** The photo appended: its two sizes' stable addresses and its place among the lot's photos. */

@@ -34,7 +34,7 @@ export function bannerPhotos({ db, store }: { db: Db; store: MediaStore }): Bann
           .select('order')
           .where('auction_id', '=', auctionId)
           .execute();
-        if (rows.length >= MAX_BANNERS_PER_AUCTION) throw new HttpError(409, 'too_many_photos');
+        if (rows.length >= MAX_BANNERS_PER_AUCTION) throw new HttpError(409, 'too_many_banners');
         const order = nextPhotoOrder(rows.map((row) => row.order));
         const { id } = await trx
           .insertInto('auction_photos')

@@ -2,6 +2,7 @@ import { LotStatus } from '@auction/contract';
 import { type Db, sanitizeRichText } from '@auction/platform';
 import { withHttpPrefix } from '../auctions/auctionDto.ts';
 import { HttpError } from '../errors.ts';
+import { MAX_BANNERS_PER_AUCTION } from '../media/photoRules.ts';
 
 /** Categories and tabs: an auction's ordered entries with translations, one shape for both. */
 export type OrderedEntryTable = 'item_categories' | 'auction_tabs';
@@ -203,11 +204,22 @@ export function auctionPartRepository(db: Db): AuctionPartRepository {
       });
     },
     async addPhoto(auctionId, photo) {
-      return db
-        .insertInto('auction_photos')
-        .values({ ...photoColumns(photo), auction_id: auctionId, full_path: photo.fullPath })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        // The same cap and lock as an uploaded banner (media/bannerPhotos.ts): by address or by
+        // file, an auction shows at most MAX_BANNERS_PER_AUCTION.
+        await trx.selectFrom('auctions').select('id').where('id', '=', auctionId).forUpdate().executeTakeFirstOrThrow();
+        const { count } = await trx
+          .selectFrom('auction_photos')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('auction_id', '=', auctionId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= MAX_BANNERS_PER_AUCTION) throw new HttpError(409, 'too_many_banners');
+        return trx
+          .insertInto('auction_photos')
+          .values({ ...photoColumns(photo), auction_id: auctionId, full_path: photo.fullPath })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
     },
     async editPhoto(photoId, changes) {
       const columns = photoColumns(changes);

@@ -21,7 +21,7 @@ export default (async (app) => {
         summary: 'Adds a banner photo or video',
         params: idParams,
         body: photoFields,
-        response: { 201: photoRef, ...operatorErrors(404) },
+        response: { 201: photoRef, ...operatorErrors(404, 409) },
       },
     },
     async (request, reply) => {

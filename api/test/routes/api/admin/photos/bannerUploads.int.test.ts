@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES } from '../../../../../src/media/photoRules.ts';
+import { MAX_BANNERS_PER_AUCTION, MAX_PHOTO_BYTES } from '../../../../../src/media/photoRules.ts';
 import { bearer, callAs, newBidder, register } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
 import { otherOrganizationAuction } from '../../../../fixtures/otherOrganization.ts';
@@ -86,6 +86,33 @@ describe('uploading a banner photo', () => {
     // Only names the store makes are served: anything else is refused before the store is asked.
     expect(traversal.statusCode).toBe(400);
     expect(traversal.json().messages).toEqual(['item_not_found']);
+  });
+
+  it('keeps an auction to 30 banners, given by address or uploaded, refusing the next either way', async () => {
+    const gala = await test.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', auctionId)
+      .executeTakeFirstOrThrow();
+    const created = await callAs(test.app, staff.admin, 'POST', '/api/admin/auctions', {
+      organizationId: gala.organization_id,
+      urlMagicLink: `bannieres-${Date.now()}`,
+      translations: { fr: { titleShort: 'Bannières' } },
+    });
+    const full = created.json().id as number;
+    const byAddress = (n: number) =>
+      callAs(test.app, staff.manager, 'POST', `/api/admin/auctions/${full}/photos`, {
+        fullPath: `https://cdn.example.org/banner-${n}.jpg`,
+      });
+    for (let n = 1; n < MAX_BANNERS_PER_AUCTION; n += 1) expect((await byAddress(n)).statusCode).toBe(201);
+    expect((await upload(staff.manager, full, await wideBanner(800))).statusCode).toBe(201);
+    const oneTooMany = await byAddress(31);
+    expect(oneTooMany.statusCode).toBe(409);
+    expect(oneTooMany.json().message).toBe('too_many_banners');
+    const uploadTooMany = await upload(staff.manager, full, await wideBanner(800));
+    expect(uploadTooMany.statusCode).toBe(409);
+    expect(uploadTooMany.json().message).toBe('too_many_banners');
+    expect(await bannersOf(full)).toHaveLength(MAX_BANNERS_PER_AUCTION);
   });
 
   it("answers 404 for another organisation's auction and 403 to a bidder", async () => {
