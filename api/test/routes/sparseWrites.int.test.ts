@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { operator } from '@auction/contract';
+import { AuctionStatus, operator } from '@auction/contract';
 import { lotStreamId } from '@auction/engine';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateInvoices } from '../../../workers/src/invoices/generateInvoices.ts';
 import { auctionFields } from '../../src/operator/auctionFields.ts';
 import { lotFields } from '../../src/operator/lotFields.ts';
 import { type ConfirmedAccount, callAs, registerConfirmed } from '../accounts/accountFlows.ts';
@@ -104,7 +105,7 @@ async function bodiesNotObjects(method: Method, url: string) {
  * to more: the ones refused before must have been refused cleanly.
  */
 async function created(url: string, ...bodies: Record<string, unknown>[]) {
-  for (const body of bodies) {
+  for (const body of [{}, ...bodies]) {
     const response = await write('POST', url, body);
     if (response.statusCode < 300) return response.json();
   }
@@ -145,12 +146,17 @@ async function fewestFields(language: Language): Promise<Written> {
   const pricedLotId = await lot({ startingBid: 5 });
   const liveLotId = await lot({ type: 2 });
   const saleLotId = await lot({ type: 3 });
+  // A lot in a closing group takes the group's end: its name and its group are enough.
+  const grouped = await created(`${base}/lots`, {
+    translations: named(language, { name: 'Grouped' }),
+    auctionClosingGroupId: groupId,
+  });
   return {
     language,
     organizationId,
     link,
     auctionId,
-    lotIds: [bareLotId, pricedLotId, liveLotId, saleLotId],
+    lotIds: [bareLotId, pricedLotId, liveLotId, saleLotId, grouped.id],
     teamId,
     categoryId,
     tabId,
@@ -223,6 +229,7 @@ const extraReads = () => [
   '/api/admin/organizations',
   ...written.map((w) => `/api/admin/organizations/${w.organizationId}/members`),
   `/api/admin/users?q=${encodeURIComponent(bidder.body.lastName)}`,
+  '/api/admin/users?q=walk-',
   `/api/admin/auctions/${invoice.auction_id}/invoices`,
 ];
 
@@ -298,11 +305,16 @@ describe('operator records written with their fewest fields, then cleared', () =
     );
     // Guests: the bidder arrives; walk-ins with a name and an email, or a name and a phone (invited).
     await write('POST', `/api/check-in/auctions/${open.auctionId}/guests/${bidder.id}/arrival`);
-    await write('POST', `/api/check-in/auctions/${open.auctionId}/walk-ins`, {
+    const walkIn = await write('POST', `/api/check-in/auctions/${open.auctionId}/walk-ins`, {
       firstName: 'W',
       lastName: 'I',
       email: `walk-${randomUUID().slice(0, 8)}@example.org`,
     });
+    expect(walkIn.statusCode, walkIn.body).toBe(200);
+    // The walk-in's account (a name and an email, no phone, no password) made a member, then found.
+    const walkInId = walkIn.json().guest.userId as string;
+    await write('PUT', `/api/admin/organizations/${open.organizationId}/members/${walkInId}/roles/4`);
+    await write('POST', `/api/check-in/auctions/${open.auctionId}/guests/${walkInId}/arrival`);
     await write('POST', `/api/check-in/auctions/${open.auctionId}/walk-ins`, {
       firstName: 'W',
       lastName: 'P',
@@ -538,6 +550,52 @@ describe('operator records written with their fewest fields, then cleared', () =
     await readsPass(extraReads());
   });
 
+  it('are still read by every screen with each option on that calls for a field left empty', async () => {
+    const auctionOptions: Record<string, unknown>[] = [
+      { type: 2 },
+      { donationType: 1 },
+      { donationType: 2 },
+      { donationAllowOtherAmount: true },
+      { donations: [{ isOtherAmount: true }] },
+      { paymentType: 2 },
+      { requireCCToBid: true },
+      { requireAddressToBid: true },
+      { billCreditCardFeesToClient: true },
+      { billCreditCardFeesProvideReceipt: true },
+      { chargeAutomaticallyAtCompletion: true },
+      { allowProxyBidding: true },
+      { allowAnonymousBidding: true },
+      { allowItemsManagementByTeam: true },
+      { showAuctionCarousel: true },
+      { hideCountdown: true },
+      { isAvailable: false },
+      { clientTimeSynchronization: true },
+      { currency: 'USD' },
+      { languages: [1, 2] },
+      { donationReceiptMinimumCents: 0 },
+    ];
+    const photoOptions: Record<string, unknown>[] = [
+      { bannerType: 'video' },
+      { isUsedAsBackgroundImage: true },
+      { isUsedAsBannerInLeaderboard: true },
+      { isVideoAlwaysOnTop: true },
+      { isUsedInFrench: false, isUsedInEnglish: false, isUsedOnMobile: false, isUsedOnComputer: false },
+    ];
+    for (const each of written) {
+      const auction = states.auction(each.auctionId);
+      for (const option of auctionOptions)
+        await write('PATCH', `/api/admin/auctions/${each.auctionId}`, option, auction);
+      for (const option of photoOptions)
+        await write('PATCH', `/api/admin/auction-photos/${each.photoId}`, option, auction);
+      await write('PATCH', `/api/admin/closing-groups/${each.groupId}`, { isHiddenInMenu: true }, auction);
+      for (const lotId of each.lotIds) {
+        await write('PATCH', `/api/admin/lots/${lotId}`, { isDonation: true }, states.lot(lotId));
+      }
+    }
+    expect(problems).toEqual([]);
+    await readsPass(extraReads());
+  });
+
   it('are still read by every screen once shown in the language they lack, their parts removed and the auction taken through every status', async () => {
     for (const each of written) {
       const other = each.language === 'en' ? 2 : 1;
@@ -553,7 +611,20 @@ describe('operator records written with their fewest fields, then cleared', () =
       // The group's new end moves its lots; a hidden group; every lot closed early.
       await write('PATCH', `/api/admin/closing-groups/${each.groupId}`, { dateCompleted: inHours(2) });
       await write('PATCH', `/api/admin/closing-groups/${each.groupId}`, { isHiddenInMenu: true });
-      for (const lotId of each.lotIds) await write('POST', `/api/admin/lots/${lotId}/close-early`);
+      const lots = await callAs(test.app, staff.admin, 'GET', `/api/admin/auctions/${each.auctionId}/lots`);
+      for (const { id } of lots.json() as { id: number }[]) await write('POST', `/api/admin/lots/${id}/close-early`);
+      // A closed lot's fields cleared: what the engine refuses (its price, its end) leaves the texts as they were too.
+      for (const lotId of each.lotIds) {
+        const lot = states.lot(lotId);
+        await clearEach('PATCH', `/api/admin/lots/${lotId}`, Object.keys(lotFields.shape), lot, {
+          offeredBy: null,
+          startingBid: null,
+          multiSalePrice: null,
+        });
+        await write('PATCH', `/api/admin/lots/${lotId}`, { offeredBy: 'Changed', startingBid: null }, lot);
+        await write('PATCH', `/api/admin/lots/${lotId}`, { offeredBy: 'Changed', dateCompleted: inHours(8) }, lot);
+        await write('PATCH', `/api/admin/lots/${lotId}`, { offeredBy: 'Changed', isHidden: true }, lot);
+      }
       await write('DELETE', `/api/admin/categories/${each.categoryId}`);
       await write('DELETE', `/api/admin/closing-groups/${each.groupId}`);
       await write('DELETE', `/api/admin/teams/${each.teamId}`);
@@ -563,10 +634,43 @@ describe('operator records written with their fewest fields, then cleared', () =
     expect(problems).toEqual([]);
     await readsPass(extraReads());
 
-    for (const status of [4, 5, 6, 1]) {
+    for (const status of [AuctionStatus.Completed, AuctionStatus.InvoiceGenerated, AuctionStatus.Archived, 1]) {
       for (const each of written) await write('POST', `/api/admin/auctions/${each.auctionId}/status`, { status });
       expect(problems).toEqual([]);
       await readsPass(extraReads());
+      if (status !== AuctionStatus.Completed) continue;
+      // Completed: the workers invoice the sparse auction (the stage sale's winner), the operator
+      // records a payment on it by hand, and the bidder and the console read it.
+      await test.projections.caughtUp();
+      const outcomes = [];
+      for (const each of written) {
+        outcomes.push(
+          await generateInvoices(test.database.db, { redis: test.redis, prefix: test.prefix }, each.auctionId),
+        );
+      }
+      const invoices = await test.database.db
+        .selectFrom('invoices')
+        .select('public_id')
+        .where(
+          'auction_id',
+          'in',
+          written.map((each) => each.auctionId),
+        )
+        .execute();
+      expect(invoices.length, JSON.stringify(outcomes)).toBeGreaterThan(0);
+      for (const { public_id } of invoices) {
+        await write('POST', `/api/admin/invoices/${public_id}/manual-payments`, {
+          amountCents: 1_00,
+          method: 'cheque',
+          commandId: randomUUID(),
+        });
+      }
+      await readsPass([
+        ...extraReads(),
+        '/api/account/invoices',
+        ...invoices.map(({ public_id }) => `/api/auctions/invoice/${public_id}`),
+      ]);
+      expect(problems).toEqual([]);
     }
   });
 });
