@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
-import { DESKTOP, expectAccessible, PHONE, screenshotBothWidths, visitorContext } from './browserKit.ts';
+import { DESKTOP, expectAccessible, PHONE, screenshot, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { withGalaConsole } from './servedApp.ts';
 
 /**
@@ -22,9 +22,23 @@ async function galaGuest(language: 'fr' | 'en') {
 
 async function sends(
   locale: 'fr' | 'en',
-  texts: { console: string; title: string; field: string; words: string; send: string; confirm: string; sent: RegExp },
+  texts: {
+    console: string;
+    lots: string;
+    title: string;
+    field: string;
+    words: string;
+    from: string;
+    send: string;
+    confirm: string;
+    sent: RegExp;
+  },
 ) {
   const guest = await galaGuest(locale);
+  // The guest has the gala's lots open on their phone: the message shows there at once.
+  const phone = await (await visitorContext(gala.browser, { token: guest.token }, PHONE)).newPage();
+  await phone.goto(`${gala.origin}${texts.lots}`);
+  await phone.locator('.lot-card').first().waitFor();
   const context = await visitorContext(gala.browser, { token: gala.managerToken }, PHONE);
   const page = await context.newPage();
   await page.goto(
@@ -40,6 +54,9 @@ async function sends(
   await page.getByRole('button', { name: texts.send }).click();
   await page.getByRole('button', { name: texts.confirm }).click();
   await page.locator('.announcements__item', { hasText: texts.words }).waitFor();
+  await phone.getByText(`${texts.from}${texts.words}`).waitFor({ timeout: 15_000 });
+  await screenshot(phone, `announcement-toast-${locale}-390`);
+  await phone.context().close();
 
   const email = await gala.t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
   expect(email.body).toContain(texts.words);
@@ -57,6 +74,8 @@ describe('messages to guests', () => {
   it('go out from the console in French', async () => {
     await sends('fr', {
       console: '/console',
+      lots: '/encans/demo-gala/lots',
+      from: 'Des organisateurs : ',
       title: 'Messages aux invités',
       field: 'Message en français',
       words: 'Les mises silencieuses ferment dans 10 minutes !',
@@ -69,6 +88,8 @@ describe('messages to guests', () => {
   it('go out from the console in English', async () => {
     await sends('en', {
       console: '/en/console',
+      lots: '/en/auctions/demo-gala/items',
+      from: 'From the organizers: ',
       title: 'Messages to guests',
       field: 'Message in English',
       words: 'The live auction starts in the ballroom in 5 minutes.',

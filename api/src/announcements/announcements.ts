@@ -11,6 +11,7 @@ import {
 import { type Db, enqueueMessages, type MessageBatchQueue } from '@auction/platform';
 import { sql } from 'kysely';
 import { HttpError } from '../errors.ts';
+import type { OperatorPublisher } from '../operator/operatorPublisher.ts';
 import type { ManagedAuction } from '../operator/operatorScope.ts';
 import {
   type AnnouncementGuest,
@@ -35,6 +36,8 @@ export interface AnnouncementsDeps {
   db: Db;
   messages: MessageBatchQueue;
   publicUrl: string;
+  /** Where an announcement to all the guests is also shown to everyone on the auction's pages. */
+  hub: OperatorPublisher;
 }
 
 /** The announcements a list shows: a gala sends a handful, so the last 50 are all of them. */
@@ -300,6 +303,14 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       // failed send leaves nothing behind and may be sent again as it is.
       await db.deleteFrom('auction_announcements').where('id', '=', created.id).execute();
       throw new HttpError(503, 'announcement_not_queued');
+    }
+    if (request.audience === 'all') {
+      // Guests with the auction open read it at once, in their page's language. Not for a part
+      // of the guests: the hub cannot tell who is at the venue. Never fails the send (logged).
+      await deps.hub.publish(auction.auctionId, 'AuctionAnnouncement', {
+        announcementId: created.id,
+        message: request.message,
+      });
     }
     return { duplicate: false, announcement: await one(created.id) };
   }

@@ -17,6 +17,8 @@ export const hubEventNames = [
   'AuctionPreOpen',
   /** Not in spec 001 §7: the auction's invoices exist (status InvoiceGenerated); bidders may pay. */
   'AuctionInvoiceGenerated',
+  /** Not in spec 001 §7: the organisers' message to all the auction's guests (docs/messages.md), `message` `{ en?, fr? }`. */
+  'AuctionAnnouncement',
   'AuctionRequireCCToBidChanged',
   'AuctionLotItemCreated',
   'AuctionLotItemHidden',

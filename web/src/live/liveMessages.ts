@@ -1,4 +1,6 @@
 import type { MessageId } from '../i18n/messages.ts';
+import type { Locale } from '../i18n/routes.ts';
+import { textIn } from '../i18n/textIn.ts';
 import type { WireEvent } from './hubClient.ts';
 import type { ToastKind } from './toasts.tsx';
 
@@ -6,11 +8,15 @@ export interface LiveMessage {
   kind: ToastKind;
   messageId: MessageId;
   values?: Record<string, string | number>;
+  /** Longer than the kind's time, for a message written by a person that takes time to read. */
+  durationMs?: number;
 }
 
 /** What the page knows about the user and the screen when an event arrives. */
 export interface LiveContext {
   userId: string | null;
+  /** The page's language: an organisers' message is shown in it when written in it. */
+  locale: Locale;
   /** The lot whose detail is open, if any. */
   viewingLotId: number | null;
   /** Whether the user led this lot before the event. */
@@ -73,6 +79,10 @@ export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMess
       return { kind: 'info', messageId: 'auction_starting_now' };
     case 'AuctionPreOpen':
       return { kind: 'info', messageId: 'auction_pre_open_now' };
+    case 'AuctionAnnouncement': {
+      const text = textIn((event.data.message ?? {}) as Partial<Record<Locale, string>>, context.locale);
+      return text ? { kind: 'info', messageId: 'auction_announcement', values: { text }, durationMs: 20_000 } : null;
+    }
     default:
       return null;
   }

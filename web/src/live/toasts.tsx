@@ -31,7 +31,13 @@ export const MAX_TOASTS = 3;
 
 const sameValues = (a: Toast['values'], b: Toast['values']) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
-export function showToast(kind: ToastKind, messageId: MessageId, values?: Record<string, string | number>): void {
+export function showToast(
+  kind: ToastKind,
+  messageId: MessageId,
+  values?: Record<string, string | number>,
+  /** Longer than the kind's time, for words a person wrote (an organisers' message). */
+  durationMs = toastDurationMs[kind],
+): void {
   const id = nextId++;
   // The same message again (a second save) replaces the first, shown for its whole time again.
   const next = toasts.filter((t) => !(t.kind === kind && t.messageId === messageId && sameValues(t.values, values)));
@@ -43,7 +49,7 @@ export function showToast(kind: ToastKind, messageId: MessageId, values?: Record
   }
   toasts = next;
   emit();
-  setTimeout(() => dismissToast(id), toastDurationMs[kind]);
+  setTimeout(() => dismissToast(id), durationMs);
 }
 
 const subscribe = (listener: () => void) => {

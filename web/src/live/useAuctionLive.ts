@@ -4,6 +4,7 @@ import { useAccessToken, useProfile } from '../account/session.ts';
 import { tokens } from '../api/client.ts';
 import { auctionKeys } from '../auctions/queries.ts';
 import { donationKeys } from '../donations/queries.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { leaderboardKeys } from '../leaderboard/queries.ts';
 import { lotKeys } from '../lots/queries.ts';
 import type { Lot, LotDetail, LotPage } from '../lots/types.ts';
@@ -55,8 +56,9 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
   const queryClient = useQueryClient();
   const token = useAccessToken();
   const { profile } = useProfile();
-  const context = useRef({ userId: profile?.id ?? null, viewingLotId });
-  context.current = { userId: profile?.id ?? null, viewingLotId };
+  const locale = useLocale();
+  const context = useRef({ userId: profile?.id ?? null, viewingLotId, locale });
+  context.current = { userId: profile?.id ?? null, viewingLotId, locale };
   // Who led each lot as far as this page knows: the last BidReceived, else the cached lot.
   const leaders = useRef(new Map<number, string | null>());
 
@@ -92,6 +94,7 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
         const lotId = Number(event.data.auctionLotItemId);
         const live = liveMessageFor(event, {
           userId,
+          locale: context.current.locale,
           viewingLotId: context.current.viewingLotId,
           wasLeading: (id) =>
             userId !== null &&
@@ -105,7 +108,7 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
         });
         if (event.event === 'BidReceived')
           leaders.current.set(lotId, (event.data.leaderUserId as string | null) ?? null);
-        if (live) showToast(live.kind, live.messageId, live.values);
+        if (live) showToast(live.kind, live.messageId, live.values, live.durationMs);
       }
     });
     const stopWatching = client.watch(auctionId);

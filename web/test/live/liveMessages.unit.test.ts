@@ -5,6 +5,7 @@ import { type LiveContext, liveMessageFor } from '../../src/live/liveMessages.ts
 function context(overrides: Partial<LiveContext> = {}): LiveContext {
   return {
     userId: 'me',
+    locale: 'en',
     viewingLotId: null,
     wasLeading: () => false,
     isFavorite: () => false,
@@ -21,6 +22,26 @@ const bid = (data: Record<string, unknown>) => ({
 });
 
 describe('live messages (spec 001 §8)', () => {
+  it("shows the organisers' message in the page's language, else in the one written, for 20 seconds", () => {
+    const announcement = (message: Record<string, string>) => ({
+      id: '2-0',
+      event: 'AuctionAnnouncement',
+      data: { announcementId: 4, message },
+    });
+    const both = announcement({ en: 'Bidding closes in 10 minutes.', fr: 'Les mises ferment dans 10 minutes.' });
+    expect(liveMessageFor(both, context({ locale: 'fr' }))).toEqual({
+      kind: 'info',
+      messageId: 'auction_announcement',
+      values: { text: 'Les mises ferment dans 10 minutes.' },
+      durationMs: 20_000,
+    });
+    expect(liveMessageFor(both, context())?.values).toEqual({ text: 'Bidding closes in 10 minutes.' });
+    expect(liveMessageFor(announcement({ fr: 'Le buffet est servi.' }), context())?.values).toEqual({
+      text: 'Le buffet est servi.',
+    });
+    expect(liveMessageFor(announcement({}), context())).toBeNull();
+  });
+
   it('tells a leader who lost the lead, naming the lot', () => {
     expect(liveMessageFor(bid({ leaderUserId: 'x' }), context({ wasLeading: () => true }))).toEqual({
       kind: 'warning',

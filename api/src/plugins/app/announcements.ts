@@ -10,6 +10,12 @@ declare module 'fastify' {
 
 export default servicePlugin(
   'announcements',
-  (app) => announcements({ db: app.db, messages: app.messageQueue, publicUrl: app.settings.publicUrl }),
-  { name: 'announcements' },
+  (app) =>
+    announcements({
+      db: app.db,
+      messages: app.messageQueue,
+      publicUrl: app.settings.publicUrl,
+      hub: app.operatorPublisher,
+    }),
+  { name: 'announcements', dependencies: ['infrastructure', 'operator'] },
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hubEventsSince } from '@auction/platform';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
@@ -61,6 +62,12 @@ async function auctionWithGuests() {
     .execute();
   return { auctionId, link, guests: { french, english, stopped, locked, emailOffHere, arrived } };
 }
+
+/** The organisers' messages the auction's watchers were sent on the hub. */
+const announcedOnHub = async (auctionId: number) =>
+  ((await hubEventsSince(test.redis, auctionId, '0-0', test.prefix)) ?? []).filter(
+    (event) => event.event === 'AuctionAnnouncement',
+  );
 
 const announcementsOf = (auctionId: number) =>
   test.database.db.selectFrom('auction_announcements').selectAll().where('auction_id', '=', auctionId).execute();
@@ -139,6 +146,11 @@ describe("organisers' announcements to an auction's guests", () => {
     );
     await test.messaging.outbox.waitFor(digits(emailOffHere.body.cellphone), { template: 'auctionAnnouncementSms' });
 
+    // Everyone on the auction's pages reads it at once, in their page's language.
+    expect((await announcedOnHub(auction.auctionId)).map((event) => event.data)).toEqual([
+      { announcementId: answer.announcement.id, message: body.message },
+    ]);
+
     const done = await delivered(auction.auctionId, answer.announcement.id);
     expect(done.delivery.email).toEqual({ recipients: 4, sent: 4, skipped: 0, failed: 0, pending: 0 });
     expect(done.delivery.sms).toEqual({ recipients: 3, sent: 3, skipped: 0, failed: 0, pending: 0 });
@@ -194,6 +206,8 @@ describe("organisers' announcements to an auction's guests", () => {
     await delivered(auction.auctionId, sent.json().announcement.id);
     const list = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));
     expect(list.json().announcements.map((a: { audience: string }) => a.audience)).toEqual(['arrived', 'all']);
+    // A part of the guests is not told on the hub, which cannot tell who is at the venue.
+    expect(await announcedOnHub(auction.auctionId)).toHaveLength(1);
   });
 
   it('refuses what cannot be sent, and changes nothing', async () => {
