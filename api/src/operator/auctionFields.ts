@@ -28,10 +28,19 @@ export const urlMagicLink = z
   .max(100)
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'invalid_url_magic_link');
 
-export const donationPreset = z.strictObject({
-  amount: amountInCents.nullable().optional(),
-  isOtherAmount: z.boolean().optional(),
-});
+/**
+ * A donation button: an amount, or the "other amount" button where the donor types theirs. One
+ * with neither would show donors a $0.00 choice, so it is refused.
+ */
+export const donationPreset = z
+  .strictObject({
+    amount: amountInCents.nullable().optional(),
+    isOtherAmount: z.boolean().optional(),
+  })
+  .refine((preset) => preset.isOtherAmount === true || (preset.amount ?? null) !== null, {
+    error: 'donation_preset_amount_required',
+    path: ['amount'],
+  });
 
 /** Every auction field of spec 001 §3 an operator sets; all optional so one schema serves create and edit. */
 export const auctionFields = z.strictObject({

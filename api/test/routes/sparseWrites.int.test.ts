@@ -496,7 +496,10 @@ describe('operator records written with their fewest fields, then cleared', () =
         await write('PATCH', `/api/admin/auctions/${each.auctionId}`, { donations: [{ amount: empty }] }, auction);
         await write('PATCH', `/api/admin/auctions/${each.auctionId}`, { integrations: { key: empty } }, auction);
       }
-      await write('PATCH', `/api/admin/auctions/${each.auctionId}`, { donations: [{}] }, auction);
+      // A button with neither an amount nor "other amount" would show donors a $0.00 choice.
+      const noAmount = await write('PATCH', `/api/admin/auctions/${each.auctionId}`, { donations: [{}] }, auction);
+      expect(noAmount.statusCode).toBe(400);
+      expect(noAmount.json().messages).toEqual(['donation_preset_amount_required']);
       await write('PATCH', `/api/admin/auctions/${each.auctionId}`, { donationUrl: '', linkEnglish: '' }, auction);
 
       for (const lotId of each.lotIds) {
