@@ -56,6 +56,15 @@ async function write(method: Method, url: string, body?: Record<string, unknown>
   const before = state ? await state() : undefined;
   const response = await callAs(test.app, staff.admin, method, url, body);
   const label = `${method} ${url} ${JSON.stringify(body)}`;
+  judge(label, response);
+  if (response.statusCode >= 400 && response.statusCode < 500 && state && !isDeepStrictEqual(before, await state())) {
+    problems.push(`${label}: refused with ${response.statusCode} yet changed the record`);
+  }
+  return response;
+}
+
+/** The standard every answer is held to: never a 5xx; a refusal names message keys only. */
+function judge(label: string, response: { statusCode: number; body: string; json(): unknown }) {
   if (response.statusCode >= 500) {
     problems.push(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
   } else if (response.statusCode >= 400) {
@@ -63,11 +72,7 @@ async function write(method: Method, url: string, body?: Record<string, unknown>
     if (!Array.isArray(messages) || messages.length === 0 || !messages.every(isKey)) {
       problems.push(`${label}: ${response.statusCode} without a message key: ${response.body.slice(0, 300)}`);
     }
-    if (state && !isDeepStrictEqual(before, await state())) {
-      problems.push(`${label}: refused with ${response.statusCode} yet changed the record`);
-    }
   }
-  return response;
 }
 
 /**
@@ -81,15 +86,7 @@ async function rawWrite(method: Method, url: string, payload: string | Buffer | 
     headers: { authorization: `Bearer ${staff.admin}`, ...(contentType ? { 'content-type': contentType } : {}) },
     ...(payload === undefined ? {} : { payload }),
   });
-  const label = `${method} ${url} ${contentType ?? 'no content type'} ${JSON.stringify(payload?.toString())}`;
-  if (response.statusCode >= 500) {
-    problems.push(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-  } else if (response.statusCode >= 400) {
-    const { messages } = response.json() as { messages?: unknown };
-    if (!Array.isArray(messages) || messages.length === 0 || !messages.every(isKey)) {
-      problems.push(`${label}: ${response.statusCode} without a message key: ${response.body.slice(0, 300)}`);
-    }
-  }
+  judge(`${method} ${url} ${contentType ?? 'no content type'} ${JSON.stringify(payload?.toString())}`, response);
   return response;
 }
 
