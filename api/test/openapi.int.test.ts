@@ -10,6 +10,7 @@ const SPEC_001_CALLS = [
   'get /api/auctions/recently-closed',
   'get /api/auctions/home-page-auctions-stats',
   'get /api/auctions/leaderboard',
+  'get /api/auctions/announcements',
   'get /api/auctions/refresh-leaderboard',
   'get /api/auctions/winner-leaderboard',
   'get /api/auctions/get-date-completed/{}',

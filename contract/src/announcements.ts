@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandId, errorAnswers, idParams } from './common.ts';
+import { urlMagicLink } from './lots.ts';
 
 /**
  * An organiser's message to an auction's guests ("bidding closes in ten minutes", "the live
@@ -94,7 +95,23 @@ export const announcementAnswer = z.object({
 });
 export type AnnouncementAnswer = z.infer<typeof announcementAnswer>;
 
+/** A message to all the guests as the auction's pages show it, to anyone who may see the auction. */
+export const publishedAnnouncement = z.object({
+  id: z.number().int(),
+  message: z.object({ en: z.string().optional(), fr: z.string().optional() }),
+  sentAt: z.string(),
+});
+export type PublishedAnnouncement = z.infer<typeof publishedAnnouncement>;
+
+/** How long a message to all the guests stays on the auction's pages. */
+export const ANNOUNCEMENT_SHOWN_HOURS = 2;
+
 export const announcementsContract = {
+  /** The messages to all the guests of the last ANNOUNCEMENT_SHOWN_HOURS, newest first. */
+  published: {
+    querystring: z.object({ urlMagicLink }),
+    response: { 200: z.array(publishedAnnouncement), ...errorAnswers(403, 404) },
+  },
   list: { params: idParams, response: { 200: announcementList, ...errorAnswers(401, 403, 404) } },
   send: {
     params: idParams,

@@ -1,5 +1,6 @@
 import {
   ANNOUNCEMENT_REPEAT_MINUTES,
+  ANNOUNCEMENT_SHOWN_HOURS,
   type Announcement,
   type AnnouncementAnswer,
   type AnnouncementChannel,
@@ -7,6 +8,7 @@ import {
   type AnnouncementList,
   AuctionStatus,
   BidderStatus,
+  type PublishedAnnouncement,
 } from '@auction/contract';
 import { type Db, enqueueMessages, type MessageBatchQueue } from '@auction/platform';
 import { sql } from 'kysely';
@@ -29,6 +31,8 @@ import {
  */
 export interface Announcements {
   list(auctionId: number): Promise<AnnouncementList>;
+  /** The messages to all the guests the auction's pages show: sent, of the last hours, newest first. */
+  published(auctionId: number): Promise<PublishedAnnouncement[]>;
   send(auction: ManagedAuction, request: AnnouncementRequest, commandId: string): Promise<AnnouncementAnswer>;
 }
 
@@ -234,6 +238,28 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         },
         announcements: rows.map((row) => toAnnouncement(row, counts)),
       };
+    },
+
+    async published(auctionId) {
+      const rows = await db
+        .selectFrom('auction_announcements')
+        .select(['id', 'message_en', 'message_fr', 'created_at'])
+        .where('auction_id', '=', auctionId)
+        .where('audience', '=', 'all')
+        .where('queued_at', 'is not', null)
+        .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${ANNOUNCEMENT_SHOWN_HOURS})`)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(5)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        message: {
+          ...(row.message_en === null ? {} : { en: row.message_en }),
+          ...(row.message_fr === null ? {} : { fr: row.message_fr }),
+        },
+        sentAt: row.created_at.toISOString(),
+      }));
     },
 
     send,

@@ -136,6 +136,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/auction-lot-items/:id/max': auth((f) => `/api/auction-lot-items/${f.publicAuction.lotId}/max`),
   'POST /api/auction-lot-items/refresh-winners': pub(),
   'GET /api/auctions/leaderboard': priv((f) => `/api/auctions/leaderboard?urlMagicLink=${p(f).urlMagicLink}`),
+  'GET /api/auctions/announcements': priv((f) => `/api/auctions/announcements?urlMagicLink=${p(f).urlMagicLink}`),
   'GET /api/auctions/refresh-leaderboard': priv(
     (f) => `/api/auctions/refresh-leaderboard?urlMagicLink=${p(f).urlMagicLink}`,
   ),

@@ -208,6 +208,21 @@ describe("organisers' announcements to an auction's guests", () => {
     expect(list.json().announcements.map((a: { audience: string }) => a.audience)).toEqual(['arrived', 'all']);
     // A part of the guests is not told on the hub, which cannot tell who is at the venue.
     expect(await announcedOnHub(auction.auctionId)).toHaveLength(1);
+    // The auction's pages show the message to all the guests, to anyone who may see the auction.
+    const shown = await test.app.inject({
+      method: 'GET',
+      url: `/api/auctions/announcements?urlMagicLink=${auction.link}`,
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual([
+      {
+        id: list.json().announcements[1].id,
+        message: { en: 'Bidding closes in 10 minutes!', fr: 'Les mises ferment dans 10 minutes !' },
+        sentAt: list.json().announcements[1].sentAt,
+      },
+    ]);
+    const unknown = await test.app.inject({ method: 'GET', url: '/api/auctions/announcements?urlMagicLink=nowhere' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('refuses what cannot be sent, and changes nothing', async () => {
