@@ -55,7 +55,12 @@ async function sends(
   await page.getByRole('button', { name: texts.confirm }).click();
   await page.locator('.announcements__item', { hasText: texts.words }).waitFor();
   await phone.getByText(`${texts.from}${texts.words}`).waitFor({ timeout: 15_000 });
-  await screenshot(phone, `announcement-toast-${locale}-390`);
+  // It stays under the auction's banner for whoever missed the notice.
+  await phone.locator('.organizer-message', { hasText: texts.words }).waitFor({ timeout: 15_000 });
+  await expectAccessible(phone, `organisers' message on the lots (${locale})`);
+  await screenshot(phone, `organizer-message-${locale}-390`);
+  await phone.setViewportSize(DESKTOP);
+  await screenshot(phone, `organizer-message-${locale}-1280`);
   await phone.context().close();
 
   const email = await gala.t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });

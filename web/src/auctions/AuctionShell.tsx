@@ -12,6 +12,7 @@ import { AuctionBanner } from './AuctionBanner.tsx';
 import { AuctionFooter } from './AuctionFooter.tsx';
 import { useBidderStatus } from './bidderStatus.ts';
 import { auctionTitle } from './display.ts';
+import { OrganizerMessage } from './OrganizerMessage.tsx';
 import { PrivateAuctionScreen } from './PrivateAuctionScreen.tsx';
 import { useAuction } from './queries.ts';
 import { type Auction, AuctionStatus } from './types.ts';
@@ -86,6 +87,7 @@ export function AuctionShell({
   return (
     <div className="auction-page" style={themeOf(data)}>
       {showBanner && !bidder.locked ? <AuctionBanner auction={data} /> : null}
+      {bidder.locked ? null : <OrganizerMessage urlMagicLink={data.urlMagicLink} />}
       {children({ auction: data, locked: bidder.locked })}
       {bidder.locked ? null : <AuctionFooter auction={data} />}
     </div>

@@ -1,4 +1,4 @@
-import { BidderStatus } from '@auction/contract';
+import { BidderStatus, type PublishedAnnouncement } from '@auction/contract';
 import { matchQuery, mutationOptions, type Query, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client.ts';
 import type { Locale } from '../i18n/routes.ts';
@@ -15,6 +15,8 @@ export const auctionKeys = {
   profitStats: () => [...auctionKeys.all, 'profit-stats'] as const,
   details: () => [...auctionKeys.all, 'detail'] as const,
   detail: (urlMagicLink: string) => [...auctionKeys.details(), urlMagicLink.toLowerCase()] as const,
+  /** Under the auction's detail, so the hub's auction events (an announcement among them) refresh it. */
+  announcements: (urlMagicLink: string) => [...auctionKeys.detail(urlMagicLink), 'announcements'] as const,
   teams: (urlMagicLink: string) => [...auctionKeys.all, 'teams', urlMagicLink.toLowerCase()] as const,
   /** Refreshed by the hub's lot close and end-date events (useAuctionLive). */
   carousels: () => [...auctionKeys.all, 'carousel'] as const,
@@ -47,6 +49,13 @@ export const auctionQueries = {
     queryOptions({
       queryKey: auctionKeys.detail(urlMagicLink),
       queryFn: ({ signal }) => api<Auction>('/api/auctions/url-magic-link', { query: { urlMagicLink }, signal }),
+    }),
+  announcements: (urlMagicLink: string) =>
+    queryOptions({
+      queryKey: auctionKeys.announcements(urlMagicLink),
+      queryFn: ({ signal }) =>
+        api<PublishedAnnouncement[]>('/api/auctions/announcements', { query: { urlMagicLink }, signal }),
+      staleTime: 60_000,
     }),
   teams: (urlMagicLink: string) =>
     queryOptions({

@@ -111,6 +111,8 @@ function correctionMessage(
 
 /** Events that change the auction itself (status, dates, card rule), not only its lots. */
 export const auctionLevelEvents = new Set([
+  // Refreshes the organisers' message under the banner (its query sits under the auction's detail).
+  'AuctionAnnouncement',
   'AuctionEndDateChanged',
   'AuctionEnded',
   'AuctionStarted',
