@@ -69,7 +69,8 @@ export interface AnnouncedAuction {
   /** The auction's short title in each language it has one. */
   names: { en?: string; fr?: string };
   urlMagicLink: string;
-  publicUrl: string;
+  /** The auction's page in a language (`accountLinks().auction`, as invitations link to it). */
+  link: (language: Language) => string;
 }
 
 const TEMPLATES = {
@@ -81,13 +82,6 @@ const TEMPLATES = {
 /** A text in the guest's language, else in the other one. */
 const inLanguage = (texts: { en?: string; fr?: string }, language: Language) =>
   texts[language] ?? texts[language === 'en' ? 'fr' : 'en'];
-
-/** The auction's lots page in the guest's language (spec 001 §2 routes). */
-export function auctionLink(publicUrl: string, language: Language, urlMagicLink: string): string {
-  const base = publicUrl.replace(/\/$/, '');
-  const auction = encodeURIComponent(urlMagicLink);
-  return language === 'fr' ? `${base}/encans/${auction}/lots` : `${base}/en/auctions/${auction}/items`;
-}
 
 /**
  * One message per guest of the audience and channel chosen that may carry it, in the guest's
@@ -107,7 +101,7 @@ export function announcementMessages(
     const params = {
       auctionName: inLanguage(auction.names, language) ?? auction.urlMagicLink,
       announcement: inLanguage(request.message, language) ?? '',
-      link: auctionLink(auction.publicUrl, language, auction.urlMagicLink),
+      link: auction.link(language),
     };
     for (const channel of request.channels) {
       if (!allowed[channel]) continue;

@@ -12,9 +12,11 @@ import {
 } from '@auction/contract';
 import { type Db, enqueueMessages, type MessageBatchQueue } from '@auction/platform';
 import { sql } from 'kysely';
+import type { AccountLinks } from '../accounts/accountLinks.ts';
 import { HttpError } from '../errors.ts';
 import type { OperatorPublisher } from '../operator/operatorPublisher.ts';
 import type { ManagedAuction } from '../operator/operatorScope.ts';
+import { userSmsStopped } from '../sms/smsStopped.ts';
 import {
   type AnnouncementGuest,
   type AnnouncementRequest,
@@ -30,7 +32,7 @@ import {
  * messages worker sends each once, by the guest's channels, keeping STOP.
  */
 export interface Announcements {
-  list(auctionId: number): Promise<AnnouncementList>;
+  list(auction: ManagedAuction): Promise<AnnouncementList>;
   /** The messages to all the guests the auction's pages show: sent, of the last hours, newest first. */
   published(auctionId: number): Promise<PublishedAnnouncement[]>;
   send(auction: ManagedAuction, request: AnnouncementRequest, commandId: string): Promise<AnnouncementAnswer>;
@@ -39,7 +41,8 @@ export interface Announcements {
 export interface AnnouncementsDeps {
   db: Db;
   messages: MessageBatchQueue;
-  publicUrl: string;
+  /** The product's links in each language; messages link to the auction's page. */
+  links: AccountLinks;
   /** Where an announcement to all the guests is also shown to everyone on the auction's pages. */
   hub: OperatorPublisher;
 }
@@ -116,8 +119,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         b.arrived_at IS NOT NULL AS arrived,
         u.sms_general_notifications, u.email_general_notifications, u.push_general_notifications,
         n.sms_notifications AS organization_sms, n.email_notifications AS organization_email,
-        (u.sent_stop_date IS NOT NULL OR EXISTS (
-          SELECT 1 FROM sms_opt_outs o WHERE o.phone_number = u.phone_number)) AS sms_stopped,
+        ${userSmsStopped} AS sms_stopped,
         EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id) AS has_push_subscription
       FROM auction_bidders b
       JOIN users u ON u.id = b.user_id
@@ -182,22 +184,24 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     ]);
     const named: { en?: string; fr?: string } = {};
     for (const row of names) if (row.title_short?.trim()) named[row.language_code as 'en' | 'fr'] = row.title_short;
-    return { urlMagicLink: auction.url_magic_link, names: named };
+    const urlMagicLink = auction.url_magic_link;
+    return { urlMagicLink, names: named, link: (language: 'en' | 'fr') => deps.links.auction(language, urlMagicLink) };
   }
 
   /**
    * Puts the announcement's messages on the queue and marks it queued, with what each channel
-   * carries. The guests are read now, so a retry after a failed queue reaches them as they are.
+   * carries: to the guests the send just read, or (a retry) to the guests as they are now.
    */
-  async function queue(auction: ManagedAuction, announcementId: number, request: AnnouncementRequest) {
-    const [guests, facts] = await Promise.all([
-      guestsOf(auction.auctionId, auction.organizationId),
-      auctionFacts(auction.auctionId),
-    ]);
+  async function queue(
+    auction: ManagedAuction,
+    announcementId: number,
+    request: AnnouncementRequest,
+    guests: readonly AnnouncementGuest[],
+  ) {
+    const facts = await auctionFacts(auction.auctionId);
     const jobs = announcementMessages(guests, request, {
       announcementId,
       organizationId: auction.organizationId,
-      publicUrl: deps.publicUrl,
       ...facts,
     });
     await enqueueMessages(deps.messages, jobs);
@@ -221,13 +225,10 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
   }
 
   return {
-    async list(auctionId) {
-      const [rows, auction] = await Promise.all([
-        rowsOf(sql`a.auction_id = ${auctionId}`),
-        db.selectFrom('auctions').select('organization_id').where('id', '=', auctionId).executeTakeFirstOrThrow(),
-      ]);
+    async list({ auctionId, organizationId }) {
+      const rows = await rowsOf(sql`a.auction_id = ${auctionId}`);
       const [guests, counts] = await Promise.all([
-        guestsOf(auctionId, auction.organization_id),
+        guestsOf(auctionId, organizationId),
         deliveriesOf(rows.map((row) => row.id)),
       ]);
       return {
@@ -277,7 +278,9 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         throw new HttpError(409, 'idempotency_key_reused');
       }
       // The first send was recorded but its messages never reached the queue: queue them now.
-      if (seen.queued_at === null) await queue(auction, seen.id, request);
+      if (seen.queued_at === null) {
+        await queue(auction, seen.id, request, await guestsOf(auction.auctionId, auction.organizationId));
+      }
       return { duplicate: true, announcement: await one(seen.id) };
     }
 
@@ -323,7 +326,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     if (!created) return send(auction, request, commandId);
 
     try {
-      await queue(auction, created.id, request);
+      await queue(auction, created.id, request, guests);
     } catch {
       // Nothing was queued (addBulk is one Redis transaction): forget the announcement, so a
       // failed send leaves nothing behind and may be sent again as it is.

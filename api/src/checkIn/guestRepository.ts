@@ -8,6 +8,7 @@ import {
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { formatPhone } from '../accounts/phone.ts';
+import { userSmsStopped } from '../sms/smsStopped.ts';
 
 /**
  * An auction's bidders in PostgreSQL (`auction_bidders` with their accounts), as the operators'
@@ -93,8 +94,7 @@ export function guestRepository(db: Db): GuestRepository {
   const select = (auctionId: number, where: ReturnType<typeof sql>, limit: number) =>
     sql<BidderRow>`
       SELECT u.id AS user_id, u.first_name, u.last_name, u.nick_name, u.username, u.phone_number, b.status,
-        (u.sent_stop_date IS NOT NULL OR EXISTS (
-          SELECT 1 FROM sms_opt_outs o WHERE o.phone_number = u.phone_number)) AS has_stop,
+        ${userSmsStopped} AS has_stop,
         b.arrived_at, nullif(trim(a.first_name || ' ' || a.last_name), '') AS arrived_by, b.bidder_number
       FROM auction_bidders b
       JOIN users u ON u.id = b.user_id

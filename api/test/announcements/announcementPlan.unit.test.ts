@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   type AnnouncementGuest,
   announcementMessages,
-  auctionLink,
   guestChannels,
   reachOf,
 } from '../../src/announcements/announcementPlan.ts';
@@ -28,7 +27,7 @@ const auction = {
   organizationId: 3,
   names: { fr: 'Gala des Neiges', en: 'Snow Gala' },
   urlMagicLink: 'gala neiges',
-  publicUrl: 'https://encans.example.org/',
+  link: (language: 'en' | 'fr') => `https://encans.example.org/${language}/gala%20neiges`,
 };
 
 describe('who an announcement reaches, and how', () => {
@@ -77,15 +76,10 @@ describe('who an announcement reaches, and how', () => {
         firstName: 'Léa',
         auctionName: 'Snow Gala',
         announcement: 'Les mises ferment bientôt.',
-        link: 'https://encans.example.org/en/auctions/gala%20neiges/items',
+        link: 'https://encans.example.org/en/gala%20neiges',
       },
     });
     expect(jobs[1]).toMatchObject({ to: '5145550101', template: 'auctionAnnouncementSms' });
     expect(jobs[1]?.params).not.toHaveProperty('firstName');
-  });
-
-  it('links to the lots page in each language', () => {
-    expect(auctionLink('https://x.org', 'fr', 'gala')).toBe('https://x.org/encans/gala/lots');
-    expect(auctionLink('https://x.org/', 'en', 'gala')).toBe('https://x.org/en/auctions/gala/items');
   });
 });

@@ -1,3 +1,4 @@
+import { accountLinks } from '../../accounts/accountLinks.ts';
 import { type Announcements, announcements } from '../../announcements/announcements.ts';
 import { servicePlugin } from '../servicePlugin.ts';
 
@@ -14,7 +15,7 @@ export default servicePlugin(
     announcements({
       db: app.db,
       messages: app.messageQueue,
-      publicUrl: app.settings.publicUrl,
+      links: accountLinks(app.settings.publicUrl),
       hub: app.operatorPublisher,
     }),
   { name: 'announcements', dependencies: ['infrastructure', 'operator'] },

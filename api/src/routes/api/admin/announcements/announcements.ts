@@ -20,8 +20,7 @@ export default (async (app) => {
       },
     },
     async (request) => {
-      await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      return app.announcements.list(request.params.id);
+      return app.announcements.list(await app.operatorAccess.managedAuction(request, 'auction', request.params.id));
     },
   );
 

@@ -132,17 +132,17 @@ describe("organisers' announcements to an auction's guests", () => {
     });
     expect(frenchEmail.subject).toBe('Gala des Neiges : un message des organisateurs');
     expect(frenchEmail.body).toContain('Les mises ferment dans 10 minutes !');
-    expect(frenchEmail.body).toContain(`/encans/${auction.link}/lots`);
+    expect(frenchEmail.body).toContain(`/encans/${auction.link}`);
     const englishEmail = await test.messaging.outbox.waitFor(english.body.username, {
       template: 'auctionAnnouncementEmail',
     });
     expect(englishEmail.body).toContain('Bidding closes in 10 minutes!');
-    expect(englishEmail.body).toContain(`/en/auctions/${auction.link}/items`);
+    expect(englishEmail.body).toContain(`/en/auctions/${auction.link}`);
     const frenchSms = await test.messaging.outbox.waitFor(digits(french.body.cellphone), {
       template: 'auctionAnnouncementSms',
     });
     expect(frenchSms.body).toBe(
-      `Gala des Neiges : Les mises ferment dans 10 minutes ! ${frenchEmail.body.match(/https?:\/\/\S+\/lots/)?.[0]} Répondez STOP pour ne plus recevoir de messages.`,
+      `Gala des Neiges : Les mises ferment dans 10 minutes ! ${frenchEmail.body.match(/https?:\/\/\S+\/encans\/\S+/)?.[0]} Répondez STOP pour ne plus recevoir de messages.`,
     );
     await test.messaging.outbox.waitFor(digits(emailOffHere.body.cellphone), { template: 'auctionAnnouncementSms' });
 
