@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commandId, errorAnswers, idParams } from './common.ts';
+import { commandId, errorAnswers, idParams, rowId } from './common.ts';
 import { urlMagicLink } from './lots.ts';
 
 /**
@@ -14,6 +14,9 @@ export const ANNOUNCEMENT_MAX_LENGTH = 320;
 
 /** The same words to the same guests again this soon is refused as a double send. */
 export const ANNOUNCEMENT_REPEAT_MINUTES = 15;
+
+/** How far ahead an announcement may be set to go out: an auction's season, not a reminder service. */
+export const ANNOUNCEMENT_SCHEDULE_MAX_DAYS = 60;
 
 export const ANNOUNCEMENT_CHANNELS = ['email', 'sms', 'push'] as const;
 export type AnnouncementChannel = (typeof ANNOUNCEMENT_CHANNELS)[number];
@@ -42,6 +45,11 @@ export const announcementBody = z.strictObject({
     .max(ANNOUNCEMENT_CHANNELS.length)
     .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' }),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
+  /**
+   * When to send it, by the server's clock; absent, it goes out at once. Later than now and at
+   * most ANNOUNCEMENT_SCHEDULE_MAX_DAYS ahead (checked by the server, whose clock decides).
+   */
+  sendAt: z.iso.datetime({ offset: true, error: 'announcement_send_at_invalid' }).optional(),
   commandId,
 });
 export type AnnouncementBody = z.input<typeof announcementBody>;
@@ -71,14 +79,25 @@ export const announcement = z.object({
   message: z.object({ en: z.string().optional(), fr: z.string().optional() }),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   channels: z.array(z.enum(ANNOUNCEMENT_CHANNELS)),
-  /** The staff member who sent it. */
+  /** The staff member who sent it (or set it to go out later). */
   sentBy: z.string().nullable(),
-  sentAt: z.string(),
-  /** False while its messages are not yet on the queue (the send is retried with its command id). */
-  queued: z.boolean(),
+  /** When it was recorded. */
+  recordedAt: z.string(),
+  /** When it is set to go out; null: at once. */
+  sendAt: z.string().nullable(),
+  /**
+   * When its messages went on the queue; null while they have not: a scheduled one waiting for its
+   * time, or one whose send did not get that far (retried with its command id, or by the workers).
+   */
+  sentAt: z.string().nullable(),
+  /** When it was cancelled before going out; by whom (null: the product, the auction being archived). */
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
   delivery: z.object({ email: announcementDelivery, sms: announcementDelivery, push: announcementDelivery }),
 });
 export type Announcement = z.infer<typeof announcement>;
+
+export const announcementParams = z.object({ id: rowId, announcementId: rowId });
 
 export const announcementList = z.object({
   /** The reach of each audience now, for the form. */
@@ -116,6 +135,11 @@ export const announcementsContract = {
   send: {
     params: idParams,
     body: announcementBody,
-    response: { 200: announcementAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
+    response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409, 422) },
+  },
+  /** Cancels a scheduled announcement that has not gone out; cancelling it again answers the same. */
+  cancel: {
+    params: announcementParams,
+    response: { 200: announcement, ...errorAnswers(401, 403, 404, 409) },
   },
 };

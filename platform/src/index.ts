@@ -25,6 +25,7 @@ export {
   workerQueueNames,
 } from './lifecycle/lifecycleJobs.ts';
 export { DEFAULT_RED_MINUTES, dateTurningRed, type RedRule } from './lots/dateTurningRed.ts';
+export { type AccountLinks, accountLinks } from './messages/accountLinks.ts';
 export {
   createMessageQueue,
   enqueueMessage,
@@ -88,7 +89,7 @@ export {
   stripeSignature,
   type TestCard,
 } from './services/stripeDouble.ts';
-export { liftSmsStop, recordSmsStop, smsStopReason } from './smsOptOuts.ts';
+export { liftSmsStop, recordSmsStop, smsStopReason, userSmsStopped } from './smsOptOuts.ts';
 export { escapeHtml } from './text/escapeHtml.ts';
 export {
   signUnsubscribeToken,

@@ -521,6 +521,11 @@ export interface AuctionAnnouncementsTable {
   /** Null until its messages are on the queue. */
   queued_at: Date | null;
   created_at: GeneratedTimestamp;
+  /** When the workers send it; null: at once. */
+  send_at: Date | null;
+  /** Cancelled before it went out; `cancelled_by` null with a date: the auction was archived first. */
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
 }
 
 /** A payment made outside the product (cash, cheque), recorded by staff (migration 0021). */

@@ -2,6 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 /**
+ * Whether the user `u` of a query may not be texted (docs/messages.md "STOP"): the account said
+ * STOP, or its number is on the opt-out list. What the messages worker checks at send time, read
+ * ahead by the screens that count or show it (the bidders list, the announcements' reach) and by
+ * an announcement's queuing.
+ */
+export const userSmsStopped = sql<boolean>`(u.sent_stop_date IS NOT NULL OR EXISTS (
+  SELECT 1 FROM sms_opt_outs o WHERE o.phone_number = u.phone_number))`;
+
+/**
  * STOP, wherever it is heard (the inbound SMS webhook, or Twilio's 21610 on a send): the number is
  * kept in sms_opt_outs, whether or not it has an account, and the users with that number get a
  * sentStopDate. START lifts both.

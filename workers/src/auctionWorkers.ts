@@ -7,12 +7,15 @@ import {
 } from '@auction/engine';
 import type { AuctionLifecycleJob } from '@auction/platform';
 import {
+  accountLinks,
   createAuctionLifecycleQueue,
   type Db,
   type MessageBatchQueue,
+  publishHubEvent,
   type QueueOptions,
   queueLocation,
 } from '@auction/platform';
+import type { AnnouncementQueuing } from '@auction/platform/announcements';
 import { createInvoiceChargesQueue } from '@auction/platform/invoices';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -38,7 +41,7 @@ export interface AuctionWorkersOptions extends QueueOptions {
   /** Where hub events are published. */
   hubRedis: Redis;
   hubPrefix?: string;
-  /** Outbid and winner messages go on it. */
+  /** Outbid and winner messages, and scheduled announcements, go on it. */
   messages: MessageBatchQueue;
   publicUrl: string;
   /** The engine's command handler for closes; one of its own by default. */
@@ -82,6 +85,15 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
   // Its jobs are processed by the API, which holds the Stripe credentials (docs/payments.md).
   const invoiceCharges = createInvoiceChargesQueue(queueOptions);
   const report = options.onError ?? ((error: unknown) => console.error('[workers]', error));
+  const announcements: AnnouncementQueuing = {
+    db,
+    messages: options.messages,
+    links: accountLinks(options.publicUrl),
+    async publish(auctionId, announcement) {
+      // Queued already: a hub out of reach loses the live notice, not the messages (pages refetch).
+      await publishHubEvent(hub.redis, auctionId, 'AuctionAnnouncement', announcement, hub.prefix).catch(report);
+    },
+  };
 
   const closingWorker = startClosingWorker({
     ...queueOptions,
@@ -98,6 +110,7 @@ export function startAuctionWorkers(options: AuctionWorkersOptions): AuctionWork
     queue: lifecycle,
     hub,
     invoiceCharges,
+    announcements,
     ...(options.invoiceDelayMs !== undefined ? { invoiceDelayMs: options.invoiceDelayMs } : {}),
   });
   // Plain mode: a batch is handled, then the checkpoint saved (at least once; both handlers are idempotent).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountLinks } from '@auction/platform';
 import { type Db, enqueueMessage, type MessageQueue, type MessageTemplate } from '@auction/platform';
-import type { AccountLinks } from './accountLinks.ts';
 
 /** What the account routes share: the database, the message queue and the links messages carry. */
 export interface AccountContext {

@@ -1,6 +1,6 @@
+import type { Language } from '@auction/contract';
 import { issueCode } from './accountCodes.ts';
 import { type AccountContext, sendAccountMessage } from './accountContext.ts';
-import type { Language } from './accountLinks.ts';
 
 /** Whose address is to be confirmed: the account, the address (its username) and how to greet them. */
 export interface ConfirmationRecipient {

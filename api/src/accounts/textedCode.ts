@@ -1,8 +1,8 @@
+import type { Language } from '@auction/contract';
 import { smsStopReason } from '@auction/platform';
 import { HttpError } from '../errors.ts';
 import { issueCode } from './accountCodes.ts';
 import { type AccountContext, sendAccountMessage } from './accountContext.ts';
-import type { Language } from './accountLinks.ts';
 
 /** The codes an account is texted, with the message that carries each. */
 const TEXTS = {

@@ -1,5 +1,6 @@
 import {
   ANNOUNCEMENT_REPEAT_MINUTES,
+  ANNOUNCEMENT_SCHEDULE_MAX_DAYS,
   ANNOUNCEMENT_SHOWN_HOURS,
   type Announcement,
   type AnnouncementAnswer,
@@ -7,36 +8,42 @@ import {
   type AnnouncementDelivery,
   type AnnouncementList,
   AuctionStatus,
-  BidderStatus,
   type PublishedAnnouncement,
 } from '@auction/contract';
-import { type Db, enqueueMessages, type MessageBatchQueue } from '@auction/platform';
+import type { AccountLinks, Db, MessageBatchQueue } from '@auction/platform';
+import {
+  ANNOUNCEMENT_ORPHAN_MS,
+  type AnnouncementGuest,
+  type AnnouncementQueuing,
+  type AnnouncementRequest,
+  queueAnnouncement,
+  reachOf,
+  readAnnouncementGuests,
+} from '@auction/platform/announcements';
 import { sql } from 'kysely';
-import type { AccountLinks } from '../accounts/accountLinks.ts';
 import { HttpError } from '../errors.ts';
+import type { AuctionScheduler } from '../operator/auctionScheduler.ts';
 import type { OperatorPublisher } from '../operator/operatorPublisher.ts';
 import type { ManagedAuction } from '../operator/operatorScope.ts';
-import { userSmsStopped } from '../sms/smsStopped.ts';
-import {
-  type AnnouncementGuest,
-  type AnnouncementRequest,
-  announcementMessages,
-  countByChannel,
-  reachOf,
-} from './announcementPlan.ts';
 
 /**
  * Organisers' announcements to an auction's guests (docs/messages.md "Announcements to guests"):
- * the form's reach, the list with what became of each message, and the send, idempotent by its
- * command id. A send is recorded, then its messages are queued (one BullMQ round trip); the
- * messages worker sends each once, by the guest's channels, keeping STOP.
+ * the form's reach, the list with what became of each message, the send (at once or at a time
+ * the workers keep), idempotent by its command id, and the cancel of one not yet gone out. A send
+ * at once is recorded, then its messages are queued (one BullMQ round trip); the messages worker
+ * sends each once, by the guest's channels, keeping STOP.
  */
 export interface Announcements {
   list(auction: ManagedAuction): Promise<AnnouncementList>;
   /** The messages to all the guests the auction's pages show: sent, of the last hours, newest first. */
   published(auctionId: number): Promise<PublishedAnnouncement[]>;
-  send(auction: ManagedAuction, request: AnnouncementRequest, commandId: string): Promise<AnnouncementAnswer>;
+  send(auction: ManagedAuction, request: ScheduledRequest, commandId: string): Promise<AnnouncementAnswer>;
+  /** Cancels one not yet gone out; one already cancelled is answered as it is. */
+  cancel(auction: ManagedAuction, announcementId: number): Promise<Announcement>;
 }
+
+/** What is announced, to whom, and when (an ISO date; absent: at once). */
+export type ScheduledRequest = AnnouncementRequest & { sendAt?: string };
 
 export interface AnnouncementsDeps {
   db: Db;
@@ -45,10 +52,15 @@ export interface AnnouncementsDeps {
   links: AccountLinks;
   /** Where an announcement to all the guests is also shown to everyone on the auction's pages. */
   hub: OperatorPublisher;
+  /** Asks the workers to re-read the auction: they send its scheduled announcements at their time. */
+  scheduler: AuctionScheduler;
+  clock?: () => number;
 }
 
 /** The announcements a list shows: a gala sends a handful, so the last 50 are all of them. */
 const LIST_LIMIT = 50;
+
+const DAY_MS = 24 * 3600_000;
 
 interface AnnouncementRow {
   id: number;
@@ -61,10 +73,15 @@ interface AnnouncementRow {
   push_recipients: number;
   queued_at: Date | null;
   created_at: Date;
+  send_at: Date | null;
+  cancelled_at: Date | null;
   sent_by: string | null;
+  cancelled_by: string | null;
 }
 
 type DeliveryCounts = Map<string, { sent: number; skipped: number; failed: number }>;
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcement {
   const delivery = (channel: AnnouncementChannel): AnnouncementDelivery => {
@@ -82,74 +99,52 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
     audience: row.audience,
     channels: row.channels,
     sentBy: row.sent_by,
-    sentAt: row.created_at.toISOString(),
-    queued: row.queued_at !== null,
+    recordedAt: row.created_at.toISOString(),
+    sendAt: iso(row.send_at),
+    sentAt: iso(row.queued_at),
+    cancelledAt: iso(row.cancelled_at),
+    cancelledBy: row.cancelled_at === null ? null : row.cancelled_by,
     delivery: { email: delivery('email'), sms: delivery('sms'), push: delivery('push') },
   };
 }
 
-const sameRequest = (row: AnnouncementRow, request: AnnouncementRequest) =>
+const sameRequest = (row: AnnouncementRow, request: AnnouncementRequest, sendAt: number | null) =>
   row.message_en === (request.message.en ?? null) &&
   row.message_fr === (request.message.fr ?? null) &&
   row.audience === request.audience &&
   row.channels.length === request.channels.length &&
-  request.channels.every((channel) => row.channels.includes(channel));
+  request.channels.every((channel) => row.channels.includes(channel)) &&
+  (row.send_at?.getTime() ?? null) === sendAt;
+
+/** The time asked for, by the server's clock: later than now and within the schedule's reach. */
+function sendTimeOf(sendAt: string | undefined, now: number): number | null {
+  if (sendAt === undefined) return null;
+  const at = Date.parse(sendAt);
+  if (at <= now) throw new HttpError(400, 'announcement_send_at_past');
+  if (at > now + ANNOUNCEMENT_SCHEDULE_MAX_DAYS * DAY_MS) throw new HttpError(400, 'announcement_send_at_too_far');
+  return at;
+}
 
 export function announcements(deps: AnnouncementsDeps): Announcements {
   const { db } = deps;
-
-  /** The auction's guests who may hear from it: locked bidders and disabled accounts are not told. */
-  async function guestsOf(auctionId: number, organizationId: number): Promise<AnnouncementGuest[]> {
-    const { rows } = await sql<{
-      user_id: string;
-      first_name: string;
-      username: string;
-      phone_number: string | null;
-      preferred_language: 'en' | 'fr';
-      arrived: boolean;
-      sms_general_notifications: boolean;
-      email_general_notifications: boolean;
-      push_general_notifications: boolean;
-      organization_sms: boolean | null;
-      organization_email: boolean | null;
-      sms_stopped: boolean;
-      has_push_subscription: boolean;
-    }>`
-      SELECT u.id AS user_id, u.first_name, u.username, u.phone_number, u.preferred_language,
-        b.arrived_at IS NOT NULL AS arrived,
-        u.sms_general_notifications, u.email_general_notifications, u.push_general_notifications,
-        n.sms_notifications AS organization_sms, n.email_notifications AS organization_email,
-        ${userSmsStopped} AS sms_stopped,
-        EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = u.id) AS has_push_subscription
-      FROM auction_bidders b
-      JOIN users u ON u.id = b.user_id
-      LEFT JOIN bidder_organization_notifications n ON n.user_id = u.id AND n.organization_id = ${organizationId}
-      WHERE b.auction_id = ${auctionId} AND b.status <> ${BidderStatus.Locked} AND NOT u.disabled
-      ORDER BY u.id`.execute(db);
-    return rows.map((row) => ({
-      userId: row.user_id,
-      firstName: row.first_name,
-      email: row.username,
-      phone: row.phone_number,
-      language: row.preferred_language,
-      arrived: row.arrived,
-      smsGeneral: row.sms_general_notifications,
-      emailGeneral: row.email_general_notifications,
-      pushGeneral: row.push_general_notifications,
-      organization:
-        row.organization_sms === null ? null : { sms: row.organization_sms, email: Boolean(row.organization_email) },
-      smsStopped: row.sms_stopped,
-      hasPushSubscription: row.has_push_subscription,
-    }));
-  }
+  const clock = deps.clock ?? Date.now;
+  const queuing: AnnouncementQueuing = {
+    db,
+    messages: deps.messages,
+    links: deps.links,
+    // Guests with the auction open read it at once, in their page's language. Never fails (logged).
+    publish: (auctionId, announcement) => deps.hub.publish(auctionId, 'AuctionAnnouncement', announcement),
+  };
 
   const rowsOf = (where: ReturnType<typeof sql>) =>
     sql<AnnouncementRow & { auction_id: number }>`
       SELECT a.id, a.auction_id, a.message_en, a.message_fr, a.audience, a.channels, a.email_recipients,
-        a.sms_recipients, a.push_recipients, a.queued_at, a.created_at,
-        nullif(trim(u.first_name || ' ' || u.last_name), '') AS sent_by
+        a.sms_recipients, a.push_recipients, a.queued_at, a.created_at, a.send_at, a.cancelled_at,
+        nullif(trim(u.first_name || ' ' || u.last_name), '') AS sent_by,
+        nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by
       FROM auction_announcements a
       LEFT JOIN users u ON u.id = a.sent_by
+      LEFT JOIN users c ON c.id = a.cancelled_by
       WHERE ${where}
       ORDER BY a.created_at DESC, a.id DESC
       LIMIT ${LIST_LIMIT}`
@@ -173,62 +168,26 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     return counts;
   }
 
-  async function auctionFacts(auctionId: number) {
-    const [auction, names] = await Promise.all([
-      db.selectFrom('auctions').select(['url_magic_link']).where('id', '=', auctionId).executeTakeFirstOrThrow(),
-      db
-        .selectFrom('auction_translations')
-        .select(['language_code', 'title_short'])
-        .where('auction_id', '=', auctionId)
-        .execute(),
-    ]);
-    const named: { en?: string; fr?: string } = {};
-    for (const row of names) if (row.title_short?.trim()) named[row.language_code as 'en' | 'fr'] = row.title_short;
-    const urlMagicLink = auction.url_magic_link;
-    return { urlMagicLink, names: named, link: (language: 'en' | 'fr') => deps.links.auction(language, urlMagicLink) };
-  }
-
-  /**
-   * Puts the announcement's messages on the queue and marks it queued, with what each channel
-   * carries: to the guests the send just read, or (a retry) to the guests as they are now.
-   */
-  async function queue(
-    auction: ManagedAuction,
-    announcementId: number,
-    request: AnnouncementRequest,
-    guests: readonly AnnouncementGuest[],
-  ) {
-    const facts = await auctionFacts(auction.auctionId);
-    const jobs = announcementMessages(guests, request, {
-      announcementId,
-      organizationId: auction.organizationId,
-      ...facts,
-    });
-    await enqueueMessages(deps.messages, jobs);
-    const counts = countByChannel(jobs);
-    await db
-      .updateTable('auction_announcements')
-      .set({
-        queued_at: new Date(),
-        email_recipients: counts.email,
-        sms_recipients: counts.sms,
-        push_recipients: counts.push,
-      })
-      .where('id', '=', announcementId)
-      .execute();
-  }
-
   async function one(id: number): Promise<Announcement> {
     const [row] = await rowsOf(sql`a.id = ${id}`);
     if (!row) throw new HttpError(404, 'announcement_not_found');
     return toAnnouncement(row, await deliveriesOf([id]));
   }
 
+  /** Queues a send at once, or answers 503 having changed nothing it recorded. */
+  async function queueNow(announcementId: number, guests?: readonly AnnouncementGuest[]) {
+    try {
+      await queueAnnouncement(queuing, announcementId, clock(), guests);
+    } catch {
+      throw new HttpError(503, 'announcement_not_queued');
+    }
+  }
+
   return {
     async list({ auctionId, organizationId }) {
       const rows = await rowsOf(sql`a.auction_id = ${auctionId}`);
       const [guests, counts] = await Promise.all([
-        guestsOf(auctionId, organizationId),
+        readAnnouncementGuests(db, auctionId, organizationId),
         deliveriesOf(rows.map((row) => row.id)),
       ]);
       return {
@@ -244,12 +203,11 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     async published(auctionId) {
       const rows = await db
         .selectFrom('auction_announcements')
-        .select(['id', 'message_en', 'message_fr', 'created_at'])
+        .select(['id', 'message_en', 'message_fr', 'queued_at'])
         .where('auction_id', '=', auctionId)
         .where('audience', '=', 'all')
-        .where('queued_at', 'is not', null)
-        .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${ANNOUNCEMENT_SHOWN_HOURS})`)
-        .orderBy('created_at', 'desc')
+        .where('queued_at', '>', sql<Date>`now() - make_interval(hours => ${ANNOUNCEMENT_SHOWN_HOURS})`)
+        .orderBy('queued_at', 'desc')
         .orderBy('id', 'desc')
         .limit(5)
         .execute();
@@ -259,35 +217,59 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           ...(row.message_en === null ? {} : { en: row.message_en }),
           ...(row.message_fr === null ? {} : { fr: row.message_fr }),
         },
-        sentAt: row.created_at.toISOString(),
+        sentAt: (row.queued_at as Date).toISOString(),
       }));
     },
 
     send,
+
+    async cancel(auction, announcementId) {
+      // Waits for a queuing that holds the row: it then went out, and is not cancelled.
+      await db
+        .updateTable('auction_announcements')
+        .set({ cancelled_at: new Date(clock()), cancelled_by: auction.userId })
+        .where('id', '=', announcementId)
+        .where('auction_id', '=', auction.auctionId)
+        .where('queued_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .execute();
+      const [row] = await rowsOf(sql`a.id = ${announcementId} AND a.auction_id = ${auction.auctionId}`);
+      if (!row) throw new HttpError(404, 'announcement_not_found');
+      if (row.cancelled_at === null) throw new HttpError(409, 'announcement_not_cancellable');
+      return toAnnouncement(row, await deliveriesOf([row.id]));
+    },
   };
 
   async function send(
     auction: ManagedAuction,
-    request: AnnouncementRequest,
+    request: ScheduledRequest,
     commandId: string,
   ): Promise<AnnouncementAnswer> {
     if (auction.auctionStatus === AuctionStatus.Archived) throw new HttpError(409, 'announcement_auction_archived');
     const [seen] = await rowsOf(sql`a.command_id = ${commandId}`);
     if (seen) {
-      if (seen.auction_id !== auction.auctionId || !sameRequest(seen, request)) {
+      const askedAt = request.sendAt === undefined ? null : Date.parse(request.sendAt);
+      if (seen.auction_id !== auction.auctionId || !sameRequest(seen, request, askedAt)) {
         throw new HttpError(409, 'idempotency_key_reused');
       }
-      // The first send was recorded but its messages never reached the queue: queue them now.
-      if (seen.queued_at === null) {
-        await queue(auction, seen.id, request, await guestsOf(auction.auctionId, auction.organizationId));
+      if (seen.queued_at === null && seen.cancelled_at === null) {
+        // The first send was recorded but got no further: queue it now, or (one for later) make
+        // sure the workers know of it.
+        if (seen.send_at === null) await queueNow(seen.id);
+        else await deps.scheduler.auctionChanged(auction.auctionId);
       }
       return { duplicate: true, announcement: await one(seen.id) };
     }
 
-    const guests = await guestsOf(auction.auctionId, auction.organizationId);
-    const reach = reachOf(guests, request.audience);
-    if (request.channels.every((channel) => reach[channel] === 0)) {
-      throw new HttpError(422, 'announcement_no_recipients', { reach });
+    const now = clock();
+    const sendAt = sendTimeOf(request.sendAt, now);
+    // A send at once must reach someone now; one for later goes to the guests as they are then.
+    const guests = sendAt === null ? await readAnnouncementGuests(db, auction.auctionId, auction.organizationId) : [];
+    if (sendAt === null) {
+      const reach = reachOf(guests, request.audience);
+      if (request.channels.every((channel) => reach[channel] === 0)) {
+        throw new HttpError(422, 'announcement_no_recipients', { reach });
+      }
     }
 
     const created = await db.transaction().execute(async (trx) => {
@@ -295,19 +277,16 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       await sql`SELECT pg_advisory_xact_lock(hashtext('auction_announcements'), ${auction.auctionId})`.execute(trx);
       const repeated = await trx
         .selectFrom('auction_announcements')
-        .select('id')
+        .select(['id', 'queued_at', 'created_at'])
         .where('auction_id', '=', auction.auctionId)
         .where('message_en', request.message.en === undefined ? 'is' : '=', request.message.en ?? null)
         .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
+        .where('send_at', sendAt === null ? 'is' : '=', sendAt === null ? null : new Date(sendAt))
+        .where('cancelled_at', 'is', null)
         .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
-        // One whose messages never reached the queue (its request died on the way) went to
-        // nobody: after a minute it no longer stands in the way of sending the same words.
-        .where((eb) =>
-          eb.or([eb('queued_at', 'is not', null), eb('created_at', '>', sql<Date>`now() - interval '1 minute'`)]),
-        )
         .executeTakeFirst();
-      if (repeated) throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
-      return trx
+      if (repeated) return { kind: 'repeated', repeated } as const;
+      const inserted = await trx
         .insertInto('auction_announcements')
         .values({
           auction_id: auction.auctionId,
@@ -317,30 +296,38 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           message_fr: request.message.fr ?? null,
           audience: request.audience,
           channels: [...request.channels],
+          send_at: sendAt === null ? null : new Date(sendAt),
         })
         .onConflict((oc) => oc.column('command_id').doNothing())
         .returning('id')
         .executeTakeFirst();
+      return { kind: 'inserted', inserted } as const;
     });
+    if (created.kind === 'repeated') {
+      const { repeated } = created;
+      // The same words whose send died on the way: they go out now, once, rather than twice later.
+      if (
+        sendAt === null &&
+        repeated.queued_at === null &&
+        repeated.created_at.getTime() < now - ANNOUNCEMENT_ORPHAN_MS
+      ) {
+        await queueNow(repeated.id);
+      }
+      throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
+    }
     // The same command sent twice at once: the other request recorded it; answer as a retry.
-    if (!created) return send(auction, request, commandId);
+    if (!created.inserted) return send(auction, request, commandId);
+    const { id } = created.inserted;
 
     try {
-      await queue(auction, created.id, request, guests);
+      if (sendAt === null) await queueAnnouncement(queuing, id, now, guests);
+      else await deps.scheduler.auctionChanged(auction.auctionId);
     } catch {
-      // Nothing was queued (addBulk is one Redis transaction): forget the announcement, so a
-      // failed send leaves nothing behind and may be sent again as it is.
-      await db.deleteFrom('auction_announcements').where('id', '=', created.id).execute();
+      // Nothing was queued (addBulk is one Redis transaction), or the workers were not told:
+      // forget the announcement, so a failed send leaves nothing behind and may be sent again.
+      await db.deleteFrom('auction_announcements').where('id', '=', id).where('queued_at', 'is', null).execute();
       throw new HttpError(503, 'announcement_not_queued');
     }
-    if (request.audience === 'all') {
-      // Guests with the auction open read it at once, in their page's language. Not for a part
-      // of the guests: the hub cannot tell who is at the venue. Never fails the send (logged).
-      await deps.hub.publish(auction.auctionId, 'AuctionAnnouncement', {
-        announcementId: created.id,
-        message: request.message,
-      });
-    }
-    return { duplicate: false, announcement: await one(created.id) };
+    return { duplicate: false, announcement: await one(id) };
   }
 }

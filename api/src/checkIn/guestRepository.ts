@@ -6,9 +6,9 @@ import {
   type GuestList,
 } from '@auction/contract';
 import type { Db } from '@auction/platform';
+import { userSmsStopped } from '@auction/platform';
 import { sql } from 'kysely';
 import { formatPhone } from '../accounts/phone.ts';
-import { userSmsStopped } from '../sms/smsStopped.ts';
 
 /**
  * An auction's bidders in PostgreSQL (`auction_bidders` with their accounts), as the operators'

@@ -246,6 +246,10 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/auctions/${p(f).id}/announcements`,
     () => ({ message: { en: `Doors open ${randomUUID()}` }, channels: ['email'], commandId: randomUUID() }),
   ),
+  // An announcement of another auction (or none) is announcement_not_found alike.
+  'POST /api/admin/auctions/:id/announcements/:announcementId/cancel': op(
+    (f) => `/api/admin/auctions/${p(f).id}/announcements/2147483647/cancel`,
+  ),
   // The closing minute and the projector (docs/console.md): the projector is as public as the leaderboard.
   'GET /api/admin/auctions/:id/closing-minute': op((f) => `/api/admin/auctions/${p(f).id}/closing-minute`),
   'PUT /api/admin/auctions/:id/fundraising-goal': op(

@@ -9,6 +9,7 @@ import {
   type QueueOptions,
   queueLocation,
 } from '@auction/platform';
+import { type AnnouncementQueuing, sendDueAnnouncements } from '@auction/platform/announcements';
 import type { InvoiceChargesQueue } from '@auction/platform/invoices';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import type { HubTarget } from '../closings/announceOnce.ts';
@@ -33,6 +34,8 @@ export interface LifecycleDeps {
   invoiceDelayMs?: number;
   /** Where the invoices of an auction that charges winners automatically are sent to be charged. */
   invoiceCharges?: InvoiceChargesQueue;
+  /** Sends the auction's announcements at their time (docs/messages.md "Scheduled announcements"). */
+  announcements?: AnnouncementQueuing;
 }
 
 /** Completed → InvoiceGenerated this long after completion, unless the deps say otherwise. */
@@ -192,15 +195,40 @@ async function stampCompletion(db: Db, auctionId: number, at: number): Promise<v
     .execute();
 }
 
+/** A next announcement due this soon is waited for in the job rather than by a delayed one. */
+const ANNOUNCEMENT_WAIT_MS = 1_000;
+
 /**
- * The `auction-lifecycle` queue's processor: each job re-reads the auction, announces what
- * changed, applies the transitions whose date has come (one after another, so an auction found
- * late passes through each status), and leaves a delayed job for the next one.
+ * Sends the auction's announcements whose time has come and leaves a delayed job for the next
+ * one. One due within a second is waited for here: a delayed job fired a moment early would
+ * otherwise ask for itself again under its own id while it runs, and BullMQ would drop that.
+ */
+async function sendAnnouncements(deps: LifecycleDeps, auctionId: number, clock: () => number): Promise<void> {
+  if (!deps.announcements) return;
+  let next = await sendDueAnnouncements(deps.announcements, auctionId, clock());
+  while (next !== null && next - clock() <= ANNOUNCEMENT_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next ?? 0) - clock()));
+    next = await sendDueAnnouncements(deps.announcements, auctionId, clock());
+  }
+  if (next === null) return;
+  await deps.queue.add(
+    'announcements',
+    { auctionId },
+    { jobId: `announcements-${auctionId}-${next}`, delay: next - clock(), removeOnComplete: true },
+  );
+}
+
+/**
+ * The `auction-lifecycle` queue's processor: each job re-reads the auction, sends the
+ * announcements whose time has come, announces what changed, applies the transitions whose date
+ * has come (one after another, so an auction found late passes through each status), and leaves
+ * a delayed job for the next one.
  */
 export function createLifecycleProcessor(deps: LifecycleDeps) {
   const clock = deps.clock ?? Date.now;
   return async (job: Job<AuctionLifecycleJob>, token?: string): Promise<LifecycleResult> => {
     const { auctionId } = job.data;
+    await sendAnnouncements(deps, auctionId, clock);
     for (;;) {
       const auction = await readAuction(deps.db, auctionId);
       if (!auction) return { kind: 'missing' };

@@ -1,6 +1,7 @@
 import { AuctionStatus, LotStatus } from '@auction/contract';
 import type { LotCommandHandler } from '@auction/engine';
 import { type AuctionLifecycleQueue, type Db, dateTurningRed, requestAuctionSchedule } from '@auction/platform';
+import { auctionsWithWaitingAnnouncements } from '@auction/platform/announcements';
 import { closeLotIfDue } from '../closings/closeLotIfDue.ts';
 import { type ClosingQueue, scheduleClosingJob } from '../closings/closingJobs.ts';
 import { readClosingGroups } from '../closings/closingReferences.ts';
@@ -28,7 +29,8 @@ export interface SweepResult {
  * passed, or gets its jobs again (same ids, so existing jobs stay as they are); every closing group
  * with lots gets its jobs; every auction not yet invoiced is re-read by the lifecycle worker,
  * which advances an overdue one at once: a Completed auction whose invoice job was lost (or which
- * was loaded Completed) gets its invoices. Run at start and then periodically.
+ * was loaded Completed) gets its invoices; so is every auction with an announcement waiting to go
+ * out. Run at start and then periodically.
  */
 export async function sweep(deps: SweepDeps): Promise<SweepResult> {
   const clock = deps.clock ?? Date.now;
@@ -82,7 +84,11 @@ export async function sweep(deps: SweepDeps): Promise<SweepResult> {
       AuctionStatus.Completed,
     ])
     .execute();
-  for (const auction of auctions) await requestAuctionSchedule(deps.lifecycle, auction.id);
+  // An auction of any status may have an announcement waiting: one set for later whose job was
+  // lost, or one whose send died on the way (sent ANNOUNCEMENT_ORPHAN_MS after it was recorded).
+  const announcing = await auctionsWithWaitingAnnouncements(deps.db);
+  const toRead = [...new Set([...auctions.map((auction) => auction.id), ...announcing])];
+  for (const auctionId of toRead) await requestAuctionSchedule(deps.lifecycle, auctionId);
 
-  return { lotsClosed, lotsScheduled, groupsScheduled: groups.size, auctionsScheduled: auctions.length };
+  return { lotsClosed, lotsScheduled, groupsScheduled: groups.size, auctionsScheduled: toRead.length };
 }

@@ -1,5 +1,5 @@
+import { accountLinks } from '@auction/platform';
 import type { AccountContext } from '../../accounts/accountContext.ts';
-import { accountLinks } from '../../accounts/accountLinks.ts';
 import { servicePlugin } from '../servicePlugin.ts';
 
 declare module 'fastify' {

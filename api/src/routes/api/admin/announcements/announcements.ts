@@ -29,18 +29,33 @@ export default (async (app) => {
     {
       schema: {
         summary:
-          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP; idempotent by commandId",
+          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP, at once or at sendAt; idempotent by commandId",
         ...announcementsContract.send,
       },
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels, audience } = request.body;
+      const { message, channels, audience, sendAt } = request.body;
       return app.announcements.send(
         auction,
-        { message, channels, audience },
+        { message, channels, audience, ...(sendAt === undefined ? {} : { sendAt }) },
         commandIdOf(request, request.body.commandId),
       );
+    },
+  );
+
+  app.post(
+    '/api/admin/auctions/:id/announcements/:announcementId/cancel',
+    {
+      schema: {
+        summary:
+          'Cancels an announcement that has not gone out (one set for later); cancelling it again answers the same',
+        ...announcementsContract.cancel,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.announcements.cancel(auction, request.params.announcementId);
     },
   );
 }) satisfies FastifyPluginAsyncZod;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { hubEventsSince } from '@auction/platform';
+import { accountLinks, hubEventsSince, publishHubEvent } from '@auction/platform';
+import { ANNOUNCEMENT_ORPHAN_MS, sendDueAnnouncements } from '@auction/platform/announcements';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
@@ -121,8 +122,15 @@ describe("organisers' announcements to an auction's guests", () => {
     const answer = sent.json();
     expect(answer).toMatchObject({
       duplicate: false,
-      announcement: { audience: 'all', channels: ['email', 'sms'], sentBy: 'Camille Roy', queued: true },
+      announcement: {
+        audience: 'all',
+        channels: ['email', 'sms'],
+        sentBy: 'Camille Roy',
+        sendAt: null,
+        cancelledAt: null,
+      },
     });
+    expect(answer.announcement.sentAt).toEqual(expect.any(String));
     expect(answer.announcement.delivery.email.recipients).toBe(4);
     expect(answer.announcement.delivery.sms.recipients).toBe(3);
 
@@ -262,7 +270,7 @@ describe("organisers' announcements to an auction's guests", () => {
 
     const retried = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ duplicate: false, announcement: { queued: true } });
+    expect(retried.json()).toMatchObject({ duplicate: false, announcement: { sentAt: expect.any(String) } });
     await delivered(auction.auctionId, retried.json().announcement.id);
   });
 
@@ -276,5 +284,179 @@ describe("organisers' announcements to an auction's guests", () => {
     expect((await callAs(test.app, staff.manager, 'POST', url(elsewhere), body)).statusCode).toBe(404);
     expect((await callAs(test.app, staff.manager, 'GET', url(elsewhere))).statusCode).toBe(404);
     expect(await announcementsOf(elsewhere)).toHaveLength(0);
+  });
+});
+
+describe('announcements set to go out later', () => {
+  let auction: Awaited<ReturnType<typeof auctionWithGuests>>;
+  beforeAll(async () => {
+    auction = await auctionWithGuests();
+  });
+
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const cancelUrl = (auctionId: number, id: number) => `${url(auctionId)}/${id}/cancel`;
+
+  /** What the workers' lifecycle job does at an announcement's time (workers/test/announcements). */
+  const workersAt = (at: number) =>
+    sendDueAnnouncements(
+      {
+        db: test.database.db,
+        messages: test.messaging.queue,
+        links: accountLinks(test.app.settings.publicUrl),
+        publish: (auctionId, announcement) =>
+          publishHubEvent(test.redis, auctionId, 'AuctionAnnouncement', announcement, test.prefix).then(() => {}),
+      },
+      auction.auctionId,
+      at,
+    );
+
+  it('records one for later, sends nothing before its time and all of it at its time, once', async () => {
+    const sendAt = later(120);
+    const body = {
+      message: { fr: 'Le dessert est servi.', en: 'Dessert is served.' },
+      channels: ['email'],
+      sendAt,
+      commandId: randomUUID(),
+    };
+    const scheduled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const { announcement } = scheduled.json();
+    expect(scheduled.json()).toMatchObject({
+      duplicate: false,
+      announcement: { sendAt, sentAt: null, cancelledAt: null, cancelledBy: null, sentBy: 'Camille Roy' },
+    });
+    expect(announcement.delivery.email.recipients).toBe(0);
+    expect(await announcedOnHub(auction.auctionId)).toEqual([]);
+
+    // A retry is the same; the same words for the same time under another key are a double send;
+    // for another time they are another reminder.
+    const again = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    expect(again.json()).toMatchObject({ duplicate: true, announcement: { id: announcement.id, sentAt: null } });
+    const twice = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      commandId: randomUUID(),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ message: 'announcement_already_sent', announcementId: announcement.id });
+    const otherTime = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      sendAt: later(180),
+      commandId: randomUUID(),
+    });
+    expect(otherTime.statusCode, otherTime.body).toBe(200);
+
+    // Its time comes: the workers queue it; the one set later still waits.
+    expect(await workersAt(Date.parse(sendAt) - 1)).toBe(Date.parse(sendAt));
+    expect(await workersAt(Date.parse(sendAt))).toBe(Date.parse(otherTime.json().announcement.sendAt));
+    const email = await test.messaging.outbox.waitFor(auction.guests.french.body.username, {
+      template: 'auctionAnnouncementEmail',
+    });
+    expect(email.body).toContain('Le dessert est servi.');
+    const done = await delivered(auction.auctionId, announcement.id);
+    expect(done).toMatchObject({ sendAt, sentAt: sendAt });
+    expect(done.delivery.email).toEqual({ recipients: 4, sent: 4, skipped: 0, failed: 0, pending: 0 });
+    expect((await announcedOnHub(auction.auctionId)).map((event) => event.data)).toEqual([
+      { announcementId: announcement.id, message: body.message },
+    ]);
+
+    // Gone out: it can no longer be cancelled, and its time passing again sends nothing twice.
+    const late = await callAs(test.app, staff.manager, 'POST', cancelUrl(auction.auctionId, announcement.id));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('announcement_not_cancellable');
+    await workersAt(Date.parse(sendAt) + 1);
+    await delivered(auction.auctionId, announcement.id);
+    expect(await announcementEmailsTo(auction.guests.french.body.username)).toHaveLength(1);
+    expect(await announcedOnHub(auction.auctionId)).toHaveLength(1);
+  });
+
+  it('cancels one before it goes out, saying who, and it never goes', async () => {
+    const sendAt = later(30);
+    const body = { message: { fr: 'Navette à 23 h.' }, channels: ['email', 'sms'], sendAt, commandId: randomUUID() };
+    const scheduled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    const { id } = scheduled.json().announcement;
+
+    expect((await callAs(test.app, staff.volunteer, 'POST', cancelUrl(auction.auctionId, id))).statusCode).toBe(403);
+    const elsewhere = await otherOrganizationAuction(test.app, staff.admin);
+    expect((await callAs(test.app, staff.manager, 'POST', cancelUrl(elsewhere, id))).statusCode).toBe(404);
+    const unknown = await callAs(test.app, staff.manager, 'POST', cancelUrl(auction.auctionId, 2_000_000_000));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('announcement_not_found');
+    expect((await announcementsOf(auction.auctionId)).find((row) => row.id === id)?.cancelled_at).toBeNull();
+
+    const cancelled = await callAs(test.app, staff.manager, 'POST', cancelUrl(auction.auctionId, id));
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id, sendAt, sentAt: null, cancelledBy: 'Camille Roy' });
+    expect(cancelled.json().cancelledAt).toEqual(expect.any(String));
+    // Cancelling it again answers the same.
+    const again = await callAs(test.app, staff.manager, 'POST', cancelUrl(auction.auctionId, id));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().cancelledAt).toBe(cancelled.json().cancelledAt);
+
+    await workersAt(Date.parse(sendAt) + 1);
+    const row = (await announcementsOf(auction.auctionId)).find((each) => each.id === id);
+    expect(row?.queued_at).toBeNull();
+    // A cancelled one does not stand in the way of the same words for the same time.
+    const anew = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      commandId: randomUUID(),
+    });
+    expect(anew.statusCode, anew.body).toBe(200);
+  });
+
+  it('refuses a time past, too far ahead or not a date, and changes nothing', async () => {
+    const before = (await announcementsOf(auction.auctionId)).length;
+    const refusals: Array<[string, string]> = [
+      [new Date(Date.now() - 60_000).toISOString(), 'announcement_send_at_past'],
+      [later(61 * 24 * 60), 'announcement_send_at_too_far'],
+      ['tomorrow at eight', 'announcement_send_at_invalid'],
+    ];
+    for (const [sendAt, key] of refusals) {
+      const refused = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+        message: { fr: 'Bonsoir' },
+        channels: ['email'],
+        sendAt,
+        commandId: randomUUID(),
+      });
+      expect(refused.statusCode, sendAt).toBe(400);
+      const answer = refused.json();
+      expect([answer.message, ...(answer.messages ?? [])], sendAt).toContain(key);
+    }
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
+    // Nobody takes push now, but guests may by then: one for later is not refused for it.
+    const pushLater = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { fr: 'Bonsoir' },
+      channels: ['push'],
+      sendAt: later(60),
+      commandId: randomUUID(),
+    });
+    expect(pushLater.statusCode, pushLater.body).toBe(200);
+  });
+
+  it('sends at once, and once, the same words whose earlier send died on the way', async () => {
+    const { id } = await test.database.db
+      .insertInto('auction_announcements')
+      .values({
+        auction_id: auction.auctionId,
+        command_id: randomUUID(),
+        message_fr: 'Le vestiaire ferme à minuit.',
+        audience: 'all',
+        channels: ['email'],
+        created_at: new Date(Date.now() - ANNOUNCEMENT_ORPHAN_MS - 5_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const body = { message: { fr: 'Le vestiaire ferme à minuit.' }, channels: ['email'] };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+        ...body,
+        commandId: randomUUID(),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: 'announcement_already_sent', announcementId: id });
+    }
+    const done = await delivered(auction.auctionId, id);
+    expect(done.delivery.email).toMatchObject({ recipients: 4, sent: 4 });
+    const emails = await announcementEmailsTo(auction.guests.french.body.username);
+    expect(emails.filter((email) => email.body.includes('Le vestiaire ferme à minuit.'))).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
+import type { Language } from '@auction/contract';
+
 /**
- * Links that account messages carry, in the recipient's language: the French paths of spec 000 §2
+ * Links that account and auction messages carry, in the recipient's language: the French paths of spec 000 §2
  * and their /en English forms, so the page opens in the language the message was written in.
  */
 const PATHS = {
@@ -9,8 +11,6 @@ const PATHS = {
   auction: { fr: '/encans', en: '/en/auctions' },
   login: { fr: '/connexion', en: '/en/login' },
 } as const;
-
-export type Language = 'en' | 'fr';
 
 export function accountLinks(publicUrl: string) {
   const base = publicUrl.replace(/\/$/, '');

@@ -1,5 +1,6 @@
 import type { AnnouncementAudience, AnnouncementChannel, AnnouncementReach, Language } from '@auction/contract';
-import { channelsFor, type MessageJob, type MessageTemplate } from '@auction/platform';
+import type { MessageJob, MessageTemplate } from '../messages/messageJob.ts';
+import { channelsFor } from '../messages/notificationChannels.ts';
 
 /** A guest of the auction as an announcement reads them: their address, language and switches. */
 export interface AnnouncementGuest {

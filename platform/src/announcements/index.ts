@@ -1,0 +1,16 @@
+export { readAnnouncementGuests } from './announcementGuests.ts';
+export {
+  type AnnouncedAuction,
+  type AnnouncementGuest,
+  type AnnouncementRequest,
+  announcementMessages,
+  countByChannel,
+  guestChannels,
+  reachOf,
+} from './announcementPlan.ts';
+export {
+  ANNOUNCEMENT_ORPHAN_MS,
+  auctionsWithWaitingAnnouncements,
+  sendDueAnnouncements,
+} from './dueAnnouncements.ts';
+export { type AnnouncementQueuing, type QueuingOutcome, queueAnnouncement } from './queueAnnouncement.ts';

@@ -1,0 +1,25 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * An announcement may be set to go out later ("bidding closes in ten minutes", written once
+ * before the gala) and cancelled until it does (docs/messages.md "Scheduled announcements"). The
+ * workers queue one whose time has come, and one whose send died on the way, by the partial index
+ * of those still waiting, which stays as small as the announcements not yet gone out.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE auction_announcements
+      ADD COLUMN send_at timestamptz,
+      ADD COLUMN cancelled_at timestamptz,
+      ADD COLUMN cancelled_by uuid REFERENCES users(id) ON DELETE SET NULL`.execute(db);
+  await sql`
+    CREATE INDEX auction_announcements_waiting ON auction_announcements (auction_id, send_at)
+    WHERE queued_at IS NULL AND cancelled_at IS NULL`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX auction_announcements_waiting`.execute(db);
+  await sql`
+    ALTER TABLE auction_announcements
+      DROP COLUMN cancelled_by, DROP COLUMN cancelled_at, DROP COLUMN send_at`.execute(db);
+}
