@@ -2,68 +2,80 @@ import {
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_CHANNELS,
   ANNOUNCEMENT_MAX_LENGTH,
-  type Announcement,
-  type AnnouncementAudience,
-  type AnnouncementChannel,
   type AnnouncementReach,
 } from '@auction/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
-import { formatDate, formatTime } from '../../i18n/format.ts';
+import { formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import type { MessageId } from '../../i18n/messages.ts';
-import { textIn } from '../../i18n/textIn.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { AnnouncementItem } from './AnnouncementItem.tsx';
 import { type AnnouncementDraft, draftErrors, draftRequest } from './announcementDraft.ts';
-import { announcementKeys, announcementMutations, announcementQueries } from './queries.ts';
+import { announcementState } from './announcementState.ts';
+import { AUDIENCE_KEYS, CHANNEL_KEYS } from './messageKeys.ts';
+import { announcementMutations, announcementQueries } from './queries.ts';
+import { SendTimeChoice } from './SendTimeChoice.tsx';
+import { formatSendDay } from './sendTime.ts';
 import './announcements.css';
 
-const AUDIENCE_KEYS: Record<AnnouncementAudience, MessageId> = {
-  all: 'console.announcements.audience.all',
-  arrived: 'console.announcements.audience.arrived',
-  notArrived: 'console.announcements.audience.notArrived',
+const EMPTY: AnnouncementDraft = {
+  fr: '',
+  en: '',
+  audience: 'all',
+  channels: ['email', 'sms'],
+  when: 'now',
+  sendAt: '',
 };
 
-const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
-  email: 'console.announcements.channel.email',
-  sms: 'console.announcements.channel.sms',
-  push: 'console.announcements.channel.push',
-};
-
-const EMPTY: AnnouncementDraft = { fr: '', en: '', audience: 'all', channels: ['email', 'sms'] };
+/** The refusals of the time typed for later, which also mark its input. */
+const SEND_AT_ERRORS = new Set([
+  'announcement_send_at_invalid',
+  'announcement_send_at_past',
+  'announcement_send_at_too_far',
+]);
 
 /**
  * Messages to the auction's guests (docs/console.md "Messages to guests"): the words in French and
- * English, who gets them (every guest, those at the venue, those not there) and how, each channel
- * with the guests it reaches now; a confirmation that says how many will get it, then the list of
- * what was sent with what became of each message.
+ * English, who gets them (every guest, those at the venue, those not there), how, each channel
+ * with the guests it reaches now, and when (now, or later at a time chosen); a confirmation that
+ * says when and to how many, then the messages set for later, cancellable until they go out, and
+ * the earlier ones with what became of each.
  */
 export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
-  const locale = useLocale();
-  const queryClient = useQueryClient();
   const list = useQuery(announcementQueries.list(auction.id));
   const send = useMutation(announcementMutations.send(auction.id));
   const [draft, setDraft] = useState<AnnouncementDraft>(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
-  // One id per confirmation: kept while the send is retried, a new one once it went out.
-  const [confirming, setConfirming] = useState<{ commandId: string } | null>(null);
+  // One id per confirmation: kept while the send is retried, a new one once it went out. The
+  // request is read when asking, so the time confirmed is the time sent.
+  const [confirming, setConfirming] = useState<{
+    commandId: string;
+    request: ReturnType<typeof draftRequest>;
+  } | null>(null);
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError onRetry={() => list.refetch()} />;
   const { reach, announcements } = list.data;
   const chosen = reach[draft.audience];
+  const later = draft.when === 'later';
+  // Read at each render, which each reading of the list brings: one whose time came moves down.
+  const now = Date.now();
+  const scheduled = announcements
+    .filter((each) => announcementState(each, now) === 'scheduled')
+    .sort((a, b) => Date.parse(a.sendAt ?? '') - Date.parse(b.sendAt ?? ''));
+  const earlier = announcements.filter((each) => announcementState(each, now) !== 'scheduled');
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const refused = draftErrors(draft, chosen);
+    const refused = draftErrors(draft, chosen, Date.now());
     setErrors(refused);
-    if (refused.length === 0) setConfirming({ commandId: crypto.randomUUID() });
+    if (refused.length === 0) setConfirming({ commandId: crypto.randomUUID(), request: draftRequest(draft) });
   }
 
   const update = (change: Partial<AnnouncementDraft>) => {
@@ -146,39 +158,63 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
         <p className="field__hint">
           <FormattedMessage id="console.announcements.switches" />
         </p>
+        <SendTimeChoice draft={draft} invalid={errors.some((key) => SEND_AT_ERRORS.has(key))} onChange={update} />
         <MessageList keys={errors} />
         <button type="submit" className="button">
-          <FormattedMessage id="console.announcements.send" />
+          <FormattedMessage id={later ? 'console.announcements.schedule' : 'console.announcements.send'} />
         </button>
       </form>
 
       {confirming && (
         <ConsoleConfirm
-          title={<FormattedMessage id="console.announcements.confirmTitle" />}
-          consequence={<Consequence draft={draft} reach={chosen} />}
-          action={<FormattedMessage id="console.announcements.confirm" />}
+          title={
+            <FormattedMessage
+              id={
+                confirming.request.sendAt
+                  ? 'console.announcements.confirmTitleLater'
+                  : 'console.announcements.confirmTitle'
+              }
+            />
+          }
+          consequence={<Consequence draft={draft} sendAt={confirming.request.sendAt} reach={chosen} />}
+          action={
+            <FormattedMessage
+              id={confirming.request.sendAt ? 'console.announcements.confirmLater' : 'console.announcements.confirm'}
+            />
+          }
           busy={send.isPending}
           onConfirm={async () => {
-            await send.mutateAsync({ ...draftRequest(draft), commandId: confirming.commandId });
-            await queryClient.invalidateQueries({ queryKey: announcementKeys.list(auction.id) });
-            showToast('success', 'announcement_sent');
+            await send.mutateAsync({ ...confirming.request, commandId: confirming.commandId });
+            showToast('success', confirming.request.sendAt ? 'announcement_scheduled' : 'announcement_sent');
             setDraft(EMPTY);
           }}
           onDone={() => setConfirming(null)}
         />
       )}
 
+      {scheduled.length > 0 && (
+        <>
+          <h3>
+            <FormattedMessage id="console.announcements.scheduled" />
+          </h3>
+          <ul className="announcements__list">
+            {scheduled.map((each) => (
+              <AnnouncementItem key={each.id} announcement={each} auctionId={auction.id} now={now} />
+            ))}
+          </ul>
+        </>
+      )}
       <h3>
         <FormattedMessage id="console.announcements.sent" />
       </h3>
-      {announcements.length === 0 ? (
+      {earlier.length === 0 ? (
         <p>
           <FormattedMessage id="console.announcements.none" />
         </p>
       ) : (
         <ul className="announcements__list">
-          {announcements.map((each) => (
-            <SentAnnouncement key={each.id} announcement={each} locale={locale} />
+          {earlier.map((each) => (
+            <AnnouncementItem key={each.id} announcement={each} auctionId={auction.id} now={now} />
           ))}
         </ul>
       )}
@@ -186,11 +222,30 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
   );
 }
 
-/** What the confirmation says: to whom, by which channel to how many guests, and that it cannot be taken back. */
-function Consequence({ draft, reach }: { draft: AnnouncementDraft; reach: AnnouncementReach }) {
+/**
+ * What the confirmation says: when, to whom, by which channel to how many guests (now: a message
+ * for later goes to the group as it is then), and that it cannot be taken back or may be cancelled.
+ */
+function Consequence({
+  draft,
+  sendAt,
+  reach,
+}: {
+  draft: AnnouncementDraft;
+  sendAt: string | undefined;
+  reach: AnnouncementReach;
+}) {
+  const locale = useLocale();
   return (
     <>
-      <FormattedMessage id="console.announcements.consequence" values={{ audience: draft.audience }} />{' '}
+      {sendAt ? (
+        <FormattedMessage
+          id="console.announcements.consequenceLater"
+          values={{ day: formatSendDay(sendAt, locale), time: formatTime(sendAt, locale), audience: draft.audience }}
+        />
+      ) : (
+        <FormattedMessage id="console.announcements.consequence" values={{ audience: draft.audience }} />
+      )}{' '}
       {draft.channels.map((channel, index) => (
         <span key={channel}>
           {index > 0 ? ' · ' : ''}
@@ -198,49 +253,5 @@ function Consequence({ draft, reach }: { draft: AnnouncementDraft; reach: Announ
         </span>
       ))}
     </>
-  );
-}
-
-function SentAnnouncement({ announcement, locale }: { announcement: Announcement; locale: 'en' | 'fr' }) {
-  return (
-    <li className="announcements__item">
-      <p className="announcements__meta">
-        <FormattedMessage
-          id="console.announcements.sentBy"
-          values={{
-            date: formatDate(announcement.sentAt, locale),
-            time: formatTime(announcement.sentAt, locale),
-            name: announcement.sentBy ?? '—',
-          }}
-        />
-        {' · '}
-        <FormattedMessage id="console.announcements.sentTo" values={{ audience: announcement.audience }} />
-      </p>
-      <blockquote className="announcements__words">{textIn(announcement.message, locale)}</blockquote>
-      <ul className="announcements__delivery">
-        {announcement.channels.map((channel) => {
-          const delivery = announcement.delivery[channel];
-          return (
-            <li key={channel}>
-              <FormattedMessage
-                id="console.announcements.delivery"
-                values={{
-                  channel: <FormattedMessage id={CHANNEL_KEYS[channel]} values={{ count: delivery.recipients }} />,
-                  sent: delivery.sent,
-                  pending: delivery.pending,
-                  skipped: delivery.skipped,
-                  failed: delivery.failed,
-                }}
-              />
-            </li>
-          );
-        })}
-      </ul>
-      {!announcement.queued && (
-        <p className="field-error">
-          <FormattedMessage id="console.announcements.notQueued" />
-        </p>
-      )}
-    </li>
   );
 }

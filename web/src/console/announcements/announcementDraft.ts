@@ -5,31 +5,42 @@ import {
   type AnnouncementChannel,
   type AnnouncementReach,
 } from '@auction/contract';
+import { sendAtErrors, sendAtFromInput } from './sendTime.ts';
 
-/** The form as typed: the words in each language, who gets them, and how. */
+/** The form as typed: the words in each language, who gets them, how, and when. */
 export interface AnnouncementDraft {
   fr: string;
   en: string;
   audience: AnnouncementAudience;
   channels: readonly AnnouncementChannel[];
+  /** At once, or at `sendAt`. */
+  when: 'now' | 'later';
+  /** The time typed for later, as the `datetime-local` input holds it (the browser's zone). */
+  sendAt: string;
 }
 
-/** What the API is sent: a language left blank is not sent, so guests get the other one. */
+/**
+ * What the API is sent: a language left blank is not sent, so guests get the other one; a message
+ * for later carries its time with the browser's offset.
+ */
 export function draftRequest(draft: AnnouncementDraft): Omit<AnnouncementBody, 'commandId'> {
   const fr = draft.fr.trim();
   const en = draft.en.trim();
+  const sendAt = draft.when === 'later' ? sendAtFromInput(draft.sendAt) : null;
   return {
     message: { ...(fr ? { fr } : {}), ...(en ? { en } : {}) },
     channels: [...draft.channels],
     audience: draft.audience,
+    ...(sendAt ? { sendAt } : {}),
   };
 }
 
 /**
  * The API's refusals the form can see before asking for a confirmation, under the same keys: no
- * words, too many, no channel, or channels that reach nobody in this audience.
+ * words, too many, no channel, channels that reach nobody in this audience (at once only: guests
+ * may register before a later time), and a later time that is missing, past or too far ahead.
  */
-export function draftErrors(draft: AnnouncementDraft, reach: AnnouncementReach): string[] {
+export function draftErrors(draft: AnnouncementDraft, reach: AnnouncementReach, now: number): string[] {
   const errors: string[] = [];
   const fr = draft.fr.trim();
   const en = draft.en.trim();
@@ -38,6 +49,9 @@ export function draftErrors(draft: AnnouncementDraft, reach: AnnouncementReach):
     errors.push('announcement_message_too_long');
   }
   if (draft.channels.length === 0) errors.push('announcement_channel_required');
-  else if (draft.channels.every((channel) => reach[channel] === 0)) errors.push('announcement_no_recipients');
+  else if (draft.when === 'now' && draft.channels.every((channel) => reach[channel] === 0)) {
+    errors.push('announcement_no_recipients');
+  }
+  if (draft.when === 'later') errors.push(...sendAtErrors(sendAtFromInput(draft.sendAt), now));
   return errors;
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import type { Announcement, AnnouncementList } from '@auction/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AnnouncementsSection from '../../../src/console/announcements/AnnouncementsSection.tsx';
+import { toLocalInput } from '../../../src/console/setup/zonedTime.ts';
 import type { Locale } from '../../../src/i18n/routes.ts';
 import type { apiStub } from '../../paymentFixtures.ts';
 import { renderSection } from '../renderSection.tsx';
@@ -31,8 +32,11 @@ const sentEarlier: Announcement = {
   audience: 'arrived',
   channels: ['sms'],
   sentBy: 'Camille Roy',
+  recordedAt: '2026-11-23T23:30:00Z',
+  sendAt: null,
   sentAt: '2026-11-23T23:30:00Z',
-  queued: true,
+  cancelledAt: null,
+  cancelledBy: null,
   delivery: { email: delivery(0, 0), sms: delivery(40, 38, { skipped: 2 }), push: delivery(0, 0) },
 };
 
@@ -61,7 +65,7 @@ describe("the console's messages to guests", () => {
   });
 
   it('refuses an empty message before asking, then sends once with one command id after the confirmation', async () => {
-    const sent: Announcement = { ...sentEarlier, id: 4, audience: 'all', channels: ['email'], queued: true };
+    const sent: Announcement = { ...sentEarlier, id: 4, audience: 'all', channels: ['email'] };
     const api = showAnnouncements({
       'GET /api/admin/auctions/': [200, list([])],
       'POST /api/admin/auctions/': [200, { duplicate: false, announcement: sent }],
@@ -98,5 +102,193 @@ describe("the console's messages to guests", () => {
     expect(screen.getByLabelText('Texto (90 invités)')).toBeTruthy();
     expect(screen.getByText('Le buffet est servi.')).toBeTruthy();
     expect(screen.getByText(/Texto \(40 invités\) : 38 envoyés, 2 non envoyés/)).toBeTruthy();
+  });
+
+  it('sets a message to go out later: the confirmation names the time, and the API gets it with its offset', async () => {
+    // Tomorrow at 21:30 in the browser's zone, as the manager types it.
+    const at = new Date();
+    at.setDate(at.getDate() + 1);
+    at.setHours(21, 30, 0, 0);
+    const day = at.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+    const scheduled: Announcement = { ...sentEarlier, id: 5, sendAt: at.toISOString(), sentAt: null };
+    const api = showAnnouncements({
+      'GET /api/admin/auctions/': [200, list([])],
+      'POST /api/admin/auctions/': [200, { duplicate: false, announcement: scheduled }],
+    });
+    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    fireEvent.change(screen.getByLabelText('Message in English'), {
+      target: { value: 'Bidding closes in ten minutes.' },
+    });
+    expect(screen.queryByLabelText('Date and time it goes out')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Send later'));
+    fireEvent.change(screen.getByLabelText('Date and time it goes out'), {
+      target: { value: toLocalInput(at.toISOString()) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule this message?' });
+    expect(dialog.textContent).toContain(`It will go out on ${day} at 9:30 p.m. to all the guests`);
+    expect(dialog.textContent).toContain('Email (118 guests) · Text message (90 guests)');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText('Message scheduled: it will go out at the time chosen.');
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = posts[0]?.body as { sendAt: string };
+    expect(body).toMatchObject({ message: { en: 'Bidding closes in ten minutes.' }, channels: ['email', 'sms'] });
+    expect(body.sendAt).toMatch(/^\d{4}-\d{2}-\d{2}T21:30:00[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(body.sendAt)).toBe(at.getTime());
+    // The list was read again after the send.
+    expect(api.calls.filter((call) => call.method === 'GET')).toHaveLength(2);
+  });
+
+  it('refuses a later time that is missing or already past before asking, under the API’s keys', async () => {
+    const api = showAnnouncements({ 'GET /api/admin/auctions/': [200, list([])] });
+    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    fireEvent.change(screen.getByLabelText('Message in French'), { target: { value: 'Le buffet ferme bientôt.' } });
+    fireEvent.click(screen.getByLabelText('Send later'));
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByText('Choose the date and time the message goes out.');
+
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const time = screen.getByLabelText('Date and time it goes out');
+    fireEvent.change(time, { target: { value: toLocalInput(anHourAgo) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByText('Choose a time later than now.');
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+
+    const inNinetyDays = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000).toISOString();
+    fireEvent.change(time, { target: { value: toLocalInput(inNinetyDays) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByText('A message can be set to go out at most 60 days ahead.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('sets a message for later even when the ways chosen reach nobody yet, as guests may register before then', async () => {
+    const empty = list([]);
+    empty.reach.notArrived = { guests: 0, email: 0, sms: 0, push: 0 };
+    showAnnouncements({ 'GET /api/admin/auctions/': [200, empty] });
+    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    fireEvent.change(screen.getByLabelText('Message in English'), { target: { value: 'See you tonight.' } });
+    fireEvent.click(screen.getByLabelText('Guests not checked in (0)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
+    await screen.findByText('No guest in this group can be reached the ways chosen.');
+
+    fireEvent.click(screen.getByLabelText('Send later'));
+    const inThreeHours = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString();
+    fireEvent.change(screen.getByLabelText('Date and time it goes out'), {
+      target: { value: toLocalInput(inThreeHours) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByRole('dialog', { name: 'Schedule this message?' });
+  });
+
+  it('lists a message set for later first, with its time, and cancels it after a confirmation', async () => {
+    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    const waiting: Announcement = {
+      ...sentEarlier,
+      id: 7,
+      message: { en: 'Bidding closes in ten minutes.' },
+      recordedAt: new Date().toISOString(),
+      sendAt: sendAt.toISOString(),
+      sentAt: null,
+    };
+    const cancelled: Announcement = { ...waiting, cancelledAt: new Date().toISOString(), cancelledBy: 'Camille Roy' };
+    const api = showAnnouncements({
+      'GET /api/admin/auctions/': [
+        [200, list([waiting, sentEarlier])],
+        [200, list([cancelled, sentEarlier])],
+      ],
+      'POST /api/admin/auctions/': [200, cancelled],
+    });
+    const heading = await screen.findByRole('heading', { name: 'Going out later' });
+    const item = screen.getByText('Bidding closes in ten minutes.').closest('li') as HTMLElement;
+    expect(heading.compareDocumentPosition(item) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const day = sendAt.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+    expect(item.textContent).toContain(`Goes out on ${day} at `);
+    // Nothing has gone out yet: no delivery counts.
+    expect(item.querySelector('.announcements__delivery')).toBeNull();
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Cancel…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
+    expect(dialog.textContent).toContain(`It was set to go out on ${day} at `);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the message' }));
+    await screen.findByText('Message cancelled: it will not go out.');
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.url)).toEqual(['/api/admin/auctions/12/announcements/7/cancel']);
+    await screen.findByText(/^Cancelled by Camille Roy on \d{2}\/\d{2}\/\d{4} at /);
+    expect(screen.queryByRole('heading', { name: 'Going out later' })).toBeNull();
+  });
+
+  it('says so in the dialog when the message went out before it could be cancelled', async () => {
+    const waiting: Announcement = {
+      ...sentEarlier,
+      id: 8,
+      sendAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+      sentAt: null,
+    };
+    showAnnouncements({
+      'GET /api/admin/auctions/': [200, list([waiting])],
+      'POST /api/admin/auctions/': [
+        409,
+        { message: 'announcement_not_cancellable', messages: ['announcement_not_cancellable'] },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the message' }));
+    await within(dialog).findByText('This message has already gone out: it can no longer be cancelled.');
+  });
+
+  it('tells a message cancelled by the archiving, and one whose time has come but is not sent yet', async () => {
+    const archived: Announcement = {
+      ...sentEarlier,
+      id: 9,
+      message: { en: 'Last call for the silent auction.' },
+      sendAt: '2026-11-24T02:00:00Z',
+      sentAt: null,
+      cancelledAt: '2026-11-24T01:00:00Z',
+      cancelledBy: null,
+    };
+    const due: Announcement = {
+      ...sentEarlier,
+      id: 10,
+      message: { en: 'Dessert is served.' },
+      sendAt: new Date(Date.now() - 60 * 1000).toISOString(),
+      sentAt: null,
+    };
+    showAnnouncements({ 'GET /api/admin/auctions/': [200, list([due, archived])] });
+    const dueItem = (await screen.findByText('Dessert is served.')).closest('li') as HTMLElement;
+    expect(within(dueItem).getByText('Not sent yet: it will go out shortly.')).toBeTruthy();
+    expect(within(dueItem).queryByRole('button')).toBeNull();
+    const archivedItem = screen.getByText('Last call for the silent auction.').closest('li') as HTMLElement;
+    expect(within(archivedItem).getByText('Cancelled: the auction was archived before its time.')).toBeTruthy();
+    expect(archivedItem.textContent).toContain('Written on 11/23/2026 at ');
+    expect(archivedItem.querySelector('.announcements__delivery')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Going out later' })).toBeNull();
+  });
+
+  it('schedules and lists in French', async () => {
+    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    const waiting: Announcement = { ...sentEarlier, id: 11, sendAt: sendAt.toISOString(), sentAt: null };
+    const cancelled: Announcement = {
+      ...sentEarlier,
+      id: 12,
+      message: { fr: 'Dernier appel.' },
+      sendAt: sendAt.toISOString(),
+      sentAt: null,
+      cancelledAt: '2026-11-24T01:00:00Z',
+      cancelledBy: null,
+    };
+    showAnnouncements({ 'GET /api/admin/auctions/': [200, list([waiting, cancelled])] }, 'fr');
+    await screen.findByRole('heading', { name: 'Programmés' });
+    const day = sendAt.toLocaleDateString('fr-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+    expect(screen.getByText(new RegExp(`^Part le ${day} à \\d{1,2} h \\d{2}$`))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Annuler…' })).toBeTruthy();
+    expect(screen.getByText('Annulé : l’encan a été archivé avant l’heure d’envoi.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Envoyer plus tard'));
+    expect(screen.getByRole('button', { name: 'Programmer…' })).toBeTruthy();
   });
 });

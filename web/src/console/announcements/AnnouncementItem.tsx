@@ -1,0 +1,116 @@
+import type { Announcement } from '@auction/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { formatDate, formatTime } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { textIn } from '../../i18n/textIn.ts';
+import { showToast } from '../../live/toasts.tsx';
+import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { announcementState } from './announcementState.ts';
+import { CHANNEL_KEYS } from './messageKeys.ts';
+import { announcementMutations } from './queries.ts';
+import { formatSendDay } from './sendTime.ts';
+
+/**
+ * One announcement of the list, as it stands (announcementState.ts): one set for later says when it
+ * goes out and can be cancelled (after a confirmation); a cancelled one says by whom, or that the
+ * archiving of the auction did; a sent one what became of its messages on each channel; one whose
+ * time has come, that it is on its way.
+ */
+export function AnnouncementItem({
+  announcement,
+  auctionId,
+  now,
+}: {
+  announcement: Announcement;
+  auctionId: number;
+  now: number;
+}) {
+  const locale = useLocale();
+  const cancel = useMutation(announcementMutations.cancel(auctionId));
+  const [confirming, setConfirming] = useState(false);
+  const state = announcementState(announcement, now);
+  const at = (iso: string) => ({ date: formatDate(iso, locale), time: formatTime(iso, locale) });
+  const goesOut = announcement.sendAt
+    ? { day: formatSendDay(announcement.sendAt, locale), time: formatTime(announcement.sendAt, locale) }
+    : null;
+  const name = announcement.sentBy ?? '—';
+
+  return (
+    <li className={`announcements__item announcements__item--${state}`}>
+      {state === 'scheduled' && goesOut && (
+        <div className="announcements__status">
+          <p>
+            <FormattedMessage id="console.announcements.goesOut" values={goesOut} />
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            <FormattedMessage id="console.announcements.cancel" />
+          </button>
+        </div>
+      )}
+      {state === 'cancelled' && announcement.cancelledAt && (
+        <p className="announcements__status">
+          {announcement.cancelledBy ? (
+            <FormattedMessage
+              id="console.announcements.cancelledBy"
+              values={{ name: announcement.cancelledBy, ...at(announcement.cancelledAt) }}
+            />
+          ) : (
+            <FormattedMessage id="console.announcements.cancelledArchived" />
+          )}
+        </p>
+      )}
+      {state === 'waiting' && (
+        <p className="announcements__status">
+          <FormattedMessage id="console.announcements.waiting" />
+        </p>
+      )}
+      <p className="announcements__meta">
+        {announcement.sentAt ? (
+          <FormattedMessage id="console.announcements.sentBy" values={{ name, ...at(announcement.sentAt) }} />
+        ) : (
+          <FormattedMessage id="console.announcements.recordedBy" values={{ name, ...at(announcement.recordedAt) }} />
+        )}
+        {' · '}
+        <FormattedMessage id="console.announcements.sentTo" values={{ audience: announcement.audience }} />
+      </p>
+      <blockquote className="announcements__words">{textIn(announcement.message, locale)}</blockquote>
+      {state === 'sent' && (
+        <ul className="announcements__delivery">
+          {announcement.channels.map((channel) => {
+            const delivery = announcement.delivery[channel];
+            return (
+              <li key={channel}>
+                <FormattedMessage
+                  id="console.announcements.delivery"
+                  values={{
+                    channel: <FormattedMessage id={CHANNEL_KEYS[channel]} values={{ count: delivery.recipients }} />,
+                    sent: delivery.sent,
+                    pending: delivery.pending,
+                    skipped: delivery.skipped,
+                    failed: delivery.failed,
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {/* Kept open whatever the list now says, so a refusal (it went out meanwhile) is read in it. */}
+      {confirming && goesOut && (
+        <ConsoleConfirm
+          title={<FormattedMessage id="console.announcements.cancelTitle" />}
+          consequence={<FormattedMessage id="console.announcements.cancelConsequence" values={goesOut} />}
+          action={<FormattedMessage id="console.announcements.cancelConfirm" />}
+          busy={cancel.isPending}
+          onConfirm={async () => {
+            await cancel.mutateAsync(announcement.id);
+            showToast('success', 'announcement_cancelled');
+          }}
+          onDone={() => setConfirming(false)}
+        />
+      )}
+    </li>
+  );
+}

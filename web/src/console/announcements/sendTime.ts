@@ -1,0 +1,55 @@
+import { ANNOUNCEMENT_SCHEDULE_MAX_DAYS } from '@auction/contract';
+import { formatter, intlLocale } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/routes.ts';
+import { fromLocalInput } from '../setup/zonedTime.ts';
+
+/**
+ * When a message set to go out later is sent. The manager types it in the browser's own time zone
+ * (a `datetime-local` input has none); the API is sent that moment with the browser's offset, so the
+ * request says which evening "21:30" meant, and the server's clock decides whether it is still ahead.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A `datetime-local` value as an ISO date-time with the browser's offset then; null for empty or invalid. */
+export function sendAtFromInput(value: string): string | null {
+  const instant = fromLocalInput(value);
+  if (!instant) return null;
+  // Read back from the instant: a time skipped by the clocks going forward is the one the browser lands on.
+  const date = new Date(instant);
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const offset = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:00${offset}`;
+}
+
+/**
+ * The API's refusals of a time the form can see before asking, under the same keys: none or not a
+ * date, not later than now, or further ahead than the API accepts.
+ */
+export function sendAtErrors(sendAt: string | null, now: number): string[] {
+  if (!sendAt) return ['announcement_send_at_invalid'];
+  const at = Date.parse(sendAt);
+  if (at <= now) return ['announcement_send_at_past'];
+  if (at > now + ANNOUNCEMENT_SCHEDULE_MAX_DAYS * 24 * 60 * 60 * 1000) return ['announcement_send_at_too_far'];
+  return [];
+}
+
+/**
+ * The day a message goes out, as people say it: "Friday, November 27" / « vendredi 27 novembre »,
+ * with the year only when it is not this one (a message may be set up to two months ahead).
+ */
+export function formatSendDay(date: Date | string, locale: Locale, now = new Date()): string {
+  const at = new Date(date);
+  const withYear = at.getFullYear() !== now.getFullYear();
+  return formatter(
+    `sendDay|${locale}|${withYear}`,
+    () =>
+      new Intl.DateTimeFormat(intlLocale[locale], {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        ...(withYear ? { year: 'numeric' } : {}),
+      }),
+  ).format(at);
+}
