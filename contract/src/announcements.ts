@@ -18,6 +18,9 @@ export const ANNOUNCEMENT_REPEAT_MINUTES = 15;
 /** How far ahead an announcement may be set to go out: an auction's season, not a reminder service. */
 export const ANNOUNCEMENT_SCHEDULE_MAX_DAYS = 60;
 
+/** An announcement tied to the auction's end goes out at most this many minutes (a day) before it. */
+export const ANNOUNCEMENT_MAX_MINUTES_BEFORE_END = 1440;
+
 export const ANNOUNCEMENT_CHANNELS = ['email', 'sms', 'push'] as const;
 export type AnnouncementChannel = (typeof ANNOUNCEMENT_CHANNELS)[number];
 
@@ -33,25 +36,39 @@ const words = z
   .transform((value) => (value ? value : undefined));
 
 /** The words in French, in English, or both: a guest gets their language's, else the other. */
-export const announcementBody = z.strictObject({
-  message: z
-    .strictObject({ en: words, fr: words }, { error: 'announcement_message_required' })
-    .refine((message) => message.en !== undefined || message.fr !== undefined, {
-      error: 'announcement_message_required',
-    }),
-  channels: z
-    .array(z.enum(ANNOUNCEMENT_CHANNELS), { error: 'announcement_channel_required' })
-    .min(1, { error: 'announcement_channel_required' })
-    .max(ANNOUNCEMENT_CHANNELS.length)
-    .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' }),
-  audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
-  /**
-   * When to send it, by the server's clock; absent, it goes out at once. Later than now and at
-   * most ANNOUNCEMENT_SCHEDULE_MAX_DAYS ahead (checked by the server, whose clock decides).
-   */
-  sendAt: z.iso.datetime({ offset: true, error: 'announcement_send_at_invalid' }).optional(),
-  commandId,
-});
+export const announcementBody = z
+  .strictObject({
+    message: z
+      .strictObject({ en: words, fr: words }, { error: 'announcement_message_required' })
+      .refine((message) => message.en !== undefined || message.fr !== undefined, {
+        error: 'announcement_message_required',
+      }),
+    channels: z
+      .array(z.enum(ANNOUNCEMENT_CHANNELS), { error: 'announcement_channel_required' })
+      .min(1, { error: 'announcement_channel_required' })
+      .max(ANNOUNCEMENT_CHANNELS.length)
+      .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' }),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
+    /**
+     * When to send it, by the server's clock; absent, it goes out at once. Later than now and at
+     * most ANNOUNCEMENT_SCHEDULE_MAX_DAYS ahead (checked by the server, whose clock decides).
+     */
+    sendAt: z.iso.datetime({ offset: true, error: 'announcement_send_at_invalid' }).optional(),
+    /**
+     * Or: this many minutes before the auction's end, following the end when it is moved, and only
+     * while bidding is open ("bidding closes in ten minutes"). Not with `sendAt`.
+     */
+    minutesBeforeEnd: z
+      .int({ error: 'announcement_minutes_before_end_invalid' })
+      .min(1, { error: 'announcement_minutes_before_end_invalid' })
+      .max(ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, { error: 'announcement_minutes_before_end_invalid' })
+      .optional(),
+    commandId,
+  })
+  .refine((body) => body.sendAt === undefined || body.minutesBeforeEnd === undefined, {
+    error: 'announcement_send_time_conflict',
+    path: ['minutesBeforeEnd'],
+  });
 export type AnnouncementBody = z.input<typeof announcementBody>;
 
 /** How many guests each channel reaches: those whose switches allow it and who have its address. */
@@ -83,8 +100,13 @@ export const announcement = z.object({
   sentBy: z.string().nullable(),
   /** When it was recorded. */
   recordedAt: z.string(),
-  /** When it is set to go out; null: at once. */
+  /**
+   * When it is set to go out; null: at once (or, tied to the auction's end, while the auction has
+   * no end date). One tied to the end gives the time by the end as it is now.
+   */
   sendAt: z.string().nullable(),
+  /** Tied to the auction's end: this many minutes before it; null otherwise. */
+  minutesBeforeEnd: z.number().int().nullable(),
   /**
    * When its messages went on the queue; null while they have not: a scheduled one waiting for its
    * time, or one whose send did not get that far (retried with its command id, or by the workers).

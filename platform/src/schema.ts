@@ -521,8 +521,10 @@ export interface AuctionAnnouncementsTable {
   /** Null until its messages are on the queue. */
   queued_at: Date | null;
   created_at: GeneratedTimestamp;
-  /** When the workers send it; null: at once. */
+  /** When the workers send it; null: at once, or by `minutes_before_end`. */
   send_at: Date | null;
+  /** Sent this long before the auction's end, wherever the end is moved to (only while Active). */
+  minutes_before_end: number | null;
   /** Cancelled before it went out; `cancelled_by` null with a date: the auction was archived first. */
   cancelled_at: Date | null;
   cancelled_by: string | null;

@@ -16,6 +16,7 @@ import {
   type AnnouncementGuest,
   type AnnouncementQueuing,
   type AnnouncementRequest,
+  announcementSchedule,
   queueAnnouncement,
   reachOf,
   readAnnouncementGuests,
@@ -42,8 +43,8 @@ export interface Announcements {
   cancel(auction: ManagedAuction, announcementId: number): Promise<Announcement>;
 }
 
-/** What is announced, to whom, and when (an ISO date; absent: at once). */
-export type ScheduledRequest = AnnouncementRequest & { sendAt?: string };
+/** What is announced, to whom, and when: at a time (an ISO date), so long before the end, or (neither) at once. */
+export type ScheduledRequest = AnnouncementRequest & { sendAt?: string; minutesBeforeEnd?: number };
 
 export interface AnnouncementsDeps {
   db: Db;
@@ -74,7 +75,11 @@ interface AnnouncementRow {
   queued_at: Date | null;
   created_at: Date;
   send_at: Date | null;
+  minutes_before_end: number | null;
   cancelled_at: Date | null;
+  /** Its auction's, for one tied to the end. */
+  auction_status: number;
+  date_completed: Date | null;
   sent_by: string | null;
   cancelled_by: string | null;
 }
@@ -82,6 +87,16 @@ interface AnnouncementRow {
 type DeliveryCounts = Map<string, { sent: number; skipped: number; failed: number }>;
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** When it goes (or went) out as planned: its time, or its auction's end as it is now less its minutes. */
+function plannedAt(row: AnnouncementRow): string | null {
+  const schedule = announcementSchedule(
+    { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end },
+    // Read as open: one that went out, or was cancelled, keeps the time it had.
+    { status: Math.min(row.auction_status, AuctionStatus.Active), dateCompleted: row.date_completed },
+  );
+  return schedule.kind === 'at' ? new Date(schedule.at).toISOString() : null;
+}
 
 function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcement {
   const delivery = (channel: AnnouncementChannel): AnnouncementDelivery => {
@@ -100,7 +115,8 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
     channels: row.channels,
     sentBy: row.sent_by,
     recordedAt: row.created_at.toISOString(),
-    sendAt: iso(row.send_at),
+    sendAt: plannedAt(row),
+    minutesBeforeEnd: row.minutes_before_end,
     sentAt: iso(row.queued_at),
     cancelledAt: iso(row.cancelled_at),
     cancelledBy: row.cancelled_at === null ? null : row.cancelled_by,
@@ -108,13 +124,14 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
   };
 }
 
-const sameRequest = (row: AnnouncementRow, request: AnnouncementRequest, sendAt: number | null) =>
+const sameRequest = (row: AnnouncementRow, request: ScheduledRequest, sendAt: number | null) =>
   row.message_en === (request.message.en ?? null) &&
   row.message_fr === (request.message.fr ?? null) &&
   row.audience === request.audience &&
   row.channels.length === request.channels.length &&
   request.channels.every((channel) => row.channels.includes(channel)) &&
-  (row.send_at?.getTime() ?? null) === sendAt;
+  (row.send_at?.getTime() ?? null) === sendAt &&
+  row.minutes_before_end === (request.minutesBeforeEnd ?? null);
 
 /** The time asked for, by the server's clock: later than now and within the schedule's reach. */
 function sendTimeOf(sendAt: string | undefined, now: number): number | null {
@@ -123,6 +140,19 @@ function sendTimeOf(sendAt: string | undefined, now: number): number | null {
   if (at <= now) throw new HttpError(400, 'announcement_send_at_past');
   if (at > now + ANNOUNCEMENT_SCHEDULE_MAX_DAYS * DAY_MS) throw new HttpError(400, 'announcement_send_at_too_far');
   return at;
+}
+
+/**
+ * One tied to the auction's end may be asked for while bidding has not ended, for a time still
+ * to come by the end as it is now (an auction without an end date waits for one).
+ */
+function checkBeforeEnd(minutes: number, auction: { status: number; date_completed: Date | null }, now: number) {
+  const schedule = announcementSchedule(
+    { sendAt: null, minutesBeforeEnd: minutes },
+    { status: auction.status, dateCompleted: auction.date_completed },
+  );
+  if (schedule.kind === 'endPassed') throw new HttpError(409, 'announcement_auction_ended');
+  if (schedule.kind === 'at' && schedule.at <= now) throw new HttpError(400, 'announcement_send_at_past');
 }
 
 export function announcements(deps: AnnouncementsDeps): Announcements {
@@ -139,10 +169,12 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
   const rowsOf = (where: ReturnType<typeof sql>) =>
     sql<AnnouncementRow & { auction_id: number }>`
       SELECT a.id, a.auction_id, a.message_en, a.message_fr, a.audience, a.channels, a.email_recipients,
-        a.sms_recipients, a.push_recipients, a.queued_at, a.created_at, a.send_at, a.cancelled_at,
+        a.sms_recipients, a.push_recipients, a.queued_at, a.created_at, a.send_at, a.minutes_before_end,
+        a.cancelled_at, au.status AS auction_status, au.date_completed,
         nullif(trim(u.first_name || ' ' || u.last_name), '') AS sent_by,
         nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by
       FROM auction_announcements a
+      JOIN auctions au ON au.id = a.auction_id
       LEFT JOIN users u ON u.id = a.sent_by
       LEFT JOIN users c ON c.id = a.cancelled_by
       WHERE ${where}
@@ -255,7 +287,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       if (seen.queued_at === null && seen.cancelled_at === null) {
         // The first send was recorded but got no further: queue it now, or (one for later) make
         // sure the workers know of it.
-        if (seen.send_at === null) await queueNow(seen.id);
+        if (seen.send_at === null && seen.minutes_before_end === null) await queueNow(seen.id);
         else await deps.scheduler.auctionChanged(auction.auctionId);
       }
       return { duplicate: true, announcement: await one(seen.id) };
@@ -263,9 +295,19 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
 
     const now = clock();
     const sendAt = sendTimeOf(request.sendAt, now);
+    const minutesBeforeEnd = request.minutesBeforeEnd ?? null;
+    if (minutesBeforeEnd !== null) {
+      const dates = await db
+        .selectFrom('auctions')
+        .select(['status', 'date_completed'])
+        .where('id', '=', auction.auctionId)
+        .executeTakeFirstOrThrow();
+      checkBeforeEnd(minutesBeforeEnd, dates, now);
+    }
+    const atOnce = sendAt === null && minutesBeforeEnd === null;
     // A send at once must reach someone now; one for later goes to the guests as they are then.
-    const guests = sendAt === null ? await readAnnouncementGuests(db, auction.auctionId, auction.organizationId) : [];
-    if (sendAt === null) {
+    const guests = atOnce ? await readAnnouncementGuests(db, auction.auctionId, auction.organizationId) : [];
+    if (atOnce) {
       const reach = reachOf(guests, request.audience);
       if (request.channels.every((channel) => reach[channel] === 0)) {
         throw new HttpError(422, 'announcement_no_recipients', { reach });
@@ -282,6 +324,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         .where('message_en', request.message.en === undefined ? 'is' : '=', request.message.en ?? null)
         .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
         .where('send_at', sendAt === null ? 'is' : '=', sendAt === null ? null : new Date(sendAt))
+        .where('minutes_before_end', minutesBeforeEnd === null ? 'is' : '=', minutesBeforeEnd)
         .where('cancelled_at', 'is', null)
         .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
         .executeTakeFirst();
@@ -297,6 +340,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           audience: request.audience,
           channels: [...request.channels],
           send_at: sendAt === null ? null : new Date(sendAt),
+          minutes_before_end: minutesBeforeEnd,
         })
         .onConflict((oc) => oc.column('command_id').doNothing())
         .returning('id')
@@ -306,11 +350,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     if (created.kind === 'repeated') {
       const { repeated } = created;
       // The same words whose send died on the way: they go out now, once, rather than twice later.
-      if (
-        sendAt === null &&
-        repeated.queued_at === null &&
-        repeated.created_at.getTime() < now - ANNOUNCEMENT_ORPHAN_MS
-      ) {
+      if (atOnce && repeated.queued_at === null && repeated.created_at.getTime() < now - ANNOUNCEMENT_ORPHAN_MS) {
         await queueNow(repeated.id);
       }
       throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
@@ -320,7 +360,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     const { id } = created.inserted;
 
     try {
-      if (sendAt === null) await queueAnnouncement(queuing, id, now, guests);
+      if (atOnce) await queueAnnouncement(queuing, id, now, guests);
       else await deps.scheduler.auctionChanged(auction.auctionId);
     } catch {
       // Nothing was queued (addBulk is one Redis transaction), or the workers were not told:

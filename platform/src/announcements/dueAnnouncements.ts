@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts';
+import { announcementSchedule } from './announcementSchedule.ts';
 import { type AnnouncementQueuing, queueAnnouncement } from './queueAnnouncement.ts';
 
 /**
@@ -21,8 +22,9 @@ export async function auctionsWithWaitingAnnouncements(db: Db): Promise<number[]
 }
 
 /**
- * Queues the auction's announcements whose time has come (a scheduled one at its time, one whose
- * send died after ANNOUNCEMENT_ORPHAN_MS) and answers when the next one is due, or null.
+ * Queues the auction's announcements whose time has come (one for later at its time or so long
+ * before the end, one whose send died after ANNOUNCEMENT_ORPHAN_MS), cancels those tied to an end
+ * that passed, and answers when the next one is due, or null.
  */
 export async function sendDueAnnouncements(
   deps: AnnouncementQueuing,
@@ -30,16 +32,28 @@ export async function sendDueAnnouncements(
   now: number,
 ): Promise<number | null> {
   const waiting = await deps.db
-    .selectFrom('auction_announcements')
-    .select(['id', 'send_at', 'created_at'])
-    .where('auction_id', '=', auctionId)
-    .where('queued_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .orderBy('id')
+    .selectFrom('auction_announcements as a')
+    .innerJoin('auctions as au', 'au.id', 'a.auction_id')
+    .select(['a.id', 'a.send_at', 'a.minutes_before_end', 'a.created_at', 'au.status', 'au.date_completed'])
+    .where('a.auction_id', '=', auctionId)
+    .where('a.queued_at', 'is', null)
+    .where('a.cancelled_at', 'is', null)
+    .orderBy('a.id')
     .execute();
   let next: number | null = null;
   for (const row of waiting) {
-    const dueAt = row.send_at?.getTime() ?? row.created_at.getTime() + ANNOUNCEMENT_ORPHAN_MS;
+    const schedule = announcementSchedule(
+      { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end },
+      { status: row.status, dateCompleted: row.date_completed },
+    );
+    if (schedule.kind === 'waitingForEnd') continue;
+    const dueAt =
+      schedule.kind === 'at'
+        ? schedule.at
+        : schedule.kind === 'now'
+          ? row.created_at.getTime() + ANNOUNCEMENT_ORPHAN_MS
+          : now;
+    // Queuing checks again under the row's lock, and cancels one whose end has passed.
     if (dueAt <= now) await queueAnnouncement(deps, row.id, now);
     else next = next === null ? dueAt : Math.min(next, dueAt);
   }

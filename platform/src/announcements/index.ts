@@ -9,6 +9,12 @@ export {
   reachOf,
 } from './announcementPlan.ts';
 export {
+  type AnnouncementSchedule,
+  type AnnouncementTiming,
+  type AuctionEnd,
+  announcementSchedule,
+} from './announcementSchedule.ts';
+export {
   ANNOUNCEMENT_ORPHAN_MS,
   auctionsWithWaitingAnnouncements,
   sendDueAnnouncements,

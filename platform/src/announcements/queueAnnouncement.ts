@@ -4,6 +4,7 @@ import type { AccountLinks } from '../messages/accountLinks.ts';
 import { enqueueMessages, type MessageBatchQueue } from '../messages/messageJob.ts';
 import { readAnnouncementGuests } from './announcementGuests.ts';
 import { type AnnouncementGuest, announcementMessages, countByChannel } from './announcementPlan.ts';
+import { announcementSchedule } from './announcementSchedule.ts';
 
 /** What queuing an announcement needs: the API's send and the workers' scheduled sends share it. */
 export interface AnnouncementQueuing {
@@ -26,7 +27,8 @@ export type QueuingOutcome =
   /** Its messages were already on the queue: nothing was done. */
   | { kind: 'alreadyQueued' }
   | { kind: 'cancelled' }
-  | { kind: 'notDue'; sendAt: number }
+  /** Its time has not come; null: tied to the end of an auction without one. */
+  | { kind: 'notDue'; sendAt: number | null }
   | { kind: 'missing' };
 
 const present = <T>(value: T | null) => (value === null ? undefined : value);
@@ -37,7 +39,8 @@ const present = <T>(value: T | null) => (value === null ? undefined : value);
  * they are now. The row stays locked from the check to the mark, so a cancel either lands before
  * (nothing is queued) or is refused after (it went out), and two queuers mark it once. Messages
  * are keyed by announcement, guest and channel, so queuing them again sends nothing twice.
- * An announcement of an auction archived before its time is cancelled instead.
+ * One whose auction was archived before its time is cancelled instead, as is one tied to the
+ * auction's end when bidding is no longer open at its time.
  */
 export async function queueAnnouncement(
   deps: AnnouncementQueuing,
@@ -58,7 +61,9 @@ export async function queueAnnouncement(
         'a.queued_at',
         'a.cancelled_at',
         'a.send_at',
+        'a.minutes_before_end',
         'au.status',
+        'au.date_completed',
         'au.organization_id',
         'au.url_magic_link',
       ])
@@ -68,10 +73,14 @@ export async function queueAnnouncement(
     if (!row) return { kind: 'missing' } as const;
     if (row.queued_at !== null) return { kind: 'alreadyQueued' } as const;
     if (row.cancelled_at !== null) return { kind: 'cancelled' } as const;
-    if (row.send_at !== null && row.send_at.getTime() > now) {
-      return { kind: 'notDue', sendAt: row.send_at.getTime() } as const;
-    }
-    if (row.status === AuctionStatus.Archived) {
+    const schedule = announcementSchedule(
+      { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end },
+      { status: row.status, dateCompleted: row.date_completed },
+    );
+    if (schedule.kind === 'waitingForEnd') return { kind: 'notDue', sendAt: null } as const;
+    if (schedule.kind === 'at' && schedule.at > now) return { kind: 'notDue', sendAt: schedule.at } as const;
+    const endPassed = row.minutes_before_end !== null && row.status !== AuctionStatus.Active;
+    if (row.status === AuctionStatus.Archived || endPassed) {
       await trx
         .updateTable('auction_announcements')
         .set({ cancelled_at: new Date(now) })

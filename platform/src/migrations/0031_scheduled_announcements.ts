@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * An announcement may be set to go out later ("bidding closes in ten minutes", written once
- * before the gala) and cancelled until it does (docs/messages.md "Scheduled announcements"). The
+ * An announcement may be set to go out later, at a time or a number of minutes before the
+ * auction's end, following the end when it moves ("bidding closes in ten minutes", written once
+ * before the gala), and cancelled until it does (docs/messages.md "Scheduled announcements"). The
  * workers queue one whose time has come, and one whose send died on the way, by the partial index
  * of those still waiting, which stays as small as the announcements not yet gone out.
  */
@@ -10,8 +11,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE auction_announcements
       ADD COLUMN send_at timestamptz,
+      ADD COLUMN minutes_before_end integer CHECK (minutes_before_end BETWEEN 1 AND 1440),
       ADD COLUMN cancelled_at timestamptz,
-      ADD COLUMN cancelled_by uuid REFERENCES users(id) ON DELETE SET NULL`.execute(db);
+      ADD COLUMN cancelled_by uuid REFERENCES users(id) ON DELETE SET NULL,
+      ADD CHECK (send_at IS NULL OR minutes_before_end IS NULL)`.execute(db);
   await sql`
     CREATE INDEX auction_announcements_waiting ON auction_announcements (auction_id, send_at)
     WHERE queued_at IS NULL AND cancelled_at IS NULL`.execute(db);
@@ -21,5 +24,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX auction_announcements_waiting`.execute(db);
   await sql`
     ALTER TABLE auction_announcements
-      DROP COLUMN cancelled_by, DROP COLUMN cancelled_at, DROP COLUMN send_at`.execute(db);
+      DROP COLUMN cancelled_by, DROP COLUMN cancelled_at, DROP COLUMN minutes_before_end, DROP COLUMN send_at`.execute(
+    db,
+  );
 }

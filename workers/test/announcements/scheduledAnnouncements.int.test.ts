@@ -7,8 +7,19 @@ import * as fixtures from '../workerFixtures.ts';
 const world = fixtures.useRunningWorld();
 
 /** An auction with one guest who takes email, and an announcement of it as the API records one. */
-async function announcementOf(columns: { sendAt?: number; createdAt?: number; status?: number } = {}) {
-  const { auctionId, urlMagicLink } = await fixtures.createAuction(world.db, { status: columns.status ?? 3 });
+async function announcementOf(
+  columns: {
+    sendAt?: number;
+    createdAt?: number;
+    status?: number;
+    minutesBeforeEnd?: number;
+    dateCompleted?: number;
+  } = {},
+) {
+  const { auctionId, urlMagicLink } = await fixtures.createAuction(world.db, {
+    status: columns.status ?? 3,
+    ...(columns.dateCompleted === undefined ? {} : { dateCompleted: columns.dateCompleted }),
+  });
   const guest = await fixtures.createBidder(world.db, 'guest', { first_name: 'Léa', preferred_language: 'fr' });
   await world.db.insertInto('auction_bidders').values({ auction_id: auctionId, user_id: guest, status: 2 }).execute();
   const row = await world.db
@@ -21,6 +32,7 @@ async function announcementOf(columns: { sendAt?: number; createdAt?: number; st
       audience: 'all',
       channels: ['email'],
       send_at: columns.sendAt === undefined ? null : new Date(columns.sendAt),
+      minutes_before_end: columns.minutesBeforeEnd ?? null,
       ...(columns.createdAt === undefined ? {} : { created_at: new Date(columns.createdAt) }),
     })
     .returning('id')
@@ -106,6 +118,33 @@ describe('announcements set to go out later', () => {
     });
     expect(row).toMatchObject({ queued_at: null, cancelled_by: null });
     expect(await emailJob(announcementId, guest)).toBeUndefined();
+  });
+
+  it("tied to the auction's end, go out before the end as moved by an operator", async () => {
+    // One minute before an end a minute and two seconds away: due in two seconds, until the end moves.
+    const firstEnd = Date.now() + fixtures.MINUTE + 2_000;
+    const { auctionId, guest, announcementId } = await announcementOf({ minutesBeforeEnd: 1, dateCompleted: firstEnd });
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+    const movedEnd = firstEnd + 2_000;
+    await world.db
+      .updateTable('auctions')
+      .set({ date_completed: new Date(movedEnd) })
+      .where('id', '=', auctionId)
+      .execute();
+    // What the operator API does after moving an auction's dates.
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+
+    await fixtures.sleep(firstEnd - fixtures.MINUTE + 600 - Date.now());
+    // Past the first time and before the moved one (a busy machine may be past both): not sent.
+    const early = await announcementRow(announcementId);
+    if (Date.now() < movedEnd - fixtures.MINUTE) expect(early.queued_at).toBeNull();
+    const sent = await fixtures.eventually(async () => {
+      const row = await announcementRow(announcementId);
+      expect(row.queued_at).not.toBeNull();
+      return row;
+    });
+    expect(sent.queued_at?.getTime()).toBeGreaterThanOrEqual(movedEnd - fixtures.MINUTE);
+    expect(await emailJob(announcementId, guest)).toBeDefined();
   });
 
   it('are found again by the sweep when their job was lost, as is a send that died on the way', async () => {

@@ -29,16 +29,22 @@ export default (async (app) => {
     {
       schema: {
         summary:
-          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP, at once or at sendAt; idempotent by commandId",
+          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP, at once, at sendAt or minutesBeforeEnd the auction's end; idempotent by commandId",
         ...announcementsContract.send,
       },
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels, audience, sendAt } = request.body;
+      const { message, channels, audience, sendAt, minutesBeforeEnd } = request.body;
       return app.announcements.send(
         auction,
-        { message, channels, audience, ...(sendAt === undefined ? {} : { sendAt }) },
+        {
+          message,
+          channels,
+          audience,
+          ...(sendAt === undefined ? {} : { sendAt }),
+          ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
+        },
         commandIdOf(request, request.body.commandId),
       );
     },

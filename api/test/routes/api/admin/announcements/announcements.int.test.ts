@@ -432,6 +432,103 @@ describe('announcements set to go out later', () => {
     expect(pushLater.statusCode, pushLater.body).toBe(200);
   });
 
+  it("ties one to the auction's end, following the end when it moves, only while bidding is open", async () => {
+    const db = test.database.db;
+    const setAuction = (status: number, dateCompleted: number | null) =>
+      db
+        .updateTable('auctions')
+        .set({ status, date_completed: dateCompleted === null ? null : new Date(dateCompleted) })
+        .where('id', '=', auction.auctionId)
+        .execute();
+    const end = Date.now() + 2 * 3600_000;
+    await setAuction(3, end);
+    const body = {
+      message: { fr: 'Les mises ferment dans 10 minutes !' },
+      channels: ['email'],
+      minutesBeforeEnd: 10,
+      commandId: randomUUID(),
+    };
+    const tied = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body);
+    expect(tied.statusCode, tied.body).toBe(200);
+    const { id } = tied.json().announcement;
+    expect(tied.json().announcement).toMatchObject({
+      minutesBeforeEnd: 10,
+      sendAt: new Date(end - 10 * 60_000).toISOString(),
+      sentAt: null,
+    });
+
+    // The end is moved a quarter of an hour later: the message follows it.
+    const movedEnd = end + 15 * 60_000;
+    await setAuction(3, movedEnd);
+    const dueAt = movedEnd - 10 * 60_000;
+    const listed = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));
+    expect(listed.json().announcements.find((each: { id: number }) => each.id === id).sendAt).toBe(
+      new Date(dueAt).toISOString(),
+    );
+    expect(await workersAt(end - 10 * 60_000)).toBe(dueAt);
+    expect((await announcementsOf(auction.auctionId)).find((row) => row.id === id)?.queued_at).toBeNull();
+    await workersAt(dueAt);
+    const done = await delivered(auction.auctionId, id);
+    expect(done).toMatchObject({ sentAt: new Date(dueAt).toISOString(), sendAt: new Date(dueAt).toISOString() });
+
+    // Bidding ended before its time (completed by hand): "closes in ten minutes" is not sent.
+    const second = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      minutesBeforeEnd: 5,
+      commandId: randomUUID(),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await setAuction(4, movedEnd);
+    await workersAt(Date.now());
+    const cancelled = (await announcementsOf(auction.auctionId)).find(
+      (row) => row.id === second.json().announcement.id,
+    );
+    expect(cancelled).toMatchObject({ queued_at: null, cancelled_by: null });
+    expect(cancelled?.cancelled_at).not.toBeNull();
+    const ended = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      commandId: randomUUID(),
+    });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe('announcement_auction_ended');
+
+    // An auction without an end date: it waits for one.
+    await setAuction(3, null);
+    const waiting = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      ...body,
+      minutesBeforeEnd: 20,
+      commandId: randomUUID(),
+    });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json().announcement).toMatchObject({ minutesBeforeEnd: 20, sendAt: null });
+    await workersAt(Date.now());
+    const unsent = (await announcementsOf(auction.auctionId)).find((row) => row.id === waiting.json().announcement.id);
+    expect(unsent).toMatchObject({ queued_at: null, cancelled_at: null });
+
+    // Refusals change nothing.
+    await setAuction(3, Date.now() + 5 * 60_000);
+    const before = (await announcementsOf(auction.auctionId)).length;
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ minutesBeforeEnd: 10 }, 'announcement_send_at_past'],
+      [{ minutesBeforeEnd: 0 }, 'announcement_minutes_before_end_invalid'],
+      [{ minutesBeforeEnd: 1441 }, 'announcement_minutes_before_end_invalid'],
+      [{ minutesBeforeEnd: 2.5 }, 'announcement_minutes_before_end_invalid'],
+      [{ minutesBeforeEnd: 2, sendAt: later(60) }, 'announcement_send_time_conflict'],
+    ];
+    for (const [timing, key] of refusals) {
+      const refused = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+        message: { fr: 'Dernier appel' },
+        channels: ['email'],
+        ...timing,
+        commandId: randomUUID(),
+      });
+      expect(refused.statusCode, JSON.stringify(timing)).toBe(400);
+      const answer = refused.json();
+      expect([answer.message, ...(answer.messages ?? [])], JSON.stringify(timing)).toContain(key);
+    }
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
+  });
+
   it('sends at once, and once, the same words whose earlier send died on the way', async () => {
     const { id } = await test.database.db
       .insertInto('auction_announcements')
