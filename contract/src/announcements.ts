@@ -18,6 +18,9 @@ export const ANNOUNCEMENT_REPEAT_MINUTES = 15;
 /** How far ahead an announcement may be set to go out: an auction's season, not a reminder service. */
 export const ANNOUNCEMENT_SCHEDULE_MAX_DAYS = 60;
 
+/** An auction has at most this many announcements waiting for their time: reminders, not a mailing list. */
+export const ANNOUNCEMENT_MAX_WAITING = 20;
+
 /** An announcement tied to the auction's end goes out at most this many minutes (a day) before it. */
 export const ANNOUNCEMENT_MAX_MINUTES_BEFORE_END = 1440;
 

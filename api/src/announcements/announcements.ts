@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_MAX_WAITING,
   ANNOUNCEMENT_REPEAT_MINUTES,
   ANNOUNCEMENT_SCHEDULE_MAX_DAYS,
   ANNOUNCEMENT_SHOWN_HOURS,
@@ -329,6 +330,18 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
         .executeTakeFirst();
       if (repeated) return { kind: 'repeated', repeated } as const;
+      if (!atOnce) {
+        const waiting = await trx
+          .selectFrom('auction_announcements')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('auction_id', '=', auction.auctionId)
+          .where('queued_at', 'is', null)
+          .where('cancelled_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        if (Number(waiting.count) >= ANNOUNCEMENT_MAX_WAITING) {
+          throw new HttpError(409, 'announcement_too_many_waiting', { limit: ANNOUNCEMENT_MAX_WAITING });
+        }
+      }
       const inserted = await trx
         .insertInto('auction_announcements')
         .values({

@@ -529,6 +529,30 @@ describe('announcements set to go out later', () => {
     expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
   });
 
+  it('keeps at most 20 waiting for their time on an auction', async () => {
+    const { auctionId } = await auctionWithGuests();
+    const schedule = (minutes: number) =>
+      callAs(test.app, staff.manager, 'POST', url(auctionId), {
+        message: { fr: `Rappel ${minutes}` },
+        channels: ['email'],
+        sendAt: later(minutes),
+        commandId: randomUUID(),
+      });
+    const ids: number[] = [];
+    for (let minutes = 1; minutes <= 20; minutes += 1) {
+      const scheduled = await schedule(60 + minutes);
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      ids.push(scheduled.json().announcement.id);
+    }
+    const refused = await schedule(90);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'announcement_too_many_waiting', limit: 20 });
+    expect(await announcementsOf(auctionId)).toHaveLength(20);
+    // A cancelled one makes room; a send at once is not counted.
+    await callAs(test.app, staff.manager, 'POST', cancelUrl(auctionId, ids[0] as number));
+    expect((await schedule(90)).statusCode).toBe(200);
+  });
+
   it('sends at once, and once, the same words whose earlier send died on the way', async () => {
     const { id } = await test.database.db
       .insertInto('auction_announcements')
