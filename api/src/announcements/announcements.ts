@@ -14,7 +14,6 @@ import {
 import type { AccountLinks, Db, MessageBatchQueue } from '@auction/platform';
 import {
   ANNOUNCEMENT_ORPHAN_MS,
-  type AnnouncementGuest,
   type AnnouncementQueuing,
   type AnnouncementRequest,
   announcementSchedule,
@@ -207,10 +206,10 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     return toAnnouncement(row, await deliveriesOf([id]));
   }
 
-  /** Queues a send at once, or answers 503 having changed nothing it recorded. */
-  async function queueNow(announcementId: number, guests?: readonly AnnouncementGuest[]) {
+  /** Queues a send at once recorded earlier (a retry, a repeat), or answers 503 having changed nothing. */
+  async function queueNow(announcementId: number) {
     try {
-      await queueAnnouncement(queuing, announcementId, clock(), guests);
+      await queueAnnouncement(queuing, announcementId, clock());
     } catch {
       throw new HttpError(503, 'announcement_not_queued');
     }
