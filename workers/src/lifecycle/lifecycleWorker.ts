@@ -198,6 +198,9 @@ async function stampCompletion(db: Db, auctionId: number, at: number): Promise<v
 /** A next announcement due this soon is waited for in the job rather than by a delayed one. */
 const ANNOUNCEMENT_WAIT_MS = 1_000;
 
+/** An announcement that could not be queued is tried again this much later. */
+const ANNOUNCEMENT_RETRY_MS = 10_000;
+
 /**
  * Sends the auction's announcements whose time has come and leaves a delayed job for the next
  * one. One due within a second is waited for here: a delayed job fired a moment early would
@@ -228,7 +231,21 @@ export function createLifecycleProcessor(deps: LifecycleDeps) {
   const clock = deps.clock ?? Date.now;
   return async (job: Job<AuctionLifecycleJob>, token?: string): Promise<LifecycleResult> => {
     const { auctionId } = job.data;
-    await sendAnnouncements(deps, auctionId, clock);
+    try {
+      await sendAnnouncements(deps, auctionId, clock);
+    } catch (error) {
+      // An announcement that cannot be queued (Redis refusing) must not hold back the auction's
+      // transitions: the job goes on, and asks for itself again shortly (else the sweep does).
+      console.error(`[workers] announcements of auction ${auctionId}: ${(error as Error).message}`);
+      const at = clock() + ANNOUNCEMENT_RETRY_MS;
+      await deps.queue
+        .add(
+          'announcements',
+          { auctionId },
+          { jobId: `announcements-${auctionId}-${at}`, delay: ANNOUNCEMENT_RETRY_MS },
+        )
+        .catch(() => undefined);
+    }
     for (;;) {
       const auction = await readAuction(deps.db, auctionId);
       if (!auction) return { kind: 'missing' };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestAuctionSchedule } from '@auction/platform';
 import { ANNOUNCEMENT_ORPHAN_MS } from '@auction/platform/announcements';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as fixtures from '../workerFixtures.ts';
 
 const world = fixtures.useRunningWorld();
@@ -144,6 +144,34 @@ describe('announcements set to go out later', () => {
       return row;
     });
     expect(sent.queued_at?.getTime()).toBeGreaterThanOrEqual(movedEnd - fixtures.MINUTE);
+    expect(await emailJob(announcementId, guest)).toBeDefined();
+  });
+
+  it("that cannot be queued do not hold back the auction's transitions, and go out once the queue is back", async () => {
+    const { auctionId, guest, announcementId } = await announcementOf({
+      sendAt: Date.now() - 1_000,
+      dateCompleted: Date.now() + 1_000,
+    });
+    // Redis refusing every batch, as while it is unreachable: the one failure injected here.
+    const refusal = vi.spyOn(world.messageQueue, 'addBulk').mockRejectedValue(new Error('Connection is closed.'));
+    try {
+      await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+      // The auction completes at its end all the same.
+      await fixtures.eventually(async () => {
+        const auction = await world.db
+          .selectFrom('auctions')
+          .select('status')
+          .where('id', '=', auctionId)
+          .executeTakeFirstOrThrow();
+        expect(auction.status).toBe(4);
+      });
+      expect(refusal).toHaveBeenCalled();
+      expect((await announcementRow(announcementId)).queued_at).toBeNull();
+    } finally {
+      refusal.mockRestore();
+    }
+    await world.workers.sweep();
+    await fixtures.eventually(async () => expect((await announcementRow(announcementId)).queued_at).not.toBeNull());
     expect(await emailJob(announcementId, guest)).toBeDefined();
   });
 
