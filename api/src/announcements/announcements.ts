@@ -290,7 +290,11 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         if (seen.send_at === null && seen.minutes_before_end === null) await queueNow(seen.id);
         else await deps.scheduler.auctionChanged(auction.auctionId);
       }
-      return { duplicate: true, announcement: await one(seen.id) };
+      // Gone meanwhile: the first request, racing this retry, failed to queue it and forgot it.
+      const announcement = await one(seen.id).catch(() => {
+        throw new HttpError(503, 'announcement_not_queued');
+      });
+      return { duplicate: true, announcement };
     }
 
     const now = clock();
