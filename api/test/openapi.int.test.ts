@@ -105,6 +105,7 @@ const OPERATOR_CALLS = [
   'get /api/admin/auctions/{}/announcements',
   'post /api/admin/auctions/{}/announcements',
   'post /api/admin/auctions/{}/announcements/{}/cancel',
+  'post /api/admin/auctions/{}/bidders/{}/messages',
   'post /api/admin/auctions/{}/closing-groups',
   'patch /api/admin/closing-groups/{}',
   'delete /api/admin/closing-groups/{}',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { guestParams } from './bidders.ts';
 import { commandId, errorAnswers, idParams, rowId } from './common.ts';
 import { urlMagicLink } from './lots.ts';
 
@@ -31,6 +32,10 @@ export type AnnouncementChannel = (typeof ANNOUNCEMENT_CHANNELS)[number];
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'arrived', 'notArrived'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 
+/** Who an announcement went to: one of the form's audiences, or one guest (from the bidders list). */
+export const ANNOUNCEMENT_TARGETS = [...ANNOUNCEMENT_AUDIENCES, 'guest'] as const;
+export type AnnouncementTarget = (typeof ANNOUNCEMENT_TARGETS)[number];
+
 const words = z
   .string()
   .trim()
@@ -39,18 +44,22 @@ const words = z
   .transform((value) => (value ? value : undefined));
 
 /** The words in French, in English, or both: a guest gets their language's, else the other. */
+const announcementMessage = z
+  .strictObject({ en: words, fr: words }, { error: 'announcement_message_required' })
+  .refine((message) => message.en !== undefined || message.fr !== undefined, {
+    error: 'announcement_message_required',
+  });
+
+const announcementChannels = z
+  .array(z.enum(ANNOUNCEMENT_CHANNELS), { error: 'announcement_channel_required' })
+  .min(1, { error: 'announcement_channel_required' })
+  .max(ANNOUNCEMENT_CHANNELS.length)
+  .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' });
+
 export const announcementBody = z
   .strictObject({
-    message: z
-      .strictObject({ en: words, fr: words }, { error: 'announcement_message_required' })
-      .refine((message) => message.en !== undefined || message.fr !== undefined, {
-        error: 'announcement_message_required',
-      }),
-    channels: z
-      .array(z.enum(ANNOUNCEMENT_CHANNELS), { error: 'announcement_channel_required' })
-      .min(1, { error: 'announcement_channel_required' })
-      .max(ANNOUNCEMENT_CHANNELS.length)
-      .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' }),
+    message: announcementMessage,
+    channels: announcementChannels,
     audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
     /**
      * When to send it, by the server's clock; absent, it goes out at once. Later than now and at
@@ -73,6 +82,14 @@ export const announcementBody = z
     path: ['minutesBeforeEnd'],
   });
 export type AnnouncementBody = z.input<typeof announcementBody>;
+
+/** A message to one guest from the bidders list ("your car's lights are on"): at once, by their switches. */
+export const guestMessageBody = z.strictObject({
+  message: announcementMessage,
+  channels: announcementChannels,
+  commandId,
+});
+export type GuestMessageBody = z.input<typeof guestMessageBody>;
 
 /** How many guests each channel reaches: those whose switches allow it and who have its address. */
 export const announcementReach = z.object({
@@ -97,7 +114,9 @@ export type AnnouncementDelivery = z.infer<typeof announcementDelivery>;
 export const announcement = z.object({
   id: z.number().int(),
   message: z.object({ en: z.string().optional(), fr: z.string().optional() }),
-  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  audience: z.enum(ANNOUNCEMENT_TARGETS),
+  /** The one guest it went to (audience `guest`), else null. */
+  guest: z.object({ userId: z.string(), name: z.string() }).nullable(),
   channels: z.array(z.enum(ANNOUNCEMENT_CHANNELS)),
   /** The staff member who sent it (or set it to go out later). */
   sentBy: z.string().nullable(),
@@ -160,6 +179,12 @@ export const announcementsContract = {
   send: {
     params: idParams,
     body: announcementBody,
+    response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409, 422) },
+  },
+  /** Sends a message to one guest of the auction, by their switches: as an announcement to them alone. */
+  toGuest: {
+    params: guestParams,
+    body: guestMessageBody,
     response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409, 422) },
   },
   /** Cancels a scheduled announcement that has not gone out; cancelling it again answers the same. */

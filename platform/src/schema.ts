@@ -512,7 +512,9 @@ export interface AuctionAnnouncementsTable {
   sent_by: string | null;
   message_en: string | null;
   message_fr: string | null;
-  audience: 'all' | 'arrived' | 'notArrived';
+  audience: 'all' | 'arrived' | 'notArrived' | 'guest';
+  /** The one guest of a message from the bidders list (audience `guest`). */
+  guest_id: string | null;
   channels: Array<'email' | 'sms' | 'push'>;
   /** What each channel carries, set when the messages are queued. */
   email_recipients: Generated<number>;

@@ -39,6 +39,13 @@ export interface Announcements {
   /** The messages to all the guests the auction's pages show: sent, of the last hours, newest first. */
   published(auctionId: number): Promise<PublishedAnnouncement[]>;
   send(auction: ManagedAuction, request: ScheduledRequest, commandId: string): Promise<AnnouncementAnswer>;
+  /** A message to one guest of the auction, at once (the bidders list's). */
+  toGuest(
+    auction: ManagedAuction,
+    guestId: string,
+    request: Pick<AnnouncementRequest, 'message' | 'channels'>,
+    commandId: string,
+  ): Promise<AnnouncementAnswer>;
   /** Cancels one not yet gone out; one already cancelled is answered as it is. */
   cancel(auction: ManagedAuction, announcementId: number): Promise<Announcement>;
 }
@@ -68,6 +75,8 @@ interface AnnouncementRow {
   message_en: string | null;
   message_fr: string | null;
   audience: Announcement['audience'];
+  guest_id: string | null;
+  guest_name: string | null;
   channels: AnnouncementChannel[];
   email_recipients: number;
   sms_recipients: number;
@@ -112,6 +121,7 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
       ...(row.message_fr === null ? {} : { fr: row.message_fr }),
     },
     audience: row.audience,
+    guest: row.guest_id === null ? null : { userId: row.guest_id, name: row.guest_name ?? '' },
     channels: row.channels,
     sentBy: row.sent_by,
     recordedAt: row.created_at.toISOString(),
@@ -128,6 +138,7 @@ const sameRequest = (row: AnnouncementRow, request: ScheduledRequest, sendAt: nu
   row.message_en === (request.message.en ?? null) &&
   row.message_fr === (request.message.fr ?? null) &&
   row.audience === request.audience &&
+  row.guest_id === (request.guestId ?? null) &&
   row.channels.length === request.channels.length &&
   request.channels.every((channel) => row.channels.includes(channel)) &&
   (row.send_at?.getTime() ?? null) === sendAt &&
@@ -168,13 +179,15 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
 
   const rowsOf = (where: ReturnType<typeof sql>) =>
     sql<AnnouncementRow & { auction_id: number }>`
-      SELECT a.id, a.auction_id, a.message_en, a.message_fr, a.audience, a.channels, a.email_recipients,
+      SELECT a.id, a.auction_id, a.message_en, a.message_fr, a.audience, a.guest_id, a.channels, a.email_recipients,
         a.sms_recipients, a.push_recipients, a.queued_at, a.created_at, a.send_at, a.minutes_before_end,
         a.cancelled_at, au.status AS auction_status, au.date_completed,
         nullif(trim(u.first_name || ' ' || u.last_name), '') AS sent_by,
-        nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by
+        nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by,
+        coalesce(nullif(trim(g.first_name || ' ' || g.last_name), ''), g.nick_name) AS guest_name
       FROM auction_announcements a
       JOIN auctions au ON au.id = a.auction_id
+      LEFT JOIN users g ON g.id = a.guest_id
       LEFT JOIN users u ON u.id = a.sent_by
       LEFT JOIN users c ON c.id = a.cancelled_by
       WHERE ${where}
@@ -255,6 +268,10 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
 
     send,
 
+    toGuest(auction, guestId, request, commandId) {
+      return send(auction, { ...request, audience: 'guest', guestId }, commandId);
+    },
+
     async cancel(auction, announcementId) {
       // Waits for a queuing that holds the row: it then went out, and is not cancelled.
       await db
@@ -312,7 +329,12 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     // A send at once must reach someone now; one for later goes to the guests as they are then.
     const guests = atOnce ? await readAnnouncementGuests(db, auction.auctionId, auction.organizationId) : [];
     if (atOnce) {
-      const reach = reachOf(guests, request.audience);
+      const { audience, guestId } = request;
+      if (audience === 'guest' && !guests.some((guest) => guest.userId === guestId)) {
+        // Not a guest of this auction (or locked out, or disabled): nobody to write to here.
+        throw new HttpError(404, 'guest_not_found');
+      }
+      const reach = reachOf(guests, audience === 'guest' ? { guestId: guestId ?? '' } : audience);
       if (request.channels.every((channel) => reach[channel] === 0)) {
         throw new HttpError(422, 'announcement_no_recipients', { reach });
       }
@@ -329,6 +351,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
         .where('send_at', sendAt === null ? 'is' : '=', sendAt === null ? null : new Date(sendAt))
         .where('minutes_before_end', minutesBeforeEnd === null ? 'is' : '=', minutesBeforeEnd)
+        .where('guest_id', request.guestId ? '=' : 'is', request.guestId ?? null)
         .where('cancelled_at', 'is', null)
         .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
         .executeTakeFirst();
@@ -354,6 +377,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           message_en: request.message.en ?? null,
           message_fr: request.message.fr ?? null,
           audience: request.audience,
+          guest_id: request.guestId ?? null,
           channels: [...request.channels],
           send_at: sendAt === null ? null : new Date(sendAt),
           minutes_before_end: minutesBeforeEnd,

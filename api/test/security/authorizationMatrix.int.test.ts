@@ -246,6 +246,10 @@ const POLICY: Record<string, Policy> = {
     (f) => `/api/admin/auctions/${p(f).id}/announcements`,
     () => ({ message: { en: `Doors open ${randomUUID()}` }, channels: ['email'], commandId: randomUUID() }),
   ),
+  'POST /api/admin/auctions/:id/bidders/:userId/messages': op(
+    (f) => `/api/admin/auctions/${p(f).id}/bidders/${f.users.bidder.id}/messages`,
+    () => ({ message: { en: `Your car ${randomUUID()}` }, channels: ['email'], commandId: randomUUID() }),
+  ),
   // An announcement of another auction (or none) is announcement_not_found alike.
   'POST /api/admin/auctions/:id/announcements/:announcementId/cancel': op(
     (f) => `/api/admin/auctions/${p(f).id}/announcements/2147483647/cancel`,

@@ -1,4 +1,10 @@
-import type { AnnouncementAudience, AnnouncementChannel, AnnouncementReach, Language } from '@auction/contract';
+import type {
+  AnnouncementAudience,
+  AnnouncementChannel,
+  AnnouncementReach,
+  AnnouncementTarget,
+  Language,
+} from '@auction/contract';
 import type { MessageJob, MessageTemplate } from '../messages/messageJob.ts';
 import { channelsFor } from '../messages/notificationChannels.ts';
 
@@ -20,15 +26,19 @@ export interface AnnouncementGuest {
   hasPushSubscription: boolean;
 }
 
-/** What is announced and to whom. */
+/** What is announced and to whom: an audience, or one guest (`guest` with `guestId`). */
 export interface AnnouncementRequest {
   message: { en?: string; fr?: string };
   channels: readonly AnnouncementChannel[];
-  audience: AnnouncementAudience;
+  audience: AnnouncementTarget;
+  guestId?: string | null;
 }
 
-const inAudience = (guest: AnnouncementGuest, audience: AnnouncementAudience) =>
-  audience === 'all' || (audience === 'arrived') === guest.arrived;
+const inAudience = (
+  guest: AnnouncementGuest,
+  { audience, guestId }: Pick<AnnouncementRequest, 'audience' | 'guestId'>,
+) =>
+  audience === 'guest' ? guest.userId === guestId : audience === 'all' || (audience === 'arrived') === guest.arrived;
 
 /**
  * The channels that may carry an announcement to this guest: the general switches (an
@@ -51,11 +61,15 @@ export function guestChannels(guest: AnnouncementGuest): Record<AnnouncementChan
   return { ...allowed, sms: allowed.sms && !guest.smsStopped };
 }
 
-/** How many guests of the audience each channel reaches, for the form before it is sent. */
-export function reachOf(guests: readonly AnnouncementGuest[], audience: AnnouncementAudience): AnnouncementReach {
+/** How many guests of the audience (or the one guest) each channel reaches, before it is sent. */
+export function reachOf(
+  guests: readonly AnnouncementGuest[],
+  audience: AnnouncementAudience | { guestId: string },
+): AnnouncementReach {
+  const target = typeof audience === 'string' ? { audience } : { audience: 'guest' as const, ...audience };
   const reach = { guests: 0, email: 0, sms: 0, push: 0 };
   for (const guest of guests) {
-    if (!inAudience(guest, audience)) continue;
+    if (!inAudience(guest, target)) continue;
     reach.guests += 1;
     const channels = guestChannels(guest);
     for (const channel of ['email', 'sms', 'push'] as const) if (channels[channel]) reach[channel] += 1;
@@ -96,7 +110,7 @@ export function announcementMessages(
 ): MessageJob[] {
   const jobs: MessageJob[] = [];
   for (const guest of guests) {
-    if (!inAudience(guest, request.audience)) continue;
+    if (!inAudience(guest, request)) continue;
     const allowed = guestChannels(guest);
     const language = guest.language;
     const params = {

@@ -57,6 +57,7 @@ export async function queueAnnouncement(
         'a.message_en',
         'a.message_fr',
         'a.audience',
+        'a.guest_id',
         'a.channels',
         'a.queued_at',
         'a.cancelled_at',
@@ -96,7 +97,7 @@ export async function queueAnnouncement(
     const named: { en?: string; fr?: string } = {};
     for (const name of names) if (name.title_short?.trim()) named[name.language_code as 'en' | 'fr'] = name.title_short;
     const message = { en: present(row.message_en), fr: present(row.message_fr) };
-    const request = { message, channels: row.channels, audience: row.audience };
+    const request = { message, channels: row.channels, audience: row.audience, guestId: row.guest_id };
     const jobs = announcementMessages(
       guests ?? (await readAnnouncementGuests(trx, row.auction_id, row.organization_id)),
       request,

@@ -26,7 +26,7 @@ import * as m0027 from './0027_donation_receipt_replacement.ts';
 import * as m0028 from './0028_refund_by_hand.ts';
 import * as m0029 from './0029_refund_line.ts';
 import * as m0030 from './0030_auction_announcements.ts';
-import * as m0031 from './0031_scheduled_announcements.ts';
+import * as m0031 from './0031_announcements_later_or_to_one_guest.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -57,7 +57,7 @@ const migrations: Record<string, Migration> = {
   '0028_refund_by_hand': m0028,
   '0029_refund_line': m0029,
   '0030_auction_announcements': m0030,
-  '0031_scheduled_announcements': m0031,
+  '0031_announcements_later_or_to_one_guest': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,6 +54,29 @@ describe('who an announcement reaches, and how', () => {
     expect(reachOf(guests, 'notArrived')).toEqual({ guests: 2, email: 1, sms: 1, push: 2 });
   });
 
+  it('reaches one guest alone when written to from the bidders list', () => {
+    const sam = guest({ userId: '22222222-2222-4222-8222-222222222222', language: 'en', smsStopped: true });
+    const guests = [guest(), sam];
+    expect(reachOf(guests, { guestId: sam.userId })).toEqual({ guests: 1, email: 1, sms: 0, push: 1 });
+    expect(reachOf(guests, { guestId: '33333333-3333-4333-8333-333333333333' })).toEqual({
+      guests: 0,
+      email: 0,
+      sms: 0,
+      push: 0,
+    });
+    const jobs = announcementMessages(
+      guests,
+      {
+        message: { en: 'Your car lights are on.' },
+        channels: ['email', 'sms'],
+        audience: 'guest',
+        guestId: sam.userId,
+      },
+      auction,
+    );
+    expect(jobs.map((job) => [job.userId, job.channel])).toEqual([[sam.userId, 'email']]);
+  });
+
   it('writes one message per guest and channel chosen, in their language or else the one written', () => {
     const english = guest({ userId: '22222222-2222-4222-8222-222222222222', language: 'en', email: 'sam@example.org' });
     const jobs = announcementMessages(

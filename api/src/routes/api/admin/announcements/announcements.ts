@@ -4,8 +4,9 @@ import { commandIdOf } from '../../../../commandId.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
 /**
- * Organisers' announcements to an auction's guests (docs/messages.md "Announcements to guests"):
- * the staff who manage the auction send them; each guest gets the words by the channels they allow.
+ * Organisers' announcements to an auction's guests (docs/messages.md "Announcements to guests"),
+ * and their messages to one guest from the bidders list: the staff who manage the auction send
+ * them; each guest gets the words by the channels they allow.
  */
 export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
@@ -45,6 +46,27 @@ export default (async (app) => {
           ...(sendAt === undefined ? {} : { sendAt }),
           ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
         },
+        commandIdOf(request, request.body.commandId),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/auctions/:id/bidders/:userId/messages',
+    {
+      schema: {
+        summary:
+          "Sends a message to one guest of the auction by email, SMS or push, by their switches and STOP; listed with the auction's announcements; idempotent by commandId",
+        ...announcementsContract.toGuest,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      const { message, channels } = request.body;
+      return app.announcements.toGuest(
+        auction,
+        request.params.userId,
+        { message, channels },
         commandIdOf(request, request.body.commandId),
       );
     },

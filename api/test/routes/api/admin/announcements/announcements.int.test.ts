@@ -581,3 +581,99 @@ describe('announcements set to go out later', () => {
     expect(emails.filter((email) => email.body.includes('Le vestiaire ferme à minuit.'))).toHaveLength(1);
   });
 });
+
+describe('a message to one guest from the bidders list', () => {
+  let auction: Awaited<ReturnType<typeof auctionWithGuests>>;
+  beforeAll(async () => {
+    auction = await auctionWithGuests();
+  });
+  const guestUrl = (auctionId: number, userId: string) => `/api/admin/auctions/${auctionId}/bidders/${userId}/messages`;
+
+  it('reaches that guest alone, by their switches, once, and is listed with the announcements', async () => {
+    const { french, english } = auction.guests;
+    const body = {
+      message: { fr: 'Les phares de votre voiture sont allumés.', en: 'Your car lights are on.' },
+      channels: ['email', 'sms'],
+      commandId: randomUUID(),
+    };
+    const sent = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, french.id), body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { announcement } = sent.json();
+    expect(announcement).toMatchObject({ audience: 'guest', guest: { userId: french.id }, sentBy: 'Camille Roy' });
+    expect(announcement.guest.name).not.toBe('');
+    expect(announcement.delivery.email.recipients).toBe(1);
+    expect(announcement.delivery.sms.recipients).toBe(1);
+    const text = await test.messaging.outbox.waitFor(digits(french.body.cellphone), {
+      template: 'auctionAnnouncementSms',
+    });
+    expect(text.body).toContain('Les phares de votre voiture sont allumés.');
+    await delivered(auction.auctionId, announcement.id);
+    expect(await announcementEmailsTo(english.body.username)).toEqual([]);
+    // Not on the auction's pages: it was said to one guest.
+    expect(await announcedOnHub(auction.auctionId)).toEqual([]);
+
+    const again = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, french.id), body);
+    expect(again.json()).toMatchObject({ duplicate: true, announcement: { id: announcement.id } });
+    const twice = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, french.id), {
+      ...body,
+      commandId: randomUUID(),
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('announcement_already_sent');
+    // The same words to another guest are another message.
+    const other = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, english.id), {
+      ...body,
+      channels: ['email'],
+      commandId: randomUUID(),
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    // The same key for another guest is another command.
+    const reused = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, english.id), body);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+
+    const list = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));
+    expect(
+      list
+        .json()
+        .announcements.map((each: { audience: string; guest: { userId: string } | null }) => [
+          each.audience,
+          each.guest?.userId,
+        ]),
+    ).toEqual([
+      ['guest', english.id],
+      ['guest', french.id],
+    ]);
+  });
+
+  it('refuses who is not a guest here or cannot be reached, and changes nothing', async () => {
+    const before = (await announcementsOf(auction.auctionId)).length;
+    const stranger = await registerConfirmed(test, { language: 'fr' });
+    const body = { message: { fr: 'Bonsoir' }, channels: ['email'] };
+    const refusals: Array<[string, Record<string, unknown>, number, string]> = [
+      [auction.guests.locked.id, body, 404, 'guest_not_found'],
+      [stranger.id, body, 404, 'guest_not_found'],
+      ['not-a-uuid', body, 400, 'guest_not_found'],
+      // STOP on their number: a text reaches nobody.
+      [auction.guests.stopped.id, { ...body, channels: ['sms'] }, 422, 'announcement_no_recipients'],
+      [auction.guests.french.id, { ...body, message: {} }, 400, 'announcement_message_required'],
+    ];
+    for (const [userId, refused, status, key] of refusals) {
+      const answer = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, userId), {
+        ...refused,
+        commandId: randomUUID(),
+      });
+      expect(answer.statusCode, `${userId} ${JSON.stringify(refused)}`).toBe(status);
+      const json = answer.json();
+      expect([json.message, ...(json.messages ?? [])]).toContain(key);
+    }
+    const send = { ...body, commandId: randomUUID() };
+    const guest = auction.guests.french.id;
+    expect((await callAs(test.app, staff.volunteer, 'POST', guestUrl(auction.auctionId, guest), send)).statusCode).toBe(
+      403,
+    );
+    const elsewhere = await otherOrganizationAuction(test.app, staff.admin);
+    expect((await callAs(test.app, staff.manager, 'POST', guestUrl(elsewhere, guest), send)).statusCode).toBe(404);
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
+  });
+});
