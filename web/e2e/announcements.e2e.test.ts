@@ -6,7 +6,8 @@ import { withGalaConsole } from './servedApp.ts';
 /**
  * Messages to an auction's guests (docs/console.md "Messages to guests"): the manager writes one,
  * chooses how, confirms, and a guest of the gala finds it in their mailbox in their language; the
- * console then shows it sent. In French and in English.
+ * console then shows it sent. Another set to go out in a few hours is listed with its time and
+ * cancelled before then. In French and in English.
  */
 const gala = withGalaConsole();
 
@@ -18,6 +19,17 @@ async function galaGuest(language: 'fr' | 'en') {
     .values({ auction_id: gala.galaId, user_id: guest.id, status: 2 })
     .execute();
   return guest;
+}
+
+/** The console's section of the gala on a phone, as its manager. */
+async function openSection(texts: { console: string; title: string }) {
+  const context = await visitorContext(gala.browser, { token: gala.managerToken }, PHONE);
+  const page = await context.newPage();
+  await page.goto(
+    `${gala.origin}${texts.console}?organisation=${gala.organizationId}&encan=${gala.galaId}&section=announcements`,
+  );
+  await page.getByRole('heading', { name: texts.title }).waitFor();
+  return { context, page };
 }
 
 async function sends(
@@ -39,12 +51,7 @@ async function sends(
   const phone = await (await visitorContext(gala.browser, { token: guest.token }, PHONE)).newPage();
   await phone.goto(`${gala.origin}${texts.lots}`);
   await phone.locator('.lot-card').first().waitFor();
-  const context = await visitorContext(gala.browser, { token: gala.managerToken }, PHONE);
-  const page = await context.newPage();
-  await page.goto(
-    `${gala.origin}${texts.console}?organisation=${gala.organizationId}&encan=${gala.galaId}&section=announcements`,
-  );
-  await page.getByRole('heading', { name: texts.title }).waitFor();
+  const { context, page } = await openSection(texts);
   await page.getByLabel(texts.field).fill(texts.words);
   await expectAccessible(page, `messages to guests (${locale})`);
   await page.setViewportSize(DESKTOP);
@@ -75,6 +82,77 @@ async function sends(
   await context.close();
 }
 
+async function schedules(
+  locale: 'fr' | 'en',
+  texts: {
+    console: string;
+    title: string;
+    field: string;
+    words: [string, string];
+    later: string;
+    time: string;
+    schedule: string;
+    confirmTitle: string;
+    confirm: string;
+    scheduled: string;
+    goesOut: RegExp;
+    listed: RegExp;
+    cancel: string;
+    cancelConfirm: string;
+    cancelled: RegExp;
+  },
+) {
+  const { context, page } = await openSection(texts);
+  // Two messages for this evening, three and four hours from now in the browser's zone: one is cancelled.
+  for (const [index, words] of texts.words.entries()) {
+    await page.getByLabel(texts.field).fill(words);
+    await page.getByLabel(texts.later).check();
+    const at = await page.evaluate((hours) => {
+      const date = new Date(Date.now() + hours * 60 * 60 * 1000);
+      date.setMinutes(30, 0, 0);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:30`;
+    }, 3 + index);
+    await page.getByLabel(texts.time).fill(at);
+    if (index === 0) {
+      await expectAccessible(page, `messages to guests, later (${locale})`);
+      await page.setViewportSize(DESKTOP);
+      await screenshotBothWidths(page, `console-announcements-later-${locale}`);
+    }
+    await page.getByRole('button', { name: texts.schedule }).click();
+    const dialog = page.getByRole('dialog', { name: texts.confirmTitle });
+    await expect.poll(async () => (await dialog.textContent()) ?? '').toMatch(texts.goesOut);
+    await dialog.getByRole('button', { name: texts.confirm, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  // Both are listed under those going out later, with their time, not as sent.
+  const later = page.locator('.announcements__item--scheduled');
+  await page.getByRole('heading', { name: texts.scheduled }).waitFor();
+  const first = later.filter({ hasText: texts.words[0] });
+  await expect.poll(async () => (await first.textContent()) ?? '').toMatch(texts.listed);
+  expect(await first.locator('.announcements__delivery').count()).toBe(0);
+
+  await first.getByRole('button', { name: texts.cancel }).click();
+  await page.getByRole('button', { name: texts.cancelConfirm }).click();
+  const cancelled = page.locator('.announcements__item--cancelled', { hasText: texts.words[0] });
+  await expect.poll(async () => (await cancelled.textContent()) ?? '', { timeout: 10_000 }).toMatch(texts.cancelled);
+  // The other is still going out later (the other language's test left its own there too).
+  expect(await later.filter({ hasText: texts.words[0] }).count()).toBe(0);
+  expect(await later.filter({ hasText: texts.words[1] }).count()).toBe(1);
+  await expectAccessible(page, `messages to guests, scheduled and cancelled (${locale})`);
+  // The toasts ("scheduled", "cancelled") would cover the list in the screenshots.
+  const toastClose = page.locator('.toast__close');
+  while ((await toastClose.count()) > 0)
+    await toastClose
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {});
+  await page.setViewportSize(DESKTOP);
+  await screenshotBothWidths(page, `console-announcements-scheduled-${locale}`);
+  await context.close();
+}
+
 describe('messages to guests', () => {
   it('go out from the console in French', async () => {
     await sends('fr', {
@@ -101,6 +179,46 @@ describe('messages to guests', () => {
       send: 'Send…',
       confirm: 'Send now',
       sent: /^Email \(\d+ guests?\): \d+ sentText message \(\d+ guests?\): \d+ sent$/,
+    });
+  }, 120_000);
+
+  it('are set to go out later and cancelled before then, in French', async () => {
+    await schedules('fr', {
+      console: '/console',
+      title: 'Messages aux invités',
+      field: 'Message en français',
+      words: ['L’encan à la criée commence dans la salle de bal.', 'Dernier appel pour l’encan silencieux.'],
+      later: 'Envoyer plus tard',
+      time: 'Date et heure d’envoi',
+      schedule: 'Programmer…',
+      confirmTitle: 'Programmer ce message ?',
+      confirm: 'Programmer',
+      scheduled: 'Programmés',
+      goesOut: /Il partira le \S+ \d+ \S+ à \d{1,2} h 30 à tous les invités/,
+      listed: /Part le \S+ \d+ \S+ à \d{1,2} h 30/,
+      cancel: 'Annuler…',
+      cancelConfirm: 'Annuler le message',
+      cancelled: /^Annulé par .+ le \d{4}-\d{2}-\d{2} à \d{1,2} h \d{2}/,
+    });
+  }, 120_000);
+
+  it('are set to go out later and cancelled before then, in English', async () => {
+    await schedules('en', {
+      console: '/en/console',
+      title: 'Messages to guests',
+      field: 'Message in English',
+      words: ['The live auction starts in the ballroom.', 'Last call for the silent auction.'],
+      later: 'Send later',
+      time: 'Date and time it goes out',
+      schedule: 'Schedule…',
+      confirmTitle: 'Schedule this message?',
+      confirm: 'Schedule',
+      scheduled: 'Going out later',
+      goesOut: /It will go out on \w+, \w+ \d+ at \d{1,2}:30\s[ap]\.m\. to all the guests/,
+      listed: /Goes out on \w+, \w+ \d+ at \d{1,2}:30\s[ap]\.m\./,
+      cancel: 'Cancel…',
+      cancelConfirm: 'Cancel the message',
+      cancelled: /^Cancelled by .+ on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\./,
     });
   }, 120_000);
 });

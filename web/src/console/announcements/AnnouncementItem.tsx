@@ -11,6 +11,7 @@ import { announcementState } from './announcementState.ts';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations } from './queries.ts';
 import { formatSendDay } from './sendTime.ts';
+import { Unbroken } from './Unbroken.tsx';
 
 /**
  * One announcement of the list, as it stands (announcementState.ts): one set for later says when it
@@ -31,16 +32,17 @@ export function AnnouncementItem({
   const cancel = useMutation(announcementMutations.cancel(auctionId));
   const [confirming, setConfirming] = useState(false);
   const state = announcementState(announcement, now);
-  const at = (iso: string) => ({ date: formatDate(iso, locale), time: formatTime(iso, locale) });
-  const goesOut = announcement.sendAt
-    ? { day: formatSendDay(announcement.sendAt, locale), time: formatTime(announcement.sendAt, locale) }
-    : null;
+  const at = (iso: string) => ({
+    date: <Unbroken>{formatDate(iso, locale)}</Unbroken>,
+    time: <Unbroken>{formatTime(iso, locale)}</Unbroken>,
+  });
+  const goesOut = { when: <GoingOut announcement={announcement} /> };
   const name = announcement.sentBy ?? '—';
 
   return (
     <li className={`announcements__item announcements__item--${state}`}>
-      {state === 'scheduled' && goesOut && (
-        <div className="announcements__status">
+      {state === 'scheduled' && (
+        <div className="announcements__status announcements__status--scheduled">
           <p>
             <FormattedMessage id="console.announcements.goesOut" values={goesOut} />
           </p>
@@ -57,7 +59,14 @@ export function AnnouncementItem({
               values={{ name: announcement.cancelledBy, ...at(announcement.cancelledAt) }}
             />
           ) : (
-            <FormattedMessage id="console.announcements.cancelledArchived" />
+            // By the workers: the auction was archived first, or, for one tied to its end, its bidding ended.
+            <FormattedMessage
+              id={
+                announcement.minutesBeforeEnd === null
+                  ? 'console.announcements.cancelledArchived'
+                  : 'console.announcements.cancelledEnded'
+              }
+            />
           )}
         </p>
       )}
@@ -98,7 +107,7 @@ export function AnnouncementItem({
         </ul>
       )}
       {/* Kept open whatever the list now says, so a refusal (it went out meanwhile) is read in it. */}
-      {confirming && goesOut && (
+      {confirming && (
         <ConsoleConfirm
           title={<FormattedMessage id="console.announcements.cancelTitle" />}
           consequence={<FormattedMessage id="console.announcements.cancelConsequence" values={goesOut} />}
@@ -112,5 +121,29 @@ export function AnnouncementItem({
         />
       )}
     </li>
+  );
+}
+
+/**
+ * When it goes out: on a day at a time; or so many minutes before the auction's end, with the time
+ * that makes by the end as it is now (the workers follow the end when it moves), or without one
+ * while the auction has no end date.
+ */
+function GoingOut({ announcement }: { announcement: Announcement }) {
+  const locale = useLocale();
+  const { sendAt, minutesBeforeEnd } = announcement;
+  const at = sendAt
+    ? {
+        day: formatSendDay(sendAt, locale),
+        time: <Unbroken>{formatTime(sendAt, locale)}</Unbroken>,
+      }
+    : null;
+  if (minutesBeforeEnd === null) {
+    return at ? <FormattedMessage id="console.announcements.at" values={at} /> : null;
+  }
+  return at ? (
+    <FormattedMessage id="console.announcements.beforeEndAt" values={{ minutes: minutesBeforeEnd, ...at }} />
+  ) : (
+    <FormattedMessage id="console.announcements.beforeEnd" values={{ minutes: minutesBeforeEnd }} />
   );
 }

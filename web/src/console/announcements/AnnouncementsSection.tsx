@@ -2,6 +2,7 @@ import {
   ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_CHANNELS,
   ANNOUNCEMENT_MAX_LENGTH,
+  type Announcement,
   type AnnouncementReach,
 } from '@auction/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import { AUDIENCE_KEYS, CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
 import { formatSendDay } from './sendTime.ts';
+import { Unbroken } from './Unbroken.tsx';
 import './announcements.css';
 
 const EMPTY: AnnouncementDraft = {
@@ -32,6 +34,10 @@ const EMPTY: AnnouncementDraft = {
   when: 'now',
   sendAt: '',
 };
+
+/** When a message set for later goes out, for the order of the list; one tied to an end not set yet, last. */
+const goingOut = (announcement: Announcement) =>
+  announcement.sendAt ? Date.parse(announcement.sendAt) : Number.MAX_SAFE_INTEGER;
 
 /** The refusals of the time typed for later, which also mark its input. */
 const SEND_AT_ERRORS = new Set([
@@ -68,7 +74,8 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
   const now = Date.now();
   const scheduled = announcements
     .filter((each) => announcementState(each, now) === 'scheduled')
-    .sort((a, b) => Date.parse(a.sendAt ?? '') - Date.parse(b.sendAt ?? ''));
+    // Soonest first; one tied to the end of an auction without one, last.
+    .sort((a, b) => goingOut(a) - goingOut(b));
   const earlier = announcements.filter((each) => announcementState(each, now) !== 'scheduled');
 
   function submit(event: FormEvent) {
@@ -241,7 +248,11 @@ function Consequence({
       {sendAt ? (
         <FormattedMessage
           id="console.announcements.consequenceLater"
-          values={{ day: formatSendDay(sendAt, locale), time: formatTime(sendAt, locale), audience: draft.audience }}
+          values={{
+            day: formatSendDay(sendAt, locale),
+            time: <Unbroken>{formatTime(sendAt, locale)}</Unbroken>,
+            audience: draft.audience,
+          }}
         />
       ) : (
         <FormattedMessage id="console.announcements.consequence" values={{ audience: draft.audience }} />

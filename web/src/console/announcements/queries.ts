@@ -29,8 +29,10 @@ export function nextRead(list: AnnouncementList | undefined, now: number): numbe
 function readAgainIn(announcement: Announcement, now: number): number {
   if (Object.values(announcement.delivery).some((channel) => channel.pending > 0)) return WHILE_SENDING_MS;
   switch (announcementState(announcement, now)) {
+    // Tied to the end of an auction that has none yet: an operator may give it one.
     case 'scheduled': {
-      const until = Date.parse(announcement.sendAt ?? '') - now;
+      if (!announcement.sendAt) return WHILE_WAITING_MS;
+      const until = Date.parse(announcement.sendAt) - now;
       return Math.min(Math.max(until, WHILE_SENDING_MS), WHILE_WAITING_MS);
     }
     // Its time has come: the workers queue it within moments. One whose send broke off waits longer.

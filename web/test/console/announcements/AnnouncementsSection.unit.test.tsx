@@ -34,6 +34,7 @@ const sentEarlier: Announcement = {
   sentBy: 'Camille Roy',
   recordedAt: '2026-11-23T23:30:00Z',
   sendAt: null,
+  minutesBeforeEnd: null,
   sentAt: '2026-11-23T23:30:00Z',
   cancelledAt: null,
   cancelledBy: null,
@@ -218,7 +219,11 @@ describe("the console's messages to guests", () => {
     await screen.findByText('Message cancelled: it will not go out.');
     const posts = api.calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => call.url)).toEqual(['/api/admin/auctions/12/announcements/7/cancel']);
-    await screen.findByText(/^Cancelled by Camille Roy on \d{2}\/\d{2}\/\d{4} at /);
+    await waitFor(() =>
+      expect(document.querySelector('.announcements__item--cancelled .announcements__status')?.textContent).toMatch(
+        /^Cancelled by Camille Roy on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\.$/,
+      ),
+    );
     expect(screen.queryByRole('heading', { name: 'Going out later' })).toBeNull();
   });
 
@@ -285,10 +290,44 @@ describe("the console's messages to guests", () => {
     showAnnouncements({ 'GET /api/admin/auctions/': [200, list([waiting, cancelled])] }, 'fr');
     await screen.findByRole('heading', { name: 'Programmés' });
     const day = sendAt.toLocaleDateString('fr-CA', { weekday: 'long', month: 'long', day: 'numeric' });
-    expect(screen.getByText(new RegExp(`^Part le ${day} à \\d{1,2} h \\d{2}$`))).toBeTruthy();
+    expect(document.querySelector('.announcements__item--scheduled .announcements__status p')?.textContent).toMatch(
+      new RegExp(`^Part le ${day} à \\d{1,2} h \\d{2}$`),
+    );
     expect(screen.getByRole('button', { name: 'Annuler…' })).toBeTruthy();
     expect(screen.getByText('Annulé : l’encan a été archivé avant l’heure d’envoi.')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Envoyer plus tard'));
     expect(screen.getByRole('button', { name: 'Programmer…' })).toBeTruthy();
+  });
+
+  it('tells one tied to the auction’s end by its minutes, with its time when the auction has an end', async () => {
+    const sendAt = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const byTheEnd: Announcement = {
+      ...sentEarlier,
+      id: 13,
+      message: { en: 'Bidding closes in ten minutes.' },
+      sendAt: sendAt.toISOString(),
+      minutesBeforeEnd: 10,
+      sentAt: null,
+    };
+    const noEndYet: Announcement = { ...byTheEnd, id: 14, message: { en: 'Last call.' }, sendAt: null };
+    const endedFirst: Announcement = {
+      ...byTheEnd,
+      id: 15,
+      message: { en: 'Five minutes left.' },
+      cancelledAt: '2026-11-24T01:00:00Z',
+    };
+    showAnnouncements({ 'GET /api/admin/auctions/': [200, list([noEndYet, endedFirst, byTheEnd])] });
+    await screen.findByRole('heading', { name: 'Going out later' });
+    const items = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('announcements__item--scheduled'));
+    const day = sendAt.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+    // The one with a time first, then the one waiting for the auction to have an end.
+    expect(items.map((item) => item.querySelector('.announcements__status p')?.textContent)).toEqual([
+      expect.stringMatching(new RegExp(`^Goes out 10 minutes before the auction ends, on ${day} at `)),
+      'Goes out 10 minutes before the auction ends (it has no end date yet)',
+    ]);
+    const ended = screen.getByText('Five minutes left.').closest('li') as HTMLElement;
+    expect(within(ended).getByText('Cancelled: bidding ended before its time.')).toBeTruthy();
   });
 });

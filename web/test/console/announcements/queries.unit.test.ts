@@ -13,6 +13,7 @@ const announcement = (change: Partial<Announcement>): Announcement => ({
   sentBy: 'Camille Roy',
   recordedAt: '2026-11-27T19:00:00Z',
   sendAt: null,
+  minutesBeforeEnd: null,
   sentAt: '2026-11-27T19:00:00Z',
   cancelledAt: null,
   cancelledBy: null,
@@ -62,5 +63,10 @@ describe('how soon the list of messages to guests is read again', () => {
     expect(nextRead(list(due), now)).toBe(3000);
     const brokenOff = announcement({ sentAt: null });
     expect(nextRead(list(brokenOff), now)).toBe(30_000);
+  });
+
+  it('every 30 s while one is tied to the end of an auction that has no end date yet', () => {
+    const noEndYet = announcement({ sendAt: null, minutesBeforeEnd: 10, sentAt: null });
+    expect(nextRead(list(noEndYet), now)).toBe(30_000);
   });
 });
