@@ -82,7 +82,10 @@ export function AnnouncementItem({
           <FormattedMessage id="console.announcements.recordedBy" values={{ name, ...at(announcement.recordedAt) }} />
         )}
         {' · '}
-        <FormattedMessage id="console.announcements.sentTo" values={{ audience: announcement.audience }} />
+        <FormattedMessage
+          id="console.announcements.sentTo"
+          values={{ audience: announcement.audience, name: announcement.guest?.name ?? '—' }}
+        />
       </p>
       <blockquote className="announcements__words">{textIn(announcement.message, locale)}</blockquote>
       {state === 'sent' && (

@@ -30,6 +30,7 @@ const sentEarlier: Announcement = {
   id: 3,
   message: { fr: 'Le buffet est servi.', en: 'The buffet is open.' },
   audience: 'arrived',
+  guest: null,
   channels: ['sms'],
   sentBy: 'Camille Roy',
   recordedAt: '2026-11-23T23:30:00Z',
@@ -329,5 +330,18 @@ describe("the console's messages to guests", () => {
     ]);
     const ended = screen.getByText('Five minutes left.').closest('li') as HTMLElement;
     expect(within(ended).getByText('Cancelled: bidding ended before its time.')).toBeTruthy();
+  });
+
+  it('names the one guest a message from the bidders list went to', async () => {
+    const toOne: Announcement = {
+      ...sentEarlier,
+      id: 16,
+      audience: 'guest',
+      guest: { userId: 'u-7', name: 'Léa Tremblay' },
+      message: { en: 'Your car’s lights are on.' },
+    };
+    showAnnouncements({ 'GET /api/admin/auctions/': [200, list([toOne])] });
+    const item = (await screen.findByText('Your car’s lights are on.')).closest('li') as HTMLElement;
+    expect(item.querySelector('.announcements__meta')?.textContent).toMatch(/ · to Léa Tremblay$/);
   });
 });

@@ -9,6 +9,7 @@ const announcement = (change: Partial<Announcement>): Announcement => ({
   id: 1,
   message: { en: 'Bidding closes in ten minutes.' },
   audience: 'all',
+  guest: null,
   channels: ['email'],
   sentBy: 'Camille Roy',
   recordedAt: '2026-11-27T19:00:00Z',
