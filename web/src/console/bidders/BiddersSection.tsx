@@ -14,6 +14,7 @@ import { BidderNumber } from '../checkin/BidderNumber.tsx';
 import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
 import { PersonFields } from '../checkin/PersonFields.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { GuestMessage } from './GuestMessage.tsx';
 import { bidderKeys, bidderMutations, bidderQueries } from './queries.ts';
 
 type Bidder = AuctionBidder;
@@ -26,7 +27,7 @@ const STATUS_KEYS: Record<Bidder['status'], MessageId> = {
 
 const nameOf = (bidder: Bidder) => `${bidder.firstName} ${bidder.lastName}`.trim() || bidder.nickName;
 
-type Pending = { kind: 'lock' | 'unlock' | 'password'; bidder: Bidder };
+type Pending = { kind: 'lock' | 'unlock' | 'password' | 'message'; bidder: Bidder };
 
 /** Lock, unlock or a temporary password, behind a confirmation stating what it does. */
 function ConfirmBidderAction({
@@ -43,7 +44,7 @@ function ConfirmBidderAction({
   const queryClient = useQueryClient();
   const status = useMutation(bidderMutations.status(auctionId));
   const password = useMutation(bidderMutations.temporaryPassword());
-  if (!pending) return null;
+  if (!pending || pending.kind === 'message') return null;
   const { kind, bidder } = pending;
   const values = { name: nameOf(bidder), email: bidder.email };
   return (
@@ -107,7 +108,7 @@ function InviteBySms({ auctionId }: { auctionId: number }) {
   );
 }
 
-/** The auction's bidders in the generic list table: search, status filter, lock, password. */
+/** The auction's bidders in the generic list table: search, status filter, a message, lock, password. */
 export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; actorRoles: readonly number[] }) {
   const intl = useIntl();
   const bidders = useQuery(bidderQueries.list(auctionId));
@@ -170,6 +171,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
     );
   const actions = (bidder: Bidder) => (
     <div className="console__roles">
+      {bidder.status !== BidderStatus.Locked && button(bidder, 'message')}
       {button(bidder, bidder.status === BidderStatus.Locked ? 'unlock' : 'lock')}
       {isAdministrator && button(bidder, 'password')}
     </div>
@@ -252,6 +254,14 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
         onDone={() => setPending(null)}
         onPassword={setShownPassword}
       />
+      {pending?.kind === 'message' && (
+        <GuestMessage
+          auctionId={auctionId}
+          guest={pending.bidder}
+          name={nameOf(pending.bidder)}
+          onClose={() => setPending(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { AuctionBidder } from '@auction/contract';
+import type { AnnouncementAnswer, AuctionBidder, GuestMessageBody } from '@auction/contract';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
@@ -31,6 +31,16 @@ export const bidderMutations = {
       mutationKey: [...bidderKeys.all, 'temporary-password'],
       mutationFn: (userId: string) =>
         api<{ temporaryPassword: string }>('/api/account/temporary-password', { method: 'POST', body: { userId } }),
+    }),
+  /** A message to one guest, at once, by their switches (docs/messages.md "A message to one guest"). */
+  message: (auctionId: number) =>
+    mutationOptions({
+      mutationKey: [...bidderKeys.all, 'message', auctionId],
+      mutationFn: ({ userId, body }: { userId: string; body: GuestMessageBody }) =>
+        api<AnnouncementAnswer>(`/api/admin/auctions/${auctionId}/bidders/${userId}/messages`, {
+          method: 'POST',
+          body,
+        }),
     }),
   /** The SMS invitation (spec 000 §4 Invite): the answer is text, with STOP when not sent. */
   invite: (auctionId: number) =>

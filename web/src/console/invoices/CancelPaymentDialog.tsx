@@ -5,8 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { showToast } from '../../live/toasts.tsx';
+import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
 import { ReasonField } from '../ReasonField.tsx';
-import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import type { InvoiceDialogProps } from './invoiceDialogProps.ts';
 import { METHOD_KEYS } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
@@ -51,7 +52,7 @@ export function CancelPaymentDialog({
     );
   }
   return (
-    <InvoiceFormDialog
+    <ConsoleFormDialog
       title={<FormattedMessage id="console.invoices.cancelTitle" values={{ number: invoice.number }} />}
       onClose={onClose}
       onSubmit={submit}
@@ -86,6 +87,6 @@ export function CancelPaymentDialog({
         missing={reasonMissing ? 'payment_cancellation_reason_required' : undefined}
         onWritten={() => setReasonMissing(false)}
       />
-    </InvoiceFormDialog>
+    </ConsoleFormDialog>
   );
 }

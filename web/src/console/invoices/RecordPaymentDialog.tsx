@@ -7,7 +7,8 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast } from '../../live/toasts.tsx';
-import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
+import type { InvoiceDialogProps } from './invoiceDialogProps.ts';
 import { MethodChoices } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
@@ -58,7 +59,7 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
     );
   }
   return (
-    <InvoiceFormDialog
+    <ConsoleFormDialog
       title={<FormattedMessage id="console.invoices.recordTitle" values={{ number: invoice.number }} />}
       onClose={onClose}
       onSubmit={submit}
@@ -101,6 +102,6 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
         placeholder=""
         onChange={(event) => setNote(event.target.value)}
       />
-    </InvoiceFormDialog>
+    </ConsoleFormDialog>
   );
 }

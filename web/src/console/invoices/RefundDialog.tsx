@@ -8,8 +8,9 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { textIn } from '../../i18n/textIn.ts';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
 import { showToast, type ToastKind } from '../../live/toasts.tsx';
+import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
 import { ReasonField } from '../ReasonField.tsx';
-import { type InvoiceDialogProps, InvoiceFormDialog } from './InvoiceFormDialog.tsx';
+import type { InvoiceDialogProps } from './invoiceDialogProps.ts';
 import { MethodChoices } from './MethodChoices.tsx';
 import { consoleInvoiceMutations } from './queries.ts';
 import { useInvoiceCommand } from './useInvoiceCommand.ts';
@@ -96,7 +97,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
     );
   }
   return (
-    <InvoiceFormDialog
+    <ConsoleFormDialog
       title={<FormattedMessage id="console.invoices.refundTitle" values={{ number: invoice.number }} />}
       onClose={onClose}
       onSubmit={submit}
@@ -170,7 +171,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
         missing={missing === 'refund_reason_required' ? missing : undefined}
         onWritten={() => setMissing((was) => (was === 'refund_reason_required' ? null : was))}
       />
-    </InvoiceFormDialog>
+    </ConsoleFormDialog>
   );
 }
 

@@ -56,6 +56,50 @@ describe("the auction's bidders", () => {
     );
   });
 
+  it('sends a message to one guest, by the ways ticked, once, and not to a locked one', async () => {
+    wideScreen();
+    const api = apiStub({
+      'GET /api/admin/auctions/9/bidders': [200, [camille, paul]],
+      'POST /api/admin/auctions/9/bidders/': [
+        [422, { message: 'announcement_no_recipients' }],
+        [200, { duplicate: false, announcement: { id: 4 } }],
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <BiddersTable auctionId={9} actorRoles={[Role.AuctionManager]} />);
+    await screen.findByText('Camille Roy');
+    expect(screen.queryByRole('button', { name: 'Message: Paul Roy' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Message: Camille Roy' }));
+    await screen.findByText('A message to Camille Roy');
+    // Her number said STOP: the text is not ticked for her.
+    expect((screen.getByRole('checkbox', { name: 'Text message' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Email' }) as HTMLInputElement).checked).toBe(true);
+    // Nothing written: refused here, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(/Write the message/);
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your message' }), {
+      target: { value: 'Your car lights are on.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(/can be reached the ways chosen/);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // Sent: the dialog closes.
+    await waitFor(() => expect(screen.queryByText('A message to Camille Roy')).toBeNull());
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.url)).toEqual([
+      `/api/admin/auctions/9/bidders/${camille.userId}/messages`,
+      `/api/admin/auctions/9/bidders/${camille.userId}/messages`,
+    ]);
+    expect(posts[0]?.body).toMatchObject({ commandId: expect.any(String) });
+    // The words in the console's language; one command id for the retried send.
+    expect(posts[1]?.body).toEqual({
+      message: { en: 'Your car lights are on.' },
+      channels: ['email'],
+      commandId: (posts[0]?.body as { commandId?: string } | undefined)?.commandId,
+    });
+  });
+
   it('shows an administrator the temporary password once given', async () => {
     wideScreen();
     const api = apiStub({
