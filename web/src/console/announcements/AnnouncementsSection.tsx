@@ -22,7 +22,7 @@ import { announcementState } from './announcementState.ts';
 import { AUDIENCE_KEYS, CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
-import { formatSendDay } from './sendTime.ts';
+import { type AuctionEnd, beforeEndAt, formatSendDay } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 import './announcements.css';
 
@@ -33,6 +33,7 @@ const EMPTY: AnnouncementDraft = {
   channels: ['email', 'sms'],
   when: 'now',
   sendAt: '',
+  minutesBeforeEnd: '10',
 };
 
 /** When a message set for later goes out, for the order of the list; one tied to an end not set yet, last. */
@@ -44,6 +45,8 @@ const SEND_AT_ERRORS = new Set([
   'announcement_send_at_invalid',
   'announcement_send_at_past',
   'announcement_send_at_too_far',
+  'announcement_minutes_before_end_invalid',
+  'announcement_auction_ended',
 ]);
 
 /**
@@ -69,7 +72,9 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
   if (list.isError) return <LoadError onRetry={() => list.refetch()} />;
   const { reach, announcements } = list.data;
   const chosen = reach[draft.audience];
-  const later = draft.when === 'later';
+  const later = draft.when !== 'now';
+  // A confirmation for later: at a time, or before the auction's end.
+  const laterConfirmed = Boolean(confirming?.request.sendAt ?? confirming?.request.minutesBeforeEnd);
   // Read at each render, which each reading of the list brings: one whose time came moves down.
   const now = Date.now();
   const scheduled = announcements
@@ -80,7 +85,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const refused = draftErrors(draft, chosen, Date.now());
+    const refused = draftErrors(draft, chosen, auction, Date.now());
     setErrors(refused);
     if (refused.length === 0) setConfirming({ commandId: crypto.randomUUID(), request: draftRequest(draft) });
   }
@@ -165,7 +170,12 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
         <p className="field__hint">
           <FormattedMessage id="console.announcements.switches" />
         </p>
-        <SendTimeChoice draft={draft} invalid={errors.some((key) => SEND_AT_ERRORS.has(key))} onChange={update} />
+        <SendTimeChoice
+          draft={draft}
+          auction={auction}
+          invalid={errors.some((key) => SEND_AT_ERRORS.has(key))}
+          onChange={update}
+        />
         <MessageList keys={errors} />
         <button type="submit" className="button">
           <FormattedMessage id={later ? 'console.announcements.schedule' : 'console.announcements.send'} />
@@ -176,23 +186,27 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
         <ConsoleConfirm
           title={
             <FormattedMessage
-              id={
-                confirming.request.sendAt
-                  ? 'console.announcements.confirmTitleLater'
-                  : 'console.announcements.confirmTitle'
-              }
+              id={laterConfirmed ? 'console.announcements.confirmTitleLater' : 'console.announcements.confirmTitle'}
             />
           }
-          consequence={<Consequence draft={draft} sendAt={confirming.request.sendAt} reach={chosen} />}
+          consequence={
+            <Consequence
+              draft={draft}
+              sendAt={confirming.request.sendAt}
+              minutesBeforeEnd={confirming.request.minutesBeforeEnd}
+              auction={auction}
+              reach={chosen}
+            />
+          }
           action={
             <FormattedMessage
-              id={confirming.request.sendAt ? 'console.announcements.confirmLater' : 'console.announcements.confirm'}
+              id={laterConfirmed ? 'console.announcements.confirmLater' : 'console.announcements.confirm'}
             />
           }
           busy={send.isPending}
           onConfirm={async () => {
             await send.mutateAsync({ ...confirming.request, commandId: confirming.commandId });
-            showToast('success', confirming.request.sendAt ? 'announcement_scheduled' : 'announcement_sent');
+            showToast('success', laterConfirmed ? 'announcement_scheduled' : 'announcement_sent');
             setDraft(EMPTY);
           }}
           onDone={() => setConfirming(null)}
@@ -236,16 +250,35 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
 function Consequence({
   draft,
   sendAt,
+  minutesBeforeEnd,
+  auction,
   reach,
 }: {
   draft: AnnouncementDraft;
   sendAt: string | undefined;
+  minutesBeforeEnd: number | undefined;
+  auction: AuctionEnd;
   reach: AnnouncementReach;
 }) {
   const locale = useLocale();
+  const endAt = minutesBeforeEnd === undefined ? null : beforeEndAt(minutesBeforeEnd, auction);
   return (
     <>
-      {sendAt ? (
+      {minutesBeforeEnd !== undefined ? (
+        <FormattedMessage
+          id={
+            endAt === null
+              ? 'console.announcements.consequenceBeforeEndUnset'
+              : 'console.announcements.consequenceBeforeEnd'
+          }
+          values={{
+            minutes: minutesBeforeEnd,
+            day: endAt === null ? '' : formatSendDay(new Date(endAt), locale),
+            time: endAt === null ? '' : <Unbroken>{formatTime(new Date(endAt).toISOString(), locale)}</Unbroken>,
+            audience: draft.audience,
+          }}
+        />
+      ) : sendAt ? (
         <FormattedMessage
           id="console.announcements.consequenceLater"
           values={{

@@ -1,35 +1,53 @@
-import { ANNOUNCEMENT_SCHEDULE_MAX_DAYS } from '@auction/contract';
+import { ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, ANNOUNCEMENT_SCHEDULE_MAX_DAYS } from '@auction/contract';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { formatTime } from '../../i18n/format.ts';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
 import { browserTimeZone, fromLocalInput, toLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
 import type { AnnouncementDraft } from './announcementDraft.ts';
+import { type AuctionEnd, beforeEndAt, formatSendDay } from './sendTime.ts';
+import { Unbroken } from './Unbroken.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const WHEN_KEYS: Record<AnnouncementDraft['when'], MessageId> = {
+  now: 'console.announcements.when.now',
+  later: 'console.announcements.when.later',
+  beforeEnd: 'console.announcements.when.beforeEnd',
+};
 
 /**
  * When the message goes out: now, or later at a date and time typed in the browser's zone, which
  * is named beside it with its offset on that date (so nobody wonders which evening "21:30" is).
  * The input's bounds are the API's (later than now, at most ANNOUNCEMENT_SCHEDULE_MAX_DAYS ahead);
- * the form checks them again before asking, as a browser lets a typed time past them.
+ * the form checks them again before asking, as a browser lets a typed time past them. Or so many
+ * minutes before the auction's end ("bidding closes in ten minutes"), with the time that makes by
+ * the end as it is now: the message follows the end if it is moved.
  */
 export function SendTimeChoice({
   draft,
+  auction,
   invalid,
   onChange,
 }: {
-  draft: Pick<AnnouncementDraft, 'when' | 'sendAt'>;
+  draft: Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd'>;
+  auction: AuctionEnd;
   invalid: boolean;
   onChange: (change: Partial<AnnouncementDraft>) => void;
 }) {
   const id = useId();
+  const locale = useLocale();
   const now = Date.now();
+  const minutes = Number(draft.minutesBeforeEnd);
+  const endAt = Number.isInteger(minutes) && minutes > 0 ? beforeEndAt(minutes, auction) : null;
   const typed = fromLocalInput(draft.sendAt);
   return (
     <fieldset className="announcements__choices">
       <legend>
         <FormattedMessage id="console.announcements.when" />
       </legend>
-      {(['now', 'later'] as const).map((when) => (
+      {(['now', 'later', 'beforeEnd'] as const).map((when) => (
         <label key={when}>
           <input
             type="radio"
@@ -37,9 +55,7 @@ export function SendTimeChoice({
             checked={draft.when === when}
             onChange={() => onChange({ when })}
           />
-          <FormattedMessage
-            id={when === 'now' ? 'console.announcements.when.now' : 'console.announcements.when.later'}
-          />
+          <FormattedMessage id={WHEN_KEYS[when]} />
         </label>
       ))}
       {draft.when === 'later' && (
@@ -62,6 +78,39 @@ export function SendTimeChoice({
               id="console.announcements.zone"
               values={{ zone: browserTimeZone(), offset: utcOffsetLabel(typed ? new Date(typed) : new Date(now)) }}
             />
+          </p>
+        </div>
+      )}
+      {draft.when === 'beforeEnd' && (
+        <div className="field announcements__time">
+          <label htmlFor={`${id}-minutes`}>
+            <FormattedMessage id="console.announcements.minutesBeforeEnd" />
+          </label>
+          <input
+            id={`${id}-minutes`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={ANNOUNCEMENT_MAX_MINUTES_BEFORE_END}
+            step={1}
+            value={draft.minutesBeforeEnd}
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${id}-end`}
+            onChange={(event) => onChange({ minutesBeforeEnd: event.target.value })}
+          />
+          <p id={`${id}-end`} className="field__hint">
+            {auction.dateCompleted === null ? (
+              <FormattedMessage id="console.announcements.beforeEndUnset" />
+            ) : (
+              <FormattedMessage
+                id="console.announcements.beforeEndHint"
+                values={{
+                  endDay: formatSendDay(auction.dateCompleted, locale),
+                  endTime: <Unbroken>{formatTime(auction.dateCompleted, locale)}</Unbroken>,
+                  time: endAt === null ? '—' : <Unbroken>{formatTime(new Date(endAt).toISOString(), locale)}</Unbroken>,
+                }}
+              />
+            )}
           </p>
         </div>
       )}

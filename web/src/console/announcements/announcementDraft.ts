@@ -5,7 +5,7 @@ import {
   type AnnouncementChannel,
   type AnnouncementReach,
 } from '@auction/contract';
-import { sendAtErrors, sendAtFromInput } from './sendTime.ts';
+import { type AuctionEnd, beforeEndErrors, sendAtErrors, sendAtFromInput } from './sendTime.ts';
 
 /** The form as typed: the words in each language, who gets them, how, and when. */
 export interface AnnouncementDraft {
@@ -13,10 +13,12 @@ export interface AnnouncementDraft {
   en: string;
   audience: AnnouncementAudience;
   channels: readonly AnnouncementChannel[];
-  /** At once, or at `sendAt`. */
-  when: 'now' | 'later';
+  /** At once, at `sendAt`, or `minutesBeforeEnd` before the auction's end (following it when moved). */
+  when: 'now' | 'later' | 'beforeEnd';
   /** The time typed for later, as the `datetime-local` input holds it (the browser's zone). */
   sendAt: string;
+  /** The minutes typed, as the number input holds them. */
+  minutesBeforeEnd: string;
 }
 
 /**
@@ -32,15 +34,22 @@ export function draftRequest(draft: AnnouncementDraft): Omit<AnnouncementBody, '
     channels: [...draft.channels],
     audience: draft.audience,
     ...(sendAt ? { sendAt } : {}),
+    ...(draft.when === 'beforeEnd' ? { minutesBeforeEnd: Number(draft.minutesBeforeEnd) } : {}),
   };
 }
 
 /**
  * The API's refusals the form can see before asking for a confirmation, under the same keys: no
  * words, too many, no channel, channels that reach nobody in this audience (at once only: guests
- * may register before a later time), and a later time that is missing, past or too far ahead.
+ * may register before a later time), a later time that is missing, past or too far ahead, and
+ * minutes before the end out of range or already past.
  */
-export function draftErrors(draft: AnnouncementDraft, reach: AnnouncementReach, now: number): string[] {
+export function draftErrors(
+  draft: AnnouncementDraft,
+  reach: AnnouncementReach,
+  auction: AuctionEnd,
+  now: number,
+): string[] {
   const errors: string[] = [];
   const fr = draft.fr.trim();
   const en = draft.en.trim();
@@ -53,5 +62,6 @@ export function draftErrors(draft: AnnouncementDraft, reach: AnnouncementReach, 
     errors.push('announcement_no_recipients');
   }
   if (draft.when === 'later') errors.push(...sendAtErrors(sendAtFromInput(draft.sendAt), now));
+  if (draft.when === 'beforeEnd') errors.push(...beforeEndErrors(draft.minutesBeforeEnd, auction, now));
   return errors;
 }

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_SCHEDULE_MAX_DAYS } from '@auction/contract';
+import { ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, ANNOUNCEMENT_SCHEDULE_MAX_DAYS, AuctionStatus } from '@auction/contract';
 import { formatter, intlLocale } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/routes.ts';
 import { fromLocalInput } from '../setup/zonedTime.ts';
@@ -33,6 +33,32 @@ export function sendAtErrors(sendAt: string | null, now: number): string[] {
   if (at <= now) return ['announcement_send_at_past'];
   if (at > now + ANNOUNCEMENT_SCHEDULE_MAX_DAYS * 24 * 60 * 60 * 1000) return ['announcement_send_at_too_far'];
   return [];
+}
+
+/** What of the auction a message tied to its end reads: its status and its end as the console has it. */
+export interface AuctionEnd {
+  status: number;
+  dateCompleted: string | null;
+}
+
+/** When a message so many minutes before the auction's end goes out by the end as it is now; null without one. */
+export function beforeEndAt(minutes: number, auction: AuctionEnd): number | null {
+  return auction.dateCompleted === null ? null : Date.parse(auction.dateCompleted) - minutes * 60_000;
+}
+
+/**
+ * The API's refusals of a message tied to the auction's end the form can see before asking: the
+ * minutes a whole number from 1 to a day, bidding not ended, and (by the end as it is now) a time
+ * still to come. An auction without an end date takes it: it waits for one.
+ */
+export function beforeEndErrors(minutes: string, auction: AuctionEnd, now: number): string[] {
+  const value = Number(minutes);
+  if (!/^\d+$/.test(minutes.trim()) || value < 1 || value > ANNOUNCEMENT_MAX_MINUTES_BEFORE_END) {
+    return ['announcement_minutes_before_end_invalid'];
+  }
+  if (auction.status > AuctionStatus.Active) return ['announcement_auction_ended'];
+  const at = beforeEndAt(value, auction);
+  return at !== null && at <= now ? ['announcement_send_at_past'] : [];
 }
 
 /**

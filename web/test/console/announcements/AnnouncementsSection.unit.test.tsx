@@ -52,8 +52,11 @@ const list = (announcements: Announcement[]): AnnouncementList => ({
 });
 
 /** The section of the fixture auction, its API answered by `answers` (the network boundary's double). */
-const showAnnouncements = (answers: Parameters<typeof apiStub>[0], locale?: Locale) =>
-  renderSection(AnnouncementsSection, answers, locale ? { locale } : {});
+const showAnnouncements = (
+  answers: Parameters<typeof apiStub>[0],
+  locale?: Locale,
+  auction?: { status?: number; dateCompleted?: string | null },
+) => renderSection(AnnouncementsSection, answers, { ...(locale ? { locale } : {}), ...(auction ? { auction } : {}) });
 
 describe("the console's messages to guests", () => {
   it('shows each audience and channel with the guests it reaches, and what became of earlier messages', async () => {
@@ -164,6 +167,62 @@ describe("the console's messages to guests", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
     await screen.findByText('A message can be set to go out at most 60 days ahead.');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("ties a message to the auction's end: the form says when that is, and the API gets the minutes", async () => {
+    // The auction ends tomorrow at 22:00 in the browser's zone: ten minutes before is 9:50 p.m.
+    const end = new Date();
+    end.setDate(end.getDate() + 1);
+    end.setHours(22, 0, 0, 0);
+    const day = end.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+    const api = showAnnouncements(
+      {
+        'GET /api/admin/auctions/': [200, list([])],
+        'POST /api/admin/auctions/': [200, { duplicate: false, announcement: { ...sentEarlier, id: 6 } }],
+      },
+      undefined,
+      { status: 3, dateCompleted: end.toISOString() },
+    );
+    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    fireEvent.change(screen.getByLabelText('Message in English'), {
+      target: { value: 'Bidding closes in ten minutes!' },
+    });
+    fireEvent.click(screen.getByLabelText('Before the auction ends'));
+    const minutes = screen.getByLabelText('Minutes before the end');
+    expect((minutes as HTMLInputElement).value).toBe('10');
+    expect(minutes.closest('.field')?.textContent).toMatch(/it goes out at 9:50\sp\.m\./);
+
+    // Out of range: refused before asking, under the API's key.
+    fireEvent.change(minutes, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByText('Choose from 1 to 1,440 minutes before the auction ends.');
+    expect(minutes.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(minutes, { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule this message?' });
+    expect(dialog.textContent).toContain(`It will go out 15 minutes before the auction ends, now on ${day} at 9:45`);
+    expect(dialog.textContent).toContain('to all the guests, following the end if it is moved');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText('Message scheduled: it will go out at the time chosen.');
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ minutesBeforeEnd: 15, channels: ['email', 'sms'] });
+    expect(posts[0]?.body).not.toHaveProperty('sendAt');
+  });
+
+  it('refuses a message tied to an end too close for its minutes before asking', async () => {
+    const soon = new Date(Date.now() + 5 * 60 * 1000).toISOString();
+    const api = showAnnouncements({ 'GET /api/admin/auctions/': [200, list([])] }, undefined, {
+      status: 3,
+      dateCompleted: soon,
+    });
+    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    fireEvent.change(screen.getByLabelText('Message in French'), { target: { value: 'Dernier appel !' } });
+    fireEvent.click(screen.getByLabelText('Before the auction ends'));
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByText('Choose a time later than now.');
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
