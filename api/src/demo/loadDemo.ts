@@ -96,6 +96,21 @@ export async function loadDemo(
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
+    // The organisers' reminder, set once for ten minutes before the gala's end: the console lists
+    // it as going out later, and the workers send it to the guests at its time.
+    await trx
+      .insertInto('auction_announcements')
+      .values({
+        auction_id: gala.id,
+        command_id: `demo:closing-reminder:${gala.id}`,
+        sent_by: users.get('manager@demo.local') as string,
+        message_en: 'Bidding closes in 10 minutes! Last chance for your favourite lots.',
+        message_fr: 'Les mises ferment dans 10 minutes ! Dernière chance pour vos lots préférés.',
+        audience: 'all',
+        channels: ['email', 'sms', 'push'],
+        minutes_before_end: 10,
+      })
+      .execute();
     return { archived: Number(archived.numUpdatedRows), gala, spring, autumn };
   });
 
