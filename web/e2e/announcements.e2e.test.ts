@@ -12,8 +12,8 @@ import { withGalaConsole } from './servedApp.ts';
 const gala = withGalaConsole();
 
 /** A new guest of the gala, registered as a bidder in `language`. */
-async function galaGuest(language: 'fr' | 'en') {
-  const guest = await registerConfirmed(gala.t, { language });
+async function galaGuest(language: 'fr' | 'en', name: { firstName?: string; lastName?: string } = {}) {
+  const guest = await registerConfirmed(gala.t, { language, ...name });
   await gala.t.database.db
     .insertInto('auction_bidders')
     .values({ auction_id: gala.galaId, user_id: guest.id, status: 2 })
@@ -22,11 +22,11 @@ async function galaGuest(language: 'fr' | 'en') {
 }
 
 /** The console's section of the gala on a phone, as its manager. */
-async function openSection(texts: { console: string; title: string }) {
+async function openSection(texts: { console: string; title: string }, section = 'announcements') {
   const context = await visitorContext(gala.browser, { token: gala.managerToken }, PHONE);
   const page = await context.newPage();
   await page.goto(
-    `${gala.origin}${texts.console}?organisation=${gala.organizationId}&encan=${gala.galaId}&section=announcements`,
+    `${gala.origin}${texts.console}?organisation=${gala.organizationId}&encan=${gala.galaId}&section=${section}`,
   );
   await page.getByRole('heading', { name: texts.title }).waitFor();
   return { context, page };
@@ -153,6 +153,58 @@ async function schedules(
   await context.close();
 }
 
+/**
+ * A message to one guest from the bidders list: the guest's mailbox has it, and the messages to
+ * guests list it under the guest's name. Then the form's choice tied to the auction's end, which
+ * says when that is by the gala's end.
+ */
+async function writesToOneGuest(
+  locale: 'fr' | 'en',
+  texts: {
+    console: string;
+    bidders: string;
+    title: string;
+    message: string;
+    dialog: string;
+    field: string;
+    words: string;
+    send: string;
+    listed: string;
+    beforeEnd: string;
+    beforeEndHint: RegExp;
+  },
+) {
+  const name =
+    locale === 'fr' ? { firstName: 'Noémie', lastName: 'Ouellet' } : { firstName: 'Sam', lastName: 'Carter' };
+  const guest = await galaGuest(locale, name);
+  const fullName = `${name.firstName} ${name.lastName}`;
+  const { context, page } = await openSection({ console: texts.console, title: texts.bidders }, 'bidders');
+  await page.getByRole('button', { name: `${texts.message}${fullName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `${texts.dialog}${fullName}` });
+  await dialog.getByLabel(texts.field).fill(texts.words);
+  await expectAccessible(page, `a message to one guest (${locale})`);
+  await screenshot(page, `console-guest-message-${locale}-390`);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `console-guest-message-${locale}-1280`);
+  await dialog.getByRole('button', { name: texts.send, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const email = await gala.t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
+  expect(email.body).toContain(texts.words);
+
+  await page.goto(
+    `${gala.origin}${texts.console}?organisation=${gala.organizationId}&encan=${gala.galaId}&section=announcements`,
+  );
+  await page.getByRole('heading', { name: texts.title }).waitFor();
+  await page.locator('.announcements__item', { hasText: texts.words }).filter({ hasText: texts.listed }).waitFor();
+  await page.getByLabel(texts.beforeEnd).check();
+  await expect
+    .poll(async () => (await page.locator('.announcements__time').textContent()) ?? '')
+    .toMatch(texts.beforeEndHint);
+  await expectAccessible(page, `a message tied to the auction's end (${locale})`);
+  await screenshotBothWidths(page, `console-announcements-before-end-${locale}`);
+  await context.close();
+}
+
 describe('messages to guests', () => {
   it('go out from the console in French', async () => {
     await sends('fr', {
@@ -179,6 +231,38 @@ describe('messages to guests', () => {
       send: 'Send…',
       confirm: 'Send now',
       sent: /^Email \(\d+ guests?\): \d+ sentText message \(\d+ guests?\): \d+ sent$/,
+    });
+  }, 120_000);
+
+  it('go to one guest from the bidders list, and may be tied to the auction’s end, in French', async () => {
+    await writesToOneGuest('fr', {
+      console: '/console',
+      bidders: 'Enchérisseurs',
+      title: 'Messages aux invités',
+      message: 'Écrire : ',
+      dialog: 'Un message à ',
+      field: 'Votre message',
+      words: 'Les phares de votre voiture sont allumés.',
+      send: 'Envoyer',
+      listed: 'Noémie Ouellet',
+      beforeEnd: 'Avant la fin de l’encan',
+      beforeEndHint: /L’encan se termine le .+ : il partira donc à \d{1,2} h \d{2} ;/,
+    });
+  }, 120_000);
+
+  it('go to one guest from the bidders list, and may be tied to the auction’s end, in English', async () => {
+    await writesToOneGuest('en', {
+      console: '/en/console',
+      bidders: 'Bidders',
+      title: 'Messages to guests',
+      message: 'Message: ',
+      dialog: 'A message to ',
+      field: 'Your message',
+      words: 'Your car lights are on.',
+      send: 'Send',
+      listed: 'Sam Carter',
+      beforeEnd: 'Before the auction ends',
+      beforeEndHint: /The auction ends on .+ at .+, so it goes out at \d{1,2}:\d{2}\s[ap]\.m\.;/,
     });
   }, 120_000);
 

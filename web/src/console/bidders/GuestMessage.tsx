@@ -15,6 +15,7 @@ import { showToast } from '../../live/toasts.tsx';
 import { announcementKeys } from '../announcements/queries.ts';
 import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
 import { bidderMutations } from './queries.ts';
+import '../checkin/checkIn.css';
 
 const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
   email: 'console.bidders.messageByEmail',
