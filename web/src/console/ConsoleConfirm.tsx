@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { MessageList } from '../account/Field.tsx';
+import type { MessageId } from '../i18n/messages.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { DialogActions } from '../layout/DialogActions.tsx';
 import { errorKeys } from '../lib/errors.ts';
@@ -16,6 +17,7 @@ export function ConsoleConfirm({
   busy,
   onConfirm,
   onDone,
+  cancel = 'console.cancel',
 }: {
   title: ReactNode;
   consequence: ReactNode;
@@ -24,13 +26,15 @@ export function ConsoleConfirm({
   /** The call; resolves when done (the dialog then closes), throws on a refusal. */
   onConfirm: () => Promise<void>;
   onDone: () => void;
+  /** The way out's words, when "Cancel" would read as the action itself (cancelling a message). */
+  cancel?: MessageId;
 }) {
   const [errors, setErrors] = useState<string[]>([]);
   return (
     <Dialog open onOpenChange={(open) => !open && onDone()} title={title}>
       <p>{consequence}</p>
       <MessageList keys={errors} />
-      <DialogActions className="console__dialog-actions" cancel="console.cancel" onCancel={onDone}>
+      <DialogActions className="console__dialog-actions" cancel={cancel} onCancel={onDone}>
         <button
           type="button"
           className="button"

@@ -115,6 +115,7 @@ export function AnnouncementItem({
           title={<FormattedMessage id="console.announcements.cancelTitle" />}
           consequence={<FormattedMessage id="console.announcements.cancelConsequence" values={goesOut} />}
           action={<FormattedMessage id="console.announcements.cancelConfirm" />}
+          cancel="console.announcements.keep"
           busy={cancel.isPending}
           onConfirm={async () => {
             await cancel.mutateAsync(announcement.id);
