@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import {
   accountLinks,
   createDb,
   createMessageQueue,
   createPool,
   enqueueMessages,
-  freePort,
   migrateToLatest,
-  startEmbeddedPostgres,
-  startLocalRedis,
 } from '@auction/platform';
 import { announcementMessages, readAnnouncementGuests } from '@auction/platform/announcements';
+import { benchOption, startBenchServices } from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { announcements } from '../src/announcements/announcements.ts';
 
@@ -26,14 +23,9 @@ import { announcements } from '../src/announcements/announcements.ts';
  * are on their way). Starts its own embedded PostgreSQL and Redis; nothing is sent (no messages
  * worker runs).
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
-};
-const GUESTS = Number(option('guests', '1000'));
-const SENDS = Number(option('sends', '10'));
-const JSON_FILE = option('json', '');
+const GUESTS = Number(benchOption('guests', '1000'));
+const SENDS = Number(benchOption('sends', '10'));
+const JSON_FILE = benchOption('json', '');
 const log = (line: string) => console.error(`[announcement-bench] ${line}`);
 
 const percentile = (values: number[], p: number) => {
@@ -42,22 +34,10 @@ const percentile = (values: number[], p: number) => {
 };
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'announcement-bench-'));
-const postgres = await startEmbeddedPostgres({
-  dataDir: join(dataDir, 'pg'),
-  port: await freePort(),
-  database: 'bench',
-  durable: true,
-  removeOnStop: true,
-});
-const redisServer = await startLocalRedis({
-  dataDir: join(dataDir, 'redis'),
-  port: await freePort(),
-  persistent: false,
-  allowAptInstall: true,
-});
+const services = await startBenchServices('announcement-bench');
+const { postgres } = services;
 const pool = createPool(postgres.url, 10);
-const messages = createMessageQueue({ connection: { url: redisServer.url }, prefix: 'bench:' });
+const messages = createMessageQueue({ connection: { url: services.redisUrl }, prefix: 'bench:' });
 
 try {
   const db = createDb(pool);
@@ -201,6 +181,5 @@ try {
 } finally {
   await messages.close();
   await pool.end();
-  await redisServer.stop();
-  await postgres.stop();
+  await services.stop();
 }

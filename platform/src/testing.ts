@@ -67,3 +67,4 @@ export function startedHandle<T extends object>(current: () => T | undefined, wh
     },
   });
 }
+export { type BenchServices, benchOption, startBenchServices } from './services/benchServices.ts';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import {
   createLotCommandHandler,
   type LotCommand,
@@ -10,16 +9,8 @@ import {
   lotStreamId,
   PostgresEventStore,
 } from '@auction/engine';
-import {
-  createDb,
-  createMessageQueue,
-  createPool,
-  createRedis,
-  freePort,
-  migrateToLatest,
-  startEmbeddedPostgres,
-  startLocalRedis,
-} from '@auction/platform';
+import { createDb, createMessageQueue, createPool, createRedis, migrateToLatest } from '@auction/platform';
+import { benchOption, startBenchServices } from '@auction/platform/testing';
 import { startProjections } from '@auction/projections';
 import { type AuctionWorkers, startAuctionWorkers } from '../src/auctionWorkers.ts';
 
@@ -31,32 +22,14 @@ import { type AuctionWorkers, startAuctionWorkers } from '../src/auctionWorkers.
  * LotClosed event's server time) minus the lot's end when it closed. Starts its own durable embedded
  * PostgreSQL and Redis.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
-};
-const LOTS = Number(option('lots', '500'));
-const WORKERS = Number(option('workers', '2'));
-const JSON_FILE = option('json', '');
+const LOTS = Number(benchOption('lots', '500'));
+const WORKERS = Number(benchOption('workers', '2'));
+const JSON_FILE = benchOption('json', '');
 const MINUTE = 60_000;
 const log = (line: string) => console.error(`[closing-bench] ${line}`);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'closing-bench-'));
-const pgPort = await freePort();
-const postgres = await startEmbeddedPostgres({
-  dataDir: join(dataDir, 'pg'),
-  port: pgPort,
-  database: 'bench',
-  durable: true,
-  removeOnStop: true,
-});
-const redisServer = await startLocalRedis({
-  dataDir: join(dataDir, 'redis'),
-  port: await freePort(),
-  persistent: false,
-  allowAptInstall: true,
-});
+const services = await startBenchServices('closing-bench');
+const { postgres } = services;
 const pools: ReturnType<typeof createPool>[] = [];
 const running: AuctionWorkers[] = [];
 
@@ -158,7 +131,7 @@ try {
     if (!outcome.ok) throw new Error(`bid on lot ${lotId} refused: ${outcome.reason}`);
   }
 
-  const redisUrl = redisServer.url;
+  const { redisUrl } = services;
   const hubRedis = createRedis(redisUrl);
   const messages = createMessageQueue({ connection: { url: redisUrl } });
   const projections = startProjections({ pool, db, redis: hubRedis, onError: () => {} });
@@ -270,7 +243,5 @@ try {
   hubRedis.disconnect();
 } finally {
   for (const pool of pools) await pool.end().catch(() => undefined);
-  await redisServer.stop();
-  await postgres.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await services.stop();
 }
