@@ -78,6 +78,20 @@ describe('invoice and receipt PDFs', () => {
     }
   });
 
+  it('read right after a ligature the font maps to two letters ("ff" in an address)', async () => {
+    // PDFKit maps the "ff" glyph to `<0066 0066>`; a reader that skipped it misread every glyph
+    // after it in the font's range ("−emboursement … 30,00 $").
+    const lines = pdfText(
+      await invoicePdf({
+        ...invoice,
+        customer: { ...invoice.customer, email: 'jeff.staffordshire@example.com' },
+        refunds: [{ date: new Date('2026-11-27T15:00:00Z'), amount: 30_00 }],
+      }),
+    );
+    expect(lines).toContain('jeff.staffordshire@example.com');
+    expect(lines).toContain('Remboursement · 27 novembre 2026 −30,00\u00a0$');
+  });
+
   it("list the refunds, each naming the lot of the line it took back when it names one, in the invoice's language", async () => {
     // docs/payments.md "A refund for one line": on the card for lot 7, given back by hand for it,
     // and on the card for the invoice as a whole.

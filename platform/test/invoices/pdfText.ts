@@ -72,9 +72,12 @@ function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
 /** A ToUnicode CMap's glyph codes and the text each stands for (bfchar and bfrange). */
 function unicodeMap(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
-  const decode = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => Number.parseInt(h, 16)));
+  // A value may be several code units written with spaces: PDFKit maps a ligature ("ff") as
+  // `<0066 0066>`. Missing it would shift every glyph after it in a range.
+  const decode = (hex: string) =>
+    String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((h) => Number.parseInt(h, 16)));
   for (const [, block] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, value] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>/gi)) {
+    for (const [, code, value] of (block ?? '').matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi)) {
       map.set(Number.parseInt(code ?? '', 16), decode(value ?? ''));
     }
   }
@@ -84,7 +87,7 @@ function unicodeMap(cmap: string): Map<number, string> {
     )) {
       const low = Number.parseInt(from ?? '', 16);
       const high = Number.parseInt(to ?? '', 16);
-      const listed = values ? [...values.matchAll(/<([0-9a-f]+)>/gi)].map((v) => decode(v[1] ?? '')) : [];
+      const listed = values ? [...values.matchAll(/<([0-9a-f\s]+)>/gi)].map((v) => decode(v[1] ?? '')) : [];
       for (let code = low; code <= high; code++) {
         const value = values ? listed[code - low] : String.fromCharCode(Number.parseInt(first ?? '', 16) + code - low);
         if (value !== undefined) map.set(code, value);
