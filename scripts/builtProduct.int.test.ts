@@ -17,13 +17,33 @@ const children: ChildProcess[] = [];
 let database: TestDatabase;
 let env: NodeJS.ProcessEnv;
 
-function start(script: string, extra: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...env, ...extra }, stdio: 'ignore' });
-  children.push(child);
-  return child;
+/** A process of the built product, with the end of what it wrote, to say why it stopped. */
+interface Started {
+  child: ChildProcess;
+  output: () => string;
 }
 
-async function answered(url: string, timeoutMs = 20_000): Promise<Response> {
+function start(script: string, extra: NodeJS.ProcessEnv): Started {
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  children.push(child);
+  return { child, output: () => tail };
+}
+
+/**
+ * The URL's first answer; fails at once, with what the process wrote, when it has exited or says
+ * it could not listen.
+ */
+async function answered(url: string, process: Started, timeoutMs = 20_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -32,7 +52,10 @@ async function answered(url: string, timeoutMs = 20_000): Promise<Response> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    if (process.child.exitCode !== null || /not served|EADDRINUSE/.test(process.output())) {
+      throw new Error(`${url}: not served (exit ${process.child.exitCode}): ${process.output()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer: ${process.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -78,17 +101,20 @@ afterAll(async () => {
 describe('the built product', () => {
   it('runs the API and the workers with plain node against the same databases', async () => {
     const apiPort = await freePort();
+    const api = start(`api/dist/${RUN}/main.js`, { PORT: String(apiPort) });
     const metricsPort = await freePort();
-    start(`api/dist/${RUN}/main.js`, { PORT: String(apiPort) });
-    start(`workers/dist/${RUN}/main.js`, { PORT: String(apiPort), WORKERS_METRICS_PORT: String(metricsPort) });
+    const workers = start(`workers/dist/${RUN}/main.js`, {
+      PORT: String(apiPort),
+      WORKERS_METRICS_PORT: String(metricsPort),
+    });
 
-    const health = await answered(`http://127.0.0.1:${apiPort}/api/health`);
+    const health = await answered(`http://127.0.0.1:${apiPort}/api/health`, api);
     expect(await health.json()).toMatchObject({ status: 'ok', postgres: { ok: true }, redis: { ok: true } });
-    const apiMetrics = await (await answered(`http://127.0.0.1:${apiPort}/metrics`)).text();
+    const apiMetrics = await (await answered(`http://127.0.0.1:${apiPort}/metrics`, api)).text();
     expect(apiMetrics).toContain('auction_bids_total');
     // The workers start after the API has migrated the database and follow the log from its start:
     // on a loaded 2-core machine that took more than 20 s once.
-    const workerMetrics = await (await answered(`http://127.0.0.1:${metricsPort}/metrics`, 60_000)).text();
+    const workerMetrics = await (await answered(`http://127.0.0.1:${metricsPort}/metrics`, workers, 60_000)).text();
     expect(workerMetrics).toContain('auction_queue_jobs{queue="closings",state="waiting"}');
     expect(workerMetrics).toContain('auction_projection_lag_events 0');
   }, 120_000);
