@@ -17,6 +17,7 @@ import {
   type AnnouncementQueuing,
   type AnnouncementRequest,
   announcementSchedule,
+  announcementWords,
   queueAnnouncement,
   reachOf,
   readAnnouncementGuests,
@@ -116,10 +117,7 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
   };
   return {
     id: row.id,
-    message: {
-      ...(row.message_en === null ? {} : { en: row.message_en }),
-      ...(row.message_fr === null ? {} : { fr: row.message_fr }),
-    },
+    message: announcementWords(row.message_en, row.message_fr),
     audience: row.audience,
     guest: row.guest_id === null ? null : { userId: row.guest_id, name: row.guest_name ?? '' },
     channels: row.channels,
@@ -258,10 +256,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         .execute();
       return rows.map((row) => ({
         id: row.id,
-        message: {
-          ...(row.message_en === null ? {} : { en: row.message_en }),
-          ...(row.message_fr === null ? {} : { fr: row.message_fr }),
-        },
+        message: announcementWords(row.message_en, row.message_fr),
         sentAt: (row.queued_at as Date).toISOString(),
       }));
     },

@@ -26,6 +26,11 @@ export interface AnnouncementGuest {
   hasPushSubscription: boolean;
 }
 
+/** The words as stored (a column per language, null when not written) as a message has them. */
+export function announcementWords(en: string | null, fr: string | null): { en?: string; fr?: string } {
+  return { ...(en === null ? {} : { en }), ...(fr === null ? {} : { fr }) };
+}
+
 /** What is announced and to whom: an audience, or one guest (`guest` with `guestId`). */
 export interface AnnouncementRequest {
   message: { en?: string; fr?: string };

@@ -4,6 +4,7 @@ export {
   type AnnouncementGuest,
   type AnnouncementRequest,
   announcementMessages,
+  announcementWords,
   countByChannel,
   guestChannels,
   reachOf,

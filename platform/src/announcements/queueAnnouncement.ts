@@ -3,7 +3,7 @@ import type { Db } from '../db.ts';
 import type { AccountLinks } from '../messages/accountLinks.ts';
 import { enqueueMessages, type MessageBatchQueue } from '../messages/messageJob.ts';
 import { readAnnouncementGuests } from './announcementGuests.ts';
-import { type AnnouncementGuest, announcementMessages, countByChannel } from './announcementPlan.ts';
+import { type AnnouncementGuest, announcementMessages, announcementWords, countByChannel } from './announcementPlan.ts';
 import { announcementSchedule } from './announcementSchedule.ts';
 
 /** What queuing an announcement needs: the API's send and the workers' scheduled sends share it. */
@@ -30,8 +30,6 @@ export type QueuingOutcome =
   /** Its time has not come; null: tied to the end of an auction without one. */
   | { kind: 'notDue'; sendAt: number | null }
   | { kind: 'missing' };
-
-const present = <T>(value: T | null) => (value === null ? undefined : value);
 
 /**
  * Puts an announcement's messages on the queue and marks it queued, with what each channel
@@ -96,7 +94,7 @@ export async function queueAnnouncement(
       .execute();
     const named: { en?: string; fr?: string } = {};
     for (const name of names) if (name.title_short?.trim()) named[name.language_code as 'en' | 'fr'] = name.title_short;
-    const message = { en: present(row.message_en), fr: present(row.message_fr) };
+    const message = announcementWords(row.message_en, row.message_fr);
     const request = { message, channels: row.channels, audience: row.audience, guestId: row.guest_id };
     const jobs = announcementMessages(
       guests ?? (await readAnnouncementGuests(trx, row.auction_id, row.organization_id)),
@@ -127,8 +125,7 @@ export async function queueAnnouncement(
   if (outcome.kind !== 'queued') return outcome;
   if (outcome.audience === 'all') {
     // Not for a part of the guests: the hub cannot tell who is at the venue.
-    const message = Object.fromEntries(Object.entries(outcome.message).filter(([, words]) => words !== undefined));
-    await deps.publish(outcome.auctionId, { announcementId, message });
+    await deps.publish(outcome.auctionId, { announcementId, message: outcome.message });
   }
   return { kind: 'queued' };
 }
