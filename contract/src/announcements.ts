@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guestParams } from './bidders.ts';
-import { commandId, errorAnswers, idParams, rowId } from './common.ts';
+import { commandId, errorAnswers, idParams, rowId, rowIdValue } from './common.ts';
 import { urlMagicLink } from './lots.ts';
 
 /**
@@ -75,11 +75,20 @@ export const announcementBody = z
       .min(1, { error: 'announcement_minutes_before_end_invalid' })
       .max(ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, { error: 'announcement_minutes_before_end_invalid' })
       .optional(),
+    /**
+     * With `minutesBeforeEnd`: before this closing group of the auction closes rather than the
+     * auction ("the silent auction's first tables close in ten minutes"), following the group's end.
+     */
+    closingGroupId: rowIdValue.optional(),
     commandId,
   })
   .refine((body) => body.sendAt === undefined || body.minutesBeforeEnd === undefined, {
     error: 'announcement_send_time_conflict',
     path: ['minutesBeforeEnd'],
+  })
+  .refine((body) => body.closingGroupId === undefined || body.minutesBeforeEnd !== undefined, {
+    error: 'announcement_closing_group_without_minutes',
+    path: ['closingGroupId'],
   });
 export type AnnouncementBody = z.input<typeof announcementBody>;
 
@@ -124,11 +133,21 @@ export const announcement = z.object({
   recordedAt: z.string(),
   /**
    * When it is set to go out; null: at once (or, tied to the auction's end, while the auction has
-   * no end date). One tied to the end gives the time by the end as it is now.
+   * no end date). One tied to an end gives the time by the end as it is now.
    */
   sendAt: z.string().nullable(),
-  /** Tied to the auction's end: this many minutes before it; null otherwise. */
+  /** Tied to an end: this many minutes before it; null otherwise. */
   minutesBeforeEnd: z.number().int().nullable(),
+  /**
+   * Tied to a closing group's end rather than the auction's: the group, with its names (null once
+   * the group was removed); null when not tied to a group.
+   */
+  closingGroup: z
+    .object({
+      id: z.number().int(),
+      name: z.object({ en: z.string().optional(), fr: z.string().optional() }).nullable(),
+    })
+    .nullable(),
   /**
    * When its messages went on the queue; null while they have not: a scheduled one waiting for its
    * time, or one whose send did not get that far (retried with its command id, or by the workers).

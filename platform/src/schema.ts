@@ -527,6 +527,8 @@ export interface AuctionAnnouncementsTable {
   send_at: Date | null;
   /** Sent this long before the auction's end, wherever the end is moved to (only while Active). */
   minutes_before_end: number | null;
+  /** With `minutes_before_end`: before this closing group's end instead (no foreign key: migration 0032). */
+  closing_group_id: number | null;
   /** Cancelled before it went out; `cancelled_by` null with a date: the auction was archived first. */
   cancelled_at: Date | null;
   cancelled_by: string | null;

@@ -21,6 +21,8 @@ import {
   queueAnnouncement,
   reachOf,
   readAnnouncementGuests,
+  tiedEndHasPassed,
+  tiedEndsAt,
 } from '@auction/platform/announcements';
 import { sql } from 'kysely';
 import { HttpError } from '../errors.ts';
@@ -51,8 +53,15 @@ export interface Announcements {
   cancel(auction: ManagedAuction, announcementId: number): Promise<Announcement>;
 }
 
-/** What is announced, to whom, and when: at a time (an ISO date), so long before the end, or (neither) at once. */
-export type ScheduledRequest = AnnouncementRequest & { sendAt?: string; minutesBeforeEnd?: number };
+/**
+ * What is announced, to whom, and when: at a time (an ISO date), so long before the end (the
+ * auction's, or a closing group's), or (neither) at once.
+ */
+export type ScheduledRequest = AnnouncementRequest & {
+  sendAt?: string;
+  minutesBeforeEnd?: number;
+  closingGroupId?: number;
+};
 
 export interface AnnouncementsDeps {
   db: Db;
@@ -86,10 +95,13 @@ interface AnnouncementRow {
   created_at: Date;
   send_at: Date | null;
   minutes_before_end: number | null;
+  closing_group_id: number | null;
+  /** The group's names; null when not tied to one, or the group was removed. */
+  closing_group_names: { en?: string; fr?: string } | null;
   cancelled_at: Date | null;
-  /** Its auction's, for one tied to the end. */
+  /** Its auction's status and the end it is tied to (its group's, else its auction's). */
   auction_status: number;
-  date_completed: Date | null;
+  ends_at: Date | null;
   sent_by: string | null;
   cancelled_by: string | null;
 }
@@ -98,12 +110,12 @@ type DeliveryCounts = Map<string, { sent: number; skipped: number; failed: numbe
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
-/** When it goes (or went) out as planned: its time, or its auction's end as it is now less its minutes. */
+/** When it goes (or went) out as planned: its time, or the end it is tied to as it is now less its minutes. */
 function plannedAt(row: AnnouncementRow): string | null {
   const schedule = announcementSchedule(
     { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end },
     // Read as open: one that went out, or was cancelled, keeps the time it had.
-    { status: Math.min(row.auction_status, AuctionStatus.Active), dateCompleted: row.date_completed },
+    { status: Math.min(row.auction_status, AuctionStatus.Active), endsAt: row.ends_at },
   );
   return schedule.kind === 'at' ? new Date(schedule.at).toISOString() : null;
 }
@@ -125,6 +137,7 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
     recordedAt: row.created_at.toISOString(),
     sendAt: plannedAt(row),
     minutesBeforeEnd: row.minutes_before_end,
+    closingGroup: row.closing_group_id === null ? null : { id: row.closing_group_id, name: row.closing_group_names },
     sentAt: iso(row.queued_at),
     cancelledAt: iso(row.cancelled_at),
     cancelledBy: row.cancelled_at === null ? null : row.cancelled_by,
@@ -140,7 +153,8 @@ const sameRequest = (row: AnnouncementRow, request: ScheduledRequest, sendAt: nu
   row.channels.length === request.channels.length &&
   request.channels.every((channel) => row.channels.includes(channel)) &&
   (row.send_at?.getTime() ?? null) === sendAt &&
-  row.minutes_before_end === (request.minutesBeforeEnd ?? null);
+  row.minutes_before_end === (request.minutesBeforeEnd ?? null) &&
+  row.closing_group_id === (request.closingGroupId ?? null);
 
 /** The time asked for, by the server's clock: later than now and within the schedule's reach. */
 function sendTimeOf(sendAt: string | undefined, now: number): number | null {
@@ -152,15 +166,15 @@ function sendTimeOf(sendAt: string | undefined, now: number): number | null {
 }
 
 /**
- * One tied to the auction's end may be asked for while bidding has not ended, for a time still
- * to come by the end as it is now (an auction without an end date waits for one).
+ * One tied to an end may be asked for while bidding has not ended and, tied to a group, before
+ * the group closes, for a time still to come by the end as it is now (an auction without an end
+ * date waits for one).
  */
-function checkBeforeEnd(minutes: number, auction: { status: number; date_completed: Date | null }, now: number) {
-  const schedule = announcementSchedule(
-    { sendAt: null, minutesBeforeEnd: minutes },
-    { status: auction.status, dateCompleted: auction.date_completed },
-  );
+function checkBeforeEnd(minutes: number, end: { status: number; endsAt: Date | null }, group: boolean, now: number) {
+  const timing = { sendAt: null, minutesBeforeEnd: minutes };
+  const schedule = announcementSchedule(timing, end);
   if (schedule.kind === 'endPassed') throw new HttpError(409, 'announcement_auction_ended');
+  if (group && tiedEndHasPassed(timing, end, now)) throw new HttpError(409, 'announcement_closing_group_closed');
   if (schedule.kind === 'at' && schedule.at <= now) throw new HttpError(400, 'announcement_send_at_past');
 }
 
@@ -179,12 +193,14 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     sql<AnnouncementRow & { auction_id: number }>`
       SELECT a.id, a.auction_id, a.message_en, a.message_fr, a.audience, a.guest_id, a.channels, a.email_recipients,
         a.sms_recipients, a.push_recipients, a.queued_at, a.created_at, a.send_at, a.minutes_before_end,
-        a.cancelled_at, au.status AS auction_status, au.date_completed,
+        a.closing_group_id, cg.translations AS closing_group_names,
+        a.cancelled_at, au.status AS auction_status, ${tiedEndsAt} AS ends_at,
         nullif(trim(u.first_name || ' ' || u.last_name), '') AS sent_by,
         nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by,
         coalesce(nullif(trim(g.first_name || ' ' || g.last_name), ''), g.nick_name) AS guest_name
       FROM auction_announcements a
       JOIN auctions au ON au.id = a.auction_id
+      LEFT JOIN closing_groups cg ON cg.id = a.closing_group_id
       LEFT JOIN users g ON g.id = a.guest_id
       LEFT JOIN users u ON u.id = a.sent_by
       LEFT JOIN users c ON c.id = a.cancelled_by
@@ -312,13 +328,20 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     const now = clock();
     const sendAt = sendTimeOf(request.sendAt, now);
     const minutesBeforeEnd = request.minutesBeforeEnd ?? null;
+    const closingGroupId = request.closingGroupId ?? null;
     if (minutesBeforeEnd !== null) {
-      const dates = await db
-        .selectFrom('auctions')
-        .select(['status', 'date_completed'])
-        .where('id', '=', auction.auctionId)
+      const end = await db
+        .selectFrom('auctions as au')
+        .leftJoin('closing_groups as cg', (join) =>
+          join.on('cg.auction_id', '=', auction.auctionId).on('cg.id', '=', closingGroupId),
+        )
+        .select(['au.status', 'cg.id as group_id', 'cg.ends_at as group_ends_at', 'au.date_completed'])
+        .where('au.id', '=', auction.auctionId)
         .executeTakeFirstOrThrow();
-      checkBeforeEnd(minutesBeforeEnd, dates, now);
+      // Another auction's group, or one removed: not a group of this auction.
+      if (closingGroupId !== null && end.group_id === null) throw new HttpError(404, 'closing_group_not_found');
+      const endsAt = closingGroupId === null ? end.date_completed : end.group_ends_at;
+      checkBeforeEnd(minutesBeforeEnd, { status: end.status, endsAt }, closingGroupId !== null, now);
     }
     const atOnce = sendAt === null && minutesBeforeEnd === null;
     // A send at once must reach someone now; one for later goes to the guests as they are then.
@@ -346,6 +369,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         .where('message_fr', request.message.fr === undefined ? 'is' : '=', request.message.fr ?? null)
         .where('send_at', sendAt === null ? 'is' : '=', sendAt === null ? null : new Date(sendAt))
         .where('minutes_before_end', minutesBeforeEnd === null ? 'is' : '=', minutesBeforeEnd)
+        .where('closing_group_id', closingGroupId === null ? 'is' : '=', closingGroupId)
         .where('guest_id', request.guestId ? '=' : 'is', request.guestId ?? null)
         .where('cancelled_at', 'is', null)
         .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_REPEAT_MINUTES})`)
@@ -376,6 +400,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           channels: [...request.channels],
           send_at: sendAt === null ? null : new Date(sendAt),
           minutes_before_end: minutesBeforeEnd,
+          closing_group_id: closingGroupId,
         })
         .onConflict((oc) => oc.column('command_id').doNothing())
         .returning('id')

@@ -109,8 +109,8 @@ export interface AuctionPartRepository {
     changes: ClosingGroupChanges,
     moveOpenLot: (lotId: number, endsAt: Date) => Promise<unknown>,
   ): Promise<ClosingGroupDto>;
-  /** Its lots keep their end. */
-  removeClosingGroup(groupId: number): Promise<void>;
+  /** Removes it, its lots keeping their end; what waited for its end is cancelled by `userId`. */
+  removeClosingGroup(groupId: number, userId: string): Promise<void>;
   addPhoto(auctionId: number, photo: PhotoFields & { fullPath: string }): Promise<{ id: number }>;
   editPhoto(photoId: number, changes: PhotoFields): Promise<void>;
   removePhoto(photoId: number): Promise<void>;
@@ -197,9 +197,18 @@ export function auctionPartRepository(db: Db): AuctionPartRepository {
         return groupDto(row);
       });
     },
-    async removeClosingGroup(groupId) {
+    async removeClosingGroup(groupId, userId) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('lots').set({ closing_group_id: null }).where('closing_group_id', '=', groupId).execute();
+        // "Closes in ten minutes" of a group that no longer closes anything is never sent. Waits
+        // for a queuing that holds one: it then went out, and keeps saying which group it was for.
+        await trx
+          .updateTable('auction_announcements')
+          .set({ cancelled_at: new Date(), cancelled_by: userId })
+          .where('closing_group_id', '=', groupId)
+          .where('queued_at', 'is', null)
+          .where('cancelled_at', 'is', null)
+          .execute();
         await trx.deleteFrom('closing_groups').where('id', '=', groupId).execute();
       });
     },

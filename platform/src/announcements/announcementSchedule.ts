@@ -1,4 +1,5 @@
 import { AuctionStatus } from '@auction/contract';
+import { sql } from 'kysely';
 
 /** When an announcement was asked to go out. */
 export interface AnnouncementTiming {
@@ -6,10 +7,13 @@ export interface AnnouncementTiming {
   minutesBeforeEnd: number | null;
 }
 
-/** What of its auction an announcement tied to the end reads. */
-export interface AuctionEnd {
+/**
+ * The end an announcement tied to an end reads: its closing group's when it names one, else its
+ * auction's; with the auction's status, since bidding that ended closes every group.
+ */
+export interface TiedEnd {
   status: number;
-  dateCompleted: Date | null;
+  endsAt: Date | null;
 }
 
 export type AnnouncementSchedule =
@@ -22,13 +26,29 @@ export type AnnouncementSchedule =
   | { kind: 'endPassed' };
 
 /**
- * When an announcement goes out: at its time; or so many minutes before its auction's end as the
- * end is now (an end moved moves it), and only while bidding is open; or at once.
+ * When an announcement goes out: at its time; or so many minutes before the end it is tied to as
+ * the end is now (an end moved moves it), and only while bidding is open; or at once.
  */
-export function announcementSchedule(timing: AnnouncementTiming, auction: AuctionEnd): AnnouncementSchedule {
+export function announcementSchedule(timing: AnnouncementTiming, end: TiedEnd): AnnouncementSchedule {
   if (timing.sendAt !== null) return { kind: 'at', at: timing.sendAt.getTime() };
   if (timing.minutesBeforeEnd === null) return { kind: 'now' };
-  if (auction.status > AuctionStatus.Active) return { kind: 'endPassed' };
-  if (auction.dateCompleted === null) return { kind: 'waitingForEnd' };
-  return { kind: 'at', at: auction.dateCompleted.getTime() - timing.minutesBeforeEnd * 60_000 };
+  if (end.status > AuctionStatus.Active) return { kind: 'endPassed' };
+  if (end.endsAt === null) return { kind: 'waitingForEnd' };
+  return { kind: 'at', at: end.endsAt.getTime() - timing.minutesBeforeEnd * 60_000 };
 }
+
+/**
+ * One tied to an end whose end has come by the server's clock, or whose auction stopped bidding:
+ * a reminder the workers reach late (a queue down over the end) is cancelled, not sent untrue.
+ */
+export function tiedEndHasPassed(timing: AnnouncementTiming, end: TiedEnd, now: number): boolean {
+  if (timing.minutesBeforeEnd === null || timing.sendAt !== null) return false;
+  return end.status !== AuctionStatus.Active || (end.endsAt !== null && end.endsAt.getTime() <= now);
+}
+
+/**
+ * The end an announcement is tied to, in a query of `auction_announcements as a` joined to
+ * `auctions as au` and left-joined to `closing_groups as cg` on `a.closing_group_id`: the group's
+ * (null once the group was removed), else the auction's.
+ */
+export const tiedEndsAt = sql<Date | null>`CASE WHEN a.closing_group_id IS NULL THEN au.date_completed ELSE cg.ends_at END`;

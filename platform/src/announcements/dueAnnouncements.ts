@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import { announcementSchedule } from './announcementSchedule.ts';
+import { announcementSchedule, tiedEndsAt } from './announcementSchedule.ts';
 import { type AnnouncementQueuing, queueAnnouncement } from './queueAnnouncement.ts';
 
 /**
@@ -23,8 +23,8 @@ export async function auctionsWithWaitingAnnouncements(db: Db): Promise<number[]
 
 /**
  * Queues the auction's announcements whose time has come (one for later at its time or so long
- * before the end, one whose send died after ANNOUNCEMENT_ORPHAN_MS), cancels those tied to an end
- * that passed, and answers when the next one is due, or null.
+ * before the end it is tied to, one whose send died after ANNOUNCEMENT_ORPHAN_MS), cancels those
+ * tied to an end that passed, and answers when the next one is due, or null.
  */
 export async function sendDueAnnouncements(
   deps: AnnouncementQueuing,
@@ -34,7 +34,8 @@ export async function sendDueAnnouncements(
   const waiting = await deps.db
     .selectFrom('auction_announcements as a')
     .innerJoin('auctions as au', 'au.id', 'a.auction_id')
-    .select(['a.id', 'a.send_at', 'a.minutes_before_end', 'a.created_at', 'au.status', 'au.date_completed'])
+    .leftJoin('closing_groups as cg', 'cg.id', 'a.closing_group_id')
+    .select(['a.id', 'a.send_at', 'a.minutes_before_end', 'a.created_at', 'au.status', tiedEndsAt.as('ends_at')])
     .where('a.auction_id', '=', auctionId)
     .where('a.queued_at', 'is', null)
     .where('a.cancelled_at', 'is', null)
@@ -44,7 +45,7 @@ export async function sendDueAnnouncements(
   for (const row of waiting) {
     const schedule = announcementSchedule(
       { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end },
-      { status: row.status, dateCompleted: row.date_completed },
+      { status: row.status, endsAt: row.ends_at },
     );
     if (schedule.kind === 'waitingForEnd') continue;
     const dueAt =

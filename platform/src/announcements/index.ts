@@ -12,8 +12,10 @@ export {
 export {
   type AnnouncementSchedule,
   type AnnouncementTiming,
-  type AuctionEnd,
   announcementSchedule,
+  type TiedEnd,
+  tiedEndHasPassed,
+  tiedEndsAt,
 } from './announcementSchedule.ts';
 export {
   ANNOUNCEMENT_ORPHAN_MS,

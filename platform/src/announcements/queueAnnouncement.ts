@@ -4,7 +4,7 @@ import type { AccountLinks } from '../messages/accountLinks.ts';
 import { enqueueMessages, type MessageBatchQueue } from '../messages/messageJob.ts';
 import { readAnnouncementGuests } from './announcementGuests.ts';
 import { type AnnouncementGuest, announcementMessages, announcementWords, countByChannel } from './announcementPlan.ts';
-import { announcementSchedule } from './announcementSchedule.ts';
+import { announcementSchedule, tiedEndHasPassed, tiedEndsAt } from './announcementSchedule.ts';
 
 /** What queuing an announcement needs: the API's send and the workers' scheduled sends share it. */
 export interface AnnouncementQueuing {
@@ -37,8 +37,8 @@ export type QueuingOutcome =
  * they are now. The row stays locked from the check to the mark, so a cancel either lands before
  * (nothing is queued) or is refused after (it went out), and two queuers mark it once. Messages
  * are keyed by announcement, guest and channel, so queuing them again sends nothing twice.
- * One whose auction was archived before its time is cancelled instead, as is one tied to the
- * auction's end when bidding is no longer open at its time.
+ * One whose auction was archived before its time is cancelled instead, as is one tied to an end
+ * that came before it could go out, or to the auction's end once bidding is no longer open.
  */
 export async function queueAnnouncement(
   deps: AnnouncementQueuing,
@@ -50,6 +50,7 @@ export async function queueAnnouncement(
     const row = await trx
       .selectFrom('auction_announcements as a')
       .innerJoin('auctions as au', 'au.id', 'a.auction_id')
+      .leftJoin('closing_groups as cg', 'cg.id', 'a.closing_group_id')
       .select([
         'a.auction_id',
         'a.message_en',
@@ -62,7 +63,7 @@ export async function queueAnnouncement(
         'a.send_at',
         'a.minutes_before_end',
         'au.status',
-        'au.date_completed',
+        tiedEndsAt.as('ends_at'),
         'au.organization_id',
         'au.url_magic_link',
       ])
@@ -72,14 +73,12 @@ export async function queueAnnouncement(
     if (!row) return { kind: 'missing' } as const;
     if (row.queued_at !== null) return { kind: 'alreadyQueued' } as const;
     if (row.cancelled_at !== null) return { kind: 'cancelled' } as const;
-    const schedule = announcementSchedule(
-      { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end },
-      { status: row.status, dateCompleted: row.date_completed },
-    );
+    const timing = { sendAt: row.send_at, minutesBeforeEnd: row.minutes_before_end };
+    const end = { status: row.status, endsAt: row.ends_at };
+    const schedule = announcementSchedule(timing, end);
     if (schedule.kind === 'waitingForEnd') return { kind: 'notDue', sendAt: null } as const;
     if (schedule.kind === 'at' && schedule.at > now) return { kind: 'notDue', sendAt: schedule.at } as const;
-    const endPassed = row.minutes_before_end !== null && row.status !== AuctionStatus.Active;
-    if (row.status === AuctionStatus.Archived || endPassed) {
+    if (row.status === AuctionStatus.Archived || tiedEndHasPassed(timing, end, now)) {
       await trx
         .updateTable('auction_announcements')
         .set({ cancelled_at: new Date(now) })

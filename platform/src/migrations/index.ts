@@ -27,6 +27,7 @@ import * as m0028 from './0028_refund_by_hand.ts';
 import * as m0029 from './0029_refund_line.ts';
 import * as m0030 from './0030_auction_announcements.ts';
 import * as m0031 from './0031_announcements_later_or_to_one_guest.ts';
+import * as m0032 from './0032_announcements_before_a_closing_group.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0029_refund_line': m0029,
   '0030_auction_announcements': m0030,
   '0031_announcements_later_or_to_one_guest': m0031,
+  '0032_announcements_before_a_closing_group': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

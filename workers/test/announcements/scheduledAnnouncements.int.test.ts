@@ -147,6 +147,34 @@ describe('announcements set to go out later', () => {
     expect(await emailJob(announcementId, guest)).toBeDefined();
   });
 
+  it("tied to a closing group's end, go out before the group closes, not the auction", async () => {
+    // The auction ends in an hour; its group in a minute and a second: due in a second.
+    const groupEnd = Date.now() + fixtures.MINUTE + 1_000;
+    const { auctionId, guest, announcementId } = await announcementOf({
+      minutesBeforeEnd: 1,
+      dateCompleted: Date.now() + 60 * fixtures.MINUTE,
+    });
+    const group = await world.db
+      .insertInto('closing_groups')
+      .values({ auction_id: auctionId, ends_at: new Date(groupEnd), translations: JSON.stringify({ fr: 'Salon' }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await world.db
+      .updateTable('auction_announcements')
+      .set({ closing_group_id: group.id })
+      .where('id', '=', announcementId)
+      .execute();
+    await requestAuctionSchedule(world.workers.lifecycle, auctionId);
+
+    const sent = await fixtures.eventually(async () => {
+      const row = await announcementRow(announcementId);
+      expect(row.queued_at).not.toBeNull();
+      return row;
+    });
+    expect(sent.queued_at?.getTime()).toBeGreaterThanOrEqual(groupEnd - fixtures.MINUTE);
+    expect(await emailJob(announcementId, guest)).toBeDefined();
+  });
+
   it("that cannot be queued do not hold back the auction's transitions, and go out once the queue is back", async () => {
     const { auctionId, guest, announcementId } = await announcementOf({
       sendAt: Date.now() - 1_000,

@@ -36,6 +36,7 @@ const sentEarlier: Announcement = {
   recordedAt: '2026-11-23T23:30:00Z',
   sendAt: null,
   minutesBeforeEnd: null,
+  closingGroup: null,
   sentAt: '2026-11-23T23:30:00Z',
   cancelledAt: null,
   cancelledBy: null,

@@ -15,6 +15,7 @@ const announcement = (change: Partial<Announcement>): Announcement => ({
   recordedAt: '2026-11-27T19:00:00Z',
   sendAt: null,
   minutesBeforeEnd: null,
+  closingGroup: null,
   sentAt: '2026-11-27T19:00:00Z',
   cancelledAt: null,
   cancelledBy: null,

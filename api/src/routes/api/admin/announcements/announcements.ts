@@ -30,13 +30,13 @@ export default (async (app) => {
     {
       schema: {
         summary:
-          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP, at once, at sendAt or minutesBeforeEnd the auction's end; idempotent by commandId",
+          "Sends an announcement to the auction's guests by email, SMS or push, by their switches and STOP, at once, at sendAt, or minutesBeforeEnd the auction's end or a closing group's (closingGroupId); idempotent by commandId",
         ...announcementsContract.send,
       },
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels, audience, sendAt, minutesBeforeEnd } = request.body;
+      const { message, channels, audience, sendAt, minutesBeforeEnd, closingGroupId } = request.body;
       return app.announcements.send(
         auction,
         {
@@ -45,6 +45,7 @@ export default (async (app) => {
           audience,
           ...(sendAt === undefined ? {} : { sendAt }),
           ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
+          ...(closingGroupId === undefined ? {} : { closingGroupId }),
         },
         commandIdOf(request, request.body.commandId),
       );

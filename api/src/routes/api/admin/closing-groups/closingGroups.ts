@@ -46,7 +46,7 @@ export default (async (app) => {
       const owner = await app.operatorAccess.managedAuction(request, 'closingGroup', groupId);
       const base = commandIdOf(request, request.body.commandId);
       // One transaction: a lot's refused reschedule leaves the group and its lots' ends as they were.
-      return parts.editClosingGroup(groupId, request.body, (lotId, endsAt) =>
+      const group = await parts.editClosingGroup(groupId, request.body, (lotId, endsAt) =>
         runLotCommand(app.lotCommands, lotId, {
           type: 'RescheduleLot',
           endsAt: endsAt.getTime(),
@@ -56,6 +56,9 @@ export default (async (app) => {
           auctionActive: owner.auctionActive,
         }),
       );
+      // An announcement tied to the group's end moves with it: the workers read its new time.
+      if (request.body.dateCompleted) await app.auctionScheduler.auctionChanged(owner.auctionId);
+      return group;
     },
   );
 
@@ -63,14 +66,14 @@ export default (async (app) => {
     '/api/admin/closing-groups/:id',
     {
       schema: {
-        summary: 'Removes a closing group; its lots keep their end',
+        summary: 'Removes a closing group; its lots keep their end; announcements waiting for its end are cancelled',
         params: idParams,
         response: { 204: noContent, ...operatorErrors(404) },
       },
     },
     async (request, reply) => {
-      await app.operatorAccess.managedAuction(request, 'closingGroup', request.params.id);
-      await parts.removeClosingGroup(request.params.id);
+      const { userId } = await app.operatorAccess.managedAuction(request, 'closingGroup', request.params.id);
+      await parts.removeClosingGroup(request.params.id, userId);
       return reply.code(204).send(null);
     },
   );

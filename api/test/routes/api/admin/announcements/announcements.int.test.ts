@@ -529,6 +529,136 @@ describe('announcements set to go out later', () => {
     expect(await announcementsOf(auction.auctionId)).toHaveLength(before);
   });
 
+  it("ties one to a closing group's end instead, following the group, never after it closed", async () => {
+    const db = test.database.db;
+    const { auctionId } = auction;
+    const workers = workersAt;
+    await db
+      .updateTable('auctions')
+      .set({ status: 3, date_completed: new Date(Date.now() + 4 * 3600_000) })
+      .where('id', '=', auctionId)
+      .execute();
+    const addGroup = async (endsAt: number) => {
+      const added = await callAs(test.app, staff.admin, 'POST', `/api/admin/auctions/${auctionId}/closing-groups`, {
+        translations: { fr: 'Tables du salon', en: 'Lounge tables' },
+        dateCompleted: new Date(endsAt).toISOString(),
+        commandId: randomUUID(),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return added.json().id as number;
+    };
+    const groupEnd = Date.now() + 2 * 3600_000;
+    const groupId = await addGroup(groupEnd);
+    const body = {
+      message: { fr: 'Les tables du salon ferment dans 10 minutes !' },
+      channels: ['email'],
+      minutesBeforeEnd: 10,
+      closingGroupId: groupId,
+      commandId: randomUUID(),
+    };
+    const tied = await callAs(test.app, staff.manager, 'POST', url(auctionId), body);
+    expect(tied.statusCode, tied.body).toBe(200);
+    const { id } = tied.json().announcement;
+    expect(tied.json().announcement).toMatchObject({
+      minutesBeforeEnd: 10,
+      closingGroup: { id: groupId, name: { fr: 'Tables du salon', en: 'Lounge tables' } },
+      sendAt: new Date(groupEnd - 10 * 60_000).toISOString(),
+    });
+    // The same command again answers the same; the same words tied to the auction's end are another request.
+    const again = await callAs(test.app, staff.manager, 'POST', url(auctionId), body);
+    expect(again.json()).toMatchObject({ duplicate: true, announcement: { id } });
+    const reused = await callAs(test.app, staff.manager, 'POST', url(auctionId), {
+      ...body,
+      closingGroupId: undefined,
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+
+    // The group's end is moved half an hour earlier through its route: the message follows it.
+    const movedEnd = groupEnd - 30 * 60_000;
+    const moved = await callAs(test.app, staff.admin, 'PATCH', `/api/admin/closing-groups/${groupId}`, {
+      dateCompleted: new Date(movedEnd).toISOString(),
+      commandId: randomUUID(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const dueAt = movedEnd - 10 * 60_000;
+    const listed = await callAs(test.app, staff.manager, 'GET', url(auctionId));
+    expect(listed.json().announcements.find((each: { id: number }) => each.id === id).sendAt).toBe(
+      new Date(dueAt).toISOString(),
+    );
+    expect(await workers(dueAt - 1)).toBe(dueAt);
+    await workers(dueAt);
+    expect((await announcementsOf(auctionId)).find((row) => row.id === id)?.queued_at).toEqual(new Date(dueAt));
+
+    // The workers reach another only after the group's end (a queue down meanwhile): cancelled, not sent late.
+    const late = await callAs(test.app, staff.manager, 'POST', url(auctionId), {
+      ...body,
+      minutesBeforeEnd: 5,
+      commandId: randomUUID(),
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    await workers(movedEnd);
+    const missed = (await announcementsOf(auctionId)).find((row) => row.id === late.json().announcement.id);
+    expect(missed).toMatchObject({ queued_at: null, cancelled_by: null });
+    expect(missed?.cancelled_at).not.toBeNull();
+
+    // Refusals change nothing: no minutes, another organisation's group, a group already closed.
+    const otherGroup = await callAs(
+      test.app,
+      staff.admin,
+      'POST',
+      `/api/admin/auctions/${await otherOrganizationAuction(test.app, staff.admin)}/closing-groups`,
+      { translations: { fr: 'Ailleurs' }, dateCompleted: new Date(groupEnd).toISOString(), commandId: randomUUID() },
+    );
+    const closedGroup = await addGroup(Date.now() - 60_000);
+    const before = (await announcementsOf(auctionId)).length;
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ minutesBeforeEnd: undefined }, 400, 'announcement_closing_group_without_minutes'],
+      [
+        { minutesBeforeEnd: undefined, sendAt: new Date(Date.now() + 3600_000).toISOString() },
+        400,
+        'announcement_closing_group_without_minutes',
+      ],
+      [{ closingGroupId: otherGroup.json().id }, 404, 'closing_group_not_found'],
+      [{ closingGroupId: 2_000_000_000 }, 404, 'closing_group_not_found'],
+      [{ closingGroupId: closedGroup }, 409, 'announcement_closing_group_closed'],
+      [{ closingGroupId: 'lounge' }, 400, 'validation_failed'],
+    ];
+    for (const [change, status, key] of refusals) {
+      const refused = await callAs(test.app, staff.manager, 'POST', url(auctionId), {
+        ...body,
+        ...change,
+        commandId: randomUUID(),
+      });
+      expect(refused.statusCode, JSON.stringify(change)).toBe(status);
+      const answer = refused.json();
+      expect([answer.message, ...(answer.messages ?? [])], JSON.stringify(change)).toContain(key);
+    }
+    expect(await announcementsOf(auctionId)).toHaveLength(before);
+
+    // The group is removed: what waited for it is cancelled by that staff member; what went out
+    // still says it was tied to a group, one no longer there.
+    const waiting = await callAs(test.app, staff.manager, 'POST', url(auctionId), {
+      ...body,
+      minutesBeforeEnd: 3,
+      commandId: randomUUID(),
+    });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    const removed = await callAs(test.app, staff.admin, 'DELETE', `/api/admin/closing-groups/${groupId}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const after = (await callAs(test.app, staff.manager, 'GET', url(auctionId))).json().announcements;
+    const byId = (wanted: number) => after.find((each: { id: number }) => each.id === wanted);
+    expect(byId(waiting.json().announcement.id)).toMatchObject({
+      closingGroup: { id: groupId, name: null },
+      sentAt: null,
+      cancelledBy: expect.stringMatching(/\S/),
+    });
+    expect(byId(id)).toMatchObject({
+      closingGroup: { id: groupId, name: null },
+      sentAt: new Date(dueAt).toISOString(),
+    });
+  });
+
   it('keeps at most 20 waiting for their time on an auction', async () => {
     const { auctionId } = await auctionWithGuests();
     const schedule = (minutes: number) =>
