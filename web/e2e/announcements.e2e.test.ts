@@ -172,6 +172,14 @@ async function writesToOneGuest(
     listed: string;
     beforeEnd: string;
     beforeEndHint: RegExp;
+    endOf: string;
+    group: string;
+    groupHint: RegExp;
+    messageField: string;
+    reminder: string;
+    schedule: string;
+    confirmSchedule: string;
+    groupListed: RegExp;
   },
 ) {
   const name =
@@ -202,6 +210,21 @@ async function writesToOneGuest(
     .toMatch(texts.beforeEndHint);
   await expectAccessible(page, `a message tied to the auction's end (${locale})`);
   await screenshotBothWidths(page, `console-announcements-before-end-${locale}`);
+
+  // Before a closing group's end instead: the gala's groups close one after the other.
+  await page.setViewportSize(DESKTOP);
+  await page.getByLabel(texts.endOf, { exact: true }).selectOption({ label: texts.group });
+  await expect
+    .poll(async () => (await page.locator('.announcements__time').textContent()) ?? '')
+    .toMatch(texts.groupHint);
+  await expectAccessible(page, `a message tied to a closing group's end (${locale})`);
+  await screenshotBothWidths(page, `console-announcements-before-group-end-${locale}`);
+  await page.getByLabel(texts.messageField).fill(texts.reminder);
+  await page.getByRole('button', { name: texts.schedule }).click();
+  await page.getByRole('dialog').getByRole('button', { name: texts.confirmSchedule, exact: true }).click();
+  await expect
+    .poll(async () => (await page.locator('.announcements__item', { hasText: texts.reminder }).textContent()) ?? '')
+    .toMatch(texts.groupListed);
   await context.close();
 }
 
@@ -234,7 +257,7 @@ describe('messages to guests', () => {
     });
   }, 120_000);
 
-  it('go to one guest from the bidders list, and may be tied to the auction’s end, in French', async () => {
+  it('go to one guest from the bidders list, and may be tied to the auction’s or a closing group’s end, in French', async () => {
     await writesToOneGuest('fr', {
       console: '/console',
       bidders: 'Enchérisseurs',
@@ -247,10 +270,18 @@ describe('messages to guests', () => {
       listed: 'Noémie Ouellet',
       beforeEnd: 'Avant la fin de l’encan',
       beforeEndHint: /L’encan se termine le .+ : il partira donc à \d{1,2} h \d{2} ;/,
+      endOf: 'Avant la fin de',
+      group: 'Deuxième vague',
+      groupHint: /« Deuxième vague » ferme le .+ : il partira donc à \d{1,2} h \d{2} ;/,
+      messageField: 'Message en français',
+      reminder: 'La deuxième vague ferme dans 10 minutes !',
+      schedule: 'Programmer…',
+      confirmSchedule: 'Programmer',
+      groupListed: /10 minutes avant la fermeture de « Deuxième vague », le /,
     });
   }, 120_000);
 
-  it('go to one guest from the bidders list, and may be tied to the auction’s end, in English', async () => {
+  it('go to one guest from the bidders list, and may be tied to the auction’s or a closing group’s end, in English', async () => {
     await writesToOneGuest('en', {
       console: '/en/console',
       bidders: 'Bidders',
@@ -263,6 +294,14 @@ describe('messages to guests', () => {
       listed: 'Sam Carter',
       beforeEnd: 'Before the auction ends',
       beforeEndHint: /The auction ends on .+ at .+, so it goes out at \d{1,2}:\d{2}\s[ap]\.m\.;/,
+      endOf: 'Before the end of',
+      group: 'Second wave',
+      groupHint: /“Second wave” closes on .+ at .+, so it goes out at \d{1,2}:\d{2}\s[ap]\.m\.;/,
+      messageField: 'Message in English',
+      reminder: 'The second wave closes in 10 minutes!',
+      schedule: 'Schedule…',
+      confirmSchedule: 'Schedule',
+      groupListed: /10 minutes before “Second wave” closes, on /,
     });
   }, 120_000);
 

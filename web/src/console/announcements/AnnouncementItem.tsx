@@ -64,7 +64,9 @@ export function AnnouncementItem({
               id={
                 announcement.minutesBeforeEnd === null
                   ? 'console.announcements.cancelledArchived'
-                  : 'console.announcements.cancelledEnded'
+                  : announcement.closingGroup
+                    ? 'console.announcements.cancelledGroupClosed'
+                    : 'console.announcements.cancelledEnded'
               }
             />
           )}
@@ -129,13 +131,13 @@ export function AnnouncementItem({
 }
 
 /**
- * When it goes out: on a day at a time; or so many minutes before the auction's end, with the time
- * that makes by the end as it is now (the workers follow the end when it moves), or without one
- * while the auction has no end date.
+ * When it goes out: on a day at a time; or so many minutes before the auction's end or a closing
+ * group's, with the time that makes by the end as it is now (the workers follow the end when it
+ * moves), or without one while the auction has no end date or the group was removed.
  */
 function GoingOut({ announcement }: { announcement: Announcement }) {
   const locale = useLocale();
-  const { sendAt, minutesBeforeEnd } = announcement;
+  const { sendAt, minutesBeforeEnd, closingGroup } = announcement;
   const at = sendAt
     ? {
         day: formatSendDay(sendAt, locale),
@@ -144,6 +146,20 @@ function GoingOut({ announcement }: { announcement: Announcement }) {
     : null;
   if (minutesBeforeEnd === null) {
     return at ? <FormattedMessage id="console.announcements.at" values={at} /> : null;
+  }
+  if (closingGroup) {
+    return closingGroup.name === null ? (
+      <FormattedMessage id="console.announcements.beforeRemovedGroupEnd" values={{ minutes: minutesBeforeEnd }} />
+    ) : (
+      <FormattedMessage
+        id="console.announcements.beforeGroupEndAt"
+        values={{
+          minutes: minutesBeforeEnd,
+          group: textIn(closingGroup.name, locale),
+          ...(at ?? { day: '', time: '' }),
+        }}
+      />
+    );
   }
   return at ? (
     <FormattedMessage id="console.announcements.beforeEndAt" values={{ minutes: minutesBeforeEnd, ...at }} />

@@ -15,6 +15,7 @@ import { Labelled } from '../../layout/Labelled.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { entryName } from '../entryName.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { AnnouncementItem } from './AnnouncementItem.tsx';
 import { type AnnouncementDraft, draftErrors, draftRequest } from './announcementDraft.ts';
@@ -22,7 +23,7 @@ import { announcementState } from './announcementState.ts';
 import { AUDIENCE_KEYS, CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
-import { type AuctionEnd, beforeEndAt, formatSendDay } from './sendTime.ts';
+import { beforeEndAt, formatSendDay, type TiedEnd, tiedEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 import './announcements.css';
 
@@ -34,6 +35,7 @@ const EMPTY: AnnouncementDraft = {
   when: 'now',
   sendAt: '',
   minutesBeforeEnd: '10',
+  closingGroupId: '',
 };
 
 /** When a message set for later goes out, for the order of the list; one tied to an end not set yet, last. */
@@ -47,6 +49,7 @@ const SEND_AT_ERRORS = new Set([
   'announcement_send_at_too_far',
   'announcement_minutes_before_end_invalid',
   'announcement_auction_ended',
+  'announcement_closing_group_closed',
 ]);
 
 /**
@@ -194,7 +197,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
               draft={draft}
               sendAt={confirming.request.sendAt}
               minutesBeforeEnd={confirming.request.minutesBeforeEnd}
-              auction={auction}
+              end={tiedEnd(auction, String(confirming.request.closingGroupId ?? ''))}
               reach={chosen}
             />
           }
@@ -251,17 +254,18 @@ function Consequence({
   draft,
   sendAt,
   minutesBeforeEnd,
-  auction,
+  end,
   reach,
 }: {
   draft: AnnouncementDraft;
   sendAt: string | undefined;
   minutesBeforeEnd: number | undefined;
-  auction: AuctionEnd;
+  /** The end it is tied to, when it is. */
+  end: TiedEnd;
   reach: AnnouncementReach;
 }) {
   const locale = useLocale();
-  const endAt = minutesBeforeEnd === undefined ? null : beforeEndAt(minutesBeforeEnd, auction);
+  const endAt = minutesBeforeEnd === undefined ? null : beforeEndAt(minutesBeforeEnd, end);
   return (
     <>
       {minutesBeforeEnd !== undefined ? (
@@ -269,10 +273,13 @@ function Consequence({
           id={
             endAt === null
               ? 'console.announcements.consequenceBeforeEndUnset'
-              : 'console.announcements.consequenceBeforeEnd'
+              : end.group
+                ? 'console.announcements.consequenceBeforeGroupEnd'
+                : 'console.announcements.consequenceBeforeEnd'
           }
           values={{
             minutes: minutesBeforeEnd,
+            group: end.group ? entryName(end.group.translations, locale) : '',
             day: endAt === null ? '' : formatSendDay(new Date(endAt), locale),
             time: endAt === null ? '' : <Unbroken>{formatTime(new Date(endAt).toISOString(), locale)}</Unbroken>,
             audience: draft.audience,

@@ -1,12 +1,13 @@
 import { ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, ANNOUNCEMENT_SCHEDULE_MAX_DAYS } from '@auction/contract';
 import { useId } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
+import { entryName } from '../entryName.ts';
 import { browserTimeZone, fromLocalInput, toLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
 import type { AnnouncementDraft } from './announcementDraft.ts';
-import { type AuctionEnd, beforeEndAt, formatSendDay } from './sendTime.ts';
+import { type AuctionEnd, beforeEndAt, formatSendDay, tiedEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,8 +23,9 @@ const WHEN_KEYS: Record<AnnouncementDraft['when'], MessageId> = {
  * is named beside it with its offset on that date (so nobody wonders which evening "21:30" is).
  * The input's bounds are the API's (later than now, at most ANNOUNCEMENT_SCHEDULE_MAX_DAYS ahead);
  * the form checks them again before asking, as a browser lets a typed time past them. Or so many
- * minutes before the auction's end ("bidding closes in ten minutes"), with the time that makes by
- * the end as it is now: the message follows the end if it is moved.
+ * minutes before the auction's end ("bidding closes in ten minutes"), or a closing group's when
+ * the auction has groups, with the time that makes by the end as it is now: the message follows
+ * the end if it is moved.
  */
 export function SendTimeChoice({
   draft,
@@ -31,16 +33,18 @@ export function SendTimeChoice({
   invalid,
   onChange,
 }: {
-  draft: Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd'>;
+  draft: Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd' | 'closingGroupId'>;
   auction: AuctionEnd;
   invalid: boolean;
   onChange: (change: Partial<AnnouncementDraft>) => void;
 }) {
   const id = useId();
   const locale = useLocale();
+  const intl = useIntl();
   const now = Date.now();
   const minutes = Number(draft.minutesBeforeEnd);
-  const endAt = Number.isInteger(minutes) && minutes > 0 ? beforeEndAt(minutes, auction) : null;
+  const end = tiedEnd(auction, draft.closingGroupId);
+  const endAt = Number.isInteger(minutes) && minutes > 0 ? beforeEndAt(minutes, end) : null;
   const typed = fromLocalInput(draft.sendAt);
   return (
     <fieldset className="announcements__choices">
@@ -83,6 +87,25 @@ export function SendTimeChoice({
       )}
       {draft.when === 'beforeEnd' && (
         <div className="field announcements__time">
+          {auction.closingGroups.length > 0 && (
+            <>
+              <label htmlFor={`${id}-end-of`}>
+                <FormattedMessage id="console.announcements.beforeEndOf" />
+              </label>
+              <select
+                id={`${id}-end-of`}
+                value={draft.closingGroupId}
+                onChange={(event) => onChange({ closingGroupId: event.target.value })}
+              >
+                <option value="">{intl.formatMessage({ id: 'console.announcements.endOfAuction' })}</option>
+                {auction.closingGroups.map((group) => (
+                  <option key={group.id} value={String(group.id)}>
+                    {entryName(group.translations, locale)}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
           <label htmlFor={`${id}-minutes`}>
             <FormattedMessage id="console.announcements.minutesBeforeEnd" />
           </label>
@@ -99,14 +122,15 @@ export function SendTimeChoice({
             onChange={(event) => onChange({ minutesBeforeEnd: event.target.value })}
           />
           <p id={`${id}-end`} className="field__hint">
-            {auction.dateCompleted === null ? (
+            {end.dateCompleted === null ? (
               <FormattedMessage id="console.announcements.beforeEndUnset" />
             ) : (
               <FormattedMessage
-                id="console.announcements.beforeEndHint"
+                id={end.group ? 'console.announcements.beforeGroupEndHint' : 'console.announcements.beforeEndHint'}
                 values={{
-                  endDay: formatSendDay(auction.dateCompleted, locale),
-                  endTime: <Unbroken>{formatTime(auction.dateCompleted, locale)}</Unbroken>,
+                  group: end.group ? entryName(end.group.translations, locale) : '',
+                  endDay: formatSendDay(end.dateCompleted, locale),
+                  endTime: <Unbroken>{formatTime(end.dateCompleted, locale)}</Unbroken>,
                   time: endAt === null ? '—' : <Unbroken>{formatTime(new Date(endAt).toISOString(), locale)}</Unbroken>,
                 }}
               />

@@ -5,7 +5,7 @@ import {
   type AnnouncementChannel,
   type AnnouncementReach,
 } from '@auction/contract';
-import { type AuctionEnd, beforeEndErrors, sendAtErrors, sendAtFromInput } from './sendTime.ts';
+import { type AuctionEnd, beforeEndErrors, sendAtErrors, sendAtFromInput, tiedEnd } from './sendTime.ts';
 
 /** The form as typed: the words in each language, who gets them, how, and when. */
 export interface AnnouncementDraft {
@@ -13,12 +13,14 @@ export interface AnnouncementDraft {
   en: string;
   audience: AnnouncementAudience;
   channels: readonly AnnouncementChannel[];
-  /** At once, at `sendAt`, or `minutesBeforeEnd` before the auction's end (following it when moved). */
+  /** At once, at `sendAt`, or `minutesBeforeEnd` before the auction's or a group's end (following it when moved). */
   when: 'now' | 'later' | 'beforeEnd';
   /** The time typed for later, as the `datetime-local` input holds it (the browser's zone). */
   sendAt: string;
   /** The minutes typed, as the number input holds them. */
   minutesBeforeEnd: string;
+  /** Before this closing group's end (its id, as the select holds it); empty: the auction's. */
+  closingGroupId: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function draftRequest(draft: AnnouncementDraft): Omit<AnnouncementBody, '
     audience: draft.audience,
     ...(sendAt ? { sendAt } : {}),
     ...(draft.when === 'beforeEnd' ? { minutesBeforeEnd: Number(draft.minutesBeforeEnd) } : {}),
+    ...(draft.when === 'beforeEnd' && draft.closingGroupId ? { closingGroupId: Number(draft.closingGroupId) } : {}),
   };
 }
 
@@ -42,7 +45,7 @@ export function draftRequest(draft: AnnouncementDraft): Omit<AnnouncementBody, '
  * The API's refusals the form can see before asking for a confirmation, under the same keys: no
  * words, too many, no channel, channels that reach nobody in this audience (at once only: guests
  * may register before a later time), a later time that is missing, past or too far ahead, and
- * minutes before the end out of range or already past.
+ * minutes before the end out of range or already past, or a closing group already closed.
  */
 export function draftErrors(
   draft: AnnouncementDraft,
@@ -62,6 +65,8 @@ export function draftErrors(
     errors.push('announcement_no_recipients');
   }
   if (draft.when === 'later') errors.push(...sendAtErrors(sendAtFromInput(draft.sendAt), now));
-  if (draft.when === 'beforeEnd') errors.push(...beforeEndErrors(draft.minutesBeforeEnd, auction, now));
+  if (draft.when === 'beforeEnd') {
+    errors.push(...beforeEndErrors(draft.minutesBeforeEnd, tiedEnd(auction, draft.closingGroupId), now));
+  }
   return errors;
 }

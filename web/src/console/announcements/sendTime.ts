@@ -35,29 +35,50 @@ export function sendAtErrors(sendAt: string | null, now: number): string[] {
   return [];
 }
 
-/** What of the auction a message tied to its end reads: its status and its end as the console has it. */
+/** What of the auction a message tied to an end reads: its status, its end and its closing groups' as the console has them. */
 export interface AuctionEnd {
   status: number;
   dateCompleted: string | null;
+  closingGroups: ReadonlyArray<{
+    id: number;
+    dateCompleted: string | null;
+    translations: readonly { languageCode: string; name: string }[];
+  }>;
 }
 
-/** When a message so many minutes before the auction's end goes out by the end as it is now; null without one. */
-export function beforeEndAt(minutes: number, auction: AuctionEnd): number | null {
-  return auction.dateCompleted === null ? null : Date.parse(auction.dateCompleted) - minutes * 60_000;
+/** The end a message is tied to: a closing group's (with its names) or, without one, the auction's. */
+export interface TiedEnd {
+  status: number;
+  dateCompleted: string | null;
+  group: AuctionEnd['closingGroups'][number] | null;
+}
+
+/** The end chosen in the form: the closing group's whose id it holds, else the auction's. */
+export function tiedEnd(auction: AuctionEnd, closingGroupId: string): TiedEnd {
+  const group = auction.closingGroups.find((each) => String(each.id) === closingGroupId) ?? null;
+  return { status: auction.status, dateCompleted: group ? group.dateCompleted : auction.dateCompleted, group };
+}
+
+/** When a message so many minutes before the end it is tied to goes out by the end as it is now; null without one. */
+export function beforeEndAt(minutes: number, end: Pick<TiedEnd, 'dateCompleted'>): number | null {
+  return end.dateCompleted === null ? null : Date.parse(end.dateCompleted) - minutes * 60_000;
 }
 
 /**
- * The API's refusals of a message tied to the auction's end the form can see before asking: the
- * minutes a whole number from 1 to a day, bidding not ended, and (by the end as it is now) a time
- * still to come. An auction without an end date takes it: it waits for one.
+ * The API's refusals of a message tied to an end the form can see before asking: the minutes a
+ * whole number from 1 to a day, bidding not ended, a closing group not closed yet, and (by the end
+ * as it is now) a time still to come. An auction without an end date takes it: it waits for one.
  */
-export function beforeEndErrors(minutes: string, auction: AuctionEnd, now: number): string[] {
+export function beforeEndErrors(minutes: string, end: TiedEnd, now: number): string[] {
   const value = Number(minutes);
   if (!/^\d+$/.test(minutes.trim()) || value < 1 || value > ANNOUNCEMENT_MAX_MINUTES_BEFORE_END) {
     return ['announcement_minutes_before_end_invalid'];
   }
-  if (auction.status > AuctionStatus.Active) return ['announcement_auction_ended'];
-  const at = beforeEndAt(value, auction);
+  if (end.status > AuctionStatus.Active) return ['announcement_auction_ended'];
+  if (end.group && end.dateCompleted !== null && Date.parse(end.dateCompleted) <= now) {
+    return ['announcement_closing_group_closed'];
+  }
+  const at = beforeEndAt(value, end);
   return at !== null && at <= now ? ['announcement_send_at_past'] : [];
 }
 

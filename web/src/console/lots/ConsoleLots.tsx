@@ -11,14 +11,12 @@ import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/li
 import { showToast } from '../../live/toasts.tsx';
 import { titleOf } from '../auctionLabels.ts';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { entryName } from '../entryName.ts';
 import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleMutations, consoleQueries, type LotCommand } from '../queries.ts';
 import { LotEditor } from './LotEditor.tsx';
 
 type Lot = operator.OperatorLot;
-
-const localName = (translations: readonly { languageCode: string; name: string }[], locale: string) =>
-  (translations.find((t) => t.languageCode === locale) ?? translations[0])?.name ?? '';
 
 /** The three states an operator filters on; the spec's eight lot statuses fold into them. */
 type LotState = 'notStarted' | 'open' | 'closed';
@@ -119,13 +117,13 @@ export function ConsoleLots({ auction }: { auction: operator.OperatorAuction }) 
       kind: 'checkboxes' as const,
       id: 'category',
       label: <FormattedMessage id="console.lots.category" />,
-      options: choices(auction.itemCategories.map((c) => ({ id: c.id, name: localName(c.translations, locale) }))),
+      options: choices(auction.itemCategories.map((c) => ({ id: c.id, name: entryName(c.translations, locale) }))),
     },
     {
       kind: 'checkboxes' as const,
       id: 'group',
       label: <FormattedMessage id="console.lots.closingGroup" />,
-      options: choices(auction.closingGroups.map((g) => ({ id: g.id, name: localName(g.translations, locale) }))),
+      options: choices(auction.closingGroups.map((g) => ({ id: g.id, name: entryName(g.translations, locale) }))),
     },
     {
       kind: 'checkboxes' as const,

@@ -10,6 +10,7 @@ import { Labelled } from '../../layout/Labelled.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { entryName } from '../entryName.ts';
 import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleQueries } from '../queries.ts';
 import { FormGroup } from '../setup/formKit.tsx';
@@ -25,9 +26,6 @@ const LOT_TYPES: { value: string; label: MessageId }[] = [
   { value: '2', label: 'console.lots.type.live' },
   { value: '3', label: 'console.lots.type.fixedPrice' },
 ];
-
-const nameIn = (translations: readonly { languageCode: string; name: string }[], locale: string) =>
-  (translations.find((t) => t.languageCode === locale) ?? translations[0])?.name ?? '';
 
 /**
  * The lot's categories: a lot may be in several (a wine in "Wines" and "Gifts"), so each is a box
@@ -184,7 +182,7 @@ export function LotEditor({
     ...entries.map((entry) => ({ value: String(entry.id), label: entry.name })),
   ];
   const pending = confirming ? engineChanges(confirming.changes) : null;
-  const lotLabel = lot ? `${lot.lotNumber} ${nameIn(lot.translations, locale)}` : '';
+  const lotLabel = lot ? `${lot.lotNumber} ${entryName(lot.translations, locale)}` : '';
 
   return (
     <section className="lot-editor" aria-labelledby="lot-editor-title">
@@ -266,7 +264,10 @@ export function LotEditor({
         </FormGroup>
         <FormGroup title="console.lots.group.placement">
           <CategoryChoice
-            categories={auction.itemCategories.map((c) => ({ id: String(c.id), name: nameIn(c.translations, locale) }))}
+            categories={auction.itemCategories.map((c) => ({
+              id: String(c.id),
+              name: entryName(c.translations, locale),
+            }))}
             chosen={values.categoryIds}
             onChange={(categoryIds) => setValues((v) => ({ ...v, categoryIds }))}
           />
@@ -274,7 +275,7 @@ export function LotEditor({
             label="console.lots.closingGroup"
             value={values.closingGroupId}
             onChange={set('closingGroupId')}
-            options={options(auction.closingGroups.map((g) => ({ id: g.id, name: nameIn(g.translations, locale) })))}
+            options={options(auction.closingGroups.map((g) => ({ id: g.id, name: entryName(g.translations, locale) })))}
           />
           <Select
             label="console.lots.team"

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Announcement, AnnouncementList } from '@auction/contract';
+import type { Announcement, AnnouncementList, operator } from '@auction/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AnnouncementsSection from '../../../src/console/announcements/AnnouncementsSection.tsx';
@@ -56,7 +56,7 @@ const list = (announcements: Announcement[]): AnnouncementList => ({
 const showAnnouncements = (
   answers: Parameters<typeof apiStub>[0],
   locale?: Locale,
-  auction?: { status?: number; dateCompleted?: string | null },
+  auction?: Partial<operator.OperatorAuction>,
 ) => renderSection(AnnouncementsSection, answers, { ...(locale ? { locale } : {}), ...(auction ? { auction } : {}) });
 
 describe("the console's messages to guests", () => {
@@ -211,6 +211,76 @@ describe("the console's messages to guests", () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toMatchObject({ minutesBeforeEnd: 15, channels: ['email', 'sms'] });
     expect(posts[0]?.body).not.toHaveProperty('sendAt');
+  });
+
+  it("ties a message to a closing group's end instead: the form says when the group closes, the API gets the group", async () => {
+    // The auction ends in two days; its lounge tables close tomorrow at 21:00 in the browser's zone.
+    const auctionEnd = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+    const groupEnd = new Date();
+    groupEnd.setDate(groupEnd.getDate() + 1);
+    groupEnd.setHours(21, 0, 0, 0);
+    const names = (en: string, fr: string) => [
+      { languageCode: 'en', name: en },
+      { languageCode: 'fr', name: fr },
+    ];
+    const api = showAnnouncements(
+      {
+        'GET /api/admin/auctions/': [200, list([])],
+        'POST /api/admin/auctions/': [200, { duplicate: false, announcement: { ...sentEarlier, id: 7 } }],
+      },
+      undefined,
+      {
+        status: 3,
+        dateCompleted: auctionEnd,
+        closingGroups: [
+          {
+            id: 41,
+            isHiddenInMenu: false,
+            dateCompleted: groupEnd.toISOString(),
+            translations: names('Lounge tables', 'Tables du salon'),
+          },
+          {
+            id: 42,
+            isHiddenInMenu: false,
+            dateCompleted: new Date(Date.now() - 60_000).toISOString(),
+            translations: names('Early birds', 'Lève-tôt'),
+          },
+        ],
+      },
+    );
+    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    fireEvent.change(screen.getByLabelText('Message in English'), {
+      target: { value: 'The lounge tables close soon!' },
+    });
+    fireEvent.click(screen.getByLabelText('Before the auction ends'));
+    const endOf = screen.getByLabelText('Before the end of') as HTMLSelectElement;
+    expect([...endOf.options].map((option) => option.textContent)).toEqual([
+      'The auction',
+      'Lounge tables',
+      'Early birds',
+    ]);
+    fireEvent.change(endOf, { target: { value: '41' } });
+    const minutes = screen.getByLabelText('Minutes before the end');
+    expect(minutes.closest('.field')?.textContent).toMatch(
+      /“Lounge tables” closes on .* so it goes out at 8:50\sp\.m\./,
+    );
+
+    // A group already closed: refused before asking, under the API's key.
+    fireEvent.change(endOf, { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    await screen.findByText('This closing group has already closed: a message tied to its end can no longer be set.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.change(endOf, { target: { value: '41' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule this message?' });
+    expect(dialog.textContent).toContain('It will go out 10 minutes before “Lounge tables” closes');
+    expect(dialog.textContent).toContain('following the group’s end if it is moved');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText('Message scheduled: it will go out at the time chosen.');
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ minutesBeforeEnd: 10, closingGroupId: 41 });
   });
 
   it('refuses a message tied to an end too close for its minutes before asking', async () => {
@@ -390,6 +460,42 @@ describe("the console's messages to guests", () => {
     ]);
     const ended = screen.getByText('Five minutes left.').closest('li') as HTMLElement;
     expect(within(ended).getByText('Cancelled: bidding ended before its time.')).toBeTruthy();
+  });
+
+  it("tells one tied to a closing group's end by the group's name, or that the group was removed", async () => {
+    const sendAt = new Date(Date.now() + 60 * 60 * 1000);
+    const byTheGroup: Announcement = {
+      ...sentEarlier,
+      id: 16,
+      message: { en: 'The lounge tables close in ten minutes.' },
+      sendAt: sendAt.toISOString(),
+      minutesBeforeEnd: 10,
+      closingGroup: { id: 41, name: { en: 'Lounge tables', fr: 'Tables du salon' } },
+      sentAt: null,
+    };
+    const groupRemoved: Announcement = {
+      ...byTheGroup,
+      id: 17,
+      message: { en: 'Early birds close soon.' },
+      sendAt: null,
+      closingGroup: { id: 42, name: null },
+    };
+    const groupClosedFirst: Announcement = {
+      ...byTheGroup,
+      id: 18,
+      message: { en: 'Five minutes for the lounge.' },
+      cancelledAt: '2026-11-24T01:00:00Z',
+    };
+    showAnnouncements({ 'GET /api/admin/auctions/': [200, list([groupRemoved, groupClosedFirst, byTheGroup])] }, 'fr');
+    await screen.findByRole('heading', { name: 'Programmés' });
+    const statuses = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('announcements__item--scheduled'))
+      .map((item) => item.querySelector('.announcements__status p')?.textContent);
+    expect(statuses[0]).toMatch(/10 minutes avant la fermeture de « Tables du salon », le /);
+    expect(statuses[1]).toMatch(/10 minutes avant la fermeture d’un groupe \(retiré depuis\)/);
+    const closed = screen.getByText('Five minutes for the lounge.').closest('li') as HTMLElement;
+    expect(within(closed).getByText('Annulé : le groupe de fermeture a fermé avant l’heure d’envoi.')).toBeTruthy();
   });
 
   it('names the one guest a message from the bidders list went to', async () => {
