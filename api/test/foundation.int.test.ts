@@ -79,6 +79,24 @@ describe('demo data', () => {
     expect(galaGroups.size).toBe(3);
   });
 
+  it("sets the organisers' reminders: before the gala's first wave closes, and before its end", async () => {
+    const { rows } = await t.database.pool.query(
+      `SELECT an.minutes_before_end, an.closing_group_id, g.ends_at, an.queued_at, an.cancelled_at
+       FROM auction_announcements an
+       JOIN auctions a ON a.id = an.auction_id AND a.url_magic_link = 'demo-gala' AND a.status = 3
+       LEFT JOIN closing_groups g ON g.id = an.closing_group_id
+       ORDER BY an.closing_group_id NULLS LAST`,
+    );
+    expect(rows).toHaveLength(2);
+    const [firstWave, end] = rows;
+    const { rows: groups } = await t.database.pool.query(
+      `SELECT g.id FROM closing_groups g JOIN auctions a ON a.id = g.auction_id
+       WHERE a.url_magic_link = 'demo-gala' AND a.status = 3 ORDER BY g.ends_at LIMIT 1`,
+    );
+    expect(firstWave).toMatchObject({ minutes_before_end: 10, closing_group_id: groups[0]?.id, queued_at: null });
+    expect(end).toMatchObject({ minutes_before_end: 10, closing_group_id: null, queued_at: null, cancelled_at: null });
+  });
+
   it('archives an ended demo and loads a fresh one relative to now', async () => {
     const later = new Date(Date.now() + 3 * 24 * 3_600_000);
     const handler = createLotCommandHandler(new PostgresEventStore(t.database.pool));

@@ -111,6 +111,28 @@ export async function loadDemo(
         minutes_before_end: 10,
       })
       .execute();
+    // And one for the first closing group ("first wave"), whose silent tables close before the rest.
+    const firstWave = await trx
+      .selectFrom('closing_groups')
+      .select('id')
+      .where('auction_id', '=', gala.id)
+      .orderBy('ends_at')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('auction_announcements')
+      .values({
+        auction_id: gala.id,
+        command_id: `demo:first-wave-reminder:${gala.id}`,
+        sent_by: users.get('manager@demo.local') as string,
+        message_en: 'The first wave of the silent auction closes in 10 minutes.',
+        message_fr: 'La première vague de l’encan silencieux ferme dans 10 minutes.',
+        audience: 'all',
+        channels: ['email', 'sms', 'push'],
+        minutes_before_end: 10,
+        closing_group_id: firstWave.id,
+      })
+      .execute();
     return { archived: Number(archived.numUpdatedRows), gala, spring, autumn };
   });
 
