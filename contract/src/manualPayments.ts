@@ -47,7 +47,10 @@ export const consoleRefund = z.object({
 });
 export type ConsoleRefund = z.infer<typeof consoleRefund>;
 
-/** An invoice's line as a refund may name it: what it is, what it cost with its taxes, what can still go back for it. */
+/**
+ * An invoice's line as a refund may name it: what it is, what it cost with its taxes and its part
+ * of the card fee, what can still go back for it.
+ */
 export const refundableLine = z.object({
   id: z.string(),
   /** lot, purchase or donation. */
@@ -56,6 +59,8 @@ export const refundableLine = z.object({
   /** Its name in each language the invoice has it in. */
   description: z.object({ en: z.string().optional(), fr: z.string().optional() }),
   costCents: z.number().int(),
+  /** Its part of the invoice's card fee, counted in `costCents`; 0 when the invoice has no fee. */
+  cardFeeCents: z.number().int(),
   /** Its cost less the refunds naming it (made or pending). */
   refundableCents: z.number().int(),
 });

@@ -1,23 +1,29 @@
 import type { Database, Translations } from '@auction/platform';
-import { lineCost, type RefundableLine } from '@auction/platform/invoices';
+import { lineCardFees, lineCost, type RefundableLine } from '@auction/platform/invoices';
 import type { Kysely, Transaction } from 'kysely';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** An invoice's line as the receipt and a refund read it: its figures, its label and what it cost with its taxes. */
+/**
+ * An invoice's line as the receipt and a refund read it: its figures, its label and what it cost
+ * with its taxes and its part of the card fee.
+ */
 export interface InvoiceLineCost extends RefundableLine {
   invoiceId: number;
   lotNumber: number | null;
   description: Translations;
+  /** Its part of the invoice's card fee, in `costCents` (0 when the invoice has none). */
+  cardFeeCents: number;
 }
 
 /**
- * The lines of the given invoices, each with what it cost with its invoice's taxes (the most a
- * refund naming it may give back) and its lot's fair market value, in the invoices' order.
+ * The lines of the given invoices, each with what it cost with its invoice's taxes and its part of
+ * the card fee (the most a refund naming it may give back) and its lot's fair market value, in the
+ * invoices' order.
  */
 export async function invoiceLineCosts(executor: Executor, invoiceIds: readonly number[]): Promise<InvoiceLineCost[]> {
   if (invoiceIds.length === 0) return [];
-  const [items, taxes] = await Promise.all([
+  const [items, taxes, fees] = await Promise.all([
     executor
       .selectFrom('invoice_items as it')
       .leftJoin('lots as l', 'l.id', 'it.lot_id')
@@ -32,9 +38,28 @@ export async function invoiceLineCosts(executor: Executor, invoiceIds: readonly 
       .select(['invoice_id', 'rate_ppm'])
       .where('invoice_id', 'in', invoiceIds)
       .execute(),
+    executor.selectFrom('invoices').select(['id', 'card_fee']).where('id', 'in', invoiceIds).execute(),
   ]);
-  return items.map((item) => {
-    const rates = taxes.filter((tax) => tax.invoice_id === item.invoice_id).map((tax) => tax.rate_ppm);
+  const costs = items.map((item) =>
+    lineCost(
+      item.amount,
+      taxes.filter((tax) => tax.invoice_id === item.invoice_id).map((tax) => tax.rate_ppm),
+    ),
+  );
+  // Each invoice's fee shared among its own lines.
+  const feeParts = new Map<number, number[]>();
+  for (const fee of fees) {
+    feeParts.set(
+      fee.id,
+      lineCardFees(
+        costs.filter((_, index) => items[index]?.invoice_id === fee.id),
+        fee.card_fee,
+      ),
+    );
+  }
+  return items.map((item, index) => {
+    const cost = costs[index] ?? 0;
+    const cardFeeCents = feeParts.get(item.invoice_id)?.shift() ?? 0;
     return {
       invoiceId: item.invoice_id,
       id: item.line_id,
@@ -43,7 +68,8 @@ export async function invoiceLineCosts(executor: Executor, invoiceIds: readonly 
       unitPrice: item.unit_price,
       amount: item.amount,
       valuation: item.valuation === null ? null : Number(item.valuation),
-      costCents: lineCost(item.amount, rates),
+      costCents: cost + cardFeeCents,
+      cardFeeCents,
       lotNumber: item.lot_number,
       description: item.description,
     };

@@ -248,6 +248,7 @@ export function manualPayments(deps: {
             lotNumber: line.lotNumber,
             description: line.description,
             costCents: line.costCents,
+            cardFeeCents: line.cardFeeCents,
             refundableCents: isPaid ? Math.max(0, line.costCents - (lineRefunds.get(line.id) ?? 0)) : 0,
           })),
         receiptNumber: row.receipt_number,

@@ -72,11 +72,17 @@ export function figuresAfterRefunds(figures: ReceiptFigures, refundedCents: numb
   };
 }
 
-/** A line of a paid invoice as a refund may name it: its receipt figures and what it cost with its taxes. */
+/**
+ * A line of a paid invoice as a refund may name it: its receipt figures and what it cost with its
+ * taxes and its part of the card fee.
+ */
 export interface RefundableLine extends ReceiptLine {
   /** The invoice line's id (`invoice_items.line_id`). */
   id: string;
-  /** The line's amount with the invoice's taxes on it: the most a refund naming it gives back. */
+  /**
+   * The line's amount with the invoice's taxes on it and its part of the card fee (`lineCardFees`):
+   * the most a refund naming it gives back.
+   */
   costCents: number;
 }
 
@@ -96,7 +102,7 @@ export interface ReceiptRefunds {
 /**
  * The figures of a receipt once refunds went back to the donor, when some name the line they took
  * back (a lot not delivered, a purchase returned). Such a refund comes out of that line's amount,
- * in proportion of what the line cost with its taxes (rounded up, so the gift is never
+ * in proportion of what the line cost with its taxes and fee (rounded up, so the gift is never
  * overstated); a line refunded whole leaves the receipt with its fair market value (the donor kept
  * nothing of it), and the other lines' gifts stand. A refund naming no line comes out of the gift
  * first, as `figuresAfterRefunds` says.

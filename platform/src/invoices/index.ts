@@ -26,4 +26,5 @@ export {
   requestAutomaticCharges,
 } from './invoiceChargesQueue.ts';
 export { invoiceTaxRows } from './invoiceTaxRows.ts';
+export { lineCardFees } from './lineCardFees.ts';
 export { type DocumentLanguage, formatDate, formatMoney } from './moneyFormat.ts';

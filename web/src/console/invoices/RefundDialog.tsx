@@ -206,7 +206,14 @@ function LineChoice({
         {lines.map((line) => (
           <option key={line.id} value={line.id} disabled={line.refundableCents === 0}>
             {intl.formatMessage(
-              { id: line.kind === 'donation' ? 'console.invoices.refundForDonation' : 'console.invoices.refundForLot' },
+              {
+                id:
+                  line.kind === 'donation'
+                    ? 'console.invoices.refundForDonation'
+                    : line.cardFeeCents > 0
+                      ? 'console.invoices.refundForLotWithFee'
+                      : 'console.invoices.refundForLot',
+              },
               {
                 number: line.lotNumber ?? '',
                 name: textIn(line.description, locale),

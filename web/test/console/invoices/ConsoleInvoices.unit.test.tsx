@@ -329,12 +329,13 @@ describe("the console's invoices", () => {
 
   it('names the lot a refund takes back, within what that lot cost with its taxes', async () => {
     const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, paidAt: '2026-11-23T23:20:00Z' };
-    const line = (id: string, lotNumber: number, name: string, costCents: number) => ({
+    const line = (id: string, lotNumber: number, name: string, costCents: number, cardFeeCents = 0) => ({
       id,
       kind: 'lot',
       lotNumber,
       description: { en: name, fr: name },
       costCents,
+      cardFeeCents,
       refundableCents: costCents,
     });
     const refund = {
@@ -347,7 +348,8 @@ describe("the console's invoices", () => {
       requestedAt: '2026-11-24T10:00:00Z',
       lineId: 'lot:9',
     };
-    const lines = [line('lot:8', 7, 'Cottage weekend', 68_99), line('lot:9', 8, 'Dinner for two', 34_49)];
+    // The cottage's cost carries a part of a card fee; the dinner reads as on an invoice without one.
+    const lines = [line('lot:8', 7, 'Cottage weekend', 68_99, 2_20), line('lot:9', 8, 'Dinner for two', 34_49)];
     const { api, dialog } = await openRefundDialog(
       { ...paidByCard, refundableCents: 103_48, lines },
       { ...paidByCard, refundableCents: 68_99, lines },
@@ -355,6 +357,11 @@ describe("the console's invoices", () => {
     );
     const choice = within(dialog).getByLabelText('What does it refund?') as HTMLSelectElement;
     expect(choice.value).toBe('');
+    expect([...choice.options].map((option) => option.textContent)).toEqual([
+      'The invoice as a whole',
+      'Lot 7, Cottage weekend: $68.99 with its taxes and card fee ($68.99 left)',
+      'Lot 8, Dinner for two: $34.49 with its taxes ($34.49 left)',
+    ]);
     fireEvent.change(choice, { target: { value: 'lot:9' } });
     // The lot's whole cost is offered, and no more than it may go back.
     const amount = within(dialog).getByLabelText('Amount to refund ($)') as HTMLInputElement;

@@ -23,6 +23,8 @@ export interface FixtureOptions {
   chargeAutomatically?: boolean;
   /** Quebec's taxes unless false. */
   taxes?: boolean;
+  /** The card fee billed to the bidder (3.3 % of the purchases with their taxes). */
+  billCardFee?: boolean;
   createdAt?: Date;
 }
 
@@ -78,7 +80,7 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
       lineAmounts: lines.map((l) => l.amount),
       taxRates: options.taxes === false ? [] : QUEBEC,
       isDonation,
-      billCardFee: false,
+      billCardFee: options.billCardFee ?? false,
     });
     const counter = await db
       .insertInto('invoice_counters')

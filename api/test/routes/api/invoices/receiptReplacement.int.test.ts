@@ -157,13 +157,17 @@ describe('a donation receipt after refunds', () => {
 
 describe('a refund that names the line it took back', () => {
   /** A weekend bought 1,000 $ worth 400 $, and a dinner bought 300 $ worth 300 $ (no gift in it), with Quebec's taxes. */
-  async function paidLots() {
+  async function paidLots(options: { billCardFee?: boolean } = {}) {
     const buyer = await registerConfirmed(kit.test);
     const fx = kit.fixtures();
-    const invoice = await fx.invoiceFor(buyer.id, [
-      { amount: 1_000_00, valuation: 400_00 },
-      { amount: 300_00, valuation: 300_00 },
-    ]);
+    const invoice = await fx.invoiceFor(
+      buyer.id,
+      [
+        { amount: 1_000_00, valuation: 400_00 },
+        { amount: 300_00, valuation: 300_00 },
+      ],
+      options,
+    );
     await fx.cardFor(buyer.token, invoice.auction_id);
     const payment = await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, buyer.token, {});
     expect(payment.json()).toMatchObject({ isPaid: true });
@@ -207,6 +211,37 @@ describe('a refund that names the line it took back', () => {
     const after = await listed(invoice.auction_id, invoice.number);
     expect(after.lines.map((l: { refundableCents: number }) => l.refundableCents)).toEqual([919_80, 0]);
     expect(after.refunds.map((r: { lineId: string | null }) => r.lineId)).toEqual([weekend, dinner]);
+  });
+
+  it('gives back the part of the card fee the bidder paid on that line, and the receipt reads the refund with it', async () => {
+    // 1,494.68 $ with taxes and a card fee of 49.32 $: 37.93 $ of it on the weekend, 11.38 $ on the dinner.
+    const { invoice, weekend, dinner } = await paidLots({ billCardFee: true });
+    const billed = await kit.test.database.db
+      .selectFrom('invoices')
+      .select(['card_fee', 'total'])
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(billed).toEqual({ card_fee: 49_32, total: 1_544_00 });
+    expect((await listed(invoice.auction_id, invoice.number)).lines).toEqual([
+      expect.objectContaining({ id: weekend, costCents: 1_187_68, cardFeeCents: 37_93, refundableCents: 1_187_68 }),
+      expect.objectContaining({ id: dinner, costCents: 356_31, cardFeeCents: 11_38, refundableCents: 356_31 }),
+    ]);
+    const over = await refundLine(invoice.public_id, dinner, 356_32);
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ message: 'refund_exceeds_line_amount', lineRefundableCents: 356_31 });
+
+    // The dinner given back whole, its fee included: no gift was in it, so the receipt stands.
+    expect((await refundLine(invoice.public_id, dinner, 356_31)).statusCode).toBe(200);
+    expect((await receiptsOf(invoice.id)).map((r) => [r.eligible_amount, r.voided_at === null])).toEqual([
+      [600_00, true],
+    ]);
+    // Half the weekend's cost with its fee back is half its price: 500 $ of the 1,000 $, a gift of 100 $.
+    expect((await refundLine(invoice.public_id, weekend, 593_84)).statusCode).toBe(200);
+    const receipts = await receiptsOf(invoice.id);
+    expect(receipts.map((r) => [r.eligible_amount, r.voided_at === null])).toEqual([
+      [600_00, false],
+      [100_00, true],
+    ]);
   });
 
   it("the invoice's PDF names the lot of each refund that names a line, in the reader's language", async () => {
