@@ -9,6 +9,7 @@ import { Money } from '../lib/MoneyText.tsx';
 import { Countdown } from '../time/Countdown.tsx';
 import { useServerTime } from '../time/serverClock.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
+import { LotNumber } from './LotNumber.tsx';
 import { displayPrice, highlightOf, isLotClosed, isTurningRed, lotName, soldInfoOf, userBannerOf } from './lotState.ts';
 import { TeamBadge } from './TeamBadge.tsx';
 import type { Lot } from './types.ts';
@@ -140,14 +141,7 @@ export function LotCard({
     <article className={classes} data-lot-id={lot.id}>
       <LotImage src={lot.mainPhotoFullPath_Medium} className="lot-card__image" eager={firstScreen} />
       <div className="lot-card__body">
-        <p className="lot-card__number">
-          {lot.lotNumber > 0 ? <FormattedMessage id="lot.number" values={{ number: lot.lotNumber }} /> : null}
-          {lot.isDonation ? (
-            <span className="donation-icon" role="img" aria-label={intl.formatMessage({ id: 'lot.donation' })}>
-              ♥
-            </span>
-          ) : null}
-        </p>
+        <LotNumber lot={lot} />
         <h2 className="lot-card__title">
           <Link
             to={pathFor('lotDetail', { urlMagicLink: auction.urlMagicLink, auctionLotItemId: String(lot.id) }, locale)}

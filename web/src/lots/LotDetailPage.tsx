@@ -22,6 +22,7 @@ import { useServerTime } from '../time/serverClock.ts';
 import { BidPanel } from './bidPanel/BidPanel.tsx';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
+import { LotNumber } from './LotNumber.tsx';
 import {
   extensionExhausted,
   isLotClosed,
@@ -192,14 +193,7 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
       <div className="lot-detail__top">
         <Gallery photos={lot.photos} name={name} />
         <div className="lot-detail__summary">
-          <p className="lot-card__number">
-            {lot.lotNumber > 0 ? <FormattedMessage id="lot.number" values={{ number: lot.lotNumber }} /> : null}
-            {lot.isDonation ? (
-              <span className="donation-icon" role="img" aria-label={intl.formatMessage({ id: 'lot.donation' })}>
-                ♥
-              </span>
-            ) : null}
-          </p>
+          <LotNumber lot={lot} />
           <div className="lot-detail__heading">
             <h1 className="page__title">{name}</h1>
             {profile ? <FavoriteButton lot={lot} urlMagicLink={auction.urlMagicLink} /> : null}
