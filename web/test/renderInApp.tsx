@@ -10,7 +10,7 @@ import { render } from '@testing-library/react';
 import { LocaleProvider } from '../src/i18n/LocaleProvider.tsx';
 import type { Locale } from '../src/i18n/routes.ts';
 
-/** A screen part with what the app gives it: a query client, the page's language and a router (for links). */
+/** A screen part with what the app gives it: a query client, the page's language and a router (for links and where they lead). */
 export function renderInApp(component: RouteComponent, locale: Locale = 'en') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
@@ -24,7 +24,7 @@ export function renderInApp(component: RouteComponent, locale: Locale = 'en') {
       </LocaleProvider>
     </QueryClientProvider>,
   );
-  return { ...view, queryClient };
+  return { ...view, queryClient, router };
 }
 
 /** Answers fetch from a table of path prefixes, recording each URL asked. */

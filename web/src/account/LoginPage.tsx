@@ -7,7 +7,7 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { matchPath, pathFor, rootPath } from '../i18n/routes.ts';
 import { Form } from '../layout/Form.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
-import { errorKeys } from '../lib/errors.ts';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { Field, MessageList, PasswordField } from './Field.tsx';
 import { accountMutations } from './queries.ts';
@@ -31,9 +31,22 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
+  const { submit, errors, pending } = useSubmission();
   const fallback = auction ? pathFor('lotList', { urlMagicLink: auction }, locale) : rootPath(locale);
+  // Two refusals lead on rather than under the form (docs/accounts.md): an unconfirmed email to its
+  // confirmation page, a phone with a pending invitation to the on-board registration.
+  const redirected = async (error: unknown) => {
+    if (!(error instanceof ApiError)) return false;
+    if (error.body.redirectToEmailConfirmation && error.body.userName) {
+      await navigate({ to: pathFor('emailConfirmation', { username: String(error.body.userName) }, locale) });
+      return true;
+    }
+    if (error.message === 'redirect_onboard_register' && error.body.uniqueCode) {
+      await navigate({ to: pathFor('onboarding', { uniqueCode: String(error.body.uniqueCode) }, locale) });
+      return true;
+    }
+    return false;
+  };
 
   return (
     <section className="form-page">
@@ -45,35 +58,16 @@ export function LoginPage() {
       <PageTitle id="login.title" />
       <Form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setPending(true);
-          setErrors([]);
-          try {
-            const answer = await logIn.mutateAsync({ username: username.trim(), password, rememberMe });
-            const profile = startSession(queryClient, answer);
-            const target = safeReturnUrl(returnUrl, fallback);
-            if (profile.hasTemporaryPassword) {
-              await navigate({ to: pathFor('temporaryPassword', {}, locale), search: { returnUrl: target } });
-            } else {
-              await navigate({ href: target });
-            }
-          } catch (error) {
-            if (error instanceof ApiError && error.body.redirectToEmailConfirmation && error.body.userName) {
-              await navigate({ to: pathFor('emailConfirmation', { username: String(error.body.userName) }, locale) });
-            } else if (
-              error instanceof ApiError &&
-              error.message === 'redirect_onboard_register' &&
-              error.body.uniqueCode
-            ) {
-              await navigate({ to: pathFor('onboarding', { uniqueCode: String(error.body.uniqueCode) }, locale) });
-            } else {
-              setErrors(errorKeys(error));
-            }
-          } finally {
-            setPending(false);
+        onSubmit={submit(async () => {
+          const answer = await logIn.mutateAsync({ username: username.trim(), password, rememberMe });
+          const profile = startSession(queryClient, answer);
+          const target = safeReturnUrl(returnUrl, fallback);
+          if (profile.hasTemporaryPassword) {
+            await navigate({ to: pathFor('temporaryPassword', {}, locale), search: { returnUrl: target } });
+          } else {
+            await navigate({ href: target });
           }
-        }}
+        }, redirected)}
       >
         <Field
           label={<FormattedMessage id="field.emailOrPhone" />}

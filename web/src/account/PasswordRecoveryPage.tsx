@@ -7,7 +7,7 @@ import { pathFor } from '../i18n/routes.ts';
 import { Form } from '../layout/Form.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { RadioChoices } from '../layout/RadioChoices.tsx';
-import { errorKeys } from '../lib/errors.ts';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { Field, formatPhoneInput, MessageList } from './Field.tsx';
 import { accountMutations } from './queries.ts';
@@ -25,23 +25,10 @@ export function PasswordRecoveryPage() {
   const [phone, setPhone] = useState('');
   const [maskedEmail, setMaskedEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
+  const { submit, errors, setErrors, pending } = useSubmission();
   const byEmail = useMutation(accountMutations.passwordRecoveryEmail());
   const maskedEmailLookup = useMutation(accountMutations.maskedEmailForRecovery());
   const byPhone = useMutation(accountMutations.passwordRecoveryPhone());
-
-  const run = async (action: () => Promise<void>) => {
-    setPending(true);
-    setErrors([]);
-    try {
-      await action();
-    } catch (error) {
-      setErrors(errorKeys(error));
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <section className="form-page">
@@ -62,13 +49,10 @@ export function PasswordRecoveryPage() {
       {method === 'email' ? (
         <Form
           className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              await byEmail.mutateAsync({ value: email.trim(), urlMagicLink: auction || null });
-              setSent(true);
-            });
-          }}
+          onSubmit={submit(async () => {
+            await byEmail.mutateAsync({ value: email.trim(), urlMagicLink: auction || null });
+            setSent(true);
+          })}
         >
           <Field
             label={<FormattedMessage id="field.email" />}
@@ -91,25 +75,22 @@ export function PasswordRecoveryPage() {
       ) : (
         <Form
           className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              if (!maskedEmail) {
-                const answer = await maskedEmailLookup.mutateAsync(phone);
-                setMaskedEmail(answer.email);
-                return;
-              }
-              const answer = await byPhone.mutateAsync({
-                value: phone,
-                maskedEmail: email.trim(),
-                urlMagicLink: auction || null,
-              });
-              await navigate({
-                to: pathFor('passwordCodeRecovery', {}, locale),
-                search: { username: answer.username ?? email.trim(), auction },
-              });
+          onSubmit={submit(async () => {
+            if (!maskedEmail) {
+              const answer = await maskedEmailLookup.mutateAsync(phone);
+              setMaskedEmail(answer.email);
+              return;
+            }
+            const answer = await byPhone.mutateAsync({
+              value: phone,
+              maskedEmail: email.trim(),
+              urlMagicLink: auction || null,
             });
-          }}
+            await navigate({
+              to: pathFor('passwordCodeRecovery', {}, locale),
+              search: { username: answer.username ?? email.trim(), auction },
+            });
+          })}
         >
           <Field
             label={<FormattedMessage id="field.cellphone" />}
@@ -155,26 +136,20 @@ export function PasswordCodePage() {
   const username = useSearchParam('username');
   const auction = useSearchParam('auction');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, errors } = useSubmission();
   const verify = useMutation(accountMutations.verifyRecoveryCode());
   return (
     <section className="form-page">
       <PageTitle id="recoveryCode.title" />
       <Form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setErrors([]);
-          try {
-            const answer = await verify.mutateAsync({ code: code.trim(), username });
-            await navigate({
-              to: pathFor('resetPassword', { username: answer.username ?? username }, locale),
-              search: { token: answer.token, auction },
-            });
-          } catch (error) {
-            setErrors(errorKeys(error));
-          }
-        }}
+        onSubmit={submit(async () => {
+          const answer = await verify.mutateAsync({ code: code.trim(), username });
+          await navigate({
+            to: pathFor('resetPassword', { username: answer.username ?? username }, locale),
+            search: { token: answer.token, auction },
+          });
+        })}
       >
         <Field
           label={<FormattedMessage id="recoveryCode.code" />}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { AuctionCardSection } from '../cards/AuctionCardSection.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
@@ -10,6 +10,7 @@ import { Form } from '../layout/Form.tsx';
 import { Labelled } from '../layout/Labelled.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useSearchParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
@@ -251,22 +252,18 @@ function AddressCard({ profile }: { profile: Profile }) {
 
 function PasswordCard() {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, errors } = useSubmission();
   const updatePassword = useMutation(accountMutations.updatePassword());
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors([]);
-    try {
-      // Other sessions end; this one continues with the new tokens (accountMutations.updatePassword).
-      await updatePassword.mutateAsync(form);
-      showToast('success', 'password_change_successful');
-      setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
-    } catch (error) {
-      setErrors(errorKeys(error));
-    }
-  };
   return (
-    <Form className="card form" onSubmit={submit}>
+    <Form
+      className="card form"
+      onSubmit={submit(async () => {
+        // Other sessions end; this one continues with the new tokens (accountMutations.updatePassword).
+        await updatePassword.mutateAsync(form);
+        showToast('success', 'password_change_successful');
+        setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
+      })}
+    >
       <h2>
         <FormattedMessage id="profile.password" />
       </h2>
@@ -302,7 +299,7 @@ function ChangeEmail() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ newUserName: '', confirmNewUserName: '' });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, errors } = useSubmission();
   const updateUsername = useMutation(accountMutations.updateUsername());
   return (
     <>
@@ -312,19 +309,13 @@ function ChangeEmail() {
       <Dialog open={open} onOpenChange={setOpen} title={<FormattedMessage id="profile.changeEmail" />}>
         <Form
           className="form"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            setErrors([]);
-            try {
-              await updateUsername.mutateAsync(form);
-              showToast('success', 'username_change_successful');
-              // Spec 000 §2: a changed email logs the user out.
-              logOut(queryClient);
-              await navigate({ to: pathFor('login', {}, locale) });
-            } catch (error) {
-              setErrors(errorKeys(error));
-            }
-          }}
+          onSubmit={submit(async () => {
+            await updateUsername.mutateAsync(form);
+            showToast('success', 'username_change_successful');
+            // Spec 000 §2: a changed email logs the user out.
+            logOut(queryClient);
+            await navigate({ to: pathFor('login', {}, locale) });
+          })}
         >
           <Field
             label={<FormattedMessage id="field.newEmail" />}

@@ -10,6 +10,7 @@ import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { errorKeys } from '../lib/errors.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { AddressFields, type AddressValue } from './AddressFields.tsx';
@@ -49,8 +50,7 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
     country: 'Canada',
   });
   const [nicknameTaken, setNicknameTaken] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
+  const { submit, errors, setErrors, pending } = useSubmission();
   const set = (field: keyof typeof form) => (value: string | boolean) => setForm({ ...form, [field]: value });
   const addressRequired = Boolean(auction.data?.requireAddressToBid);
   // Spec 000 §2: the SMS box works only with a complete formatted number, and is sent false otherwise.
@@ -69,31 +69,22 @@ function RegisterForm({ prefill, uniqueCode }: { prefill: Prefill; uniqueCode?: 
       </h1>
       <Form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setPending(true);
-          setErrors([]);
-          try {
-            const answer = await register.mutateAsync({
-              ...form,
-              sendSMSNotifications: smsAllowed && form.sendSMSNotifications,
-              language: locale,
-              auctionId: auction.data?.id ?? prefill.auctionId ?? null,
-              requireAddressToBid: addressRequired,
-              ...(addressRequired ? address : {}),
-              ...(uniqueCode ? { uniqueCode } : {}),
-            });
-            startSession(queryClient, answer);
-            const fallback = auction.data
-              ? pathFor('lotList', { urlMagicLink: auction.data.urlMagicLink }, locale)
-              : rootPath(locale);
-            await navigate({ href: safeReturnUrl(returnUrl, fallback) });
-          } catch (error) {
-            setErrors(errorKeys(error));
-          } finally {
-            setPending(false);
-          }
-        }}
+        onSubmit={submit(async () => {
+          const answer = await register.mutateAsync({
+            ...form,
+            sendSMSNotifications: smsAllowed && form.sendSMSNotifications,
+            language: locale,
+            auctionId: auction.data?.id ?? prefill.auctionId ?? null,
+            requireAddressToBid: addressRequired,
+            ...(addressRequired ? address : {}),
+            ...(uniqueCode ? { uniqueCode } : {}),
+          });
+          startSession(queryClient, answer);
+          const fallback = auction.data
+            ? pathFor('lotList', { urlMagicLink: auction.data.urlMagicLink }, locale)
+            : rootPath(locale);
+          await navigate({ href: safeReturnUrl(returnUrl, fallback) });
+        })}
       >
         <Field
           label={<FormattedMessage id="field.email" />}

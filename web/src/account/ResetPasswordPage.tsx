@@ -8,7 +8,7 @@ import { Form } from '../layout/Form.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
-import { errorKeys } from '../lib/errors.ts';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { useRouteParam, useSearchParam } from '../lib/useRoute.ts';
 import { MessageList, PasswordField } from './Field.tsx';
 import { safeReturnUrl } from './LoginPage.tsx';
@@ -50,23 +50,17 @@ function NewPasswordForm({
 }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, errors, setErrors } = useSubmission();
   return (
     <Form
       className="form"
-      onSubmit={async (event) => {
-        event.preventDefault();
+      onSubmit={submit(async () => {
         if (checkMatch && password !== confirmPassword) {
           setErrors(['password_no_match']);
           return;
         }
-        setErrors([]);
-        try {
-          await onSubmit(password, confirmPassword);
-        } catch (error) {
-          setErrors(errorKeys(error));
-        }
-      }}
+        await onSubmit(password, confirmPassword);
+      })}
     >
       <PasswordField
         label={<FormattedMessage id="field.newPassword" />}

@@ -9,7 +9,7 @@ import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { Loading } from '../layout/QueryStatus.tsx';
-import { errorKeys } from '../lib/errors.ts';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
 import { showToast } from '../live/toasts.tsx';
 import { AuctionShell } from './AuctionShell.tsx';
@@ -19,7 +19,7 @@ import type { Auction } from './types.ts';
 
 function InviteForm({ auction }: { auction: Auction }) {
   const [form, setForm] = useState({ phoneNumber: '', firstName: '', lastName: '' });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, errors } = useSubmission();
   const [stopped, setStopped] = useState(false);
   const invite = useMutation(auctionMutations.invite(auction.id));
   return (
@@ -29,22 +29,16 @@ function InviteForm({ auction }: { auction: Auction }) {
       </h1>
       <Form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setErrors([]);
-          try {
-            // Spec 000 §5: parentheses, dashes and the space are stripped before sending.
-            const answer = await invite.mutateAsync({ ...form, phoneNumber: form.phoneNumber.replace(/[()\s-]/g, '') });
-            if (answer.includes('STOP')) {
-              setStopped(true);
-              return;
-            }
-            showToast('success', 'invite.sent');
-            setForm({ phoneNumber: '', firstName: '', lastName: '' });
-          } catch (error) {
-            setErrors(errorKeys(error));
+        onSubmit={submit(async () => {
+          // Spec 000 §5: parentheses, dashes and the space are stripped before sending.
+          const answer = await invite.mutateAsync({ ...form, phoneNumber: form.phoneNumber.replace(/[()\s-]/g, '') });
+          if (answer.includes('STOP')) {
+            setStopped(true);
+            return;
           }
-        }}
+          showToast('success', 'invite.sent');
+          setForm({ phoneNumber: '', firstName: '', lastName: '' });
+        })}
       >
         <Field
           label={<FormattedMessage id="field.cellphone" />}

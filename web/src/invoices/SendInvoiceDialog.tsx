@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field, MessageList } from '../account/Field.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
@@ -7,7 +7,7 @@ import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { FormActions } from '../layout/FormActions.tsx';
 import { RadioChoices } from '../layout/RadioChoices.tsx';
-import { errorKeys } from '../lib/errors.ts';
+import { useSubmission } from '../layout/useSubmission.ts';
 import { showToast } from '../live/toasts.tsx';
 import { invoiceMutations } from './queries.ts';
 import type { SendInvoiceEmail } from './types.ts';
@@ -27,22 +27,18 @@ export function SendInvoiceDialog({
 }) {
   const locale = useLocale();
   const [form, setForm] = useState<SendInvoiceEmail>({ stripeInvoiceId, email, language: locale });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, errors } = useSubmission();
   const send = useMutation(invoiceMutations.sendByEmail());
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors([]);
-    try {
-      await send.mutateAsync(form);
-      showToast('success', 'invoice_email_sent');
-      onClose();
-    } catch (error) {
-      setErrors(errorKeys(error));
-    }
-  };
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={<FormattedMessage id="invoice.sendTitle" />}>
-      <Form className="form" onSubmit={submit}>
+      <Form
+        className="form"
+        onSubmit={submit(async () => {
+          await send.mutateAsync(form);
+          showToast('success', 'invoice_email_sent');
+          onClose();
+        })}
+      >
         <Field
           label={<FormattedMessage id="field.email" />}
           type="email"
