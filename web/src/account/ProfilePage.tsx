@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { AuctionCardSection } from '../cards/AuctionCardSection.tsx';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
@@ -48,11 +49,51 @@ export function RequireLogin({ children }: { children: (profile: Profile) => Rea
   return <>{children(profile)}</>;
 }
 
-function useSaveProfile() {
-  return useMutation({
+/**
+ * A card of the account's own fields under its heading, saved on its own: only the fields changed
+ * since `initial` are sent, and what the server refused shows above the save button.
+ */
+function ProfileFieldsCard<T extends object>({
+  title,
+  initial,
+  value,
+  blocked = false,
+  children,
+  footer,
+}: {
+  title: MessageId;
+  initial: T;
+  value: T;
+  /** The fields as typed cannot be saved (the form says why). */
+  blocked?: boolean;
+  children: ReactNode;
+  /** Under the save button, still inside the form. */
+  footer?: ReactNode;
+}) {
+  const save = useMutation({
     ...accountMutations.updateProfile(),
     onSuccess: () => showToast('success', 'saved_successfully'),
   });
+  return (
+    <Form
+      className="card form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const operations = changedOperations(initial, value);
+        if (operations.length) save.mutate(operations);
+      }}
+    >
+      <h2>
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+      {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
+      <button type="submit" className="button" disabled={save.isPending || blocked}>
+        <FormattedMessage id="action.save" />
+      </button>
+      {footer}
+    </Form>
+  );
 }
 
 function GeneralCard({ profile }: { profile: Profile }) {
@@ -67,22 +108,17 @@ function GeneralCard({ profile }: { profile: Profile }) {
   };
   const [form, setForm] = useState(initial);
   const [nicknameTaken, setNicknameTaken] = useState(false);
-  const save = useSaveProfile();
   const checkNickname = useMutation(accountMutations.checkNickname());
   const set = (field: keyof Editable) => (value: string) => setForm({ ...form, [field]: value });
   const phoneInvalid = Boolean(form.phoneNumber) && (form.phoneNumber ?? '').length !== 14;
   return (
-    <Form
-      className="card form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const operations = changedOperations(initial, form);
-        if (operations.length) save.mutate(operations);
-      }}
+    <ProfileFieldsCard
+      title="profile.general"
+      initial={initial}
+      value={form}
+      blocked={nicknameTaken || phoneInvalid}
+      footer={<PhoneValidation profile={profile} />}
     >
-      <h2>
-        <FormattedMessage id="profile.general" />
-      </h2>
       <Field
         label={<FormattedMessage id="field.firstName" />}
         value={form.firstName}
@@ -145,12 +181,7 @@ function GeneralCard({ profile }: { profile: Profile }) {
           </select>
         )}
       />
-      {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
-      <button type="submit" className="button" disabled={save.isPending || nicknameTaken || phoneInvalid}>
-        <FormattedMessage id="action.save" />
-      </button>
-      <PhoneValidation profile={profile} />
-    </Form>
+    </ProfileFieldsCard>
   );
 }
 
@@ -228,25 +259,10 @@ function AddressCard({ profile }: { profile: Profile }) {
     country: profile.bidder.country ?? '',
   };
   const [form, setForm] = useState(initial);
-  const save = useSaveProfile();
   return (
-    <Form
-      className="card form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const operations = changedOperations(initial, form);
-        if (operations.length) save.mutate(operations);
-      }}
-    >
-      <h2>
-        <FormattedMessage id="profile.address" />
-      </h2>
+    <ProfileFieldsCard title="profile.address" initial={initial} value={form}>
       <AddressFields value={form} onChange={setForm} required={false} />
-      {save.isError ? <MessageList keys={errorKeys(save.error)} /> : null}
-      <button type="submit" className="button" disabled={save.isPending}>
-        <FormattedMessage id="action.save" />
-      </button>
-    </Form>
+    </ProfileFieldsCard>
   );
 }
 
