@@ -67,4 +67,5 @@ export function startedHandle<T extends object>(current: () => T | undefined, wh
     },
   });
 }
+export { eventually } from './eventually.ts';
 export { type BenchServices, benchOption, startBenchServices } from './services/benchServices.ts';

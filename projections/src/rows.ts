@@ -1,4 +1,6 @@
-import type { Cents, LotStatusCode } from '@auction/engine';
+import type { BidPlaced, Cents, LotStatusCode } from '@auction/engine';
+
+type BidPlacedData = BidPlaced['data'];
 
 /**
  * The read models' rows as the projections compute them: camelCase, times in epoch ms. The
@@ -35,14 +37,9 @@ export interface LotView {
   lastEventAt: number;
 }
 
-export interface LotBid {
+/** A bid as its `BidPlaced` event says it, with where and when it stands. */
+export interface LotBid extends BidPlacedData {
   lotId: number;
-  bidId: string;
-  bidderId: string;
-  amount: Cents;
-  isAutoBid: boolean;
-  isMaxBid: boolean;
-  sourceCommandId: string;
   placedAt: number;
   /**
    * The BidPlaced event's version. A bid that only a removal's recomputation produced has no event

@@ -8,8 +8,9 @@ import {
   PostgresEventStore,
 } from '@auction/engine';
 import type { Db } from '@auction/platform';
-import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
-import { expect } from 'vitest';
+import { createTestDatabase, startedHandle, type TestDatabase } from '@auction/platform/testing';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type Projections, startProjections } from '../src/index.ts';
 import { fixedPriceConfig, lotConfig, NOW } from './lotStream.ts';
 
 export interface Fixture {
@@ -23,6 +24,27 @@ export async function createFixture(): Promise<Fixture> {
   const database = await createTestDatabase();
   const store = new PostgresEventStore(database.pool);
   return { database, store, handler: createLotCommandHandler(store), auctionId: await createAuction(database.db) };
+}
+
+/**
+ * A test file's own database with the projections runner following it, started before its tests
+ * and stopped after: handles that read the fixture and the runner once they are started.
+ */
+export function useRunningProjections(): { fixture: Fixture; runner: Projections } {
+  let started: { fixture: Fixture; runner: Projections } | undefined;
+  beforeAll(async () => {
+    const fixture = await createFixture();
+    const { pool, db } = fixture.database;
+    started = { fixture, runner: startProjections({ pool, db, pollIntervalMs: 10 }) };
+  });
+  afterAll(async () => {
+    await started?.runner.stop();
+    await started?.fixture.database.drop();
+  });
+  return {
+    fixture: startedHandle(() => started?.fixture, 'the projections fixture'),
+    runner: startedHandle(() => started?.runner, 'the projections runner'),
+  };
 }
 
 export async function createAuction(db: Db): Promise<number> {
@@ -111,15 +133,4 @@ export async function snapshot(db: Db) {
 
 export const bidder = () => randomUUID();
 
-/** Polls until the check passes (or throws its last failure when time runs out). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+export { eventually } from '@auction/platform/testing';

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type DonationEventBody, donationDeletionCommandId, donationStreamId } from '@auction/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Projections, rebuildProjections, startProjections, verifyReadModels } from '../src/index.ts';
-import { bidder, createFixture, type Fixture, openLot, send } from './dbFixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { rebuildProjections, verifyReadModels } from '../src/index.ts';
+import { bidder, openLot, send, useRunningProjections } from './dbFixtures.ts';
 import { HOUR, NOW } from './lotStream.ts';
 
-let fixture: Fixture;
-let runner: Projections;
-
-beforeAll(async () => {
-  fixture = await createFixture();
-  const { pool, db } = fixture.database;
-  runner = startProjections({ pool, db, pollIntervalMs: 10 });
-});
-afterAll(async () => {
-  await runner.stop();
-  await fixture.database.drop();
-});
+const { fixture, runner } = useRunningProjections();
 
 /** Appends a donation's events as the API does: its own stream, the donation id as the command id. */
 async function donate(userId: string | null, amount: number, at = NOW) {

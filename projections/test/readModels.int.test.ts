@@ -1,32 +1,19 @@
 import { lotStreamId, START, saveCheckpoint, standing } from '@auction/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyEvents,
   type LotRows,
   lotRowsFromStream,
   PROJECTIONS_SUBSCRIPTION,
-  type Projections,
   readLotRows,
   rebuildProjections,
-  startProjections,
   verifyReadModels,
 } from '../src/index.ts';
 import { loadLotRefs } from '../src/tables.ts';
-import { bidder, configFor, createFixture, createLot, type Fixture, openLot, send, snapshot } from './dbFixtures.ts';
+import { bidder, configFor, createLot, openLot, send, snapshot, useRunningProjections } from './dbFixtures.ts';
 import { HOUR, MINUTE, NOW } from './lotStream.ts';
 
-let fixture: Fixture;
-let runner: Projections;
-
-beforeAll(async () => {
-  fixture = await createFixture();
-  const { pool, db } = fixture.database;
-  runner = startProjections({ pool, db, pollIntervalMs: 10 });
-});
-afterAll(async () => {
-  await runner.stop();
-  await fixture.database.drop();
-});
+const { fixture, runner } = useRunningProjections();
 
 async function rowsOf(lotId: number): Promise<LotRows> {
   const rows = (await readLotRows(fixture.database.db, [lotId])).get(lotId);

@@ -18,6 +18,7 @@ import {
 } from '@auction/platform';
 import {
   createTestDatabase,
+  eventually,
   startedHandle,
   type TestDatabase,
   testPrefix,
@@ -291,16 +292,6 @@ export async function hubEvents(world: World, auctionId: number): Promise<HubEve
   return (await hubEventsSince(world.redis, auctionId, '0-0', world.prefix)) ?? [];
 }
 
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export { eventually };

@@ -6,6 +6,15 @@ import { mayAct } from '../authorization/organizationRules.ts';
 import { type CardSummary, cardPermission } from '../payments/cardRules.ts';
 import { cardSummarySql } from '../payments/cardSql.ts';
 
+/** The bidder's address as the users table keeps it: the auctions that require one read it (spec 001 §5). */
+interface AddressColumns {
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  province: string | null;
+  country: string | null;
+}
+
 /** What the bid path's checks need besides the token: the caller's account, the lot's auction, the bidder. */
 export interface BidContextRow {
   account: AccountRow | undefined;
@@ -24,14 +33,9 @@ export interface BidContextRow {
     | undefined;
   /** The user the command is for: the caller, or the user an administrator acts for. Absent when unknown. */
   bidder:
-    | {
+    | (AddressColumns & {
         id: string;
         roles: number[];
-        address: string | null;
-        city: string | null;
-        postal_code: string | null;
-        province: string | null;
-        country: string | null;
         /** Locked out of this auction by its organisation. */
         locked: boolean;
         /** A member of the organisation running the auction. */
@@ -46,7 +50,7 @@ export interface BidContextRow {
          */
         has_selected_card: boolean;
         auto_selected_card: number | null;
-      }
+      })
     | undefined;
 }
 
@@ -75,7 +79,7 @@ const BID_CONTEXT_QUERY = {
     WHERE acc.id = $1`,
 };
 
-interface Flat extends AccountRow {
+interface Flat extends AccountRow, AddressColumns {
   lot_found: boolean;
   auction_id: number;
   status: number;
@@ -86,11 +90,6 @@ interface Flat extends AccountRow {
   type: number;
   bidder_id: string | null;
   bidder_roles: number[];
-  address: string | null;
-  city: string | null;
-  postal_code: string | null;
-  province: string | null;
-  country: string | null;
   locked: boolean;
   in_organization: boolean;
   admitted: boolean;
