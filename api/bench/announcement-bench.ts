@@ -10,7 +10,7 @@ import {
   migrateToLatest,
 } from '@auction/platform';
 import { announcementMessages, readAnnouncementGuests } from '@auction/platform/announcements';
-import { benchOption, startBenchServices } from '@auction/platform/testing';
+import { benchOption, insertBareAuction, startBenchServices } from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { announcements } from '../src/announcements/announcements.ts';
 
@@ -42,23 +42,9 @@ const messages = createMessageQueue({ connection: { url: services.redisUrl }, pr
 try {
   const db = createDb(pool);
   await migrateToLatest(db);
-  const organization = await db
-    .insertInto('organizations')
-    .values({ name: 'bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const auction = await db
-    .insertInto('auctions')
-    .values({
-      organization_id: organization.id,
-      url_magic_link: `bench-${randomUUID().slice(0, 8)}`,
-      status: 3,
-      date_completed: new Date(Date.now() + 2 * 3600_000),
-      colors: '{}',
-      footer: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { organizationId, auctionId } = await insertBareAuction(db, {
+    date_completed: new Date(Date.now() + 2 * 3600_000),
+  });
   const guests = Array.from({ length: GUESTS }, (_, i) => ({
     username: `guest-${i}-${randomUUID()}@example.com`,
     password_hash: 'x',
@@ -79,7 +65,7 @@ try {
   for (let i = 0; i < users.length; i += 500) {
     await db
       .insertInto('auction_bidders')
-      .values(users.slice(i, i + 500).map((user) => ({ auction_id: auction.id, user_id: user.id, status: 2 })))
+      .values(users.slice(i, i + 500).map((user) => ({ auction_id: auctionId, user_id: user.id, status: 2 })))
       .execute();
   }
   const manager = users[0]?.id as string;
@@ -92,8 +78,8 @@ try {
     scheduler: { auctionChanged: async () => {} },
   });
   const managed = {
-    auctionId: auction.id,
-    organizationId: organization.id,
+    auctionId,
+    organizationId,
     auctionStatus: 3,
     userId: manager,
     auctionActive: true,
@@ -104,19 +90,19 @@ try {
   const readMs: number[] = [];
   for (let i = 0; i < SENDS; i += 1) {
     const started = performance.now();
-    await readAnnouncementGuests(db, auction.id, organization.id);
+    await readAnnouncementGuests(db, auctionId, organizationId);
     readMs.push(performance.now() - started);
   }
   // …and the queue alone: one addBulk of the send's messages (under other ids, so each is new).
   const queueMs: number[] = [];
-  const readGuests = await readAnnouncementGuests(db, auction.id, organization.id);
+  const readGuests = await readAnnouncementGuests(db, auctionId, organizationId);
   for (let i = 0; i < SENDS; i += 1) {
     const jobs = announcementMessages(
       readGuests,
       { message: { en: 'Queue alone' }, channels: ['email', 'sms'], audience: 'all' },
       {
         announcementId: 1_000_000 + i,
-        organizationId: organization.id,
+        organizationId,
         names: {},
         urlMagicLink: 'bench',
         link: () => 'http://auctions.bench/encans/bench',

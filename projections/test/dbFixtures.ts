@@ -8,7 +8,7 @@ import {
   PostgresEventStore,
 } from '@auction/engine';
 import type { Db } from '@auction/platform';
-import { createTestDatabase, startedHandle, type TestDatabase } from '@auction/platform/testing';
+import { createTestDatabase, insertBareAuction, startedHandle, type TestDatabase } from '@auction/platform/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Projections, startProjections } from '../src/index.ts';
 import { fixedPriceConfig, lotConfig, NOW } from './lotStream.ts';
@@ -48,23 +48,7 @@ export function useRunningProjections(): { fixture: Fixture; runner: Projections
 }
 
 export async function createAuction(db: Db): Promise<number> {
-  const organization = await db
-    .insertInto('organizations')
-    .values({ name: `org-${randomUUID()}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const auction = await db
-    .insertInto('auctions')
-    .values({
-      organization_id: organization.id,
-      url_magic_link: `auction-${randomUUID()}`,
-      status: 3,
-      colors: '{}',
-      footer: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return auction.id;
+  return (await insertBareAuction(db)).auctionId;
 }
 
 let lotNumber = 100;

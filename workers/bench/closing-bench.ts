@@ -10,7 +10,7 @@ import {
   PostgresEventStore,
 } from '@auction/engine';
 import { createDb, createMessageQueue, createPool, createRedis, migrateToLatest } from '@auction/platform';
-import { benchOption, startBenchServices } from '@auction/platform/testing';
+import { benchOption, insertBareAuction, startBenchServices } from '@auction/platform/testing';
 import { startProjections } from '@auction/projections';
 import { type AuctionWorkers, startAuctionWorkers } from '../src/auctionWorkers.ts';
 
@@ -43,27 +43,13 @@ try {
 
   const windowStart = Date.now() + 25_000;
   const auctionEndsAt = windowStart + 10 * MINUTE;
-  const organization = await db
-    .insertInto('organizations')
-    .values({ name: 'bench' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const auction = await db
-    .insertInto('auctions')
-    .values({
-      organization_id: organization.id,
-      url_magic_link: 'closing-bench',
-      status: 3,
-      date_open: new Date(windowStart - 10 * MINUTE),
-      date_completed: new Date(auctionEndsAt),
-      colors: '{}',
-      footer: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { auctionId } = await insertBareAuction(db, {
+    date_open: new Date(windowStart - 10 * MINUTE),
+    date_completed: new Date(auctionEndsAt),
+  });
   const group = await db
     .insertInto('closing_groups')
-    .values({ auction_id: auction.id, ends_at: new Date(windowStart), translations: '{}' })
+    .values({ auction_id: auctionId, ends_at: new Date(windowStart), translations: '{}' })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -76,7 +62,7 @@ try {
     const row = await db
       .insertInto('lots')
       .values({
-        auction_id: auction.id,
+        auction_id: auctionId,
         lot_number: i + 1,
         starting_bid: 10_00,
         minimum_increment: 1_00,
@@ -91,7 +77,7 @@ try {
       .executeTakeFirstOrThrow();
     const config: LotConfig = {
       lotId: String(row.id),
-      auctionId: String(auction.id),
+      auctionId: String(auctionId),
       type: 'bidding',
       startingBid: 10_00,
       minimumIncrement: 1_00,
