@@ -228,6 +228,35 @@ async function writesToOneGuest(
   await context.close();
 }
 
+/**
+ * At the door, the manager welcoming guests writes to one from their card on the check-in view
+ * ("your paddle is 42"): the guest finds it in their mailbox.
+ */
+async function writesFromTheDoor(
+  locale: 'fr' | 'en',
+  texts: { console: string; bidders: string; checkIn: string; search: string; message: string; words: string },
+) {
+  const name =
+    locale === 'fr' ? { firstName: 'Rosalie', lastName: 'Bergeron' } : { firstName: 'Owen', lastName: 'Fraser' };
+  const guest = await galaGuest(locale, name);
+  const fullName = `${name.firstName} ${name.lastName}`;
+  const { context, page } = await openSection({ console: texts.console, title: texts.bidders }, 'bidders');
+  await page.getByRole('button', { name: texts.checkIn }).click();
+  await page.getByLabel(texts.search).fill(name.lastName);
+  await page.getByRole('button', { name: `${texts.message}${fullName}` }).waitFor();
+  await expectAccessible(page, `the check-in desk with messages (${locale})`);
+  await page.setViewportSize(DESKTOP);
+  await screenshotBothWidths(page, `console-checkin-message-${locale}`);
+  await page.getByRole('button', { name: `${texts.message}${fullName}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(texts.words);
+  await dialog.getByRole('button', { name: locale === 'fr' ? 'Envoyer' : 'Send', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const email = await gala.t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
+  expect(email.body).toContain(texts.words);
+  await context.close();
+}
+
 describe('messages to guests', () => {
   it('go out from the console in French', async () => {
     await sends('fr', {
@@ -304,6 +333,25 @@ describe('messages to guests', () => {
       groupListed: /10 minutes before “Second wave” closes, on /,
     });
   }, 120_000);
+
+  it('go to one guest from their card at the door, in French and English', async () => {
+    await writesFromTheDoor('fr', {
+      console: '/console',
+      bidders: 'Enchérisseurs',
+      checkIn: 'Accueil à la porte',
+      search: 'Trouver un invité',
+      message: 'Écrire : ',
+      words: 'Votre palette porte le numéro 42.',
+    });
+    await writesFromTheDoor('en', {
+      console: '/en/console',
+      bidders: 'Bidders',
+      checkIn: 'Check-in at the door',
+      search: 'Find a guest',
+      message: 'Message: ',
+      words: 'Your paddle is number 42.',
+    });
+  }, 180_000);
 
   it('are set to go out later and cancelled before then, in French', async () => {
     await schedules('fr', {

@@ -290,7 +290,7 @@ export default function BiddersSection({ auction, actorRoles }: AuctionSectionPr
           <InviteBySms auctionId={auction.id} />
         </>
       ) : (
-        <CheckInDesk auctionId={auction.id} />
+        <CheckInDesk auctionId={auction.id} mayMessage />
       )}
     </div>
   );

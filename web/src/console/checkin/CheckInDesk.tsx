@@ -9,6 +9,7 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
+import { GuestMessage } from '../bidders/GuestMessage.tsx';
 import { PersonFields } from './PersonFields.tsx';
 import { checkInKeys, checkInMutations, checkInQueries, GUEST_SEARCH_MIN_LENGTH } from './queries.ts';
 import './checkIn.css';
@@ -16,10 +17,37 @@ import { BidderNumber } from './BidderNumber.tsx';
 
 const nameOf = (guest: AuctionBidder) => `${guest.firstName} ${guest.lastName}`.trim() || guest.nickName;
 
-/** One guest as a card with one big button: phones at the door are used with a thumb. */
-function GuestCard({ guest, onArrive, busy }: { guest: AuctionBidder; onArrive: () => void; busy: boolean }) {
+/**
+ * One guest as a card with one big button: phones at the door are used with a thumb. For the
+ * auction's managers, a second one writes to the guest ("your paddle is 42").
+ */
+function GuestCard({
+  guest,
+  onArrive,
+  onMessage,
+  busy,
+}: {
+  guest: AuctionBidder;
+  onArrive: () => void;
+  onMessage: (() => void) | null;
+  busy: boolean;
+}) {
   const intl = useIntl();
   const locked = guest.status === BidderStatus.Locked;
+  const message =
+    onMessage && !locked ? (
+      <button
+        type="button"
+        className="button button--secondary checkin__message"
+        aria-label={intl.formatMessage(
+          { id: 'console.bidders.actionLabel' },
+          { action: intl.formatMessage({ id: 'console.bidders.message' }), name: nameOf(guest) },
+        )}
+        onClick={onMessage}
+      >
+        <FormattedMessage id="console.bidders.message" />
+      </button>
+    ) : null;
   return (
     <li className="checkin__guest">
       <div className="checkin__who">
@@ -30,30 +58,36 @@ function GuestCard({ guest, onArrive, busy }: { guest: AuctionBidder; onArrive: 
         </span>
       </div>
       {guest.arrivedAt ? (
-        <p className="checkin__arrived">
-          <BidderNumber number={guest.bidderNumber} />{' '}
-          <FormattedMessage
-            id="console.checkin.arrivedAt"
-            values={{
-              time: <FormattedTime value={guest.arrivedAt} />,
-              by: guest.arrivedBy ?? '',
-            }}
-          />
-        </p>
+        <div className="checkin__actions">
+          <p className="checkin__arrived">
+            <BidderNumber number={guest.bidderNumber} />{' '}
+            <FormattedMessage
+              id="console.checkin.arrivedAt"
+              values={{
+                time: <FormattedTime value={guest.arrivedAt} />,
+                by: guest.arrivedBy ?? '',
+              }}
+            />
+          </p>
+          {message}
+        </div>
       ) : locked ? (
         <p className="checkin__locked">
           <FormattedMessage id="console.checkin.locked" />
         </p>
       ) : (
-        <button
-          type="button"
-          className="button checkin__arrive"
-          disabled={busy}
-          aria-label={intl.formatMessage({ id: 'console.checkin.arriveLabel' }, { name: nameOf(guest) })}
-          onClick={onArrive}
-        >
-          <FormattedMessage id="console.checkin.arrive" />
-        </button>
+        <div className="checkin__actions">
+          {message}
+          <button
+            type="button"
+            className="button checkin__arrive"
+            disabled={busy}
+            aria-label={intl.formatMessage({ id: 'console.checkin.arriveLabel' }, { name: nameOf(guest) })}
+            onClick={onArrive}
+          >
+            <FormattedMessage id="console.checkin.arrive" />
+          </button>
+        </div>
       )}
     </li>
   );
@@ -147,12 +181,15 @@ function WalkIn({ auctionId, onDone }: { auctionId: number; onDone: () => void }
 
 /**
  * The door's check-in for one auction (docs/console.md "Check-in"): find a guest by name or phone,
- * tap "Arrived"; or register a walk-in. Phone-first: one column of cards with big buttons.
+ * tap "Arrived"; or register a walk-in. Phone-first: one column of cards with big buttons. The
+ * auction's managers (`mayMessage`) may also write to a guest from their card, as from the
+ * bidders list; volunteers welcome guests and do not message them.
  */
-export function CheckInDesk({ auctionId }: { auctionId: number }) {
+export function CheckInDesk({ auctionId, mayMessage = false }: { auctionId: number; mayMessage?: boolean }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [walkIn, setWalkIn] = useState(false);
+  const [writingTo, setWritingTo] = useState<AuctionBidder | null>(null);
   const q = text.trim();
   const guests = useQuery(checkInQueries.guests(auctionId, q.length >= GUEST_SEARCH_MIN_LENGTH ? q : ''));
   const arrival = useMutation(checkInMutations.arrival(auctionId));
@@ -208,11 +245,25 @@ export function CheckInDesk({ auctionId }: { auctionId: number }) {
           ) : (
             <ul className="checkin__guests">
               {guests.data.guests.map((guest) => (
-                <GuestCard key={guest.userId} guest={guest} busy={arrival.isPending} onArrive={() => arrive(guest)} />
+                <GuestCard
+                  key={guest.userId}
+                  guest={guest}
+                  busy={arrival.isPending}
+                  onArrive={() => arrive(guest)}
+                  onMessage={mayMessage ? () => setWritingTo(guest) : null}
+                />
               ))}
             </ul>
           )}
         </>
+      )}
+      {writingTo && (
+        <GuestMessage
+          auctionId={auctionId}
+          guest={writingTo}
+          name={nameOf(writingTo)}
+          onClose={() => setWritingTo(null)}
+        />
       )}
     </div>
   );

@@ -89,3 +89,42 @@ describe('the check-in desk', () => {
     });
   });
 });
+
+describe('writing to a guest from the check-in desk', () => {
+  it("lets the auction's managers write to a guest from their card, at once, with one command", async () => {
+    const api = apiStub({
+      'GET /api/check-in/auctions/7/guests': [
+        200,
+        list([guest({ arrivedAt: '2026-11-23T23:00:00Z', arrivedBy: 'Camille Roy', bidderNumber: 42 })], 1),
+      ],
+      'POST /api/admin/auctions/7/bidders/': [200, { duplicate: false, announcement: {} }],
+      'GET /api/admin/auctions/7/announcements': [200, { reach: {}, announcements: [] }],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <CheckInDesk auctionId={7} mayMessage />);
+    await screen.findByText('Bidder #42');
+    fireEvent.click(screen.getByRole('button', { name: 'Message: Éloïse Tremblay' }));
+    fireEvent.change(await screen.findByLabelText('Your message'), { target: { value: 'Your paddle is 42.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // Sent, the dialog closes.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.url).toContain('/api/admin/auctions/7/bidders/0b7c2f43-64f4-4d57-9a39-5d8d3a3b1f10/messages');
+    expect(posts[0]?.body).toMatchObject({ message: { en: 'Your paddle is 42.' }, channels: ['email', 'sms'] });
+  });
+
+  it('offers volunteers no message, and nobody one to a locked guest', async () => {
+    const api = apiStub({
+      'GET /api/check-in/auctions/7/guests': [200, list([guest(), guest({ userId: 'b', status: 3 })])],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <CheckInDesk auctionId={7} />);
+    await screen.findByText('Locked: ask an auction manager');
+    expect(screen.queryByRole('button', { name: /^Message/ })).toBeNull();
+    cleanup();
+    renderInApp(() => <CheckInDesk auctionId={7} mayMessage />);
+    await screen.findByText('Locked: ask an auction manager');
+    expect(screen.getAllByRole('button', { name: /^Message/ })).toHaveLength(1);
+  });
+});
