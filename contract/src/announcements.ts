@@ -56,6 +56,9 @@ const announcementChannels = z
   .max(ANNOUNCEMENT_CHANNELS.length)
   .refine((channels) => new Set(channels).size === channels.length, { error: 'announcement_channel_required' });
 
+/** When to send an announcement: absent, at once; else later than now and within the schedule's reach. */
+const sendAt = z.iso.datetime({ offset: true, error: 'announcement_send_at_invalid' }).optional();
+
 export const announcementBody = z
   .strictObject({
     message: announcementMessage,
@@ -65,7 +68,7 @@ export const announcementBody = z
      * When to send it, by the server's clock; absent, it goes out at once. Later than now and at
      * most ANNOUNCEMENT_SCHEDULE_MAX_DAYS ahead (checked by the server, whose clock decides).
      */
-    sendAt: z.iso.datetime({ offset: true, error: 'announcement_send_at_invalid' }).optional(),
+    sendAt,
     /**
      * Or: this many minutes before the auction's end, following the end when it is moved, and only
      * while bidding is open ("bidding closes in ten minutes"). Not with `sendAt`.
@@ -92,10 +95,14 @@ export const announcementBody = z
   });
 export type AnnouncementBody = z.input<typeof announcementBody>;
 
-/** A message to one guest from the bidders list ("your car's lights are on"): at once, by their switches. */
+/**
+ * A message to one guest from the bidders list or their card at the door ("your car's lights are
+ * on", "your table is ready at 8"): at once or at `sendAt`, by their switches.
+ */
 export const guestMessageBody = z.strictObject({
   message: announcementMessage,
   channels: announcementChannels,
+  sendAt,
   commandId,
 });
 export type GuestMessageBody = z.input<typeof guestMessageBody>;

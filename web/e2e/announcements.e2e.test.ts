@@ -234,7 +234,18 @@ async function writesToOneGuest(
  */
 async function writesFromTheDoor(
   locale: 'fr' | 'en',
-  texts: { console: string; bidders: string; checkIn: string; search: string; message: string; words: string },
+  texts: {
+    console: string;
+    bidders: string;
+    checkIn: string;
+    search: string;
+    message: string;
+    words: string;
+    later: string;
+    sendLater: string;
+    time: string;
+    schedule: string;
+  },
 ) {
   const name =
     locale === 'fr' ? { firstName: 'Rosalie', lastName: 'Bergeron' } : { firstName: 'Owen', lastName: 'Fraser' };
@@ -254,6 +265,30 @@ async function writesFromTheDoor(
   await dialog.waitFor({ state: 'detached' });
   const email = await gala.t.messaging.outbox.waitFor(guest.body.username, { template: 'auctionAnnouncementEmail' });
   expect(email.body).toContain(texts.words);
+
+  // Another for later: the dialog takes a time, and the message waits for it.
+  await page.getByRole('button', { name: `${texts.message}${fullName}` }).click();
+  await dialog.getByRole('textbox').fill(texts.later);
+  await dialog.getByLabel(texts.sendLater).check();
+  const at = new Date(Date.now() + 3 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await dialog
+    .getByLabel(texts.time)
+    .fill(
+      `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`,
+    );
+  await expectAccessible(page, `a message to one guest for later (${locale})`);
+  await page.setViewportSize(DESKTOP);
+  await screenshotBothWidths(page, `console-guest-message-later-${locale}`);
+  await dialog.getByRole('button', { name: texts.schedule, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const row = await gala.t.database.db
+    .selectFrom('auction_announcements')
+    .select(['send_at', 'queued_at', 'guest_id'])
+    .where(locale === 'fr' ? 'message_fr' : 'message_en', '=', texts.later)
+    .executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ guest_id: guest.id, queued_at: null });
+  expect(row.send_at?.getTime()).toBe(Math.floor(at.getTime() / 60_000) * 60_000);
   await context.close();
 }
 
@@ -342,6 +377,10 @@ describe('messages to guests', () => {
       search: 'Trouver un invité',
       message: 'Écrire : ',
       words: 'Votre palette porte le numéro 42.',
+      later: 'Votre table est prête à 20 h.',
+      sendLater: 'Envoyer plus tard',
+      time: 'Date et heure d’envoi',
+      schedule: 'Programmer',
     });
     await writesFromTheDoor('en', {
       console: '/en/console',
@@ -350,6 +389,10 @@ describe('messages to guests', () => {
       search: 'Find a guest',
       message: 'Message: ',
       words: 'Your paddle is number 42.',
+      later: 'Your table is ready at 8.',
+      sendLater: 'Send later',
+      time: 'Date and time it goes out',
+      schedule: 'Schedule',
     });
   }, 180_000);
 

@@ -42,11 +42,11 @@ export interface Announcements {
   /** The messages to all the guests the auction's pages show: sent, of the last hours, newest first. */
   published(auctionId: number): Promise<PublishedAnnouncement[]>;
   send(auction: ManagedAuction, request: ScheduledRequest, commandId: string): Promise<AnnouncementAnswer>;
-  /** A message to one guest of the auction, at once (the bidders list's). */
+  /** A message to one guest of the auction (the bidders list's, the door's), at once or at `sendAt`. */
   toGuest(
     auction: ManagedAuction,
     guestId: string,
-    request: Pick<AnnouncementRequest, 'message' | 'channels'>,
+    request: Pick<ScheduledRequest, 'message' | 'channels' | 'sendAt'>,
     commandId: string,
   ): Promise<AnnouncementAnswer>;
   /** Cancels one not yet gone out; one already cancelled is answered as it is. */
@@ -344,14 +344,16 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       checkBeforeEnd(minutesBeforeEnd, { status: end.status, endsAt }, closingGroupId !== null, now);
     }
     const atOnce = sendAt === null && minutesBeforeEnd === null;
-    // A send at once must reach someone now; one for later goes to the guests as they are then.
-    const guests = atOnce ? await readAnnouncementGuests(db, auction.auctionId, auction.organizationId) : [];
+    const { audience, guestId } = request;
+    // A send at once must reach someone now; one for later goes to the guests as they are then,
+    // but a message to one guest is to someone who is a guest now.
+    const guests =
+      atOnce || audience === 'guest' ? await readAnnouncementGuests(db, auction.auctionId, auction.organizationId) : [];
+    if (audience === 'guest' && !guests.some((guest) => guest.userId === guestId)) {
+      // Not a guest of this auction (or locked out, or disabled): nobody to write to here.
+      throw new HttpError(404, 'guest_not_found');
+    }
     if (atOnce) {
-      const { audience, guestId } = request;
-      if (audience === 'guest' && !guests.some((guest) => guest.userId === guestId)) {
-        // Not a guest of this auction (or locked out, or disabled): nobody to write to here.
-        throw new HttpError(404, 'guest_not_found');
-      }
       const reach = reachOf(guests, audience === 'guest' ? { guestId: guestId ?? '' } : audience);
       if (request.channels.every((channel) => reach[channel] === 0)) {
         throw new HttpError(422, 'announcement_no_recipients', { reach });

@@ -25,7 +25,7 @@ const WHEN_KEYS: Record<AnnouncementDraft['when'], MessageId> = {
  * the form checks them again before asking, as a browser lets a typed time past them. Or so many
  * minutes before the auction's end ("bidding closes in ten minutes"), or a closing group's when
  * the auction has groups, with the time that makes by the end as it is now: the message follows
- * the end if it is moved.
+ * the end if it is moved. Without `auction` (a message to one guest), now or later only.
  */
 export function SendTimeChoice({
   draft,
@@ -34,7 +34,7 @@ export function SendTimeChoice({
   onChange,
 }: {
   draft: Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd' | 'closingGroupId'>;
-  auction: AuctionEnd;
+  auction?: AuctionEnd;
   invalid: boolean;
   onChange: (change: Partial<AnnouncementDraft>) => void;
 }) {
@@ -43,22 +43,17 @@ export function SendTimeChoice({
   const intl = useIntl();
   const now = Date.now();
   const minutes = Number(draft.minutesBeforeEnd);
-  const end = tiedEnd(auction, draft.closingGroupId);
-  const endAt = Number.isInteger(minutes) && minutes > 0 ? beforeEndAt(minutes, end) : null;
+  const end = auction ? tiedEnd(auction, draft.closingGroupId) : null;
+  const endAt = end && Number.isInteger(minutes) && minutes > 0 ? beforeEndAt(minutes, end) : null;
   const typed = fromLocalInput(draft.sendAt);
   return (
     <fieldset className="announcements__choices">
       <legend>
         <FormattedMessage id="console.announcements.when" />
       </legend>
-      {(['now', 'later', 'beforeEnd'] as const).map((when) => (
+      {(auction ? (['now', 'later', 'beforeEnd'] as const) : (['now', 'later'] as const)).map((when) => (
         <label key={when}>
-          <input
-            type="radio"
-            name="announcement-when"
-            checked={draft.when === when}
-            onChange={() => onChange({ when })}
-          />
+          <input type="radio" name={`${id}-when`} checked={draft.when === when} onChange={() => onChange({ when })} />
           <FormattedMessage id={WHEN_KEYS[when]} />
         </label>
       ))}
@@ -79,13 +74,14 @@ export function SendTimeChoice({
           />
           <p id={`${id}-zone`} className="field__hint">
             <FormattedMessage
-              id="console.announcements.zone"
+              // To one guest (no auction's end given): no group whose members may change by then.
+              id={auction ? 'console.announcements.zone' : 'console.announcements.zoneOnly'}
               values={{ zone: browserTimeZone(), offset: utcOffsetLabel(typed ? new Date(typed) : new Date(now)) }}
             />
           </p>
         </div>
       )}
-      {draft.when === 'beforeEnd' && (
+      {draft.when === 'beforeEnd' && auction && end && (
         <div className="field announcements__time">
           {auction.closingGroups.length > 0 && (
             <>

@@ -12,10 +12,14 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
+import type { AnnouncementDraft } from '../announcements/announcementDraft.ts';
 import { announcementKeys } from '../announcements/queries.ts';
+import { SendTimeChoice } from '../announcements/SendTimeChoice.tsx';
+import { sendAtErrors, sendAtFromInput } from '../announcements/sendTime.ts';
 import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
 import { bidderMutations } from './queries.ts';
 import '../checkin/checkIn.css';
+import '../announcements/announcements.css';
 
 const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
   email: 'console.bidders.messageByEmail',
@@ -24,7 +28,8 @@ const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
 };
 
 /**
- * A message to one guest from the bidders list ("your car's lights are on"), at once, by the
+ * A message to one guest from the bidders list or their card at the door ("your car's lights are
+ * on"), at once or at a time typed in the browser's zone ("your table is ready at 8"), by the
  * channels the staff tick and the guest's own switches allow (docs/messages.md "A message to one
  * guest"). The words go in the console's language; the guest's templates frame them in theirs.
  * One command id per opening, so a retried send is the same message.
@@ -49,6 +54,15 @@ export function GuestMessage({
     guest.phoneNumber && !guest.hasSmsStop ? ['email', 'sms'] : ['email'],
   );
   const [errors, setErrors] = useState<string[]>([]);
+  const [timing, setTiming] = useState<
+    Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd' | 'closingGroupId'>
+  >({
+    when: 'now',
+    sendAt: '',
+    minutesBeforeEnd: '',
+    closingGroupId: '',
+  });
+  const later = timing.when === 'later';
   const toggle = (channel: AnnouncementChannel) =>
     setChannels((chosen) =>
       chosen.includes(channel) ? chosen.filter((each) => each !== channel) : [...chosen, channel],
@@ -56,20 +70,25 @@ export function GuestMessage({
   async function submit(event: FormEvent) {
     event.preventDefault();
     // What the server would refuse, said before asking it.
+    const sendAt = later ? sendAtFromInput(timing.sendAt) : null;
     const missing = [
       ...(words.trim() ? [] : ['announcement_message_required']),
       ...(channels.length > 0 ? [] : ['announcement_channel_required']),
+      ...(later ? sendAtErrors(sendAt, Date.now()) : []),
     ];
     setErrors(missing);
     if (missing.length > 0) return;
     try {
-      await send.mutateAsync({ userId: guest.userId, body: { message: { [locale]: words }, channels, commandId } });
+      await send.mutateAsync({
+        userId: guest.userId,
+        body: { message: { [locale]: words }, channels, ...(sendAt ? { sendAt } : {}), commandId },
+      });
     } catch (error) {
       setErrors(errorKeys(error));
       return;
     }
     await queryClient.invalidateQueries({ queryKey: announcementKeys.list(auctionId) });
-    showToast('success', 'console.bidders.messageSent', { name });
+    showToast('success', later ? 'console.bidders.messageScheduled' : 'console.bidders.messageSent', { name });
     onClose();
   }
   return (
@@ -79,7 +98,7 @@ export function GuestMessage({
       onSubmit={submit}
       errors={errors}
       cancel="console.cancel"
-      submit="console.bidders.messageSend"
+      submit={later ? 'console.bidders.messageSchedule' : 'console.bidders.messageSend'}
       pending={send.isPending}
     >
       <Labelled
@@ -106,6 +125,14 @@ export function GuestMessage({
           </label>
         ))}
       </fieldset>
+      <SendTimeChoice
+        draft={timing}
+        invalid={errors.some((key) => key.startsWith('announcement_send_at'))}
+        onChange={(change) => {
+          setTiming((before) => ({ ...before, ...change }));
+          setErrors([]);
+        }}
+      />
     </ConsoleFormDialog>
   );
 }

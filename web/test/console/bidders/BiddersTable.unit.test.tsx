@@ -3,6 +3,7 @@ import { Role } from '@auction/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BiddersTable } from '../../../src/console/bidders/BiddersSection.tsx';
+import { toLocalInput } from '../../../src/console/setup/zonedTime.ts';
 import { apiStub } from '../../paymentFixtures.ts';
 import { renderInApp } from '../../renderInApp.tsx';
 
@@ -98,6 +99,40 @@ describe("the auction's bidders", () => {
       channels: ['email'],
       commandId: (posts[0]?.body as { commandId?: string } | undefined)?.commandId,
     });
+  });
+
+  it('sets a message to one guest for later: a time past is refused before asking, the API gets the time with its offset', async () => {
+    wideScreen();
+    const api = apiStub({
+      'GET /api/admin/auctions/9/bidders': [200, [camille, paul]],
+      'POST /api/admin/auctions/9/bidders/': [200, { duplicate: false, announcement: { id: 5 } }],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <BiddersTable auctionId={9} actorRoles={[Role.AuctionManager]} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Message: Camille Roy' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Your message' }), {
+      target: { value: 'Your table is ready at 8.' },
+    });
+    // Only now or later: a message to one guest is not tied to the auction's end.
+    expect(screen.queryByLabelText('Before the auction ends')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Send later'));
+    const time = screen.getByLabelText('Date and time it goes out');
+    // Its zone, and nothing of a group whose members change by then: it goes to this guest.
+    expect(time.closest('.field')?.textContent).toMatch(/^Date and time it goes outTime zone .+\)\.$/);
+    fireEvent.change(time, { target: { value: toLocalInput(new Date(Date.now() - 3_600_000).toISOString()) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText('Choose a time later than now.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    at.setSeconds(0, 0);
+    fireEvent.change(time, { target: { value: toLocalInput(at.toISOString()) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(screen.queryByText('A message to Camille Roy')).toBeNull());
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const sendAt = (posts[0]?.body as { sendAt?: string } | undefined)?.sendAt ?? '';
+    expect(sendAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(sendAt)).toBe(at.getTime());
   });
 
   it('shows an administrator the temporary password once given', async () => {

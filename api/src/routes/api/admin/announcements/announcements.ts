@@ -57,17 +57,17 @@ export default (async (app) => {
     {
       schema: {
         summary:
-          "Sends a message to one guest of the auction by email, SMS or push, by their switches and STOP; listed with the auction's announcements; idempotent by commandId",
+          "Sends a message to one guest of the auction by email, SMS or push, by their switches and STOP, at once or at sendAt; listed with the auction's announcements; idempotent by commandId",
         ...announcementsContract.toGuest,
       },
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels } = request.body;
+      const { message, channels, sendAt } = request.body;
       return app.announcements.toGuest(
         auction,
         request.params.userId,
-        { message, channels },
+        { message, channels, ...(sendAt === undefined ? {} : { sendAt }) },
         commandIdOf(request, request.body.commandId),
       );
     },

@@ -776,6 +776,62 @@ describe('a message to one guest from the bidders list', () => {
     ]);
   });
 
+  it('may be set for later: to that guest alone at its time, and only to someone who is a guest now', async () => {
+    const { french, english } = auction.guests;
+    const sendAt = Date.now() + 30 * 60_000;
+    const body = {
+      message: { fr: 'Votre table est prête à 20 h.' },
+      channels: ['email'],
+      sendAt: new Date(sendAt).toISOString(),
+      commandId: randomUUID(),
+    };
+    const set = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, english.id), body);
+    expect(set.statusCode, set.body).toBe(200);
+    const { announcement } = set.json();
+    expect(announcement).toMatchObject({
+      audience: 'guest',
+      guest: { userId: english.id },
+      sendAt: new Date(sendAt).toISOString(),
+      sentAt: null,
+    });
+    const stranger = await registerConfirmed(test, { language: 'fr' });
+    const refused = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, stranger.id), {
+      ...body,
+      commandId: randomUUID(),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('guest_not_found');
+    const past = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, english.id), {
+      ...body,
+      sendAt: new Date(Date.now() - 60_000).toISOString(),
+      commandId: randomUUID(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe('announcement_send_at_past');
+
+    const workers = (at: number) =>
+      sendDueAnnouncements(
+        {
+          db: test.database.db,
+          messages: test.messaging.queue,
+          links: accountLinks(test.app.settings.publicUrl),
+          publish: async () => {},
+        },
+        auction.auctionId,
+        at,
+      );
+    expect(await workers(sendAt - 1)).toBe(sendAt);
+    const tableReady = async (address: string) =>
+      (await announcementEmailsTo(address)).filter((each) => each.body.includes('20 h'));
+    expect(await tableReady(english.body.username)).toEqual([]);
+    await workers(sendAt);
+    const row = (await announcementsOf(auction.auctionId)).find((each) => each.id === announcement.id);
+    expect(row).toMatchObject({ queued_at: new Date(sendAt), email_recipients: 1 });
+    await delivered(auction.auctionId, announcement.id);
+    expect(await tableReady(english.body.username)).toHaveLength(1);
+    expect(await tableReady(french.body.username)).toEqual([]);
+  });
+
   it('refuses who is not a guest here or cannot be reached, and changes nothing', async () => {
     const before = (await announcementsOf(auction.auctionId)).length;
     const stranger = await registerConfirmed(test, { language: 'fr' });
