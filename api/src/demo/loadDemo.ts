@@ -96,22 +96,9 @@ export async function loadDemo(
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
-    // The organisers' reminder, set once for ten minutes before the gala's end: the console lists
-    // it as going out later, and the workers send it to the guests at its time.
-    await trx
-      .insertInto('auction_announcements')
-      .values({
-        auction_id: gala.id,
-        command_id: `demo:closing-reminder:${gala.id}`,
-        sent_by: users.get('manager@demo.local') as string,
-        message_en: 'Bidding closes in 10 minutes! Last chance for your favourite lots.',
-        message_fr: 'Les mises ferment dans 10 minutes ! Dernière chance pour vos lots préférés.',
-        audience: 'all',
-        channels: ['email', 'sms', 'push'],
-        minutes_before_end: 10,
-      })
-      .execute();
-    // And one for the first closing group ("first wave"), whose silent tables close before the rest.
+    // The organisers' reminders, set once for ten minutes before the gala's end and before its
+    // first closing group ("first wave") closes: the console lists them as going out later, and
+    // the workers send them to the guests at their time.
     const firstWave = await trx
       .selectFrom('closing_groups')
       .select('id')
@@ -119,19 +106,37 @@ export async function loadDemo(
       .orderBy('ends_at')
       .limit(1)
       .executeTakeFirstOrThrow();
+    const reminder = (key: string, words: { en: string; fr: string }, closingGroupId: number | null) => ({
+      auction_id: gala.id,
+      command_id: `demo:${key}:${gala.id}`,
+      sent_by: users.get('manager@demo.local') as string,
+      message_en: words.en,
+      message_fr: words.fr,
+      audience: 'all' as const,
+      channels: ['email' as const, 'sms' as const, 'push' as const],
+      minutes_before_end: 10,
+      closing_group_id: closingGroupId,
+    });
     await trx
       .insertInto('auction_announcements')
-      .values({
-        auction_id: gala.id,
-        command_id: `demo:first-wave-reminder:${gala.id}`,
-        sent_by: users.get('manager@demo.local') as string,
-        message_en: 'The first wave of the silent auction closes in 10 minutes.',
-        message_fr: 'La première vague de l’encan silencieux ferme dans 10 minutes.',
-        audience: 'all',
-        channels: ['email', 'sms', 'push'],
-        minutes_before_end: 10,
-        closing_group_id: firstWave.id,
-      })
+      .values([
+        reminder(
+          'closing-reminder',
+          {
+            en: 'Bidding closes in 10 minutes! Last chance for your favourite lots.',
+            fr: 'Les mises ferment dans 10 minutes ! Dernière chance pour vos lots préférés.',
+          },
+          null,
+        ),
+        reminder(
+          'first-wave-reminder',
+          {
+            en: 'The first wave of the silent auction closes in 10 minutes.',
+            fr: 'La première vague de l’encan silencieux ferme dans 10 minutes.',
+          },
+          firstWave.id,
+        ),
+      ])
       .execute();
     return { archived: Number(archived.numUpdatedRows), gala, spring, autumn };
   });
