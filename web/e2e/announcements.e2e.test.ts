@@ -32,6 +32,18 @@ async function openSection(texts: { console: string; title: string }, section = 
   return { context, page };
 }
 
+/** A new guest of the gala, named in each language, and the console's Bidders section open on a phone. */
+async function biddersWithGuest(
+  locale: 'fr' | 'en',
+  texts: { console: string; bidders: string },
+  names: Record<'fr' | 'en', { firstName: string; lastName: string }>,
+) {
+  const name = names[locale];
+  const guest = await galaGuest(locale, name);
+  const section = await openSection({ console: texts.console, title: texts.bidders }, 'bidders');
+  return { guest, name, fullName: `${name.firstName} ${name.lastName}`, ...section };
+}
+
 async function sends(
   locale: 'fr' | 'en',
   texts: {
@@ -182,11 +194,10 @@ async function writesToOneGuest(
     groupListed: RegExp;
   },
 ) {
-  const name =
-    locale === 'fr' ? { firstName: 'Noémie', lastName: 'Ouellet' } : { firstName: 'Sam', lastName: 'Carter' };
-  const guest = await galaGuest(locale, name);
-  const fullName = `${name.firstName} ${name.lastName}`;
-  const { context, page } = await openSection({ console: texts.console, title: texts.bidders }, 'bidders');
+  const { guest, fullName, context, page } = await biddersWithGuest(locale, texts, {
+    fr: { firstName: 'Noémie', lastName: 'Ouellet' },
+    en: { firstName: 'Sam', lastName: 'Carter' },
+  });
   await page.getByRole('button', { name: `${texts.message}${fullName}` }).click();
   const dialog = page.getByRole('dialog', { name: `${texts.dialog}${fullName}` });
   await dialog.getByLabel(texts.field).fill(texts.words);
@@ -247,11 +258,10 @@ async function writesFromTheDoor(
     schedule: string;
   },
 ) {
-  const name =
-    locale === 'fr' ? { firstName: 'Rosalie', lastName: 'Bergeron' } : { firstName: 'Owen', lastName: 'Fraser' };
-  const guest = await galaGuest(locale, name);
-  const fullName = `${name.firstName} ${name.lastName}`;
-  const { context, page } = await openSection({ console: texts.console, title: texts.bidders }, 'bidders');
+  const { guest, name, fullName, context, page } = await biddersWithGuest(locale, texts, {
+    fr: { firstName: 'Rosalie', lastName: 'Bergeron' },
+    en: { firstName: 'Owen', lastName: 'Fraser' },
+  });
   await page.getByRole('button', { name: texts.checkIn }).click();
   await page.getByLabel(texts.search).fill(name.lastName);
   await page.getByRole('button', { name: `${texts.message}${fullName}` }).waitFor();
