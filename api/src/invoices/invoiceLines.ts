@@ -46,7 +46,7 @@ export async function invoiceLineCosts(executor: Executor, invoiceIds: readonly 
       taxes.filter((tax) => tax.invoice_id === item.invoice_id).map((tax) => tax.rate_ppm),
     ),
   );
-  // Each invoice's fee shared among its own lines.
+  // Each invoice's fee shared among its own lines, then handed out in the same order below.
   const feeParts = new Map<number, number[]>();
   for (const fee of fees) {
     feeParts.set(
