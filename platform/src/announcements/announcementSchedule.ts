@@ -48,7 +48,10 @@ export function tiedEndHasPassed(timing: AnnouncementTiming, end: TiedEnd, now: 
 
 /**
  * The end an announcement is tied to, in a query of `auction_announcements as a` joined to
- * `auctions as au` and left-joined to `closing_groups as cg` on `a.closing_group_id`: the group's
- * (null once the group was removed), else the auction's.
+ * `auctions as au` and left-joined to `closing_groups as cg` on `a.closing_group_id`: the group's,
+ * else the auction's. A group removed reads as having ended when the announcement was recorded,
+ * so one still waiting for it (recorded while the group was being removed) is cancelled, never
+ * left waiting for an end that will not come.
  */
-export const tiedEndsAt = sql<Date | null>`CASE WHEN a.closing_group_id IS NULL THEN au.date_completed ELSE cg.ends_at END`;
+export const tiedEndsAt = sql<Date | null>`CASE WHEN a.closing_group_id IS NULL THEN au.date_completed
+  ELSE coalesce(cg.ends_at, a.created_at) END`;

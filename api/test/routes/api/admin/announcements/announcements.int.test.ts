@@ -657,6 +657,25 @@ describe('announcements set to go out later', () => {
       closingGroup: { id: groupId, name: null },
       sentAt: new Date(dueAt).toISOString(),
     });
+
+    // One recorded while its group was being removed is cancelled by the workers, not left waiting.
+    const orphan = await db
+      .insertInto('auction_announcements')
+      .values({
+        auction_id: auctionId,
+        command_id: randomUUID(),
+        message_fr: 'Le salon ferme bientôt.',
+        audience: 'all',
+        channels: ['email'],
+        minutes_before_end: 10,
+        closing_group_id: groupId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await workers(Date.now());
+    const cancelledOrphan = (await announcementsOf(auctionId)).find((row) => row.id === orphan.id);
+    expect(cancelledOrphan).toMatchObject({ queued_at: null, cancelled_by: null });
+    expect(cancelledOrphan?.cancelled_at).not.toBeNull();
   });
 
   it('keeps at most 20 waiting for their time on an auction', async () => {
