@@ -6,7 +6,7 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { entryName } from '../entryName.ts';
 import { browserTimeZone, fromLocalInput, toLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
-import type { AnnouncementDraft } from './announcementDraft.ts';
+import type { AnnouncementDraft, SendTimeDraft } from './announcementDraft.ts';
 import { type AuctionEnd, beforeEndAt, formatSendDay, tiedEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 
@@ -33,10 +33,10 @@ export function SendTimeChoice({
   invalid,
   onChange,
 }: {
-  draft: Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd' | 'closingGroupId'>;
+  draft: SendTimeDraft;
   auction?: AuctionEnd;
   invalid: boolean;
-  onChange: (change: Partial<AnnouncementDraft>) => void;
+  onChange: (change: Partial<SendTimeDraft>) => void;
 }) {
   const id = useId();
   const locale = useLocale();

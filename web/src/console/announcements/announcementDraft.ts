@@ -23,6 +23,9 @@ export interface AnnouncementDraft {
   closingGroupId: string;
 }
 
+/** The part of a draft that says when it goes out, as the time choice edits it. */
+export type SendTimeDraft = Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd' | 'closingGroupId'>;
+
 /**
  * What the API is sent: a language left blank is not sent, so guests get the other one; a message
  * for later carries its time with the browser's offset.

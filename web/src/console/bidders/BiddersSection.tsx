@@ -15,6 +15,7 @@ import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
 import { PersonFields } from '../checkin/PersonFields.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { GuestMessage } from './GuestMessage.tsx';
+import { guestName } from './guestName.ts';
 import { bidderKeys, bidderMutations, bidderQueries } from './queries.ts';
 
 type Bidder = AuctionBidder;
@@ -24,8 +25,6 @@ const STATUS_KEYS: Record<Bidder['status'], MessageId> = {
   [BidderStatus.Visited]: 'console.bidders.status.visited',
   [BidderStatus.Locked]: 'console.bidders.status.locked',
 };
-
-const nameOf = (bidder: Bidder) => `${bidder.firstName} ${bidder.lastName}`.trim() || bidder.nickName;
 
 type Pending = { kind: 'lock' | 'unlock' | 'password' | 'message'; bidder: Bidder };
 
@@ -46,7 +45,7 @@ function ConfirmBidderAction({
   const password = useMutation(bidderMutations.temporaryPassword());
   if (!pending || pending.kind === 'message') return null;
   const { kind, bidder } = pending;
-  const values = { name: nameOf(bidder), email: bidder.email };
+  const values = { name: guestName(bidder), email: bidder.email };
   return (
     <ConsoleConfirm
       title={<FormattedMessage id={`console.bidders.${kind}Title`} />}
@@ -56,7 +55,7 @@ function ConfirmBidderAction({
       onConfirm={async () => {
         if (kind === 'password') {
           const answer = await password.mutateAsync(bidder.userId);
-          onPassword({ name: nameOf(bidder), password: answer.temporaryPassword });
+          onPassword({ name: guestName(bidder), password: answer.temporaryPassword });
           return;
         }
         await status.mutateAsync({ userId: bidder.userId, status: kind === 'lock' ? 'Locked' : 'Invited' });
@@ -128,7 +127,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
     quickFilter: (bidder, id) => (id === 'arrived' ? bidder.arrivedAt !== null : true),
     sideValue: (bidder, id) =>
       id === 'name'
-        ? `${nameOf(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')} #${bidder.bidderNumber ?? ''}`
+        ? `${guestName(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')} #${bidder.bidderNumber ?? ''}`
         : String(bidder.status),
   });
   const button = (bidder: Bidder, kind: Pending['kind']) => (
@@ -137,7 +136,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
       className="console__role"
       aria-label={intl.formatMessage(
         { id: 'console.bidders.actionLabel' },
-        { action: intl.formatMessage({ id: `console.bidders.${kind}` }), name: nameOf(bidder) },
+        { action: intl.formatMessage({ id: `console.bidders.${kind}` }), name: guestName(bidder) },
       )}
       onClick={() => setPending({ kind, bidder })}
     >
@@ -210,7 +209,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
         ]}
         renderCard={(bidder) => (
           <div className="console__lot-card">
-            <strong>{nameOf(bidder)}</strong>
+            <strong>{guestName(bidder)}</strong>
             <span className="console__muted">
               {bidder.email}
               {bidder.phoneNumber ? ` · ${bidder.phoneNumber}` : ''}
@@ -228,7 +227,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
             sortable: true,
             cell: (bidder) => (
               <>
-                <strong>{nameOf(bidder)}</strong>
+                <strong>{guestName(bidder)}</strong>
                 <div className="console__muted">{bidder.nickName}</div>
               </>
             ),
@@ -255,12 +254,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
         onPassword={setShownPassword}
       />
       {pending?.kind === 'message' && (
-        <GuestMessage
-          auctionId={auctionId}
-          guest={pending.bidder}
-          name={nameOf(pending.bidder)}
-          onClose={() => setPending(null)}
-        />
+        <GuestMessage auctionId={auctionId} guest={pending.bidder} onClose={() => setPending(null)} />
       )}
     </>
   );

@@ -12,11 +12,12 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
-import type { AnnouncementDraft } from '../announcements/announcementDraft.ts';
+import type { SendTimeDraft } from '../announcements/announcementDraft.ts';
 import { announcementKeys } from '../announcements/queries.ts';
 import { SendTimeChoice } from '../announcements/SendTimeChoice.tsx';
 import { sendAtErrors, sendAtFromInput } from '../announcements/sendTime.ts';
 import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
+import { guestName } from './guestName.ts';
 import { bidderMutations } from './queries.ts';
 import '../checkin/checkIn.css';
 import '../announcements/announcements.css';
@@ -37,15 +38,14 @@ const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
 export function GuestMessage({
   auctionId,
   guest,
-  name,
   onClose,
 }: {
   auctionId: number;
   guest: AuctionBidder;
-  name: string;
   onClose: () => void;
 }) {
   const locale = useLocale();
+  const name = guestName(guest);
   const queryClient = useQueryClient();
   const send = useMutation(bidderMutations.message(auctionId));
   const [commandId] = useState(() => crypto.randomUUID());
@@ -54,9 +54,7 @@ export function GuestMessage({
     guest.phoneNumber && !guest.hasSmsStop ? ['email', 'sms'] : ['email'],
   );
   const [errors, setErrors] = useState<string[]>([]);
-  const [timing, setTiming] = useState<
-    Pick<AnnouncementDraft, 'when' | 'sendAt' | 'minutesBeforeEnd' | 'closingGroupId'>
-  >({
+  const [timing, setTiming] = useState<SendTimeDraft>({
     when: 'now',
     sendAt: '',
     minutesBeforeEnd: '',

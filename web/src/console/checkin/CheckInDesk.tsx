@@ -10,12 +10,11 @@ import { RadioChoices } from '../../layout/RadioChoices.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { GuestMessage } from '../bidders/GuestMessage.tsx';
+import { guestName } from '../bidders/guestName.ts';
 import { PersonFields } from './PersonFields.tsx';
 import { checkInKeys, checkInMutations, checkInQueries, GUEST_SEARCH_MIN_LENGTH } from './queries.ts';
 import './checkIn.css';
 import { BidderNumber } from './BidderNumber.tsx';
-
-const nameOf = (guest: AuctionBidder) => `${guest.firstName} ${guest.lastName}`.trim() || guest.nickName;
 
 /**
  * One guest as a card with one big button: phones at the door are used with a thumb. For the
@@ -41,7 +40,7 @@ function GuestCard({
         className="button button--secondary checkin__message"
         aria-label={intl.formatMessage(
           { id: 'console.bidders.actionLabel' },
-          { action: intl.formatMessage({ id: 'console.bidders.message' }), name: nameOf(guest) },
+          { action: intl.formatMessage({ id: 'console.bidders.message' }), name: guestName(guest) },
         )}
         onClick={onMessage}
       >
@@ -51,7 +50,7 @@ function GuestCard({
   return (
     <li className="checkin__guest">
       <div className="checkin__who">
-        <strong>{nameOf(guest)}</strong>
+        <strong>{guestName(guest)}</strong>
         <span className="console__muted">
           {guest.phoneNumber ?? guest.email}
           {guest.nickName ? ` · ${guest.nickName}` : ''}
@@ -82,7 +81,7 @@ function GuestCard({
             type="button"
             className="button checkin__arrive"
             disabled={busy}
-            aria-label={intl.formatMessage({ id: 'console.checkin.arriveLabel' }, { name: nameOf(guest) })}
+            aria-label={intl.formatMessage({ id: 'console.checkin.arriveLabel' }, { name: guestName(guest) })}
             onClick={onArrive}
           >
             <FormattedMessage id="console.checkin.arrive" />
@@ -199,7 +198,7 @@ export function CheckInDesk({ auctionId, mayMessage = false }: { auctionId: numb
       showToast(
         answer.alreadyArrived ? 'info' : 'success',
         answer.alreadyArrived ? 'console.checkin.already' : 'console.checkin.done',
-        { name: nameOf(guest) },
+        { name: guestName(guest) },
       );
       await queryClient.invalidateQueries({ queryKey: checkInKeys.guests(auctionId) });
     } catch (error) {
@@ -257,14 +256,7 @@ export function CheckInDesk({ auctionId, mayMessage = false }: { auctionId: numb
           )}
         </>
       )}
-      {writingTo && (
-        <GuestMessage
-          auctionId={auctionId}
-          guest={writingTo}
-          name={nameOf(writingTo)}
-          onClose={() => setWritingTo(null)}
-        />
-      )}
+      {writingTo && <GuestMessage auctionId={auctionId} guest={writingTo} onClose={() => setWritingTo(null)} />}
     </div>
   );
 }
