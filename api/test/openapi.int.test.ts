@@ -104,6 +104,7 @@ const OPERATOR_CALLS = [
   'put /api/admin/auctions/{}/categories/order',
   'get /api/admin/auctions/{}/announcements',
   'post /api/admin/auctions/{}/announcements',
+  'put /api/admin/auctions/{}/announcements/{}',
   'post /api/admin/auctions/{}/announcements/{}/cancel',
   'post /api/admin/auctions/{}/bidders/{}/messages',
   'post /api/admin/auctions/{}/closing-groups',

@@ -59,7 +59,31 @@ const announcementChannels = z
 /** When to send an announcement: absent, at once; else later than now and within the schedule's reach. */
 const sendAt = z.iso.datetime({ offset: true, error: 'announcement_send_at_invalid' }).optional();
 
-export const announcementBody = z
+const minutesBeforeEnd = z
+  .int({ error: 'announcement_minutes_before_end_invalid' })
+  .min(1, { error: 'announcement_minutes_before_end_invalid' })
+  .max(ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, { error: 'announcement_minutes_before_end_invalid' })
+  .optional();
+
+interface SendTime {
+  sendAt?: string;
+  minutesBeforeEnd?: number;
+  closingGroupId?: number;
+}
+
+/** A time or minutes before an end, not both; a closing group only with the minutes before its end. */
+const oneSendTime = <T extends z.ZodType<SendTime>>(body: T) =>
+  body
+    .refine((fields) => fields.sendAt === undefined || fields.minutesBeforeEnd === undefined, {
+      error: 'announcement_send_time_conflict',
+      path: ['minutesBeforeEnd'],
+    })
+    .refine((fields) => fields.closingGroupId === undefined || fields.minutesBeforeEnd !== undefined, {
+      error: 'announcement_closing_group_without_minutes',
+      path: ['closingGroupId'],
+    });
+
+export const announcementBody = oneSendTime(z
   .strictObject({
     message: announcementMessage,
     channels: announcementChannels,
@@ -73,27 +97,41 @@ export const announcementBody = z
      * Or: this many minutes before the auction's end, following the end when it is moved, and only
      * while bidding is open ("bidding closes in ten minutes"). Not with `sendAt`.
      */
-    minutesBeforeEnd: z
-      .int({ error: 'announcement_minutes_before_end_invalid' })
-      .min(1, { error: 'announcement_minutes_before_end_invalid' })
-      .max(ANNOUNCEMENT_MAX_MINUTES_BEFORE_END, { error: 'announcement_minutes_before_end_invalid' })
-      .optional(),
+    minutesBeforeEnd,
     /**
      * With `minutesBeforeEnd`: before this closing group of the auction closes rather than the
      * auction ("the silent auction's first tables close in ten minutes"), following the group's end.
      */
     closingGroupId: rowIdValue.optional(),
     commandId,
-  })
-  .refine((body) => body.sendAt === undefined || body.minutesBeforeEnd === undefined, {
-    error: 'announcement_send_time_conflict',
-    path: ['minutesBeforeEnd'],
-  })
-  .refine((body) => body.closingGroupId === undefined || body.minutesBeforeEnd !== undefined, {
-    error: 'announcement_closing_group_without_minutes',
-    path: ['closingGroupId'],
-  });
+  }),
+);
 export type AnnouncementBody = z.input<typeof announcementBody>;
+
+/**
+ * A change to an announcement still waiting for its time: its words, ways and time (and, for one
+ * to the guests, its audience) replace the ones it had. It stays set for later: at `sendAt`, or
+ * `minutesBeforeEnd` before an end; a message to one guest keeps its guest and goes out at a
+ * time. `revision` is the one the form was filled from, so a change made meanwhile by someone
+ * else is refused rather than overwritten.
+ */
+export const announcementChangeBody = oneSendTime(
+  z.strictObject({
+    message: announcementMessage,
+    channels: announcementChannels,
+    /** Absent: as it was. Not for a message to one guest. */
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES).optional(),
+    sendAt,
+    minutesBeforeEnd,
+    closingGroupId: rowIdValue.optional(),
+    revision: z.int({ error: 'announcement_revision_invalid' }).min(0, { error: 'announcement_revision_invalid' }),
+    commandId,
+  }),
+).refine((body) => body.sendAt !== undefined || body.minutesBeforeEnd !== undefined, {
+  error: 'announcement_send_time_required',
+  path: ['sendAt'],
+});
+export type AnnouncementChangeBody = z.input<typeof announcementChangeBody>;
 
 /**
  * A message to one guest from the bidders list or their card at the door ("your car's lights are
@@ -163,6 +201,11 @@ export const announcement = z.object({
   /** When it was cancelled before going out; by whom (null: the product, the auction being archived). */
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable(),
+  /** How many times it was changed while it waited; a change names the revision it was made from. */
+  revision: z.number().int(),
+  /** Its last change while it waited, and by whom; null when never changed. */
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
   delivery: z.object({ email: announcementDelivery, sms: announcementDelivery, push: announcementDelivery }),
 });
 export type Announcement = z.infer<typeof announcement>;
@@ -212,6 +255,12 @@ export const announcementsContract = {
     params: guestParams,
     body: guestMessageBody,
     response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409, 422) },
+  },
+  /** Changes a scheduled announcement that has not gone out; the same command again answers the same. */
+  change: {
+    params: announcementParams,
+    body: announcementChangeBody,
+    response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
   },
   /** Cancels a scheduled announcement that has not gone out; cancelling it again answers the same. */
   cancel: {

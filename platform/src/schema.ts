@@ -534,6 +534,29 @@ export interface AuctionAnnouncementsTable {
   cancelled_by: string | null;
 }
 
+/** What an announcement said and when it went out, as one change of it replaced them. */
+export interface AnnouncementTerms {
+  message_en: string | null;
+  message_fr: string | null;
+  audience: AuctionAnnouncementsTable['audience'];
+  channels: AuctionAnnouncementsTable['channels'];
+  /** ISO date. */
+  send_at: string | null;
+  minutes_before_end: number | null;
+  closing_group_id: number | null;
+}
+
+/** A change to an announcement while it waited (migration 0033): who, when, what before, what since. */
+export interface AnnouncementChangesTable {
+  id: Generated<number>;
+  announcement_id: number;
+  command_id: string;
+  changed_by: string | null;
+  changed_at: GeneratedTimestamp;
+  previous: Json<AnnouncementTerms>;
+  applied: Json<AnnouncementTerms>;
+}
+
 /** A payment made outside the product (cash, cheque), recorded by staff (migration 0021). */
 export interface InvoiceManualPaymentsTable {
   id: Generated<number>;
@@ -660,4 +683,5 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   push_subscriptions: PushSubscriptionsTable;
   auction_announcements: AuctionAnnouncementsTable;
+  announcement_changes: AnnouncementChangesTable;
 }

@@ -11,7 +11,7 @@ import {
   AuctionStatus,
   type PublishedAnnouncement,
 } from '@auction/contract';
-import type { AccountLinks, Db, MessageBatchQueue } from '@auction/platform';
+import type { AccountLinks, AnnouncementTerms, Db, MessageBatchQueue } from '@auction/platform';
 import {
   ANNOUNCEMENT_ORPHAN_MS,
   type AnnouncementQueuing,
@@ -26,6 +26,7 @@ import {
 } from '@auction/platform/announcements';
 import { sql } from 'kysely';
 import { HttpError } from '../errors.ts';
+import { sameTerms, termsOfChange, termsOfRow } from './announcementTerms.ts';
 import type { AuctionScheduler } from '../operator/auctionScheduler.ts';
 import type { OperatorPublisher } from '../operator/operatorPublisher.ts';
 import type { ManagedAuction } from '../operator/operatorScope.ts';
@@ -49,6 +50,16 @@ export interface Announcements {
     request: Pick<ScheduledRequest, 'message' | 'channels' | 'sendAt'>,
     commandId: string,
   ): Promise<AnnouncementAnswer>;
+  /**
+   * Changes one not yet gone out (its words, ways, audience, time) from the revision the staff
+   * member saw; the same command again answers the same.
+   */
+  change(
+    auction: ManagedAuction,
+    announcementId: number,
+    request: ChangeRequest,
+    commandId: string,
+  ): Promise<AnnouncementAnswer>;
   /** Cancels one not yet gone out; one already cancelled is answered as it is. */
   cancel(auction: ManagedAuction, announcementId: number): Promise<Announcement>;
 }
@@ -63,6 +74,12 @@ export type ScheduledRequest = AnnouncementRequest & {
   closingGroupId?: number;
 };
 
+/** A change: the words, ways and time it has from now on; the audience only when it changes. */
+export type ChangeRequest = Omit<ScheduledRequest, 'audience' | 'guestId'> & {
+  audience?: ScheduledRequest['audience'];
+  revision: number;
+};
+
 export interface AnnouncementsDeps {
   db: Db;
   messages: MessageBatchQueue;
@@ -74,6 +91,9 @@ export interface AnnouncementsDeps {
   scheduler: AuctionScheduler;
   clock?: () => number;
 }
+
+/** Another request recorded the same change command while this one was recording it. */
+class SameCommandAtOnce extends Error {}
 
 /** The announcements a list shows: a gala sends a handful, so the last 50 are all of them. */
 const LIST_LIMIT = 50;
@@ -104,6 +124,9 @@ interface AnnouncementRow {
   ends_at: Date | null;
   sent_by: string | null;
   cancelled_by: string | null;
+  revision: number;
+  changed_at: Date | null;
+  changed_by: string | null;
 }
 
 type DeliveryCounts = Map<string, { sent: number; skipped: number; failed: number }>;
@@ -141,6 +164,9 @@ function toAnnouncement(row: AnnouncementRow, counts: DeliveryCounts): Announcem
     sentAt: iso(row.queued_at),
     cancelledAt: iso(row.cancelled_at),
     cancelledBy: row.cancelled_at === null ? null : row.cancelled_by,
+    revision: row.revision,
+    changedAt: iso(row.changed_at),
+    changedBy: row.changed_at === null ? null : row.changed_by,
     delivery: { email: delivery('email'), sms: delivery('sms'), push: delivery('push') },
   };
 }
@@ -197,13 +223,21 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         a.cancelled_at, au.status AS auction_status, ${tiedEndsAt} AS ends_at,
         nullif(trim(u.first_name || ' ' || u.last_name), '') AS sent_by,
         nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by,
-        coalesce(nullif(trim(g.first_name || ' ' || g.last_name), ''), g.nick_name) AS guest_name
+        coalesce(nullif(trim(g.first_name || ' ' || g.last_name), ''), g.nick_name) AS guest_name,
+        coalesce(changes.revision, 0) AS revision, changes.changed_at,
+        nullif(trim(e.first_name || ' ' || e.last_name), '') AS changed_by
       FROM auction_announcements a
       JOIN auctions au ON au.id = a.auction_id
       LEFT JOIN closing_groups cg ON cg.id = a.closing_group_id
       LEFT JOIN users g ON g.id = a.guest_id
       LEFT JOIN users u ON u.id = a.sent_by
       LEFT JOIN users c ON c.id = a.cancelled_by
+      LEFT JOIN LATERAL (
+        SELECT count(*) OVER ()::int AS revision, ch.changed_at, ch.changed_by
+        FROM announcement_changes ch WHERE ch.announcement_id = a.id
+        ORDER BY ch.id DESC LIMIT 1
+      ) changes ON true
+      LEFT JOIN users e ON e.id = changes.changed_by
       WHERE ${where}
       ORDER BY a.created_at DESC, a.id DESC
       LIMIT ${LIST_LIMIT}`
@@ -283,6 +317,8 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       return send(auction, { ...request, audience: 'guest', guestId }, commandId);
     },
 
+    change,
+
     async cancel(auction, announcementId) {
       // Waits for a queuing that holds the row: it then went out, and is not cancelled.
       await db
@@ -299,6 +335,167 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       return toAnnouncement(row, await deliveriesOf([row.id]));
     },
   };
+
+  async function change(
+    auction: ManagedAuction,
+    announcementId: number,
+    request: ChangeRequest,
+    commandId: string,
+  ): Promise<AnnouncementAnswer> {
+    if (auction.auctionStatus === AuctionStatus.Archived) throw new HttpError(409, 'announcement_auction_archived');
+    const seen = await db
+      .selectFrom('announcement_changes as ch')
+      .innerJoin('auction_announcements as a', 'a.id', 'ch.announcement_id')
+      .select(['ch.announcement_id', 'a.auction_id', 'ch.applied'])
+      .where('ch.command_id', '=', commandId)
+      .executeTakeFirst();
+    if (seen) {
+      const asked = termsOfChange(
+        request,
+        {
+          sendAt: request.sendAt === undefined ? null : Date.parse(request.sendAt),
+          minutesBeforeEnd: request.minutesBeforeEnd ?? null,
+          closingGroupId: request.closingGroupId ?? null,
+        },
+        seen.applied.audience,
+      );
+      if (
+        seen.announcement_id !== announcementId ||
+        seen.auction_id !== auction.auctionId ||
+        !sameTerms(seen.applied, asked)
+      ) {
+        throw new HttpError(409, 'idempotency_key_reused');
+      }
+      const announcement = await one(announcementId);
+      // Recorded, but the workers may not have heard of it (the first request died on the way).
+      if (announcement.sentAt === null && announcement.cancelledAt === null) {
+        await deps.scheduler.auctionChanged(auction.auctionId);
+      }
+      return { duplicate: true, announcement };
+    }
+
+    const time = await timeOf(auction, request, clock());
+    const changed = await db
+      .transaction()
+      .execute(async (trx) => {
+        // The row lock a cancel and the workers' queuing take: it went out, or it is changed, not both.
+        const row = await trx
+          .selectFrom('auction_announcements')
+          .selectAll()
+          .where('id', '=', announcementId)
+          .where('auction_id', '=', auction.auctionId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) throw new HttpError(404, 'announcement_not_found');
+        if (row.queued_at !== null || row.cancelled_at !== null) {
+          throw new HttpError(409, 'announcement_not_changeable');
+        }
+        if (row.audience === 'guest') {
+          // To one guest: it stays theirs, at a time (an end speaks to every guest).
+          if (request.audience !== undefined) throw new HttpError(400, 'announcement_guest_audience');
+          if (time.minutesBeforeEnd !== null) throw new HttpError(400, 'announcement_guest_before_end');
+        }
+        const { revision } = await trx
+          .selectFrom('announcement_changes')
+          .select((eb) => eb.fn.countAll<number>().as('revision'))
+          .where('announcement_id', '=', announcementId)
+          .executeTakeFirstOrThrow();
+        if (Number(revision) !== request.revision) {
+          throw new HttpError(409, 'announcement_changed', { revision: Number(revision) });
+        }
+        const previous = termsOfRow(row);
+        const applied = termsOfChange(request, time, row.audience);
+        await trx
+          .updateTable('auction_announcements')
+          .set({ ...applied, send_at: applied.send_at === null ? null : new Date(applied.send_at) })
+          .where('id', '=', announcementId)
+          .execute();
+        const inserted = await trx
+          .insertInto('announcement_changes')
+          .values({
+            announcement_id: announcementId,
+            command_id: commandId,
+            changed_by: auction.userId,
+            previous: JSON.stringify(previous),
+            applied: JSON.stringify(applied),
+          })
+          .onConflict((oc) => oc.column('command_id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        // The same command at once from another request, which recorded it: undone here.
+        if (!inserted) throw new SameCommandAtOnce();
+        return { changeId: inserted.id, previous };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SameCommandAtOnce) return null;
+        throw error;
+      });
+    // Answered as a retry of the other request's change.
+    if (changed === null) return change(auction, announcementId, request, commandId);
+
+    try {
+      await deps.scheduler.auctionChanged(auction.auctionId);
+    } catch {
+      // The workers were not told of its new time: put it back as it was, unless it went out
+      // meanwhile by the new terms (then the change stands and is answered).
+      if (await undoChange(announcementId, changed.changeId, changed.previous)) {
+        throw new HttpError(503, 'announcement_not_changed');
+      }
+    }
+    return { duplicate: false, announcement: await one(announcementId) };
+  }
+
+  /** Puts back what a change replaced while it is still waiting and that change is its last; false when it is not. */
+  async function undoChange(announcementId: number, changeId: number, previous: AnnouncementTerms): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('auction_announcements as a')
+        .select(['a.queued_at', 'a.cancelled_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('announcement_changes')
+            .select((inner) => inner.fn.max('id').as('last'))
+            .where('announcement_id', '=', announcementId)
+            .as('last_change'),
+        )
+        .where('a.id', '=', announcementId)
+        .forUpdate('a')
+        .executeTakeFirst();
+      if (!row || row.queued_at !== null || row.last_change !== changeId) return false;
+      await trx
+        .updateTable('auction_announcements')
+        .set({ ...previous, send_at: previous.send_at === null ? null : new Date(previous.send_at) })
+        .where('id', '=', announcementId)
+        .execute();
+      await trx.deleteFrom('announcement_changes').where('id', '=', changeId).execute();
+      return true;
+    });
+  }
+
+  /**
+   * The time asked for, checked by the server's clock: a time later than now and within reach, or
+   * minutes before the auction's end or one of its closing groups' that have not passed.
+   */
+  async function timeOf(auction: ManagedAuction, request: Omit<ScheduledRequest, 'audience'>, now: number) {
+    const sendAt = sendTimeOf(request.sendAt, now);
+    const minutesBeforeEnd = request.minutesBeforeEnd ?? null;
+    const closingGroupId = request.closingGroupId ?? null;
+    if (minutesBeforeEnd !== null) {
+      const end = await db
+        .selectFrom('auctions as au')
+        .leftJoin('closing_groups as cg', (join) =>
+          join.on('cg.auction_id', '=', auction.auctionId).on('cg.id', '=', closingGroupId),
+        )
+        .select(['au.status', 'cg.id as group_id', 'cg.ends_at as group_ends_at', 'au.date_completed'])
+        .where('au.id', '=', auction.auctionId)
+        .executeTakeFirstOrThrow();
+      // Another auction's group, or one removed: not a group of this auction.
+      if (closingGroupId !== null && end.group_id === null) throw new HttpError(404, 'closing_group_not_found');
+      const endsAt = closingGroupId === null ? end.date_completed : end.group_ends_at;
+      checkBeforeEnd(minutesBeforeEnd, { status: end.status, endsAt }, closingGroupId !== null, now);
+    }
+    return { sendAt, minutesBeforeEnd, closingGroupId };
+  }
 
   async function send(
     auction: ManagedAuction,
@@ -326,23 +523,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     }
 
     const now = clock();
-    const sendAt = sendTimeOf(request.sendAt, now);
-    const minutesBeforeEnd = request.minutesBeforeEnd ?? null;
-    const closingGroupId = request.closingGroupId ?? null;
-    if (minutesBeforeEnd !== null) {
-      const end = await db
-        .selectFrom('auctions as au')
-        .leftJoin('closing_groups as cg', (join) =>
-          join.on('cg.auction_id', '=', auction.auctionId).on('cg.id', '=', closingGroupId),
-        )
-        .select(['au.status', 'cg.id as group_id', 'cg.ends_at as group_ends_at', 'au.date_completed'])
-        .where('au.id', '=', auction.auctionId)
-        .executeTakeFirstOrThrow();
-      // Another auction's group, or one removed: not a group of this auction.
-      if (closingGroupId !== null && end.group_id === null) throw new HttpError(404, 'closing_group_not_found');
-      const endsAt = closingGroupId === null ? end.date_completed : end.group_ends_at;
-      checkBeforeEnd(minutesBeforeEnd, { status: end.status, endsAt }, closingGroupId !== null, now);
-    }
+    const { sendAt, minutesBeforeEnd, closingGroupId } = await timeOf(auction, request, now);
     const atOnce = sendAt === null && minutesBeforeEnd === null;
     const { audience, guestId } = request;
     // A send at once must reach someone now; one for later goes to the guests as they are then,

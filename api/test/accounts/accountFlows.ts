@@ -39,14 +39,31 @@ export function callAs(
   return app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 }
 
-export async function register(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/account/register', payload: body });
+export async function register(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account/register',
+    payload: body,
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
 }
+
+/** Each bidder registered by a test comes from a device of their own, as guests do, not all from one address. */
+let devices = 0;
+const deviceAddress = () => {
+  devices += 1;
+  return `10.${(devices >> 16) & 255}.${(devices >> 8) & 255}.${devices & 255}`;
+};
 
 /** Registers and confirms the email from the link the product sent, as a new bidder would. */
 export async function registerConfirmed(test: TestApp, overrides: Record<string, unknown> = {}) {
   const body = newBidder(overrides);
-  const response = await register(test.app, body);
+  const remoteAddress = deviceAddress();
+  const response = await register(test.app, body, remoteAddress);
   if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
   const profile = response.json();
   const mail = await test.messaging.outbox.waitFor(body.username, { template: 'emailConfirmation' });
@@ -55,6 +72,7 @@ export async function registerConfirmed(test: TestApp, overrides: Record<string,
     method: 'POST',
     url: '/api/account/email-confirmation',
     payload: { username: body.username, token },
+    remoteAddress,
   });
   if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
   return { body, profile, token: profile.token as string, id: profile.id as string };

@@ -251,6 +251,16 @@ const POLICY: Record<string, Policy> = {
     () => ({ message: { en: `Your car ${randomUUID()}` }, channels: ['email'], commandId: randomUUID() }),
   ),
   // An announcement of another auction (or none) is announcement_not_found alike.
+  'PUT /api/admin/auctions/:id/announcements/:announcementId': op(
+    (f) => `/api/admin/auctions/${p(f).id}/announcements/2147483647`,
+    () => ({
+      message: { en: 'Doors open at eight' },
+      channels: ['email'],
+      sendAt: new Date(Date.now() + 3600_000).toISOString(),
+      revision: 0,
+      commandId: randomUUID(),
+    }),
+  ),
   'POST /api/admin/auctions/:id/announcements/:announcementId/cancel': op(
     (f) => `/api/admin/auctions/${p(f).id}/announcements/2147483647/cancel`,
   ),

@@ -40,6 +40,9 @@ const sentEarlier: Announcement = {
   sentAt: '2026-11-23T23:30:00Z',
   cancelledAt: null,
   cancelledBy: null,
+  revision: 0,
+  changedAt: null,
+  changedBy: null,
   delivery: { email: delivery(0, 0), sms: delivery(40, 38, { skipped: 2 }), push: delivery(0, 0) },
 };
 

@@ -19,6 +19,9 @@ const announcement = (change: Partial<Announcement>): Announcement => ({
   sentAt: '2026-11-27T19:00:00Z',
   cancelledAt: null,
   cancelledBy: null,
+  revision: 0,
+  changedAt: null,
+  changedBy: null,
   delivery: { email: { ...none, recipients: 10, sent: 10 }, sms: none, push: none },
   ...change,
 });

@@ -73,6 +73,35 @@ export default (async (app) => {
     },
   );
 
+  app.put(
+    '/api/admin/auctions/:id/announcements/:announcementId',
+    {
+      schema: {
+        summary:
+          'Changes an announcement that has not gone out (words, channels, audience, sendAt or minutesBeforeEnd), from the revision read; idempotent by commandId',
+        ...announcementsContract.change,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      const { message, channels, audience, sendAt, minutesBeforeEnd, closingGroupId, revision } = request.body;
+      return app.announcements.change(
+        auction,
+        request.params.announcementId,
+        {
+          message,
+          channels,
+          revision,
+          ...(audience === undefined ? {} : { audience }),
+          ...(sendAt === undefined ? {} : { sendAt }),
+          ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
+          ...(closingGroupId === undefined ? {} : { closingGroupId }),
+        },
+        commandIdOf(request, request.body.commandId),
+      );
+    },
+  );
+
   app.post(
     '/api/admin/auctions/:id/announcements/:announcementId/cancel',
     {

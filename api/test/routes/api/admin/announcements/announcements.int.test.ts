@@ -11,6 +11,7 @@ const test = useTestApp();
 const staff = useDemoStaff(test, 'admin', 'manager', 'volunteer');
 
 const url = (auctionId: number) => `/api/admin/auctions/${auctionId}/announcements`;
+const guestUrl = (auctionId: number, userId: string) => `/api/admin/auctions/${auctionId}/bidders/${userId}/messages`;
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** An auction of the demo's organisation, with guests whose switches differ, each told apart by name. */
@@ -89,6 +90,23 @@ async function delivered(auctionId: number, id: number) {
   }
   throw new Error('the announcement was not delivered');
 }
+
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const cancelUrl = (auctionId: number, id: number) => `${url(auctionId)}/${id}/cancel`;
+
+/** What the workers' lifecycle job does at an auction's announcements' time (workers/test/announcements). */
+const workersFor = (auctionId: number) => (at: number) =>
+  sendDueAnnouncements(
+    {
+      db: test.database.db,
+      messages: test.messaging.queue,
+      links: accountLinks(test.app.settings.publicUrl),
+      publish: (auctionId, announcement) =>
+        publishHubEvent(test.redis, auctionId, 'AuctionAnnouncement', announcement, test.prefix).then(() => {}),
+    },
+    auctionId,
+    at,
+  );
 
 describe("organisers' announcements to an auction's guests", () => {
   let auction: Awaited<ReturnType<typeof auctionWithGuests>>;
@@ -293,22 +311,7 @@ describe('announcements set to go out later', () => {
     auction = await auctionWithGuests();
   });
 
-  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-  const cancelUrl = (auctionId: number, id: number) => `${url(auctionId)}/${id}/cancel`;
-
-  /** What the workers' lifecycle job does at an announcement's time (workers/test/announcements). */
-  const workersAt = (at: number) =>
-    sendDueAnnouncements(
-      {
-        db: test.database.db,
-        messages: test.messaging.queue,
-        links: accountLinks(test.app.settings.publicUrl),
-        publish: (auctionId, announcement) =>
-          publishHubEvent(test.redis, auctionId, 'AuctionAnnouncement', announcement, test.prefix).then(() => {}),
-      },
-      auction.auctionId,
-      at,
-    );
+  const workersAt = (at: number) => workersFor(auction.auctionId)(at);
 
   it('records one for later, sends nothing before its time and all of it at its time, once', async () => {
     const sendAt = later(120);
@@ -731,12 +734,274 @@ describe('announcements set to go out later', () => {
   });
 });
 
+describe('changing a message set for later', () => {
+  let auction: Awaited<ReturnType<typeof auctionWithGuests>>;
+  beforeAll(async () => {
+    auction = await auctionWithGuests();
+  });
+  const workersAt = (at: number) => workersFor(auction.auctionId)(at);
+  const changeUrl = (auctionId: number, id: number) => `${url(auctionId)}/${id}`;
+  const changesOf = (id: number) =>
+    test.database.db.selectFrom('announcement_changes').selectAll().where('announcement_id', '=', id).execute();
+
+  it('changes one waiting: its words, ways, audience and time, saying who, and it goes out as changed, once', async () => {
+    const first = later(120);
+    const scheduled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { fr: 'Le tirage a lieu à 22 h.' },
+      channels: ['email'],
+      sendAt: first,
+      commandId: randomUUID(),
+    });
+    const { id } = scheduled.json().announcement;
+    expect(scheduled.json().announcement).toMatchObject({ revision: 0, changedAt: null, changedBy: null });
+
+    const sooner = Date.parse(later(45));
+    const change = {
+      message: { fr: 'Le tirage est avancé à 21 h 30.', en: 'The draw moves up to 9:30 pm.' },
+      channels: ['email', 'sms'],
+      audience: 'arrived',
+      sendAt: new Date(sooner).toISOString(),
+      revision: 0,
+      commandId: randomUUID(),
+    };
+    const changed = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), change);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      duplicate: false,
+      announcement: {
+        id,
+        message: change.message,
+        channels: ['email', 'sms'],
+        audience: 'arrived',
+        sendAt: change.sendAt,
+        sentAt: null,
+        sentBy: 'Camille Roy',
+        revision: 1,
+        changedBy: 'Camille Roy',
+      },
+    });
+    expect(changed.json().announcement.changedAt).toEqual(expect.any(String));
+    // What it said before is kept with the change.
+    expect((await changesOf(id)).map((each) => [each.previous, each.applied.message_fr])).toEqual([
+      [
+        {
+          message_en: null,
+          message_fr: 'Le tirage a lieu à 22 h.',
+          audience: 'all',
+          channels: ['email'],
+          send_at: first,
+          minutes_before_end: null,
+          closing_group_id: null,
+        },
+        'Le tirage est avancé à 21 h 30.',
+      ],
+    ]);
+
+    // A retry is the same change; the same command for other terms, or a change from the revision
+    // before it (someone else's form, filled earlier), is refused and changes nothing.
+    const again = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), change);
+    expect(again.json()).toMatchObject({ duplicate: true, announcement: { id, revision: 1 } });
+    const reused = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), {
+      ...change,
+      channels: ['email'],
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+    const stale = await callAs(test.app, staff.admin, 'PUT', changeUrl(auction.auctionId, id), {
+      ...change,
+      message: { fr: 'Le tirage est annulé.' },
+      commandId: randomUUID(),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ message: 'announcement_changed', revision: 1 });
+    expect(await changesOf(id)).toHaveLength(1);
+
+    // Its new time comes (the old one has not): it goes to the guests who arrived, in the new words.
+    expect(await workersAt(sooner - 1)).toBe(sooner);
+    await workersAt(sooner);
+    const done = await delivered(auction.auctionId, id);
+    expect(done.delivery.email.recipients).toBe(1);
+    const words = async (address: string) =>
+      (await announcementEmailsTo(address)).filter((each) => each.body.includes('tirage'));
+    expect((await words(auction.guests.arrived.body.username)).map((each) => each.body)).toEqual([
+      expect.stringContaining('Le tirage est avancé à 21 h 30.'),
+    ]);
+    expect(await words(auction.guests.french.body.username)).toEqual([]);
+    await workersAt(Date.parse(first));
+    expect(await words(auction.guests.arrived.body.username)).toHaveLength(1);
+
+    // Gone out: it can no longer be changed.
+    const gone = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), {
+      ...change,
+      revision: 1,
+      commandId: randomUUID(),
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe('announcement_not_changeable');
+  });
+
+  it('moves one to a time before the end, and a message to one guest stays theirs and at a time', async () => {
+    const db = test.database.db;
+    const end = Date.now() + 3 * 3600_000;
+    await db
+      .updateTable('auctions')
+      .set({ status: 3, date_completed: new Date(end) })
+      .where('id', '=', auction.auctionId)
+      .execute();
+    const scheduled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { fr: 'Dernier appel.' },
+      channels: ['email'],
+      sendAt: later(30),
+      commandId: randomUUID(),
+    });
+    const { id } = scheduled.json().announcement;
+    const tied = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), {
+      message: { fr: 'Dernier appel : les mises ferment dans 15 minutes.' },
+      channels: ['email'],
+      minutesBeforeEnd: 15,
+      revision: 0,
+      commandId: randomUUID(),
+    });
+    expect(tied.statusCode, tied.body).toBe(200);
+    expect(tied.json().announcement).toMatchObject({
+      audience: 'all',
+      minutesBeforeEnd: 15,
+      sendAt: new Date(end - 15 * 60_000).toISOString(),
+    });
+
+    const guest = auction.guests.english.id;
+    const toGuest = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, guest), {
+      message: { en: 'Your table is ready at 8.' },
+      channels: ['email'],
+      sendAt: later(60),
+      commandId: randomUUID(),
+    });
+    const guestMessage = toGuest.json().announcement;
+    const moved = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, guestMessage.id), {
+      message: { en: 'Your table is ready at 8:30.' },
+      channels: ['email'],
+      sendAt: later(90),
+      revision: 0,
+      commandId: randomUUID(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().announcement).toMatchObject({ audience: 'guest', guest: { userId: guest }, revision: 1 });
+  });
+
+  it('refuses what cannot be changed, and changes nothing', async () => {
+    const scheduled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { fr: 'Vestiaire ouvert.' },
+      channels: ['email'],
+      sendAt: later(40),
+      commandId: randomUUID(),
+    });
+    const { id } = scheduled.json().announcement;
+    const toGuest = await callAs(
+      test.app,
+      staff.manager,
+      'POST',
+      guestUrl(auction.auctionId, auction.guests.french.id),
+      {
+        message: { fr: 'Votre manteau vous attend.' },
+        channels: ['email'],
+        sendAt: later(40),
+        commandId: randomUUID(),
+      },
+    );
+    const guestId = toGuest.json().announcement.id;
+    const cancelled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { fr: 'Navette annulée.' },
+      channels: ['email'],
+      sendAt: later(40),
+      commandId: randomUUID(),
+    });
+    await callAs(test.app, staff.manager, 'POST', cancelUrl(auction.auctionId, cancelled.json().announcement.id));
+    const rowsBefore = await announcementsOf(auction.auctionId);
+
+    const change = { message: { fr: 'Vestiaire fermé.' }, channels: ['email'], sendAt: later(50), revision: 0 };
+    const elsewhere = await otherOrganizationAuction(test.app, staff.admin);
+    const refusals: Array<[string, number, Record<string, unknown>, number, string]> = [
+      [url(auction.auctionId), id, { ...change, sendAt: undefined }, 400, 'announcement_send_time_required'],
+      [url(auction.auctionId), id, { ...change, minutesBeforeEnd: 10 }, 400, 'announcement_send_time_conflict'],
+      [
+        url(auction.auctionId),
+        id,
+        { ...change, sendAt: new Date(Date.now() - 60_000).toISOString() },
+        400,
+        'announcement_send_at_past',
+      ],
+      [url(auction.auctionId), id, { ...change, revision: -1 }, 400, 'announcement_revision_invalid'],
+      [url(auction.auctionId), id, { ...change, message: {} }, 400, 'announcement_message_required'],
+      [url(auction.auctionId), guestId, { ...change, audience: 'all' }, 400, 'announcement_guest_audience'],
+      [
+        url(auction.auctionId),
+        guestId,
+        { ...change, sendAt: undefined, minutesBeforeEnd: 10 },
+        400,
+        'announcement_guest_before_end',
+      ],
+      [url(auction.auctionId), cancelled.json().announcement.id, change, 409, 'announcement_not_changeable'],
+      [url(auction.auctionId), 2_000_000_000, change, 404, 'announcement_not_found'],
+      [url(elsewhere), id, change, 404, 'auction_not_found'],
+    ];
+    for (const [base, announcementId, body, status, key] of refusals) {
+      const answer = await callAs(test.app, staff.manager, 'PUT', `${base}/${announcementId}`, {
+        ...body,
+        commandId: randomUUID(),
+      });
+      expect(answer.statusCode, `${announcementId} ${JSON.stringify(body)} ${answer.body}`).toBe(status);
+      const json = answer.json();
+      expect([json.message, ...(json.messages ?? [])]).toContain(key);
+    }
+    const volunteer = await callAs(test.app, staff.volunteer, 'PUT', changeUrl(auction.auctionId, id), {
+      ...change,
+      commandId: randomUUID(),
+    });
+    expect(volunteer.statusCode).toBe(403);
+    expect(await announcementsOf(auction.auctionId)).toEqual(rowsBefore);
+    expect(await changesOf(id)).toEqual([]);
+    expect(await changesOf(guestId)).toEqual([]);
+  });
+
+  it('puts it back as it was when the workers cannot be told of its new time', async () => {
+    const sendAt = later(70);
+    const scheduled = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
+      message: { fr: 'Le photographe est au bar.' },
+      channels: ['email'],
+      sendAt,
+      commandId: randomUUID(),
+    });
+    const { id } = scheduled.json().announcement;
+    const rowBefore = (await announcementsOf(auction.auctionId)).find((row) => row.id === id);
+    const change = {
+      message: { fr: 'Le photographe est sur la terrasse.' },
+      channels: ['email'],
+      sendAt: later(20),
+      revision: 0,
+      commandId: randomUUID(),
+    };
+    // The lifecycle queue refusing, as when Redis is unreachable: the one failure injected here.
+    const refusal = vi
+      .spyOn(test.app.auctionScheduler, 'auctionChanged')
+      .mockRejectedValueOnce(new Error('Connection is closed.'));
+    const failed = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), change);
+    refusal.mockRestore();
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().message).toBe('announcement_not_changed');
+    expect((await announcementsOf(auction.auctionId)).find((row) => row.id === id)).toEqual(rowBefore);
+    expect(await changesOf(id)).toEqual([]);
+
+    const retried = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), change);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ duplicate: false, announcement: { sendAt: change.sendAt, revision: 1 } });
+  });
+});
+
 describe('a message to one guest from the bidders list', () => {
   let auction: Awaited<ReturnType<typeof auctionWithGuests>>;
   beforeAll(async () => {
     auction = await auctionWithGuests();
   });
-  const guestUrl = (auctionId: number, userId: string) => `/api/admin/auctions/${auctionId}/bidders/${userId}/messages`;
 
   it('reaches that guest alone, by their switches, once, and is listed with the announcements', async () => {
     const { french, english } = auction.guests;
