@@ -26,10 +26,10 @@ import {
 } from '@auction/platform/announcements';
 import { sql } from 'kysely';
 import { HttpError } from '../errors.ts';
-import { sameTerms, termsOfChange, termsOfRow } from './announcementTerms.ts';
 import type { AuctionScheduler } from '../operator/auctionScheduler.ts';
 import type { OperatorPublisher } from '../operator/operatorPublisher.ts';
 import type { ManagedAuction } from '../operator/operatorScope.ts';
+import { sameTerms, termsOfChange, termsOfRow } from './announcementTerms.ts';
 
 /**
  * Organisers' announcements to an auction's guests (docs/messages.md "Announcements to guests"):
