@@ -83,8 +83,8 @@ const oneSendTime = <T extends z.ZodType<SendTime>>(body: T) =>
       path: ['closingGroupId'],
     });
 
-export const announcementBody = oneSendTime(z
-  .strictObject({
+export const announcementBody = oneSendTime(
+  z.strictObject({
     message: announcementMessage,
     channels: announcementChannels,
     audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
