@@ -1,4 +1,4 @@
-import type { Announcement } from '@auction/contract';
+import type { Announcement, AnnouncementList } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -8,29 +8,34 @@ import { textIn } from '../../i18n/textIn.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { announcementState } from './announcementState.ts';
+import { ChangeAnnouncement } from './ChangeAnnouncement.tsx';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations } from './queries.ts';
-import { formatSendDay } from './sendTime.ts';
+import { type AuctionEnd, formatSendDay } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 
 /**
  * One announcement of the list, as it stands (announcementState.ts): one set for later says when it
- * goes out and can be cancelled (after a confirmation); a cancelled one says by whom, or that the
+ * goes out and can be changed or cancelled (after a confirmation), and says who last changed it; a cancelled one says by whom, or that the
  * archiving of the auction did; a sent one what became of its messages on each channel; one whose
  * time has come, that it is on its way.
  */
 export function AnnouncementItem({
   announcement,
-  auctionId,
+  auction,
+  reach,
   now,
 }: {
   announcement: Announcement;
-  auctionId: number;
+  auction: AuctionEnd & { id: number };
+  /** The reach of each audience now, for a change of it. */
+  reach: AnnouncementList['reach'];
   now: number;
 }) {
   const locale = useLocale();
-  const cancel = useMutation(announcementMutations.cancel(auctionId));
+  const cancel = useMutation(announcementMutations.cancel(auction.id));
   const [confirming, setConfirming] = useState(false);
+  const [changing, setChanging] = useState(false);
   const state = announcementState(announcement, now);
   const at = (iso: string) => ({
     date: <Unbroken>{formatDate(iso, locale)}</Unbroken>,
@@ -46,9 +51,14 @@ export function AnnouncementItem({
           <p>
             <FormattedMessage id="console.announcements.goesOut" values={goesOut} />
           </p>
-          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
-            <FormattedMessage id="console.announcements.cancel" />
-          </button>
+          <div className="announcements__actions">
+            <button type="button" className="button button--secondary" onClick={() => setChanging(true)}>
+              <FormattedMessage id="console.announcements.change" />
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+              <FormattedMessage id="console.announcements.cancel" />
+            </button>
+          </div>
         </div>
       )}
       {state === 'cancelled' && announcement.cancelledAt && (
@@ -83,6 +93,15 @@ export function AnnouncementItem({
         ) : (
           <FormattedMessage id="console.announcements.recordedBy" values={{ name, ...at(announcement.recordedAt) }} />
         )}
+        {announcement.changedAt && (
+          <>
+            {' · '}
+            <FormattedMessage
+              id="console.announcements.changedBy"
+              values={{ name: announcement.changedBy ?? '—', ...at(announcement.changedAt) }}
+            />
+          </>
+        )}
         {' · '}
         <FormattedMessage
           id="console.announcements.sentTo"
@@ -110,6 +129,14 @@ export function AnnouncementItem({
             );
           })}
         </ul>
+      )}
+      {changing && (
+        <ChangeAnnouncement
+          announcement={announcement}
+          auction={auction}
+          reach={reach}
+          onClose={() => setChanging(false)}
+        />
       )}
       {/* Kept open whatever the list now says, so a refusal (it went out meanwhile) is read in it. */}
       {confirming && (

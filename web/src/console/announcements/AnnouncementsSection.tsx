@@ -1,26 +1,20 @@
-import {
-  ANNOUNCEMENT_AUDIENCES,
-  ANNOUNCEMENT_CHANNELS,
-  ANNOUNCEMENT_MAX_LENGTH,
-  type Announcement,
-  type AnnouncementReach,
-} from '@auction/contract';
+import type { Announcement, AnnouncementReach } from '@auction/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MessageList } from '../../account/Field.tsx';
 import { formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import { Labelled } from '../../layout/Labelled.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { entryName } from '../entryName.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { AnnouncementFields } from './AnnouncementFields.tsx';
 import { AnnouncementItem } from './AnnouncementItem.tsx';
 import { type AnnouncementDraft, draftErrors, draftRequest } from './announcementDraft.ts';
 import { announcementState } from './announcementState.ts';
-import { AUDIENCE_KEYS, CHANNEL_KEYS } from './messageKeys.ts';
+import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
 import { beforeEndAt, formatSendDay, type TiedEnd, tiedEnd } from './sendTime.ts';
@@ -107,72 +101,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
         <FormattedMessage id="console.announcements.intro" />
       </p>
       <form className="announcements__form" onSubmit={submit} noValidate>
-        {(['fr', 'en'] as const).map((language) => (
-          <Labelled
-            key={language}
-            label={language === 'fr' ? 'console.announcements.messageFr' : 'console.announcements.messageEn'}
-            control={(wiring) => (
-              <>
-                <textarea
-                  {...wiring}
-                  rows={3}
-                  maxLength={ANNOUNCEMENT_MAX_LENGTH}
-                  value={draft[language]}
-                  onChange={(event) => update({ [language]: event.target.value })}
-                />
-                <span className="announcements__count" aria-live="polite">
-                  <FormattedMessage
-                    id="console.announcements.length"
-                    values={{ count: draft[language].trim().length, max: ANNOUNCEMENT_MAX_LENGTH }}
-                  />
-                </span>
-              </>
-            )}
-          />
-        ))}
-        <p className="field__hint">
-          <FormattedMessage id="console.announcements.languages" />
-        </p>
-        <fieldset className="announcements__choices">
-          <legend>
-            <FormattedMessage id="console.announcements.audience" />
-          </legend>
-          {ANNOUNCEMENT_AUDIENCES.map((audience) => (
-            <label key={audience}>
-              <input
-                type="radio"
-                name="announcement-audience"
-                checked={draft.audience === audience}
-                onChange={() => update({ audience })}
-              />
-              <FormattedMessage id={AUDIENCE_KEYS[audience]} values={{ count: reach[audience].guests }} />
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="announcements__choices">
-          <legend>
-            <FormattedMessage id="console.announcements.channels" />
-          </legend>
-          {ANNOUNCEMENT_CHANNELS.map((channel) => (
-            <label key={channel}>
-              <input
-                type="checkbox"
-                checked={draft.channels.includes(channel)}
-                onChange={(event) =>
-                  update({
-                    channels: event.target.checked
-                      ? ANNOUNCEMENT_CHANNELS.filter((each) => each === channel || draft.channels.includes(each))
-                      : draft.channels.filter((each) => each !== channel),
-                  })
-                }
-              />
-              <FormattedMessage id={CHANNEL_KEYS[channel]} values={{ count: chosen[channel] }} />
-            </label>
-          ))}
-        </fieldset>
-        <p className="field__hint">
-          <FormattedMessage id="console.announcements.switches" />
-        </p>
+        <AnnouncementFields draft={draft} reach={reach} onChange={update} />
         <SendTimeChoice
           draft={draft}
           auction={auction}
@@ -223,7 +152,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
           </h3>
           <ul className="announcements__list">
             {scheduled.map((each) => (
-              <AnnouncementItem key={each.id} announcement={each} auctionId={auction.id} now={now} />
+              <AnnouncementItem key={each.id} announcement={each} auction={auction} reach={reach} now={now} />
             ))}
           </ul>
         </>
@@ -238,7 +167,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
       ) : (
         <ul className="announcements__list">
           {earlier.map((each) => (
-            <AnnouncementItem key={each.id} announcement={each} auctionId={auction.id} now={now} />
+            <AnnouncementItem key={each.id} announcement={each} auction={auction} reach={reach} now={now} />
           ))}
         </ul>
       )}

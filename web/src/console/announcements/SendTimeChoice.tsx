@@ -12,6 +12,8 @@ import { Unbroken } from './Unbroken.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const WHENS = ['now', 'later', 'beforeEnd'] as const;
+
 const WHEN_KEYS: Record<AnnouncementDraft['when'], MessageId> = {
   now: 'console.announcements.when.now',
   later: 'console.announcements.when.later',
@@ -25,16 +27,20 @@ const WHEN_KEYS: Record<AnnouncementDraft['when'], MessageId> = {
  * the form checks them again before asking, as a browser lets a typed time past them. Or so many
  * minutes before the auction's end ("bidding closes in ten minutes"), or a closing group's when
  * the auction has groups, with the time that makes by the end as it is now: the message follows
- * the end if it is moved. Without `auction` (a message to one guest), now or later only.
+ * the end if it is moved. Without `auction` (a message to one guest), now or later only; without
+ * `atOnce` (a change of one set for later), not now.
  */
 export function SendTimeChoice({
   draft,
   auction,
+  atOnce = true,
   invalid,
   onChange,
 }: {
   draft: SendTimeDraft;
   auction?: AuctionEnd;
+  /** Whether "now" is offered: not to a message already set for later, which stays so. */
+  atOnce?: boolean;
   invalid: boolean;
   onChange: (change: Partial<SendTimeDraft>) => void;
 }) {
@@ -51,7 +57,7 @@ export function SendTimeChoice({
       <legend>
         <FormattedMessage id="console.announcements.when" />
       </legend>
-      {(auction ? (['now', 'later', 'beforeEnd'] as const) : (['now', 'later'] as const)).map((when) => (
+      {WHENS.filter((when) => (when !== 'now' || atOnce) && (when !== 'beforeEnd' || auction)).map((when) => (
         <label key={when}>
           <input type="radio" name={`${id}-when`} checked={draft.when === when} onChange={() => onChange({ when })} />
           <FormattedMessage id={WHEN_KEYS[when]} />

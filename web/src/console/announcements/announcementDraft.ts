@@ -1,10 +1,13 @@
 import {
   ANNOUNCEMENT_MAX_LENGTH,
+  type Announcement,
   type AnnouncementAudience,
   type AnnouncementBody,
+  type AnnouncementChangeBody,
   type AnnouncementChannel,
   type AnnouncementReach,
 } from '@auction/contract';
+import { toLocalInput } from '../setup/zonedTime.ts';
 import { type AuctionEnd, beforeEndErrors, sendAtErrors, sendAtFromInput, tiedEnd } from './sendTime.ts';
 
 /** The form as typed: the words in each language, who gets them, how, and when. */
@@ -72,4 +75,32 @@ export function draftErrors(
     errors.push(...beforeEndErrors(draft.minutesBeforeEnd, tiedEnd(auction, draft.closingGroupId), now));
   }
   return errors;
+}
+
+/**
+ * The form filled from a message set for later, to change it: its words, audience (one to a guest
+ * keeps its guest, read as every guest here and never sent), channels and time, at a time typed in
+ * the browser's zone or so many minutes before its end.
+ */
+export function draftOf(announcement: Announcement): AnnouncementDraft {
+  const tied = announcement.minutesBeforeEnd !== null;
+  return {
+    fr: announcement.message.fr ?? '',
+    en: announcement.message.en ?? '',
+    audience: announcement.audience === 'guest' ? 'all' : announcement.audience,
+    channels: announcement.channels,
+    when: tied ? 'beforeEnd' : 'later',
+    sendAt: !tied && announcement.sendAt ? toLocalInput(announcement.sendAt) : '',
+    minutesBeforeEnd: String(announcement.minutesBeforeEnd ?? 10),
+    closingGroupId: announcement.closingGroup ? String(announcement.closingGroup.id) : '',
+  };
+}
+
+/** The change the API is sent: the draft's terms, from the revision it was filled from; a guest's keeps its audience. */
+export function changeRequest(
+  draft: AnnouncementDraft,
+  announcement: Announcement,
+): Omit<AnnouncementChangeBody, 'commandId'> {
+  const { audience, ...terms } = draftRequest(draft);
+  return { ...terms, ...(announcement.audience === 'guest' ? {} : { audience }), revision: announcement.revision };
 }

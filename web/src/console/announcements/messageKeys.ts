@@ -14,3 +14,10 @@ export const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
   sms: 'console.announcements.channel.sms',
   push: 'console.announcements.channel.push',
 };
+
+/** Each channel of a message to one guest, without a count: the guest's own switches decide. */
+export const GUEST_CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
+  email: 'console.bidders.messageByEmail',
+  sms: 'console.bidders.messageBySms',
+  push: 'console.bidders.messageByPush',
+};

@@ -1,4 +1,10 @@
-import type { Announcement, AnnouncementAnswer, AnnouncementBody, AnnouncementList } from '@auction/contract';
+import type {
+  Announcement,
+  AnnouncementAnswer,
+  AnnouncementBody,
+  AnnouncementChangeBody,
+  AnnouncementList,
+} from '@auction/contract';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
@@ -63,6 +69,22 @@ export const announcementMutations = {
       mutationFn: (body: AnnouncementBody) =>
         api<AnnouncementAnswer>(`/api/admin/auctions/${auctionId}/announcements`, { method: 'POST', body }),
       onSettled: (_answer, _error, _body, _result, { client }) =>
+        client.invalidateQueries({ queryKey: announcementKeys.list(auctionId) }),
+    }),
+  /**
+   * Changes a scheduled announcement before it goes out, from the revision the form was filled
+   * from; one command id per opening of the form. The list is read again either way: a refusal
+   * (someone changed it, or it went out) then shows what it is now.
+   */
+  change: (auctionId: number) =>
+    mutationOptions({
+      mutationKey: [...announcementKeys.all, 'change', auctionId],
+      mutationFn: ({ announcementId, body }: { announcementId: number; body: AnnouncementChangeBody }) =>
+        api<AnnouncementAnswer>(`/api/admin/auctions/${auctionId}/announcements/${announcementId}`, {
+          method: 'PUT',
+          body,
+        }),
+      onSettled: (_answer, _error, _change, _result, { client }) =>
         client.invalidateQueries({ queryKey: announcementKeys.list(auctionId) }),
     }),
   /**

@@ -8,32 +8,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
-import type { MessageId } from '../../i18n/messages.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import type { SendTimeDraft } from '../announcements/announcementDraft.ts';
+import { GUEST_CHANNEL_KEYS } from '../announcements/messageKeys.ts';
 import { announcementKeys } from '../announcements/queries.ts';
 import { SendTimeChoice } from '../announcements/SendTimeChoice.tsx';
 import { sendAtErrors, sendAtFromInput } from '../announcements/sendTime.ts';
 import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
+import { useRequestCommandId } from '../useRequestCommandId.ts';
 import { guestName } from './guestName.ts';
 import { bidderMutations } from './queries.ts';
 import '../checkin/checkIn.css';
 import '../announcements/announcements.css';
-
-const CHANNEL_KEYS: Record<AnnouncementChannel, MessageId> = {
-  email: 'console.bidders.messageByEmail',
-  sms: 'console.bidders.messageBySms',
-  push: 'console.bidders.messageByPush',
-};
 
 /**
  * A message to one guest from the bidders list or their card at the door ("your car's lights are
  * on"), at once or at a time typed in the browser's zone ("your table is ready at 8"), by the
  * channels the staff tick and the guest's own switches allow (docs/messages.md "A message to one
  * guest"). The words go in the console's language; the guest's templates frame them in theirs.
- * One command id per opening, so a retried send is the same message.
+ * One command id per message as sent (useRequestCommandId), so a retried send is the same message.
  */
 export function GuestMessage({
   auctionId,
@@ -48,7 +43,7 @@ export function GuestMessage({
   const name = guestName(guest);
   const queryClient = useQueryClient();
   const send = useMutation(bidderMutations.message(auctionId));
-  const [commandId] = useState(() => crypto.randomUUID());
+  const commandIdOf = useRequestCommandId();
   const [words, setWords] = useState('');
   const [channels, setChannels] = useState<AnnouncementChannel[]>(
     guest.phoneNumber && !guest.hasSmsStop ? ['email', 'sms'] : ['email'],
@@ -77,10 +72,8 @@ export function GuestMessage({
     setErrors(missing);
     if (missing.length > 0) return;
     try {
-      await send.mutateAsync({
-        userId: guest.userId,
-        body: { message: { [locale]: words }, channels, ...(sendAt ? { sendAt } : {}), commandId },
-      });
+      const request = { message: { [locale]: words }, channels, ...(sendAt ? { sendAt } : {}) };
+      await send.mutateAsync({ userId: guest.userId, body: { ...request, commandId: commandIdOf(request) } });
     } catch (error) {
       setErrors(errorKeys(error));
       return;
@@ -119,7 +112,7 @@ export function GuestMessage({
         {ANNOUNCEMENT_CHANNELS.map((channel) => (
           <label key={channel}>
             <input type="checkbox" checked={channels.includes(channel)} onChange={() => toggle(channel)} />{' '}
-            <FormattedMessage id={CHANNEL_KEYS[channel]} />
+            <FormattedMessage id={GUEST_CHANNEL_KEYS[channel]} />
           </label>
         ))}
       </fieldset>

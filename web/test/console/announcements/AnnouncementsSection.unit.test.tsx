@@ -381,6 +381,136 @@ describe("the console's messages to guests", () => {
     await within(dialog).findByText('This message has already gone out: it can no longer be cancelled.');
   });
 
+  it('changes a message set for later from the form filled from it, saved once over the revision it was read at', async () => {
+    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    sendAt.setSeconds(0, 0);
+    const waiting: Announcement = {
+      ...sentEarlier,
+      id: 7,
+      message: { fr: 'Le tirage a lieu à 22 h.', en: 'The draw is at 10 p.m.' },
+      sendAt: sendAt.toISOString(),
+      sentAt: null,
+      revision: 2,
+    };
+    const changed: Announcement = {
+      ...waiting,
+      message: { fr: 'Le tirage est avancé à 21 h 30.', en: 'The draw is at 10 p.m.' },
+      revision: 3,
+      changedAt: new Date().toISOString(),
+      changedBy: 'Marc Tremblay',
+    };
+    const api = showAnnouncements({
+      'GET /api/admin/auctions/': [
+        [200, list([waiting])],
+        [200, list([changed])],
+      ],
+      'PUT /api/admin/auctions/': [200, { duplicate: false, announcement: changed }],
+    });
+    const item = (await screen.findByText('The draw is at 10 p.m.')).closest('li') as HTMLElement;
+    fireEvent.click(within(item).getByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the message set for later' });
+    expect((within(dialog).getByLabelText('Message in French') as HTMLTextAreaElement).value).toBe(
+      'Le tirage a lieu à 22 h.',
+    );
+    expect((within(dialog).getByLabelText('Guests checked in at the venue (45)') as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect((within(dialog).getByLabelText('Text message (40 guests)') as HTMLInputElement).checked).toBe(true);
+    // It stays set for later: no "now".
+    expect(within(dialog).queryByLabelText('Send now')).toBeNull();
+    expect((within(dialog).getByLabelText('Send later') as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Date and time it goes out') as HTMLInputElement).value).toBe(
+      toLocalInput(sendAt.toISOString()),
+    );
+
+    fireEvent.change(within(dialog).getByLabelText('Message in French'), {
+      target: { value: 'Le tirage est avancé à 21 h 30.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the change' }));
+    await screen.findByText('Change saved: the message goes out as changed.');
+    const puts = api.calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => [call.url, call.body])).toEqual([
+      [
+        '/api/admin/auctions/12/announcements/7',
+        {
+          message: { fr: 'Le tirage est avancé à 21 h 30.', en: 'The draw is at 10 p.m.' },
+          channels: ['sms'],
+          audience: 'arrived',
+          sendAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/),
+          revision: 2,
+          commandId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
+      ],
+    ]);
+    expect(Date.parse((puts[0]?.body as { sendAt: string }).sendAt)).toBe(sendAt.getTime());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.querySelector('.announcements__meta')?.textContent).toMatch(
+        /· changed by Marc Tremblay on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\. ·/,
+      ),
+    );
+  });
+
+  it('keeps a message to one guest theirs and at a time, and says in the dialog when someone changed it meanwhile', async () => {
+    const waiting: Announcement = {
+      ...sentEarlier,
+      id: 9,
+      message: { fr: 'Votre table est prête à 20 h.' },
+      audience: 'guest',
+      guest: { userId: 'f1c0ffee-0000-4000-8000-000000000001', name: 'Élise Gagnon' },
+      channels: ['email'],
+      sendAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+      sentAt: null,
+      revision: 1,
+    };
+    const api = showAnnouncements(
+      {
+        'GET /api/admin/auctions/': [200, list([waiting])],
+        'PUT /api/admin/auctions/': [409, { message: 'announcement_changed', messages: ['announcement_changed'] }],
+      },
+      undefined,
+      {
+        // An auction with an end and a closing group: still, a message to one guest is not tied to them.
+        status: 3,
+        dateCompleted: new Date(Date.now() + 2 * 3600_000).toISOString(),
+        closingGroups: [
+          {
+            id: 5,
+            isHiddenInMenu: false,
+            dateCompleted: new Date(Date.now() + 3600_000).toISOString(),
+            translations: [{ languageCode: 'en', name: 'First wave' }],
+          },
+        ],
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the message to Élise Gagnon' });
+    expect(within(dialog).queryByText('All guests (120)')).toBeNull();
+    expect(within(dialog).queryByLabelText('Before the end')).toBeNull();
+    expect(within(dialog).getByLabelText('Email')).toBeTruthy();
+    const save = within(dialog).getByRole('button', { name: 'Save the change' });
+    fireEvent.click(save);
+    await within(dialog).findByText('Someone changed this message meanwhile. Read it again, then make your change.');
+    // The same change again is the same command; another change is another.
+    fireEvent.click(save);
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    fireEvent.change(within(dialog).getByLabelText('Message in French'), {
+      target: { value: 'Votre table est prête à 20 h 30.' },
+    });
+    fireEvent.click(save);
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(3));
+    const bodies = api.calls
+      .filter((call) => call.method === 'PUT')
+      .map((call) => call.body as { commandId: string; audience?: string; revision: number });
+    expect(bodies.map((body) => [body.audience, body.revision])).toEqual([
+      [undefined, 1],
+      [undefined, 1],
+      [undefined, 1],
+    ]);
+    expect(bodies[1]?.commandId).toBe(bodies[0]?.commandId);
+    expect(bodies[2]?.commandId).not.toBe(bodies[0]?.commandId);
+  });
+
   it('tells a message cancelled by the archiving, and one whose time has come but is not sent yet', async () => {
     const archived: Announcement = {
       ...sentEarlier,
