@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { BrandId } from '@auction/contract';
 import type { EventStore, LotCommandHandler } from '@auction/engine';
 import type { AuctionLifecycleQueue, Db, MessageBatchQueue, MessageQueue } from '@auction/platform';
+import { parseS3Url, type S3Location } from '@auction/platform/media';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { AppDeps } from './app.ts';
 import { type BrandHosts, parseBrandHosts } from './brands/brands.ts';
-import { parseS3Url, type S3Location } from './media/s3Location.ts';
 import type { StripeSettings } from './payments/stripeGateway.ts';
 
 /** The settings every part of the API may read (the rest of AppDeps is infrastructure). */

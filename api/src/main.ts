@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { createLotCommandHandler, onAppendBatch, PostgresEventStore } from '@auction/engine';
 import { loadSigningKey } from '@auction/engine/audit';
 import {
@@ -10,24 +9,24 @@ import {
   resolveJwtSecret,
   resolveVapidKeys,
 } from '@auction/platform';
+import { mediaSettings } from '@auction/platform/media';
 import { appendBatchSize } from '@auction/platform/metrics';
 import { buildApp } from './app.ts';
-import { parseS3Url } from './media/s3Location.ts';
 
 /**
  * The API process. `npm start` runs it with DATABASE_URL and REDIS_URL pointing at the services it
  * started; in production they come from the environment. Several may run behind one load balancer.
  */
 const config = loadServiceConfig('The API');
-if (config.S3_URL) {
-  // A bad bucket address is said in one sentence now, not at the first photo upload.
+// A bad bucket address is said in one sentence now, not at the first photo upload.
+const media = (() => {
   try {
-    parseS3Url(config.S3_URL);
+    return mediaSettings(config);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
-}
+})();
 const { pool, db } = connectDb(config.DATABASE_URL, 20);
 // Fail fast: with Redis down, only the calls that need it answer (503); reads and bids go on.
 const redis = createRedis(config.REDIS_URL, { failFast: true });
@@ -52,7 +51,7 @@ const app = await buildApp({
       .map((origin) => origin.trim())
       .filter(Boolean),
   },
-  mediaDir: join(config.DATA_DIR, 'media'),
+  mediaDir: media.mediaDir,
   auditSigningKey: loadSigningKey({ key: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR }),
   publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   logLevel: config.LOG_LEVEL,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@auction/platform';
+import { type MediaStore, photoFileName } from '@auction/platform/media';
 import { HttpError } from '../errors.ts';
-import type { MediaStore } from './mediaStore.ts';
 import { resizePhoto } from './photoResizer.ts';
-import { BANNER_WIDTHS, bannerUrl, MAX_BANNERS_PER_AUCTION, nextPhotoOrder, photoFileName } from './photoRules.ts';
+import { BANNER_WIDTHS, bannerUrl, MAX_BANNERS_PER_AUCTION, nextPhotoOrder } from './photoRules.ts';
 
 export interface BannerPhotos {
   /**
@@ -15,8 +15,8 @@ export interface BannerPhotos {
 
 /**
  * Uploaded banner photos (the header's carousel). Editing a banner's flags, moving or removing it
- * is the same as for a banner given by address; a removed banner's file stays, so a page already
- * showing it keeps its image.
+ * is the same as for a banner given by address; a removed banner's file stays for a day, so a page
+ * already showing it keeps its image, then the workers collect it (workers/src/media/photoCollection.ts).
  */
 export function bannerPhotos({ db, store }: { db: Db; store: MediaStore }): BannerPhotos {
   return {

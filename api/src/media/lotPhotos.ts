@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@auction/platform';
+import { type MediaStore, photoFileName } from '@auction/platform/media';
 import { HttpError } from '../errors.ts';
-import type { MediaStore } from './mediaStore.ts';
 import { resizePhoto } from './photoResizer.ts';
-import { nextPhotoOrder, photoFileName, photoUrl } from './photoRules.ts';
+import { nextPhotoOrder, photoUrl } from './photoRules.ts';
 
 /** As many photos as a lot's edit accepts (operator/lotFields.ts). */
 export const MAX_PHOTOS_PER_LOT = 50;
@@ -15,8 +15,9 @@ export interface LotPhotos {
 }
 
 /**
- * Uploaded lot photos. Reordering and removing them is the lot's edit (PATCH with `photos`); the
- * stored files stay, so an address a bidder's page already holds keeps answering.
+ * Uploaded lot photos. Reordering and removing them is the lot's edit (PATCH with `photos`); a
+ * removed photo's files stay for a day, so an address a bidder's page already holds keeps
+ * answering, then the workers collect them (workers/src/media/photoCollection.ts).
  */
 export function lotPhotos({ db, store }: { db: Db; store: MediaStore }): LotPhotos {
   return {

@@ -37,14 +37,6 @@ export function isAcceptedFormat(format: string | undefined): boolean {
   return format !== undefined && (ACCEPTED_FORMATS as readonly string[]).includes(format);
 }
 
-/** A stored file's name: an id of ours and the size, so no caller-chosen text reaches a path. */
-export function photoFileName(id: string, size: PhotoSize | keyof typeof BANNER_WIDTHS): string {
-  return `${id}-${size}.webp`;
-}
-
-/** The names `photoFileName` makes, and nothing else (the media route serves only these). */
-export const PHOTO_FILE_NAME = /^[0-9a-f-]{36}-(large|medium)\.webp$/;
-
 /** The stable address the API serves a stored photo under, whatever the storage. */
 export function photoUrl(fileName: string): string {
   return `/api/media/lot-photos/${fileName}`;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { escapeHtml } from '../text/escapeHtml.ts';
 import { readBody } from './doubleHttp.ts';
 import { listen } from './listen.ts';
 
@@ -28,7 +29,8 @@ const REGION = 'us-east-1';
 
 /**
  * A local stand-in for an S3-compatible object store (AWS S3, MinIO, R2…) at the network boundary:
- * path-style `PUT`, `GET`, `HEAD` and `DELETE` of `/{bucket}/{key}`, each request authenticated
+ * path-style `PUT`, `GET`, `HEAD` and `DELETE` of `/{bucket}/{key}` and ListObjectsV2
+ * (`GET /{bucket}?list-type=2`, paged by continuation tokens), each request authenticated
  * with AWS Signature Version 4 as S3 does (an unknown key is 403 `InvalidAccessKeyId`, a wrong
  * signature or a body that does not match its signed hash 403 `SignatureDoesNotMatch`), answers
  * and errors in S3's XML. Objects live in memory; buckets exist once named in `s3Url`.
@@ -59,6 +61,11 @@ export async function startS3Double(options: { port?: number; host?: string } = 
       return;
     }
     const key = rest.map(decodeURIComponent).join('/');
+    if (request.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+      const xml = listObjectsV2(decodeURIComponent(bucketName), bucket, url.searchParams);
+      response.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(xml) }).end(xml);
+      return;
+    }
     switch (request.method) {
       case 'PUT': {
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
@@ -119,6 +126,57 @@ export async function startS3Double(options: { port?: number; host?: string } = 
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * One page of ListObjectsV2 as S3 answers it: keys in binary order from after the continuation
+ * token (or `start-after`), those under `prefix`, the ones holding `delimiter` past the prefix
+ * rolled up into common prefixes (each counting as one key), at most `max-keys` (1000) of them.
+ * The token is the last key or common prefix given, opaque to the client.
+ */
+function listObjectsV2(name: string, bucket: ReadonlyMap<string, StoredObject>, query: URLSearchParams): string {
+  const prefix = query.get('prefix') ?? '';
+  const delimiter = query.get('delimiter') ?? '';
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? 1000) || 1000, 1000);
+  const token = query.get('continuation-token');
+  const after = token ? Buffer.from(token, 'base64url').toString('utf8') : (query.get('start-after') ?? '');
+  const urlEncoded = query.get('encoding-type') === 'url';
+  const text = (value: string) => escapeHtml(urlEncoded ? encodeURIComponent(value).replace(/%2F/g, '/') : value);
+  const entries: Array<{ key: string; object?: StoredObject }> = [];
+  const seenPrefixes = new Set<string>();
+  for (const key of [...bucket.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))) {
+    if (!key.startsWith(prefix)) continue;
+    const cut = delimiter ? key.indexOf(delimiter, prefix.length) : -1;
+    const entry = cut === -1 ? key : key.slice(0, cut + delimiter.length);
+    if (entry <= after || seenPrefixes.has(entry)) continue;
+    if (cut === -1) entries.push({ key, object: bucket.get(key) as StoredObject });
+    else {
+      seenPrefixes.add(entry);
+      entries.push({ key: entry });
+    }
+  }
+  const page = entries.slice(0, maxKeys);
+  const truncated = entries.length > maxKeys;
+  const last = page.at(-1)?.key;
+  const parts = [
+    `<Name>${escapeHtml(name)}</Name>`,
+    `<Prefix>${text(prefix)}</Prefix>`,
+    delimiter ? `<Delimiter>${text(delimiter)}</Delimiter>` : '',
+    urlEncoded ? '<EncodingType>url</EncodingType>' : '',
+    `<KeyCount>${page.length}</KeyCount>`,
+    `<MaxKeys>${maxKeys}</MaxKeys>`,
+    `<IsTruncated>${truncated}</IsTruncated>`,
+    token ? `<ContinuationToken>${escapeHtml(token)}</ContinuationToken>` : '',
+    truncated && last
+      ? `<NextContinuationToken>${Buffer.from(last).toString('base64url')}</NextContinuationToken>`
+      : '',
+    ...page.map(({ key, object }) =>
+      object
+        ? `<Contents><Key>${text(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified><ETag>${escapeHtml(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+        : `<CommonPrefixes><Prefix>${text(key)}</Prefix></CommonPrefixes>`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${parts.join('')}</ListBucketResult>`;
 }
 
 function sendError(response: ServerResponse, status: number, code: string, message: string): void {

@@ -1,8 +1,7 @@
+import { openMediaStore } from '@auction/platform/media';
 import fp from 'fastify-plugin';
 import { type BannerPhotos, bannerPhotos } from '../../media/bannerPhotos.ts';
 import { type LotPhotos, lotPhotos } from '../../media/lotPhotos.ts';
-import { diskMediaStore } from '../../media/mediaStore.ts';
-import { s3MediaStore } from '../../media/s3MediaStore.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +14,8 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const { s3, mediaDir } = app.settings;
-    const store = s3 ? s3MediaStore(s3) : diskMediaStore(mediaDir);
+    // The same store the workers collect unnamed files from (workers/src/media/photoCollection.ts).
+    const store = openMediaStore(app.settings);
     app.decorate('lotPhotos', lotPhotos({ db: app.db, store }));
     app.decorate('bannerPhotos', bannerPhotos({ db: app.db, store }));
   },

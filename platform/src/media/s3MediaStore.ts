@@ -1,14 +1,23 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { MediaStore } from './mediaStore.ts';
 import type { S3Location } from './s3Location.ts';
 
 /**
  * Photos in an S3-compatible bucket (`S3_URL`), through AWS's SDK: what several API processes on
  * several machines share, where DATA_DIR/media is one machine's. Names are ours
- * (photoRules.photoFileName) and never change once written, so the objects are cached for a year.
+ * (photoFileName) and never change once written, so the objects are cached for a year.
+ * `listPageSize`: keys asked for per listing request (S3's own maximum, 1000, by default).
  */
-export function s3MediaStore(location: S3Location): MediaStore {
+export function s3MediaStore(location: S3Location, options: { listPageSize?: number } = {}): MediaStore {
   const client = new S3Client({
     endpoint: location.endpoint,
     region: location.region,
@@ -41,6 +50,31 @@ export function s3MediaStore(location: S3Location): MediaStore {
         if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
         throw error;
       }
+    },
+    async *list() {
+      let continuationToken: string | undefined;
+      do {
+        // Under the prefix and not below it ('/' delimits): another installation's prefix in the
+        // same bucket, or any folder beneath, is never listed as this store's.
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: location.bucket,
+            Prefix: location.prefix,
+            Delimiter: '/',
+            ContinuationToken: continuationToken,
+            ...(options.listPageSize ? { MaxKeys: options.listPageSize } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key || !object.LastModified) continue;
+          yield { name: object.Key.slice(location.prefix.length), lastModified: object.LastModified };
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
+    },
+    async remove(name) {
+      // S3 answers 204 whether the key was there or not.
+      await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: key(name) }));
     },
   };
 }
