@@ -6,8 +6,8 @@ import { withGalaConsole } from './servedApp.ts';
 /**
  * Messages to an auction's guests (docs/console.md "Messages to guests"): the manager writes one,
  * chooses how, confirms, and a guest of the gala finds it in their mailbox in their language; the
- * console then shows it sent. Another set to go out in a few hours is listed with its time and
- * cancelled before then. In French and in English.
+ * console then shows it sent. Two set to go out in a few hours are listed with their time: one is
+ * cancelled before then, the other changed. In French and in English.
  */
 const gala = withGalaConsole();
 
@@ -112,6 +112,11 @@ async function schedules(
     cancel: string;
     cancelConfirm: string;
     cancelled: RegExp;
+    change: string;
+    changeTitle: string;
+    changedWords: string;
+    save: string;
+    changedBy: RegExp;
   },
 ) {
   const { context, page } = await openSection(texts);
@@ -152,6 +157,24 @@ async function schedules(
   // The other is still going out later (the other language's test left its own there too).
   expect(await later.filter({ hasText: texts.words[0] }).count()).toBe(0);
   expect(await later.filter({ hasText: texts.words[1] }).count()).toBe(1);
+
+  // It is changed in place: the dialog is filled from it, and the list then shows the new words
+  // and who changed them.
+  await page.setViewportSize(DESKTOP);
+  await later.filter({ hasText: texts.words[1] }).getByRole('button', { name: texts.change }).click();
+  const changing = page.getByRole('dialog', { name: texts.changeTitle });
+  expect(await changing.getByLabel(texts.field).inputValue()).toBe(texts.words[1]);
+  await expectAccessible(page, `messages to guests, a change (${locale})`);
+  await screenshotBothWidths(page, `console-announcements-change-${locale}`, false);
+  // Its lower half: the time it goes out, and the way out beside Save.
+  await changing.evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
+  await screenshot(page, `console-announcements-change-end-${locale}-390`, false);
+  await changing.getByLabel(texts.field).fill(texts.changedWords);
+  await changing.getByRole('button', { name: texts.save }).click();
+  await changing.waitFor({ state: 'detached' });
+  const changed = later.filter({ hasText: texts.changedWords });
+  await expect.poll(async () => (await changed.textContent()) ?? '', { timeout: 10_000 }).toMatch(texts.changedBy);
+  expect(await later.filter({ hasText: texts.words[1] }).count()).toBe(0);
   await expectAccessible(page, `messages to guests, scheduled and cancelled (${locale})`);
   // The toasts ("scheduled", "cancelled") would cover the list in the screenshots.
   const toastClose = page.locator('.toast__close');
@@ -423,6 +446,11 @@ describe('messages to guests', () => {
       cancel: 'Annuler…',
       cancelConfirm: 'Annuler le message',
       cancelled: /^Annulé par .+ le \d{4}-\d{2}-\d{2} à \d{1,2} h \d{2}/,
+      change: 'Modifier…',
+      changeTitle: 'Modifier le message programmé',
+      changedWords: 'Dernier appel : l’encan silencieux ferme dans une heure.',
+      save: 'Enregistrer la modification',
+      changedBy: /modifié par .+ le \d{4}-\d{2}-\d{2} à \d{1,2} h \d{2}/,
     });
   }, 120_000);
 
@@ -443,6 +471,11 @@ describe('messages to guests', () => {
       cancel: 'Cancel…',
       cancelConfirm: 'Cancel the message',
       cancelled: /^Cancelled by .+ on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\./,
+      change: 'Change…',
+      changeTitle: 'Change the message set for later',
+      changedWords: 'Last call: the silent auction closes in an hour.',
+      save: 'Save the change',
+      changedBy: /changed by .+ on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\./,
     });
   }, 120_000);
 });

@@ -56,20 +56,23 @@ export async function visitorContext(
   return context;
 }
 
-/** Saves the screen under web/e2e/screenshots/<name>.png (kept out of git). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves the screen under web/e2e/screenshots/<name>.png (kept out of git): the whole page, or
+ * (`fullPage` false) what the screen shows, as for a dialog, which stays in view as the page scrolls.
+ */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /**
  * Saves the screen as `<name>-1280` at the desktop width it is shown at, then as `<name>-390` on
  * a phone's width, which it leaves the page at.
  */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  await screenshot(page, `${name}-1280`);
+export async function screenshotBothWidths(page: Page, name: string, fullPage = true): Promise<void> {
+  await screenshot(page, `${name}-1280`, fullPage);
   await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
+  await screenshot(page, `${name}-390`, fullPage);
 }
 
 /** axe-core inside the page: no serious or critical violation (WCAG 2.1 AA rules). */
