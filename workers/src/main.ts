@@ -8,10 +8,12 @@ import {
   resolveJwtSecret,
   unsubscribeKey,
 } from '@auction/platform';
+import { mediaSettings, openMediaStore } from '@auction/platform/media';
 import { appendBatchSize, countJobFailures, startMetricsServer, watchQueues } from '@auction/platform/metrics';
 import { startProjections, watchProjectionLag } from '@auction/projections';
 import { startAuctionWorkers } from './auctionWorkers.ts';
 import { startCheckpointWorker } from './audit/checkpointWorker.ts';
+import { startPhotoCollectionWorker } from './media/photoCollectionWorker.ts';
 import { createMessageSenders } from './messages/messageSenders.ts';
 import { startMessageWorker } from './messages/messageWorker.ts';
 
@@ -24,6 +26,15 @@ import { startMessageWorker } from './messages/messageWorker.ts';
 const log = (line: string) => console.log(`[workers] ${line}`);
 
 const config = loadServiceConfig('The workers');
+// The API's photo store, read from the same settings (S3_URL, else DATA_DIR/media); a bad S3_URL stops here as it stops the API.
+const media = (() => {
+  try {
+    return mediaSettings(config);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
 
 const roles = config.WORKER_ROLES;
 const { pool, db } = connectDb(config.DATABASE_URL);
@@ -59,6 +70,11 @@ const auditCheckpoints = roles.auction
     })
   : null;
 
+// Stored photo files no row names any more, removed a day after (docs/operator-api.md "Lot photos").
+const photoCollection = roles.auction
+  ? startPhotoCollectionWorker({ db, store: openMediaStore(media), connection: { url: config.REDIS_URL }, log })
+  : null;
+
 // GET /metrics (WORKERS_METRICS_PORT): the closings' and the projections' lag, queue depths, failed jobs.
 onAppendBatch((appends) => appendBatchSize.observe(appends));
 if (auctionWorkers && messageQueue) {
@@ -68,6 +84,7 @@ if (auctionWorkers && messageQueue) {
 countJobFailures([
   ...(auctionWorkers ? [auctionWorkers.closingWorker, auctionWorkers.lifecycleWorker] : []),
   ...(worker ? [worker] : []),
+  ...(photoCollection ? [photoCollection.worker] : []),
 ]);
 const metricsServer = config.WORKERS_METRICS_PORT
   ? await startMetricsServer({ port: config.WORKERS_METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN, log })
@@ -99,6 +116,7 @@ async function shutdown(): Promise<void> {
   metricsServer?.close();
   await auctionWorkers?.stop();
   await auditCheckpoints?.stop();
+  await photoCollection?.stop();
   await worker?.close();
   await messageQueue?.close();
   await projections?.stop();

@@ -81,3 +81,10 @@ export const closingLagSeconds = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers,
 });
+
+/** workers/src/media: stored photo files removed because no row names them any more. */
+export const photoFilesCollected = new Counter({
+  name: 'auction_photo_files_collected_total',
+  help: 'Stored photo files removed by the workers because no row names them (after the grace period)',
+  registers,
+});
