@@ -88,7 +88,7 @@ export interface AnnouncementsDeps {
   /** Where an announcement to all the guests is also shown to everyone on the auction's pages. */
   hub: OperatorPublisher;
   /** Asks the workers to re-read the auction: they send its scheduled announcements at their time. */
-  scheduler: AuctionScheduler;
+  scheduler: Pick<AuctionScheduler, 'auctionChanged'>;
   clock?: () => number;
 }
 

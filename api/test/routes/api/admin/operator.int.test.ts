@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hubEventsSince } from '@auction/platform';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, type ConfirmedAccount, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -194,6 +194,40 @@ describe('auctions', () => {
       auctionId: auction.id,
       auctionRequireCCToBid: true,
     });
+  });
+
+  it('keeps a change of dates, status or a closing group when the workers cannot be told at once', async () => {
+    const { auction } = await newAuction();
+    const group = await call('POST', `/api/admin/auctions/${auction.id}/closing-groups`, admin, {
+      translations: { en: 'First wave', fr: 'Première vague' },
+      dateCompleted: inHours(2),
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    // The lifecycle queue refusing, as when Redis is unreachable: the one failure injected here.
+    // The change is recorded by then; the workers' sweep reads it within minutes.
+    const refusal = vi
+      .spyOn(test.app.auctionScheduler, 'auctionChanged')
+      .mockRejectedValue(new Error('Connection is closed.'));
+    try {
+      const end = inHours(6);
+      const moved = await call('PATCH', `/api/admin/auctions/${auction.id}`, admin, { dateCompleted: end });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const groupMoved = await call('PATCH', `/api/admin/closing-groups/${group.json().id}`, admin, {
+        dateCompleted: inHours(3),
+      });
+      expect(groupMoved.statusCode, groupMoved.body).toBe(200);
+      const status = await call('POST', `/api/admin/auctions/${auction.id}/status`, admin, { status: 2 });
+      expect(status.statusCode, status.body).toBe(200);
+      expect(refusal).toHaveBeenCalledTimes(3);
+      const row = await test.database.db
+        .selectFrom('auctions')
+        .select(['status', 'date_completed'])
+        .where('id', '=', auction.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 2, date_completed: new Date(end) });
+    } finally {
+      refusal.mockRestore();
+    }
   });
 
   it('arranges categories, closing groups, tabs, photos and teams', async () => {

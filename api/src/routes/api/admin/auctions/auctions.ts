@@ -76,7 +76,7 @@ export default (async (app) => {
       if (await auctions.linkTaken(urlMagicLink, null)) throw new HttpError(409, 'url_magic_link_taken');
 
       const auctionId = await auctions.create(organizationId, status, { ...fields, urlMagicLink });
-      await app.auctionScheduler.auctionChanged(auctionId);
+      await app.auctionScheduler.afterChange(auctionId, request.log);
       return reply.code(201).send(await auctionAnswer(auctionId));
     },
   );
@@ -111,7 +111,7 @@ export default (async (app) => {
         });
       }
       if (fields.datePreOpen !== undefined || fields.dateOpen !== undefined || endChanged) {
-        await app.auctionScheduler.auctionChanged(auctionId);
+        await app.auctionScheduler.afterChange(auctionId, request.log);
       }
       return auctionAnswer(auctionId);
     },
@@ -131,7 +131,7 @@ export default (async (app) => {
       const auctionId = request.params.id;
       await app.operatorAccess.managedAuction(request, 'auction', auctionId);
       await auctions.setStatus(auctionId, request.body.status);
-      await app.auctionScheduler.auctionChanged(auctionId);
+      await app.auctionScheduler.afterChange(auctionId, request.log);
       return auctionAnswer(auctionId);
     },
   );

@@ -56,15 +56,8 @@ export default (async (app) => {
           auctionActive: owner.auctionActive,
         }),
       );
-      // An announcement tied to the group's end moves with it: the workers read its new time. The
-      // group and its lots have moved by now, so a queue that cannot take the request does not
-      // turn this into a failure: the workers' sweep reads every auction with an announcement
-      // waiting within minutes.
-      if (request.body.dateCompleted) {
-        await app.auctionScheduler.auctionChanged(owner.auctionId).catch((error: unknown) => {
-          request.log.warn({ err: error, auctionId: owner.auctionId }, 'announcements not rescheduled');
-        });
-      }
+      // An announcement tied to the group's end moves with it: the workers read its new time.
+      if (request.body.dateCompleted) await app.auctionScheduler.afterChange(owner.auctionId, request.log);
       return group;
     },
   );
