@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, launchChromium } from '../../scripts/lib/chromium.ts';
 import { startTestApp, type TestApp } from './testApp.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 let t: TestApp;
 let browser: Browser;
 let origin: string;
@@ -11,25 +11,14 @@ let origin: string;
 beforeAll(async () => {
   t = await startTestApp();
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
 
-describe.runIf(existsSync(CHROMIUM))('the web app served at /', () => {
+describe.runIf(existsSync(CHROMIUM_PATH))('the web app served at /', () => {
   it('shows the demo auctions on the home page, in French then in English', async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);

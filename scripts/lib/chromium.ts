@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { aptInstall } from '@auction/platform';
+import type { Browser } from 'playwright-core';
 
 /** Where the browser tests find Chromium (Debian's package; tools never download their own). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -17,4 +18,21 @@ export const CHROMIUM_MISSING_MESSAGE =
 export function ensureChromium(log: (line: string) => void, allowAptInstall: boolean): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
   return allowAptInstall && aptInstall(['chromium'], log) && existsSync(CHROMIUM_PATH);
+}
+
+/** Chromium's flags in the tests: no sandbox (CI runs as root), no GPU, nothing fetched in the background. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium driven by playwright-core (loaded here only, for the browser tests). */
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 }

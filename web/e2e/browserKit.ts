@@ -5,23 +5,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildWebIfStale } from '../../scripts/lib/buildWeb.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM_PATH as CHROMIUM, launchChromium } from '../../scripts/lib/chromium.ts';
 /** The two screens every new screen is looked at on (a phone, a laptop). */
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Builds the web app when its sources changed since the last build, as production serves it:

@@ -1,12 +1,12 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../api/test/accounts/accountFlows.ts';
 import { startTestApp, type TestApp } from '../../api/test/testApp.ts';
 import { pathFor, type RouteName, routePatterns } from '../src/i18n/routes.ts';
-import { buildWebForProduction, CHROMIUM, chromiumArgs, PHONE, visitorContext } from './browserKit.ts';
+import { buildWebForProduction, CHROMIUM, launchChromium, PHONE, visitorContext } from './browserKit.ts';
 
 /**
  * Issue 17, phone first: no page is wider than the screen from 320 px up, in both languages, on
@@ -44,7 +44,7 @@ beforeAll(async () => {
     stripeInvoiceId: 'in_unknown',
   };
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+  browser = await launchChromium();
 }, 240_000);
 
 /** A fresh session for each test: access tokens are short-lived and the route walk is long. */

@@ -1,11 +1,11 @@
 import { createAuctionLifecycleQueue } from '@auction/platform';
 import { testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { type AuctionWorkers, startAuctionWorkers } from '@auction/workers';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { demoToken } from '../../api/test/accounts/demoStaff.ts';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../api/test/testApp.ts';
-import { buildWebForProduction, CHROMIUM, chromiumArgs } from './browserKit.ts';
+import { buildWebForProduction, launchChromium } from './browserKit.ts';
 
 export interface ServedApp {
   /** The real stack with the demo loaded. */
@@ -64,7 +64,7 @@ export function withServedApp(
     served = {
       t,
       origin,
-      browser: await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs }),
+      browser: await launchChromium(),
       ...(workers ? { workers } : {}),
     };
     await onStarted(served);
