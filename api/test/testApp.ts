@@ -9,7 +9,8 @@ import {
   unsubscribeKey,
 } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
-import { type Projections, startProjections } from '@auction/projections';
+import type { Projections } from '@auction/projections';
+import { startTestProjections } from '@auction/projections/testing';
 import { startTestMessaging, type TestMessaging } from '@auction/workers/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -74,13 +75,7 @@ export async function startTestApp(
   });
   const stripe = await startStripeDouble({ port: await freePort() });
   const logs: string[] = [];
-  const projections = startProjections({
-    pool: database.pool,
-    db: database.db,
-    redis,
-    hubPrefix: prefix,
-    onError: () => {},
-  });
+  const projections = startTestProjections(database, redis, prefix);
   const app = await buildApp({
     db: database.db,
     pool: database.pool,

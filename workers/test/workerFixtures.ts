@@ -24,7 +24,8 @@ import {
   testPrefix,
   testRedisUrl,
 } from '@auction/platform/testing';
-import { type Projections, startProjections } from '@auction/projections';
+import type { Projections } from '@auction/projections';
+import { startTestProjections } from '@auction/projections/testing';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Insertable } from 'kysely';
@@ -54,13 +55,7 @@ export async function createWorld(options: { messageQueue?: Queue } = {}): Promi
   const store = new PostgresEventStore(database.pool);
   const prefix = testPrefix();
   const redis = createRedis(testRedisUrl());
-  const projections = startProjections({
-    pool: database.pool,
-    db: database.db,
-    redis,
-    hubPrefix: prefix,
-    onError: () => {},
-  });
+  const projections = startTestProjections(database, redis, prefix);
   const messageQueue = options.messageQueue ?? createMessageQueue({ connection: { url: testRedisUrl() }, prefix });
   const started: AuctionWorkers[] = [];
   return {
