@@ -9,7 +9,7 @@ import {
   resolveJwtSecret,
   resolveVapidKeys,
 } from '@auction/platform';
-import { mediaSettings } from '@auction/platform/media';
+import { loadMediaSettings } from '@auction/platform/media';
 import { appendBatchSize } from '@auction/platform/metrics';
 import { buildApp } from './app.ts';
 
@@ -19,14 +19,7 @@ import { buildApp } from './app.ts';
  */
 const config = loadServiceConfig('The API');
 // A bad bucket address is said in one sentence now, not at the first photo upload.
-const media = (() => {
-  try {
-    return mediaSettings(config);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-})();
+const media = loadMediaSettings(config);
 const { pool, db } = connectDb(config.DATABASE_URL, 20);
 // Fail fast: with Redis down, only the calls that need it answer (503); reads and bids go on.
 const redis = createRedis(config.REDIS_URL, { failFast: true });

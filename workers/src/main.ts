@@ -8,7 +8,7 @@ import {
   resolveJwtSecret,
   unsubscribeKey,
 } from '@auction/platform';
-import { mediaSettings, openMediaStore } from '@auction/platform/media';
+import { loadMediaSettings, openMediaStore } from '@auction/platform/media';
 import { appendBatchSize, countJobFailures, startMetricsServer, watchQueues } from '@auction/platform/metrics';
 import { startProjections, watchProjectionLag } from '@auction/projections';
 import { startAuctionWorkers } from './auctionWorkers.ts';
@@ -27,14 +27,7 @@ const log = (line: string) => console.log(`[workers] ${line}`);
 
 const config = loadServiceConfig('The workers');
 // The API's photo store, read from the same settings (S3_URL, else DATA_DIR/media); a bad S3_URL stops here as it stops the API.
-const media = (() => {
-  try {
-    return mediaSettings(config);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-})();
+const media = loadMediaSettings(config);
 
 const roles = config.WORKER_ROLES;
 const { pool, db } = connectDb(config.DATABASE_URL);

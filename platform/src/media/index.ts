@@ -1,6 +1,7 @@
 export { diskMediaStore } from './diskMediaStore.ts';
+export { loadMediaSettings, type MediaSettings, mediaDirIn, mediaSettings } from './mediaSettings.ts';
 export type { MediaStore, StoredFile } from './mediaStore.ts';
-export { type MediaSettings, mediaDirIn, mediaSettings, openMediaStore } from './openMediaStore.ts';
+export { openMediaStore } from './openMediaStore.ts';
 export {
   PHOTO_FILE_NAME,
   PHOTO_FILE_NAME_SQL_PATTERN,

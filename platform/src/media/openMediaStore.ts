@@ -1,33 +1,9 @@
-import { join } from 'node:path';
-import type { Config } from '../config.ts';
 import { diskMediaStore } from './diskMediaStore.ts';
+import type { MediaSettings } from './mediaSettings.ts';
 import type { MediaStore } from './mediaStore.ts';
-import { parseS3Url, type S3Location } from './s3Location.ts';
 import { s3MediaStore } from './s3MediaStore.ts';
 
-/** Where the photos are: S3_URL's bucket when set, else a folder. */
-export interface MediaSettings {
-  s3?: S3Location;
-  mediaDir: string;
-}
-
-/** The folder the photos are kept in without S3_URL. */
-export function mediaDirIn(dataDir: string): string {
-  return join(dataDir, 'media');
-}
-
-/**
- * The settings read from the configuration: the API, which writes the photos, and the workers,
- * which collect them, find the same store. Throws a sentence naming S3_URL when it is malformed.
- */
-export function mediaSettings(config: Pick<Config, 'DATA_DIR' | 'S3_URL'>): MediaSettings {
-  return {
-    mediaDir: mediaDirIn(config.DATA_DIR),
-    ...(config.S3_URL ? { s3: parseS3Url(config.S3_URL) } : {}),
-  };
-}
-
-/** The store the settings name. */
+/** The store the settings name: the API writes to it, the workers collect from it. */
 export function openMediaStore({ s3, mediaDir }: MediaSettings): MediaStore {
   return s3 ? s3MediaStore(s3) : diskMediaStore(mediaDir);
 }

@@ -1,11 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { type Checkpoint, takeCheckpoint } from '@auction/engine/audit';
-import { type QueueOptions, queueLocation } from '@auction/platform';
-import { Queue, Worker } from 'bullmq';
+import type { QueueOptions } from '@auction/platform';
 import type pg from 'pg';
+import { type PeriodicJob, startPeriodicJob } from '../periodicJob.ts';
 
 export const AUDIT_CHECKPOINTS_QUEUE = 'audit-checkpoints';
-const SCHEDULER_ID = 'audit-checkpoint-every';
 
 export interface CheckpointWorkerOptions extends QueueOptions {
   pool: pg.Pool;
@@ -15,38 +14,24 @@ export interface CheckpointWorkerOptions extends QueueOptions {
   everyMs?: number;
 }
 
-export interface CheckpointWorker {
-  queue: Queue;
-  worker: Worker<unknown, Pick<Checkpoint, 'id' | 'root' | 'streamCount'>>;
-  stop(): Promise<void>;
-}
+export type CheckpointWorker = PeriodicJob<Pick<Checkpoint, 'id' | 'root' | 'streamCount'>>;
 
 /**
- * Signs a checkpoint of every stream's head periodically (docs/audit.md). A BullMQ job scheduler
- * with a fixed id: every workers process upserts the same one, so the log gets one checkpoint per
- * period whatever the number of processes, and an idle log none (the same root is not signed twice).
+ * Signs a checkpoint of every stream's head periodically (docs/audit.md), once per period whatever
+ * the number of workers processes (startPeriodicJob), and an idle log none (the same root is not
+ * signed twice).
  */
 export function startCheckpointWorker(options: CheckpointWorkerOptions): CheckpointWorker {
-  const queueOptions = queueLocation(options);
-  const queue = new Queue(AUDIT_CHECKPOINTS_QUEUE, {
+  const { pool, key, everyMs, ...queueOptions } = options;
+  return startPeriodicJob({
     ...queueOptions,
-    defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 },
-  });
-  void queue.upsertJobScheduler(SCHEDULER_ID, { every: options.everyMs ?? 5 * 60_000 }, { name: 'checkpoint' });
-  const worker = new Worker(
-    AUDIT_CHECKPOINTS_QUEUE,
-    async () => {
-      const { id, root, streamCount } = await takeCheckpoint(options.pool, options.key);
+    queueName: AUDIT_CHECKPOINTS_QUEUE,
+    schedulerId: 'audit-checkpoint-every',
+    jobName: 'checkpoint',
+    everyMs: everyMs ?? 5 * 60_000,
+    async run() {
+      const { id, root, streamCount } = await takeCheckpoint(pool, key);
       return { id, root, streamCount };
     },
-    queueOptions,
-  );
-  return {
-    queue,
-    worker,
-    async stop() {
-      await worker.close();
-      await queue.close();
-    },
-  };
+  });
 }

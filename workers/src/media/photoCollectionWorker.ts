@@ -1,10 +1,9 @@
-import { type Db, type QueueOptions, queueLocation } from '@auction/platform';
+import type { Db, QueueOptions } from '@auction/platform';
 import type { MediaStore } from '@auction/platform/media';
-import { Queue, Worker } from 'bullmq';
+import { type PeriodicJob, startPeriodicJob } from '../periodicJob.ts';
 import { collectPhotos, type PhotoCollectionResult } from './collectPhotos.ts';
 
 export const PHOTO_COLLECTION_QUEUE = 'photo-collection';
-const SCHEDULER_ID = 'photo-collection-every';
 
 /** Often enough that a removed photo's file goes within about a day and an hour; a listing is cheap. */
 const EVERY_MS = 60 * 60_000;
@@ -21,43 +20,24 @@ export interface PhotoCollectionWorkerOptions extends QueueOptions {
   log?: (line: string) => void;
 }
 
-export interface PhotoCollectionWorker {
-  queue: Queue;
-  worker: Worker<unknown, PhotoCollectionResult>;
-  stop(): Promise<void>;
-}
+export type PhotoCollectionWorker = PeriodicJob<PhotoCollectionResult>;
 
 /**
- * Removes the stored photo files no row names any more (collectPhotos), periodically. A BullMQ job
- * scheduler with a fixed id: every workers process upserts the same one, so the store is gone
- * through once per period whatever the number of processes.
+ * Removes the stored photo files no row names any more (collectPhotos), periodically: the store is
+ * gone through once per period whatever the number of workers processes (startPeriodicJob).
  */
 export function startPhotoCollectionWorker(options: PhotoCollectionWorkerOptions): PhotoCollectionWorker {
-  const queueOptions = queueLocation(options);
-  const queue = new Queue(PHOTO_COLLECTION_QUEUE, {
+  const { db, store, everyMs, graceMs, log, ...queueOptions } = options;
+  return startPeriodicJob({
     ...queueOptions,
-    defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 },
-  });
-  void queue.upsertJobScheduler(SCHEDULER_ID, { every: options.everyMs ?? EVERY_MS }, { name: 'collect' });
-  const worker = new Worker<unknown, PhotoCollectionResult>(
-    PHOTO_COLLECTION_QUEUE,
-    async () => {
-      const result = await collectPhotos({
-        db: options.db,
-        store: options.store,
-        ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
-      });
-      options.log?.(`photo collection: ${result.removed} unnamed files removed of ${result.listed} stored`);
+    queueName: PHOTO_COLLECTION_QUEUE,
+    schedulerId: 'photo-collection-every',
+    jobName: 'collect',
+    everyMs: everyMs ?? EVERY_MS,
+    async run() {
+      const result = await collectPhotos({ db, store, ...(graceMs !== undefined ? { graceMs } : {}) });
+      log?.(`photo collection: ${result.removed} unnamed files removed of ${result.listed} stored`);
       return result;
     },
-    queueOptions,
-  );
-  return {
-    queue,
-    worker,
-    async stop() {
-      await worker.close();
-      await queue.close();
-    },
-  };
+  });
 }
