@@ -15,10 +15,14 @@ export interface ListPosition {
 /** The API's largest page (GET /api/auction-lot-items takes pageSize up to 200). */
 export const MAX_PAGE_SIZE = 200;
 
-/** One page of the list as the infinite query asks for it: the restored first page is larger. */
+/**
+ * One page of the list as the infinite query asks for it: the restored pages are larger, and
+ * carry how many ordinary pages the restore is bringing back (`restoring`) while it lasts.
+ */
 export interface PageParam {
   page: number;
   pageSize: number;
+  restoring?: number;
 }
 
 export function listPositionKey(urlMagicLink: string, filters: LotFilters): string {
@@ -47,22 +51,34 @@ export function writeListPosition(key: string, position: ListPosition): void {
   writeSession(key, JSON.stringify({ pages: position.pages, scrollY: Math.round(position.scrollY) }));
 }
 
-/** The first page after a reload: pageSize × pages as one page, within the API's largest page. */
+/**
+ * The first page after a reload: pageSize × pages as one page, within the API's largest page. A
+ * longer list (a gala of 300 lots scrolled to its end) comes back in pages of that largest size
+ * (nextPage), so it takes a request per 198 lots rather than one per 6.
+ */
 export function restoredFirstPage(pages: number, pageSize: number): PageParam {
   const most = Math.max(1, Math.floor(MAX_PAGE_SIZE / pageSize));
-  return { page: 1, pageSize: pageSize * Math.min(Math.max(1, pages), most) };
+  const wanted = Math.max(1, pages);
+  if (wanted <= most) return { page: 1, pageSize: pageSize * wanted };
+  return { page: 1, pageSize: pageSize * most, restoring: wanted };
 }
 
 /**
- * The page after the last one loaded, in ordinary pages: after a restored page of 3 × 6 lots the
- * next is page 4 of 6. Undefined at the end of the list.
+ * The page after the last one loaded: while a restore has not brought back its pages, the next
+ * large page; then ordinary pages (after a restored page of 3 × 6 lots the next is page 4 of 6).
+ * Undefined at the end of the list.
  */
 export function nextPage(
   last: { currentPage: number; pageSize: number; count: number },
   pageSize: number,
+  lastParam?: PageParam,
 ): PageParam | undefined {
   const loaded = last.currentPage * last.pageSize;
   if (loaded >= last.count) return undefined;
+  const restoring = lastParam?.restoring;
+  if (restoring !== undefined && loaded < restoring * pageSize) {
+    return { page: last.currentPage + 1, pageSize: last.pageSize, restoring };
+  }
   return { page: Math.floor(loaded / pageSize) + 1, pageSize };
 }
 

@@ -96,7 +96,7 @@ export const lotQueries = {
           signal,
         }),
       initialPageParam: firstPage,
-      getNextPageParam: (last) => nextPage(last, LOT_PAGE_SIZE),
+      getNextPageParam: (last, _pages, lastParam) => nextPage(last, LOT_PAGE_SIZE, lastParam),
     }),
   detail: (id: number) =>
     queryOptions({

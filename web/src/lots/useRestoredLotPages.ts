@@ -5,6 +5,7 @@ import {
   claimRestore,
   type ListPosition,
   listPositionKey,
+  nextPage,
   type PageParam,
   pagesLoaded,
   readListPosition,
@@ -26,7 +27,8 @@ const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 /**
  * The lot list's pages, kept in place across a full reload (listPosition.ts): saves the pages
  * loaded and the scroll offset as the user scrolls; after a reload asks for those pages as one
- * larger first page, then scrolls back once it is shown. The user's own scrolling ends a restore
+ * larger first page (or several of the API's largest, for a long list), then scrolls back once
+ * they are shown. The user's own scrolling ends a restore
  * in progress.
  */
 export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
@@ -45,6 +47,16 @@ export function useRestoredLotPages(urlMagicLink: string, filters: LotFilters) {
   );
   const lastPage = lotPages.data?.pages.at(-1);
   const loaded = lastPage ? pagesLoaded(lastPage, LOT_PAGE_SIZE) : 0;
+  // A restore longer than the API's largest page brings the rest back in large pages, one after
+  // another, before the list is left to the user's scrolling.
+  const restoringMore =
+    lastPage !== undefined &&
+    nextPage(lastPage, LOT_PAGE_SIZE, lotPages.data?.pageParams.at(-1) as PageParam | undefined)?.restoring !==
+      undefined;
+  const { fetchNextPage, isFetchingNextPage } = lotPages;
+  useEffect(() => {
+    if (restoringMore && !isFetchingNextPage) void fetchNextPage();
+  }, [restoringMore, isFetchingNextPage, fetchNextPage]);
   const state = useRef({ key, loaded });
   state.current = { key, loaded };
   const shown = lastPage !== undefined;

@@ -52,12 +52,26 @@ describe('list position (spec 001 §2, §7 refresh variant)', () => {
   it('asks pageSize × pages as one page, within the API’s 200, then goes on in ordinary pages', () => {
     expect(restoredFirstPage(3, 6)).toEqual({ page: 1, pageSize: 18 });
     expect(restoredFirstPage(0, 6)).toEqual({ page: 1, pageSize: 6 });
-    expect(restoredFirstPage(50, 6)).toEqual({ page: 1, pageSize: 198 });
+    expect(restoredFirstPage(33, 6)).toEqual({ page: 1, pageSize: 198 });
+    expect(pagesLoaded({ currentPage: 1, pageSize: 198 }, 6)).toBe(33);
     expect(nextPage({ currentPage: 1, pageSize: 18, count: 40 }, 6)).toEqual({ page: 4, pageSize: 6 });
     expect(nextPage({ currentPage: 4, pageSize: 6, count: 40 }, 6)).toEqual({ page: 5, pageSize: 6 });
     expect(nextPage({ currentPage: 1, pageSize: 18, count: 18 }, 6)).toBeUndefined();
     expect(pagesLoaded({ currentPage: 1, pageSize: 18 }, 6)).toBe(3);
     expect(pagesLoaded({ currentPage: 5, pageSize: 6 }, 6)).toBe(5);
+  });
+
+  it('brings a list longer than the API’s largest page back in pages of that size, then in ordinary pages', () => {
+    // 80 pages of 6 saved, of a list of 1,000 lots: 480 lots in 198, 198 and 198, then page 100 of 6.
+    const first = restoredFirstPage(80, 6);
+    expect(first).toEqual({ page: 1, pageSize: 198, restoring: 80 });
+    const second = nextPage({ currentPage: 1, pageSize: 198, count: 1000 }, 6, first);
+    expect(second).toEqual({ page: 2, pageSize: 198, restoring: 80 });
+    const third = nextPage({ currentPage: 2, pageSize: 198, count: 1000 }, 6, second);
+    expect(third).toEqual({ page: 3, pageSize: 198, restoring: 80 });
+    expect(nextPage({ currentPage: 3, pageSize: 198, count: 1000 }, 6, third)).toEqual({ page: 100, pageSize: 6 });
+    // A list that became shorter ends the restore where it ends.
+    expect(nextPage({ currentPage: 2, pageSize: 198, count: 300 }, 6, second)).toBeUndefined();
   });
 
   it('restores only in the first list of a reloaded (or history-restored) document', () => {
@@ -89,11 +103,11 @@ function Lots() {
 }
 
 describe('useRestoredLotPages', () => {
-  function stubLotsApi() {
+  function stubLotsApi(count = 40) {
     const api = stubFetch({
       '/api/auction-lot-items': () => {
         const query = new URL(api.urls.at(-1) as string, 'http://app').searchParams;
-        return json(page(Number(query.get('currentPage')), Number(query.get('pageSize')), 40))();
+        return json(page(Number(query.get('currentPage')), Number(query.get('pageSize')), count))();
       },
     });
     vi.stubGlobal('fetch', api.fetch);
@@ -111,6 +125,21 @@ describe('useRestoredLotPages', () => {
     expect(api.urls).toHaveLength(1);
     expect(api.urls[0]).toContain('currentPage=1&pageSize=18');
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 900));
+  });
+
+  it('after a reload far down a long list asks the API’s largest pages one after another, then scrolls back', async () => {
+    navigationType('reload');
+    writeListPosition(listPositionKey('gala', emptyFilters), { pages: 50, scrollY: 24_000 });
+    const scrollTo = vi.fn((_x: number, y: number) => Object.assign(window, { scrollY: y }));
+    vi.stubGlobal('scrollTo', scrollTo);
+    const api = stubLotsApi(320);
+    renderInApp(Lots);
+    await screen.findByText('320 lots');
+    expect(api.urls.map((url) => new URL(url, 'http://app').searchParams.toString())).toEqual([
+      expect.stringContaining('currentPage=1&pageSize=198'),
+      expect.stringContaining('currentPage=2&pageSize=198'),
+    ]);
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 24_000));
   });
 
   it('on an ordinary visit asks one page and saves the position as the user scrolls', async () => {
