@@ -442,7 +442,7 @@ describe("the console's messages to guests", () => {
         },
       ],
     ]);
-    expect(Date.parse((puts[0]?.body as { sendAt: string }).sendAt)).toBe(sendAt.getTime());
+    expect(Date.parse((puts[0]?.body as { sendAt?: string } | undefined)?.sendAt ?? '')).toBe(sendAt.getTime());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(document.querySelector('.announcements__meta')?.textContent).toMatch(
