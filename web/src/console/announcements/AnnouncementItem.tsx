@@ -93,6 +93,11 @@ export function AnnouncementItem({
         ) : (
           <FormattedMessage id="console.announcements.recordedBy" values={{ name, ...at(announcement.recordedAt) }} />
         )}
+        {' · '}
+        <FormattedMessage
+          id="console.announcements.sentTo"
+          values={{ audience: announcement.audience, name: announcement.guest?.name ?? '—' }}
+        />
         {announcement.changedAt && (
           <>
             {' · '}
@@ -102,11 +107,6 @@ export function AnnouncementItem({
             />
           </>
         )}
-        {' · '}
-        <FormattedMessage
-          id="console.announcements.sentTo"
-          values={{ audience: announcement.audience, name: announcement.guest?.name ?? '—' }}
-        />
       </p>
       <blockquote className="announcements__words">{textIn(announcement.message, locale)}</blockquote>
       {state === 'sent' && (

@@ -446,7 +446,7 @@ describe("the console's messages to guests", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(document.querySelector('.announcements__meta')?.textContent).toMatch(
-        /· changed by Marc Tremblay on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\. ·/,
+        / · to guests at the venue · changed by Marc Tremblay on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\.$/,
       ),
     );
   });
