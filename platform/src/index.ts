@@ -22,7 +22,6 @@ export {
   CLOSINGS_QUEUE,
   createAuctionLifecycleQueue,
   requestAuctionSchedule,
-  workerQueueNames,
 } from './lifecycle/lifecycleJobs.ts';
 export { DEFAULT_RED_MINUTES, dateTurningRed, type RedRule } from './lots/dateTurningRed.ts';
 export { type AccountLinks, accountLinks } from './messages/accountLinks.ts';
@@ -98,3 +97,4 @@ export {
   unsubscribeLinks,
   verifyUnsubscribeToken,
 } from './unsubscribe/unsubscribeToken.ts';
+export { AUDIT_CHECKPOINTS_QUEUE, PHOTO_COLLECTION_QUEUE, workerQueueNames } from './workerQueues.ts';

@@ -55,8 +55,8 @@ export function administratorsOnBullBoard(app: FastifyInstance) {
 }
 
 /**
- * bull-board over the workers' queues (messages, closings, auction lifecycle): their delayed,
- * active and failed jobs. Answers the board's Fastify plugin and the queues to close with the app.
+ * bull-board over the workers' queues (messages, closings, auction lifecycle, invoice charges,
+ * audit checkpoints, photo collection): their delayed, active and failed jobs. Answers the board's Fastify plugin and the queues to close with the app.
  */
 export function bullBoard(redis: Redis, queuePrefix?: string) {
   const queues = workerQueueNames.map(

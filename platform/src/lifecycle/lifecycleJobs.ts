@@ -1,5 +1,4 @@
 import { Queue } from 'bullmq';
-import { MESSAGES_QUEUE } from '../messages/messageJob.ts';
 import { type QueueOptions, queueLocation } from '../queueLocation.ts';
 
 /**
@@ -10,9 +9,6 @@ import { type QueueOptions, queueLocation } from '../queueLocation.ts';
  */
 export const CLOSINGS_QUEUE = 'closings';
 export const AUCTION_LIFECYCLE_QUEUE = 'auction-lifecycle';
-
-/** Every queue the workers consume, for the bull-board dashboard. */
-export const workerQueueNames = [MESSAGES_QUEUE, CLOSINGS_QUEUE, AUCTION_LIFECYCLE_QUEUE] as const;
 
 export interface AuctionLifecycleJob {
   auctionId: number;

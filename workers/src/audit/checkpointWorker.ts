@@ -1,10 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { type Checkpoint, takeCheckpoint } from '@auction/engine/audit';
-import type { QueueOptions } from '@auction/platform';
+import { AUDIT_CHECKPOINTS_QUEUE, type QueueOptions } from '@auction/platform';
 import type pg from 'pg';
 import { type PeriodicJob, startPeriodicJob } from '../periodicJob.ts';
-
-export const AUDIT_CHECKPOINTS_QUEUE = 'audit-checkpoints';
 
 export interface CheckpointWorkerOptions extends QueueOptions {
   pool: pg.Pool;

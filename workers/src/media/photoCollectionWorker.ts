@@ -1,9 +1,7 @@
-import type { Db, QueueOptions } from '@auction/platform';
+import { type Db, PHOTO_COLLECTION_QUEUE, type QueueOptions } from '@auction/platform';
 import type { MediaStore } from '@auction/platform/media';
 import { type PeriodicJob, startPeriodicJob } from '../periodicJob.ts';
 import { collectPhotos, type PhotoCollectionResult } from './collectPhotos.ts';
-
-export const PHOTO_COLLECTION_QUEUE = 'photo-collection';
 
 /** Often enough that a removed photo's file goes within about a day and an hour; a listing is cheap. */
 const EVERY_MS = 60 * 60_000;

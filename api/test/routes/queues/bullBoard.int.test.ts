@@ -45,7 +45,14 @@ describe('bull-board at /admin/queues', () => {
     });
     expect(byCookie.statusCode).toBe(200);
     const names = (byCookie.json() as { queues: Array<{ name: string }> }).queues.map((q) => q.name).sort();
-    expect(names).toEqual(['auction-lifecycle', 'closings', 'messages']);
+    expect(names).toEqual([
+      'auction-lifecycle',
+      'audit-checkpoints',
+      'closings',
+      'invoice-charges',
+      'messages',
+      'photo-collection',
+    ]);
 
     const byBearer = await test.app.inject({
       method: 'GET',
