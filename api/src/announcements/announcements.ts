@@ -92,7 +92,7 @@ export interface AnnouncementsDeps {
   clock?: () => number;
 }
 
-/** Another request recorded the same change command while this one was recording it. */
+/** Another request recorded the same change command while this one was on its way: answered as a retry. */
 class SameCommandAtOnce extends Error {}
 
 /** The announcements a list shows: a gala sends a handful, so the last 50 are all of them. */
@@ -387,6 +387,13 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           .forUpdate()
           .executeTakeFirst();
         if (!row) throw new HttpError(404, 'announcement_not_found');
+        // The same command from another request, recorded while this one waited for the row: a retry.
+        const recorded = await trx
+          .selectFrom('announcement_changes')
+          .select('id')
+          .where('command_id', '=', commandId)
+          .executeTakeFirst();
+        if (recorded) throw new SameCommandAtOnce();
         if (row.queued_at !== null || row.cancelled_at !== null) {
           throw new HttpError(409, 'announcement_not_changeable');
         }
@@ -422,7 +429,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
           .onConflict((oc) => oc.column('command_id').doNothing())
           .returning('id')
           .executeTakeFirst();
-        // The same command at once from another request, which recorded it: undone here.
+        // The same command on another announcement at once, recorded first: undone here.
         if (!inserted) throw new SameCommandAtOnce();
         return { changeId: inserted.id, previous };
       })

@@ -816,6 +816,28 @@ describe('changing a message set for later', () => {
     expect(stale.json()).toMatchObject({ message: 'announcement_changed', revision: 1 });
     expect(await changesOf(id)).toHaveLength(1);
 
+    // The same change sent twice at once (a retry racing the first): one change, both answered it.
+    const twice = {
+      ...change,
+      message: { fr: 'Le tirage est avancé à 21 h 30, au bar.' },
+      revision: 1,
+      commandId: randomUUID(),
+    };
+    const answers = await Promise.all([
+      callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), twice),
+      callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), twice),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().duplicate).sort()).toEqual([false, true]);
+    expect(answers.map((answer) => answer.json().announcement.revision)).toEqual([2, 2]);
+    expect(await changesOf(id)).toHaveLength(2);
+    const back = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), {
+      ...change,
+      revision: 2,
+      commandId: randomUUID(),
+    });
+    expect(back.statusCode, back.body).toBe(200);
+
     // Its new time comes (the old one has not): it goes to the guests who arrived, in the new words.
     expect(await workersAt(sooner - 1)).toBe(sooner);
     await workersAt(sooner);
@@ -833,7 +855,7 @@ describe('changing a message set for later', () => {
     // Gone out: it can no longer be changed.
     const gone = await callAs(test.app, staff.manager, 'PUT', changeUrl(auction.auctionId, id), {
       ...change,
-      revision: 1,
+      revision: 3,
       commandId: randomUUID(),
     });
     expect(gone.statusCode).toBe(409);
