@@ -551,6 +551,14 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     const created = await db.transaction().execute(async (trx) => {
       // One send at a time per auction, so two staff pressing Send with the same words send once.
       await sql`SELECT pg_advisory_xact_lock(hashtext('auction_announcements'), ${auction.auctionId})`.execute(trx);
+      // The same command from another request, recorded while this one waited for the lock: a retry,
+      // not the same words sent again.
+      const recorded = await trx
+        .selectFrom('auction_announcements')
+        .select('id')
+        .where('command_id', '=', commandId)
+        .executeTakeFirst();
+      if (recorded) return { kind: 'recorded' } as const;
       const repeated = await trx
         .selectFrom('auction_announcements')
         .select(['id', 'queued_at', 'created_at'])
@@ -606,7 +614,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
       throw new HttpError(409, 'announcement_already_sent', { announcementId: repeated.id });
     }
     // The same command sent twice at once: the other request recorded it; answer as a retry.
-    if (!created.inserted) return send(auction, request, commandId);
+    if (created.kind === 'recorded' || !created.inserted) return send(auction, request, commandId);
     const { id } = created.inserted;
 
     try {

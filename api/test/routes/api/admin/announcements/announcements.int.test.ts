@@ -292,6 +292,24 @@ describe("organisers' announcements to an auction's guests", () => {
     await delivered(auction.auctionId, retried.json().announcement.id);
   });
 
+  it('sends once when the same send arrives twice at once (a retry racing the first)', async () => {
+    const before = (await announcementsOf(auction.auctionId)).length;
+    const body = { message: { fr: 'Le vestiaire ferme à minuit.' }, channels: ['email'], commandId: randomUUID() };
+    const answers = await Promise.all([
+      callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body),
+      callAs(test.app, staff.manager, 'POST', url(auction.auctionId), body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().duplicate).sort()).toEqual([false, true]);
+    const [first, second] = answers.map((answer) => answer.json().announcement.id);
+    expect(second).toBe(first);
+    expect(await announcementsOf(auction.auctionId)).toHaveLength(before + 1);
+    await delivered(auction.auctionId, first);
+    const cloakroom = async (address: string) =>
+      (await announcementEmailsTo(address)).filter((each) => each.body.includes('vestiaire ferme'));
+    expect(await cloakroom(auction.guests.french.body.username)).toHaveLength(1);
+  });
+
   it("is for the auction's managers only", async () => {
     const body = { message: { fr: 'Bonsoir' }, channels: ['email'], commandId: randomUUID() };
     expect((await callAs(test.app, staff.volunteer, 'POST', url(auction.auctionId), body)).statusCode).toBe(403);
