@@ -105,6 +105,7 @@ const OPERATOR_CALLS = [
   'get /api/admin/auctions/{}/announcements',
   'post /api/admin/auctions/{}/announcements',
   'put /api/admin/auctions/{}/announcements/{}',
+  'get /api/admin/auctions/{}/announcements/{}/changes',
   'post /api/admin/auctions/{}/announcements/{}/cancel',
   'post /api/admin/auctions/{}/bidders/{}/messages',
   'post /api/admin/auctions/{}/closing-groups',

@@ -212,6 +212,27 @@ export type Announcement = z.infer<typeof announcement>;
 
 export const announcementParams = z.object({ id: rowId, announcementId: rowId });
 
+/** What an announcement said, to whom, how and when, as a change found it or left it. */
+export const announcementVersion = z.object({
+  message: z.object({ en: z.string().optional(), fr: z.string().optional() }),
+  audience: z.enum(ANNOUNCEMENT_TARGETS),
+  channels: z.array(z.enum(ANNOUNCEMENT_CHANNELS)),
+  /** The time it was set for; null when tied to an end instead. */
+  sendAt: z.string().nullable(),
+  minutesBeforeEnd: z.number().int().nullable(),
+  closingGroupId: z.number().int().nullable(),
+});
+export type AnnouncementVersion = z.infer<typeof announcementVersion>;
+
+/** One change of an announcement while it waited: who made it, when, what it replaced and with what. */
+export const announcementChange = z.object({
+  changedAt: z.string(),
+  changedBy: z.string().nullable(),
+  before: announcementVersion,
+  after: announcementVersion,
+});
+export type AnnouncementChange = z.infer<typeof announcementChange>;
+
 export const announcementList = z.object({
   /** The reach of each audience now, for the form. */
   reach: z.object({ all: announcementReach, arrived: announcementReach, notArrived: announcementReach }),
@@ -261,6 +282,11 @@ export const announcementsContract = {
     params: announcementParams,
     body: announcementChangeBody,
     response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+  },
+  /** The changes of an announcement while it waited, oldest first. */
+  changes: {
+    params: announcementParams,
+    response: { 200: z.array(announcementChange), ...errorAnswers(401, 403, 404) },
   },
   /** Cancels a scheduled announcement that has not gone out; cancelling it again answers the same. */
   cancel: {

@@ -1,4 +1,6 @@
+import type { AnnouncementVersion } from '@auction/contract';
 import type { AnnouncementTerms } from '@auction/platform';
+import { announcementWords } from '@auction/platform/announcements';
 
 /**
  * What an announcement says and when it goes out, as a change replaces them and keeps them
@@ -57,4 +59,16 @@ export function sameTerms(a: AnnouncementTerms, b: AnnouncementTerms): boolean {
     a.minutes_before_end === b.minutes_before_end &&
     a.closing_group_id === b.closing_group_id
   );
+}
+
+/** Stored terms as the API answers them: the words by language, the time as it was set. */
+export function termsAnswer(terms: AnnouncementTerms): AnnouncementVersion {
+  return {
+    message: announcementWords(terms.message_en, terms.message_fr),
+    audience: terms.audience,
+    channels: terms.channels,
+    sendAt: terms.send_at === null ? null : new Date(terms.send_at).toISOString(),
+    minutesBeforeEnd: terms.minutes_before_end,
+    closingGroupId: terms.closing_group_id,
+  };
 }

@@ -5,6 +5,7 @@ import {
   ANNOUNCEMENT_SHOWN_HOURS,
   type Announcement,
   type AnnouncementAnswer,
+  type AnnouncementChange,
   type AnnouncementChannel,
   type AnnouncementDelivery,
   type AnnouncementList,
@@ -29,7 +30,7 @@ import { HttpError } from '../errors.ts';
 import type { AuctionScheduler } from '../operator/auctionScheduler.ts';
 import type { OperatorPublisher } from '../operator/operatorPublisher.ts';
 import type { ManagedAuction } from '../operator/operatorScope.ts';
-import { sameTerms, termsOfChange, termsOfRow } from './announcementTerms.ts';
+import { sameTerms, termsAnswer, termsOfChange, termsOfRow } from './announcementTerms.ts';
 
 /**
  * Organisers' announcements to an auction's guests (docs/messages.md "Announcements to guests"):
@@ -60,6 +61,8 @@ export interface Announcements {
     request: ChangeRequest,
     commandId: string,
   ): Promise<AnnouncementAnswer>;
+  /** Its changes while it waited, oldest first: who, when, what before and after. */
+  changes(auction: ManagedAuction, announcementId: number): Promise<AnnouncementChange[]>;
   /** Cancels one not yet gone out; one already cancelled is answered as it is. */
   cancel(auction: ManagedAuction, announcementId: number): Promise<Announcement>;
 }
@@ -318,6 +321,31 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     },
 
     change,
+
+    async changes(auction, announcementId) {
+      const rows = await db
+        .selectFrom('auction_announcements as a')
+        .leftJoin('announcement_changes as ch', 'ch.announcement_id', 'a.id')
+        .leftJoin('users as u', 'u.id', 'ch.changed_by')
+        .select(['ch.changed_at', 'ch.previous', 'ch.applied', 'u.first_name', 'u.last_name'])
+        .where('a.id', '=', announcementId)
+        .where('a.auction_id', '=', auction.auctionId)
+        .orderBy('ch.id')
+        .execute();
+      if (rows.length === 0) throw new HttpError(404, 'announcement_not_found');
+      return rows.flatMap((row) =>
+        row.changed_at === null || row.previous === null || row.applied === null
+          ? []
+          : [
+              {
+                changedAt: row.changed_at.toISOString(),
+                changedBy: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null,
+                before: termsAnswer(row.previous),
+                after: termsAnswer(row.applied),
+              },
+            ],
+      );
+    },
 
     async cancel(auction, announcementId) {
       // Waits for a queuing that holds the row: it then went out, and is not cancelled.

@@ -261,6 +261,9 @@ const POLICY: Record<string, Policy> = {
       commandId: randomUUID(),
     }),
   ),
+  'GET /api/admin/auctions/:id/announcements/:announcementId/changes': op(
+    (f) => `/api/admin/auctions/${p(f).id}/announcements/2147483647/changes`,
+  ),
   'POST /api/admin/auctions/:id/announcements/:announcementId/cancel': op(
     (f) => `/api/admin/auctions/${p(f).id}/announcements/2147483647/cancel`,
   ),

@@ -102,6 +102,20 @@ export default (async (app) => {
     },
   );
 
+  app.get(
+    '/api/admin/auctions/:id/announcements/:announcementId/changes',
+    {
+      schema: {
+        summary: 'The changes of an announcement while it waited, oldest first: who, when, what before and after',
+        ...announcementsContract.changes,
+      },
+    },
+    async (request) => {
+      const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
+      return app.announcements.changes(auction, request.params.announcementId);
+    },
+  );
+
   app.post(
     '/api/admin/auctions/:id/announcements/:announcementId/cancel',
     {

@@ -856,6 +856,39 @@ describe('changing a message set for later', () => {
     });
     expect(back.statusCode, back.body).toBe(200);
 
+    // The history: every change, oldest first, with what it replaced.
+    const history = await callAs(test.app, staff.manager, 'GET', `${changeUrl(auction.auctionId, id)}/changes`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toHaveLength(3);
+    expect(history.json()[0]).toEqual({
+      changedAt: expect.any(String),
+      changedBy: 'Camille Roy',
+      before: {
+        message: { fr: 'Le tirage a lieu à 22 h.' },
+        audience: 'all',
+        channels: ['email'],
+        sendAt: first,
+        minutesBeforeEnd: null,
+        closingGroupId: null,
+      },
+      after: {
+        message: change.message,
+        audience: 'arrived',
+        channels: ['email', 'sms'],
+        sendAt: change.sendAt,
+        minutesBeforeEnd: null,
+        closingGroupId: null,
+      },
+    });
+    expect(history.json()[2].before.message.fr).toBe('Le tirage est avancé à 21 h 30, au bar.');
+    const elsewhere = await otherOrganizationAuction(test.app, staff.admin);
+    expect((await callAs(test.app, staff.manager, 'GET', `${changeUrl(elsewhere, id)}/changes`)).statusCode).toBe(404);
+    expect(
+      (await callAs(test.app, staff.volunteer, 'GET', `${changeUrl(auction.auctionId, id)}/changes`)).statusCode,
+    ).toBe(403);
+    const none = await callAs(test.app, staff.manager, 'GET', `${changeUrl(auction.auctionId, 2_000_000_000)}/changes`);
+    expect(none.json().message).toBe('announcement_not_found');
+
     // Its new time comes (the old one has not): it goes to the guests who arrived, in the new words.
     expect(await workersAt(sooner - 1)).toBe(sooner);
     await workersAt(sooner);
