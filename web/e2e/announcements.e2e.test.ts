@@ -117,6 +117,8 @@ async function schedules(
     changedWords: string;
     save: string;
     changedBy: RegExp;
+    history: string;
+    historyTitle: string;
   },
 ) {
   const { context, page } = await openSection(texts);
@@ -175,6 +177,16 @@ async function schedules(
   const changed = later.filter({ hasText: texts.changedWords });
   await expect.poll(async () => (await changed.textContent()) ?? '', { timeout: 10_000 }).toMatch(texts.changedBy);
   expect(await later.filter({ hasText: texts.words[1] }).count()).toBe(0);
+  // Its history says who changed what: the words before and after.
+  await changed.getByRole('button', { name: texts.history }).click();
+  const history = page.getByRole('dialog', { name: texts.historyTitle });
+  await expect.poll(async () => (await history.locator('del').first().textContent()) ?? '').toBe(texts.words[1]);
+  expect(await history.locator('ins').first().textContent()).toBe(texts.changedWords);
+  await expectAccessible(page, `messages to guests, a change's history (${locale})`);
+  await page.setViewportSize(DESKTOP);
+  await screenshotBothWidths(page, `console-announcements-history-${locale}`, false);
+  await page.keyboard.press('Escape');
+  await history.waitFor({ state: 'detached' });
   await expectAccessible(page, `messages to guests, scheduled and cancelled (${locale})`);
   // The toasts ("scheduled", "cancelled") would cover the list in the screenshots.
   const toastClose = page.locator('.toast__close');
@@ -451,6 +463,8 @@ describe('messages to guests', () => {
       changedWords: 'Dernier appel : l’encan silencieux ferme dans une heure.',
       save: 'Enregistrer la modification',
       changedBy: /modifié par .+ le \d{4}-\d{2}-\d{2} à \d{1,2} h \d{2}/,
+      history: 'Historique…',
+      historyTitle: 'Modifications de ce message',
     });
   }, 120_000);
 
@@ -476,6 +490,8 @@ describe('messages to guests', () => {
       changedWords: 'Last call: the silent auction closes in an hour.',
       save: 'Save the change',
       changedBy: /changed by .+ on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\./,
+      history: 'History…',
+      historyTitle: 'Changes to this message',
     });
   }, 120_000);
 });

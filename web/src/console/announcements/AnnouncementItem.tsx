@@ -7,6 +7,7 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { textIn } from '../../i18n/textIn.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { AnnouncementHistory } from './AnnouncementHistory.tsx';
 import { announcementState } from './announcementState.ts';
 import { ChangeAnnouncement } from './ChangeAnnouncement.tsx';
 import { CHANNEL_KEYS } from './messageKeys.ts';
@@ -16,7 +17,8 @@ import { Unbroken } from './Unbroken.tsx';
 
 /**
  * One announcement of the list, as it stands (announcementState.ts): one set for later says when it
- * goes out and can be changed or cancelled (after a confirmation), and says who last changed it; a cancelled one says by whom, or that the
+ * goes out and can be changed or cancelled (after a confirmation), and says who last changed it
+ * (with the history of its changes); a cancelled one says by whom, or that the
  * archiving of the auction did; a sent one what became of its messages on each channel; one whose
  * time has come, that it is on its way.
  */
@@ -36,6 +38,7 @@ export function AnnouncementItem({
   const cancel = useMutation(announcementMutations.cancel(auction.id));
   const [confirming, setConfirming] = useState(false);
   const [changing, setChanging] = useState(false);
+  const [readingHistory, setReadingHistory] = useState(false);
   const state = announcementState(announcement, now);
   const at = (iso: string) => ({
     date: <Unbroken>{formatDate(iso, locale)}</Unbroken>,
@@ -104,7 +107,10 @@ export function AnnouncementItem({
             <FormattedMessage
               id="console.announcements.changedBy"
               values={{ name: announcement.changedBy ?? '—', ...at(announcement.changedAt) }}
-            />
+            />{' '}
+            <button type="button" className="link-button" onClick={() => setReadingHistory(true)}>
+              <FormattedMessage id="console.announcements.history" />
+            </button>
           </>
         )}
       </p>
@@ -129,6 +135,14 @@ export function AnnouncementItem({
             );
           })}
         </ul>
+      )}
+      {readingHistory && (
+        <AnnouncementHistory
+          auction={auction}
+          announcementId={announcement.id}
+          guestName={announcement.guest?.name ?? '—'}
+          onClose={() => setReadingHistory(false)}
+        />
       )}
       {changing && (
         <ChangeAnnouncement

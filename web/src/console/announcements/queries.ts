@@ -2,6 +2,7 @@ import type {
   Announcement,
   AnnouncementAnswer,
   AnnouncementBody,
+  AnnouncementChange,
   AnnouncementChangeBody,
   AnnouncementList,
 } from '@auction/contract';
@@ -50,6 +51,15 @@ function readAgainIn(announcement: Announcement, now: number): number {
 }
 
 export const announcementQueries = {
+  /** The changes of one message while it waited, read when its history is opened. */
+  changes: (auctionId: number, announcementId: number) =>
+    queryOptions({
+      queryKey: [...announcementKeys.list(auctionId), announcementId, 'changes'] as const,
+      queryFn: ({ signal }) =>
+        api<AnnouncementChange[]>(`/api/admin/auctions/${auctionId}/announcements/${announcementId}/changes`, {
+          signal,
+        }),
+    }),
   list: (auctionId: number) =>
     queryOptions({
       queryKey: announcementKeys.list(auctionId),

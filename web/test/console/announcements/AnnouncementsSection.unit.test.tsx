@@ -446,7 +446,7 @@ describe("the console's messages to guests", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(document.querySelector('.announcements__meta')?.textContent).toMatch(
-        / · to guests at the venue · changed by Marc Tremblay on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\.$/,
+        / · to guests at the venue · changed by Marc Tremblay on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\. History…$/,
       ),
     );
   });
@@ -509,6 +509,73 @@ describe("the console's messages to guests", () => {
     ]);
     expect(bodies[1]?.commandId).toBe(bodies[0]?.commandId);
     expect(bodies[2]?.commandId).not.toBe(bodies[0]?.commandId);
+  });
+
+  it('shows the history of a changed message: by whom and when, and only what each change changed', async () => {
+    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000).toISOString();
+    const waiting: Announcement = {
+      ...sentEarlier,
+      id: 14,
+      message: { fr: 'Le tirage est avancé à 21 h 30.' },
+      sendAt,
+      sentAt: null,
+      revision: 2,
+      changedAt: '2026-11-27T23:10:00Z',
+      changedBy: 'Marc Tremblay',
+    };
+    const version = {
+      message: { fr: 'Le tirage a lieu à 22 h.' },
+      audience: 'all' as const,
+      channels: ['email' as const],
+      sendAt,
+      minutesBeforeEnd: null,
+      closingGroupId: null,
+    };
+    const api = showAnnouncements({
+      'GET /api/admin/auctions/12/announcements/14/changes': [
+        200,
+        [
+          {
+            changedAt: '2026-11-27T23:00:00Z',
+            changedBy: 'Camille Roy',
+            before: version,
+            after: { ...version, message: { fr: 'Le tirage est avancé à 21 h 30.' } },
+          },
+          {
+            changedAt: '2026-11-27T23:10:00Z',
+            changedBy: 'Marc Tremblay',
+            before: { ...version, message: { fr: 'Le tirage est avancé à 21 h 30.' } },
+            after: {
+              ...version,
+              message: { fr: 'Le tirage est avancé à 21 h 30.' },
+              audience: 'arrived',
+              channels: ['email', 'sms'],
+              sendAt: null,
+              minutesBeforeEnd: 15,
+            },
+          },
+        ],
+      ],
+      'GET /api/admin/auctions/': [200, list([waiting])],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'History…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changes to this message' });
+    const entries = await within(dialog).findAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]?.textContent).toMatch(/^Camille Roy, on \d{2}\/\d{2}\/\d{4} at /);
+    expect(entries[0]?.querySelectorAll('dt')).toHaveLength(1);
+    expect(within(entries[0] as HTMLElement).getByText('Le tirage a lieu à 22 h.').tagName).toBe('DEL');
+    expect(within(entries[0] as HTMLElement).getByText('Le tirage est avancé à 21 h 30.').tagName).toBe('INS');
+    // The second changed who, how and when, not the words.
+    expect([...(entries[1]?.querySelectorAll('dt') ?? [])].map((term) => term.textContent)).toEqual([
+      'Who gets it',
+      'How',
+      'When',
+    ]);
+    expect(entries[1]?.textContent).toContain('After: to guests at the venue');
+    expect(entries[1]?.textContent).toContain('After: Email · Text message');
+    expect(entries[1]?.textContent).toContain('After: 15 minutes before the auction ends');
+    expect(api.calls.filter((call) => call.url.endsWith('/changes'))).toHaveLength(1);
   });
 
   it('tells a message cancelled by the archiving, and one whose time has come but is not sent yet', async () => {
