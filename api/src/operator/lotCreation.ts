@@ -20,15 +20,8 @@ export async function createLot(
   commandId: string,
 ): Promise<{ lotId: number; created: boolean }> {
   const { lots } = deps;
-  const existing = await lots.openedBy(commandId);
-  if (existing !== null) {
-    const first = await lots.find(existing);
-    if (!first) throw new HttpError(404, 'item_not_found');
-    const other =
-      first.auctionId !== owner.auctionId || (fields.lotNumber !== undefined && first.lotNumber !== fields.lotNumber);
-    if (other) throw new HttpError(422, KEY_REUSED);
-    return { lotId: existing, created: false };
-  }
+  const existing = await openedBefore(lots, owner, fields, commandId);
+  if (existing !== null) return { lotId: existing, created: false };
   if (!fields.translations) throw new HttpError(400, 'translation_required');
 
   const lotId = await lots.create(owner, fields);
@@ -44,7 +37,33 @@ export async function createLot(
   } catch (error) {
     // A lot whose stream could not be opened would look biddable and refuse every bid.
     await lots.remove(lotId);
+    // The same command from another request opened its lot first (a retry racing the first): that
+    // lot is the answer, as it would have been a moment later.
+    if (error instanceof HttpError && error.message === KEY_REUSED) {
+      const first = await openedBefore(lots, owner, fields, commandId);
+      if (first !== null) return { lotId: first, created: false };
+    }
     throw error;
   }
   return { lotId, created: true };
+}
+
+/**
+ * The lot this command opened already, or null: the same id for another lot (another auction or
+ * lot number) is refused, 422 `idempotency_key_reused`.
+ */
+async function openedBefore(
+  lots: OperatorLotRepository,
+  owner: ManagedAuction,
+  fields: LotFields,
+  commandId: string,
+): Promise<number | null> {
+  const existing = await lots.openedBy(commandId);
+  if (existing === null) return null;
+  const first = await lots.find(existing);
+  if (!first) throw new HttpError(404, 'item_not_found');
+  const other =
+    first.auctionId !== owner.auctionId || (fields.lotNumber !== undefined && first.lotNumber !== fields.lotNumber);
+  if (other) throw new HttpError(422, KEY_REUSED);
+  return existing;
 }

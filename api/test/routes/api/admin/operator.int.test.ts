@@ -425,6 +425,25 @@ describe('lots', () => {
     });
   });
 
+  it('creates one lot when the same creation arrives twice at once (a retry racing the first)', async () => {
+    const { auction } = await newAuction();
+    const body = {
+      commandId: randomUUID(),
+      lotNumber: 12,
+      translations: { en: { name: 'Cottage weekend' } },
+      startingBid: 100,
+      minimumIncrement: 10,
+      dateCompleted: inHours(2),
+    };
+    const answers = await Promise.all(
+      [0, 1].map(() => call('POST', `/api/admin/auctions/${auction.id}/lots`, admin, body)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    expect(answers[0]?.json().id).toBe(answers[1]?.json().id);
+    const lots = await test.database.db.selectFrom('lots').select('id').where('auction_id', '=', auction.id).execute();
+    expect(lots.map((row) => row.id)).toEqual([answers[0]?.json().id]);
+  });
+
   it('refuses a lot with a category, team or closing group of another auction, creating nothing', async () => {
     const { auction } = await newAuction();
     const other = await newAuction();
