@@ -23,8 +23,9 @@ const BATCH = 1_000;
 
 /**
  * One collection of the store's photos no row names (photoCollection.ts decides which). The rows
- * are read once, before the listing: a file uploaded since is younger than the grace period, and a
- * row removed since leaves its file to the next run. Removing is idempotent, so two runs at once
+ * are read before the listing (a file uploaded since is younger than the grace period, and a row
+ * removed since leaves its file to the next run), and again before each batch is removed, so a row
+ * naming an old file again while the store is listed keeps it. Removing is idempotent, so two runs at once
  * (or a run cut short and started again) remove nothing twice in effect.
  */
 export async function collectPhotos(deps: CollectPhotosDeps): Promise<PhotoCollectionResult> {
@@ -34,7 +35,13 @@ export async function collectPhotos(deps: CollectPhotosDeps): Promise<PhotoColle
   let listed = 0;
   let removed = 0;
   const collect = async (files: StoredFile[]) => {
-    const names = filesToCollect(files, referenced, now, graceMs);
+    let names = filesToCollect(files, referenced, now, graceMs);
+    if (names.length > 0) {
+      // Read again just before removing: a row written since the first read (an operator pasting
+      // an old photo's address back, a page saved from before its removal) keeps its file.
+      const stillNamed = await readReferencedPhotoNames(deps.db);
+      names = names.filter((name) => !stillNamed.has(name));
+    }
     await mapWithConcurrency(names, 8, (name) => deps.store.remove(name));
     photoFilesCollected.inc(names.length);
     removed += names.length;

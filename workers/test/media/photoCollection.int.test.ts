@@ -168,6 +168,33 @@ describe.each([
   });
 });
 
+describe('a row naming an old file again while the store is listed', () => {
+  it('keeps that file: the rows are read again before removing', async () => {
+    const { store, age, names } = diskStore();
+    const { db } = database;
+    const { auctionId } = await insertBareAuction(db);
+    // Given a banner removed two days ago, its file unnamed since
+    const banner = await upload(store, 'banner');
+    await age(banner, new Date(Date.now() - 2 * DAY));
+    // When an operator pastes its address back as the auction's English banner while the run lists the store
+    const listing: MediaStore = {
+      ...store,
+      async *list() {
+        await db
+          .updateTable('auctions')
+          .set({ banner_english: `/api/media/banners/${banner}` })
+          .where('id', '=', auctionId)
+          .execute();
+        yield* store.list();
+      },
+    };
+    const result = await collectPhotos({ db, store: listing });
+    // Then the file stays
+    expect(result).toEqual({ listed: 1, removed: 0 });
+    expect(await names()).toEqual([banner]);
+  });
+});
+
 describe('the photo collection job', () => {
   it('goes through the store periodically and says how many files it removed', async () => {
     const { store, names } = diskStore();
