@@ -18,6 +18,7 @@ export function ConsoleFormDialog({
   cancel,
   submit,
   pending,
+  wide = false,
   children,
 }: {
   title: ReactNode;
@@ -27,10 +28,12 @@ export function ConsoleFormDialog({
   cancel: MessageId;
   submit: MessageId;
   pending: boolean;
+  /** A long form (a whole message to change) gets the wide dialog on a large screen. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={title}>
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={title} wide={wide}>
       <form className="form" onSubmit={onSubmit} noValidate>
         {children}
         <MessageList keys={errors} />

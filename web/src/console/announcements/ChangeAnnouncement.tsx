@@ -77,6 +77,7 @@ export function ChangeAnnouncement({
       cancel="console.announcements.keepAsIs"
       submit="console.announcements.saveChange"
       pending={change.isPending}
+      wide
     >
       <AnnouncementFields draft={draft} reach={reach} audiences={!toGuest} onChange={update} />
       <SendTimeChoice
