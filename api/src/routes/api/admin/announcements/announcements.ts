@@ -36,17 +36,10 @@ export default (async (app) => {
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels, audience, sendAt, minutesBeforeEnd, closingGroupId } = request.body;
+      const { message, channels, audience } = request.body;
       return app.announcements.send(
         auction,
-        {
-          message,
-          channels,
-          audience,
-          ...(sendAt === undefined ? {} : { sendAt }),
-          ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
-          ...(closingGroupId === undefined ? {} : { closingGroupId }),
-        },
+        { message, channels, audience, ...sendTime(request.body) },
         commandIdOf(request, request.body.commandId),
       );
     },
@@ -63,11 +56,11 @@ export default (async (app) => {
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels, sendAt } = request.body;
+      const { message, channels } = request.body;
       return app.announcements.toGuest(
         auction,
         request.params.userId,
-        { message, channels, ...(sendAt === undefined ? {} : { sendAt }) },
+        { message, channels, ...sendTime(request.body) },
         commandIdOf(request, request.body.commandId),
       );
     },
@@ -84,19 +77,11 @@ export default (async (app) => {
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { message, channels, audience, sendAt, minutesBeforeEnd, closingGroupId, revision } = request.body;
+      const { message, channels, audience, revision } = request.body;
       return app.announcements.change(
         auction,
         request.params.announcementId,
-        {
-          message,
-          channels,
-          revision,
-          ...(audience === undefined ? {} : { audience }),
-          ...(sendAt === undefined ? {} : { sendAt }),
-          ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
-          ...(closingGroupId === undefined ? {} : { closingGroupId }),
-        },
+        { message, channels, revision, ...(audience === undefined ? {} : { audience }), ...sendTime(request.body) },
         commandIdOf(request, request.body.commandId),
       );
     },
@@ -131,3 +116,17 @@ export default (async (app) => {
     },
   );
 }) satisfies FastifyPluginAsyncZod;
+
+/** The time a body asks for, its fields given only when present (at a time, or minutes before an end). */
+function sendTime(body: {
+  sendAt?: string | undefined;
+  minutesBeforeEnd?: number | undefined;
+  closingGroupId?: number | undefined;
+}) {
+  const { sendAt, minutesBeforeEnd, closingGroupId } = body;
+  return {
+    ...(sendAt === undefined ? {} : { sendAt }),
+    ...(minutesBeforeEnd === undefined ? {} : { minutesBeforeEnd }),
+    ...(closingGroupId === undefined ? {} : { closingGroupId }),
+  };
+}
