@@ -144,7 +144,7 @@ export class Hub {
       connection.send(privateAuction(auctionId));
       return;
     }
-    const subscription: Subscription = { held: [] };
+    const subscription: Subscription = { held: [], caughtUpTo: null };
     this.registry.watch(connection, auctionId, subscription);
 
     const missed = lastId === undefined ? null : await this.eventsSince(auctionId, lastId);
@@ -154,6 +154,7 @@ export class Hub {
 
     const held = subscription.held ?? [];
     subscription.held = null;
+    if (missed) subscription.caughtUpTo = start;
     // Held events the catch-up read already returned are dropped; anything newer follows it.
     const events = missed ? [...missed, ...held.filter((e) => !start || compareStreamIds(e.id, start) > 0)] : held;
     if (events.length > 0) connection.send(encode({ type: 'events', auctionId, events }));
@@ -195,6 +196,17 @@ export class Hub {
       if (subscription?.held) {
         subscription.held.push(...events);
         continue;
+      }
+      const caughtUpTo = subscription?.caughtUpTo;
+      if (subscription && caughtUpTo) {
+        if (compareStreamIds(events[0]?.id ?? caughtUpTo, caughtUpTo) <= 0) {
+          // A late pub/sub message of an event the catch-up already sent: only what is newer goes.
+          const newer = events.filter((event) => compareStreamIds(event.id, caughtUpTo) > 0);
+          if (newer.length > 0) connection.send(encode({ type: 'events', auctionId, events: newer }));
+          continue;
+        }
+        // Live events have passed the catch-up: no comparison per watcher from now on.
+        subscription.caughtUpTo = null;
       }
       frame ??= encode({ type: 'events', auctionId, events });
       connection.send(frame);

@@ -13,6 +13,12 @@ export const CLOSE_GOING_AWAY = 1001;
  */
 export interface Subscription {
   held: WireEvent[] | null;
+  /**
+   * After a catch-up: the newest event the catch-up read could see. Every event up to it was sent
+   * by the catch-up (or the client had it), so one arriving live afterwards (its pub/sub message
+   * later than the read) is not sent twice; anything newer was added after the read and is.
+   */
+  caughtUpTo: string | null;
 }
 
 /**

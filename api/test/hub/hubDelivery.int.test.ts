@@ -1,4 +1,4 @@
-import { createRedis, hubStreamKey, publishHubEvent } from '@auction/platform';
+import { createRedis, hubChannel, hubStreamKey, publishHubEvent } from '@auction/platform';
 import { testPrefix, testRedisUrl } from '@auction/platform/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,26 @@ describe('reconnecting with the last id seen', () => {
     expect(await after.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 7, lastId: missed[1] });
 
     const live = await publishHubEvent(redis, 7, 'AuctionEnded', {}, prefix);
+    expect((await after.expectNext('events')).events.map((e) => e.id)).toEqual([live]);
+  });
+
+  it('does not send again a missed event whose live message arrives after the catch-up', async () => {
+    const before = await client();
+    await before.subscribe(12);
+    const seen = await publishHubEvent(redis, 12, 'BidReceived', bid(1), prefix);
+    await before.expectNext('events');
+    await before.close();
+    // An event appended while the client was away, whose pub/sub message is late (it comes below).
+    const body = JSON.stringify({ auctionId: 12, event: 'BidReceived', data: bid(2) });
+    const late = await redis.xadd(hubStreamKey(prefix, 12), '*', 'e', body);
+    if (!late) throw new Error('no stream id');
+
+    const after = await client();
+    after.send({ type: 'subscribe', auctionId: 12, lastId: seen });
+    expect((await after.expectNext('events')).events.map((e) => e.id)).toEqual([late]);
+    await after.expectNext('subscribed');
+    await redis.publish(hubChannel(prefix, 12), `{"id":"${late}",${body.slice(1)}`);
+    const live = await publishHubEvent(redis, 12, 'AuctionEnded', {}, prefix);
     expect((await after.expectNext('events')).events.map((e) => e.id)).toEqual([live]);
   });
 
