@@ -485,7 +485,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     return db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('auction_announcements as a')
-        .select(['a.queued_at', 'a.cancelled_at'])
+        .select('a.queued_at')
         .select((eb) =>
           eb
             .selectFrom('announcement_changes')

@@ -17,7 +17,7 @@ import { announcementState } from './announcementState.ts';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
-import { beforeEndAt, formatSendDay, type TiedEnd, tiedEnd } from './sendTime.ts';
+import { beforeEndAt, formatSendDay, marksSendTime, type TiedEnd, tiedEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 import './announcements.css';
 
@@ -35,16 +35,6 @@ const EMPTY: AnnouncementDraft = {
 /** When a message set for later goes out, for the order of the list; one tied to an end not set yet, last. */
 const goingOut = (announcement: Announcement) =>
   announcement.sendAt ? Date.parse(announcement.sendAt) : Number.MAX_SAFE_INTEGER;
-
-/** The refusals of the time typed for later, which also mark its input. */
-const SEND_AT_ERRORS = new Set([
-  'announcement_send_at_invalid',
-  'announcement_send_at_past',
-  'announcement_send_at_too_far',
-  'announcement_minutes_before_end_invalid',
-  'announcement_auction_ended',
-  'announcement_closing_group_closed',
-]);
 
 /**
  * Messages to the auction's guests (docs/console.md "Messages to guests"): the words in French and
@@ -102,12 +92,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
       </p>
       <form className="announcements__form" onSubmit={submit} noValidate>
         <AnnouncementFields draft={draft} reach={reach} onChange={update} />
-        <SendTimeChoice
-          draft={draft}
-          auction={auction}
-          invalid={errors.some((key) => SEND_AT_ERRORS.has(key))}
-          onChange={update}
-        />
+        <SendTimeChoice draft={draft} auction={auction} invalid={errors.some(marksSendTime)} onChange={update} />
         <MessageList keys={errors} />
         <button type="submit" className="button">
           <FormattedMessage id={later ? 'console.announcements.schedule' : 'console.announcements.send'} />

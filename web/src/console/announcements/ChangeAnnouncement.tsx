@@ -10,10 +10,7 @@ import { AnnouncementFields } from './AnnouncementFields.tsx';
 import { type AnnouncementDraft, changeRequest, draftErrors, draftOf } from './announcementDraft.ts';
 import { announcementMutations } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
-import type { AuctionEnd } from './sendTime.ts';
-
-/** The refusals that mark the time's input. */
-const TIME_ERRORS = /^announcement_(send_at|minutes_before_end|auction_ended|closing_group_closed)/;
+import { type AuctionEnd, marksSendTime } from './sendTime.ts';
 
 /**
  * Changes a message set for later before it goes out (docs/console.md "Messages to guests"): the
@@ -85,7 +82,7 @@ export function ChangeAnnouncement({
         // A message to one guest goes out at a time: an end speaks to every guest.
         {...(toGuest ? {} : { auction })}
         atOnce={false}
-        invalid={errors.some((key) => TIME_ERRORS.test(key))}
+        invalid={errors.some(marksSendTime)}
         onChange={update}
       />
     </ConsoleFormDialog>

@@ -100,3 +100,15 @@ export function formatSendDay(date: Date | string, locale: Locale, now = new Dat
       }),
   ).format(at);
 }
+
+/** The refusals of the time chosen (a time, or minutes before an end), which also mark the time's input. */
+const SEND_TIME_ERRORS = new Set([
+  'announcement_send_at_invalid',
+  'announcement_send_at_past',
+  'announcement_send_at_too_far',
+  'announcement_minutes_before_end_invalid',
+  'announcement_auction_ended',
+  'announcement_closing_group_closed',
+]);
+
+export const marksSendTime = (key: string) => SEND_TIME_ERRORS.has(key);

@@ -15,7 +15,7 @@ import type { SendTimeDraft } from '../announcements/announcementDraft.ts';
 import { GUEST_CHANNEL_KEYS } from '../announcements/messageKeys.ts';
 import { announcementKeys } from '../announcements/queries.ts';
 import { SendTimeChoice } from '../announcements/SendTimeChoice.tsx';
-import { sendAtErrors, sendAtFromInput } from '../announcements/sendTime.ts';
+import { marksSendTime, sendAtErrors, sendAtFromInput } from '../announcements/sendTime.ts';
 import { ConsoleFormDialog } from '../ConsoleFormDialog.tsx';
 import { useRequestCommandId } from '../useRequestCommandId.ts';
 import { guestName } from './guestName.ts';
@@ -118,7 +118,7 @@ export function GuestMessage({
       </fieldset>
       <SendTimeChoice
         draft={timing}
-        invalid={errors.some((key) => key.startsWith('announcement_send_at'))}
+        invalid={errors.some(marksSendTime)}
         onChange={(change) => {
           setTiming((before) => ({ ...before, ...change }));
           setErrors([]);
