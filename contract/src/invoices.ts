@@ -214,7 +214,11 @@ export const invoicePaymentAnswer = z.object({
 /** `POST /api/admin/invoices/{stripeInvoiceId}/refunds` */
 export const invoiceRefundParams = z.object({ stripeInvoiceId: z.string().trim().min(1).max(64) });
 export const invoiceRefundBody = z.object({
-  /** Up to what is paid and not yet refunded; more is 422 `refund_exceeds_paid_amount`. */
+  /**
+   * Up to what is paid and not yet refunded; more is 422 `refund_exceeds_paid_amount`. On the card,
+   * up to what one charge has left; more is 422 `refund_exceeds_charge_amount` (with
+   * `chargeRefundableCents`) on an invoice charged twice (docs/payments.md "A second card charge").
+   */
   amountCents: z.number().int().min(1).max(100_000_000),
   /** Kept with the refund, for the organisation's accounts. */
   reason: z.string({ error: 'refund_reason_required' }).trim().min(1, { error: 'refund_reason_required' }).max(500),

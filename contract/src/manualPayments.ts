@@ -85,12 +85,17 @@ export const auctionInvoice = z.object({
   paymentInProgress: z.boolean(),
   manualPayments: z.array(manualPayment),
   /**
-   * Its payments recorded by hand can be cancelled now: no card payment is being charged, and the
-   * invoice is unpaid or was paid by hand alone (a paid one then goes back to unpaid).
+   * Its payments recorded by hand can be cancelled now: no card payment is being charged and no
+   * money was given back by hand (a paid invoice then goes back to unpaid and owes the amount again).
    */
   paymentsCancellable: z.boolean(),
-  /** What can still go back on the card: the card payment less the card's refunds made or pending. */
+  /** What can still go back on the card: the card payments less the card's refunds made or pending. */
   refundableCents: z.number().int(),
+  /**
+   * What one card refund can give back: the most any one card charge has left. Less than
+   * `refundableCents` only on an invoice charged twice (docs/payments.md "A second card charge").
+   */
+  cardRefundableAtOnceCents: z.number().int(),
   /** What can still be given back by hand: the payments recorded by hand less the refunds given by hand. */
   handRefundableCents: z.number().int(),
   /** The refunds asked for, newest first. */

@@ -499,6 +499,8 @@ export interface InvoiceRefundsTable {
   method: Generated<'card' | 'cash' | 'cheque' | 'other'>;
   /** The invoice line the refund took back (`invoice_items.line_id`); null for the invoice as a whole (migration 0029). */
   line_id: string | null;
+  /** A card's refund: the PaymentIntent it goes back through; null when given back by hand (migration 0034). */
+  payment_intent_id: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

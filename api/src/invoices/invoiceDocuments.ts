@@ -54,9 +54,7 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
     total: invoice.total,
     isPaid,
     payments: [
-      ...(isPaid
-        ? detail.payments.map((p) => ({ date: p.updated_at, reference: p.payment_intent_id ?? p.id, amount: p.amount }))
-        : []),
+      ...detail.payments.map((p) => ({ date: p.updated_at, reference: p.payment_intent_id ?? p.id, amount: p.amount })),
       // Cash or cheques the organisation recorded, paid or partly (docs/payments.md).
       ...detail.manualPayments.map((p) => ({
         date: p.recorded_at,

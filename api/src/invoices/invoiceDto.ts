@@ -58,7 +58,10 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
     })),
     creditCardFee: money(invoice.card_fee, currency),
     invoiceTotal: money(invoice.total, currency),
-    amount: money(isPaid ? 0 : Math.max(0, invoice.total - manualCents(detail.manualPayments)), currency),
+    amount: money(
+      isPaid ? 0 : Math.max(0, invoice.total - sumCents(detail.manualPayments) - sumCents(detail.payments)),
+      currency,
+    ),
     name: invoice.organization_name,
     billingFrom: { name: invoice.organization_name },
     customerEmail: customer.email,
@@ -96,16 +99,15 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
         }
       : null,
     paymentInProgress: !isPaid && detail.paymentInProgress,
+    // A card payment stands beside recordings, and on a reopened invoice beside what it owes again.
     payments: [
-      ...(isPaid
-        ? detail.payments.map((p) => ({
-            id: p.id,
-            paymentDate: p.updated_at.toISOString(),
-            paymentConfirmationIdentifier: p.payment_intent_id ?? p.id,
-            amount: money(p.amount, currency),
-            method: 'card' as const,
-          }))
-        : []),
+      ...detail.payments.map((p) => ({
+        id: p.id,
+        paymentDate: p.updated_at.toISOString(),
+        paymentConfirmationIdentifier: p.payment_intent_id ?? p.id,
+        amount: money(p.amount, currency),
+        method: 'card' as const,
+      })),
       ...detail.manualPayments.map((p) => {
         const method = p.method as keyof typeof MANUAL_METHOD_NAMES;
         return {
@@ -159,7 +161,7 @@ export function manualMethodName(method: string, language: Language): string {
   return MANUAL_METHOD_NAMES[method as keyof typeof MANUAL_METHOD_NAMES]?.[language] ?? method;
 }
 
-const manualCents = (payments: ReadonlyArray<{ amount: number }>) =>
+const sumCents = (payments: ReadonlyArray<{ amount: number }>) =>
   payments.reduce((sum, p) => sum + Number(p.amount), 0);
 
 /** A refund made or on its way gives money back; a failed or canceled one gave nothing. */

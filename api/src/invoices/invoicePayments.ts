@@ -8,11 +8,11 @@ import { cardStatus, refusalOf } from '../payments/cardRules.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { issueDonationReceipt } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
-import { manuallyPaidCents } from './invoiceSums.ts';
+import { dueCents } from './invoiceSums.ts';
 
 /**
- * Paying an invoice by card, with exactly one successful charge per invoice (docs/payments.md
- * "Paying an invoice"):
+ * Paying an invoice by card, with exactly one successful charge for what it owes (docs/payments.md
+ * "Paying an invoice"; a second charge only after a reopening, "A second card charge"):
  *
  * 1. An attempt is claimed in a transaction holding the invoice row (SELECT … FOR UPDATE) before
  *    Stripe is called: a paid invoice answers paid; an open attempt (a charge whose outcome is not
@@ -114,8 +114,9 @@ export function invoicePayments(deps: {
         .where('status', '=', 'open')
         .executeTakeFirst();
       if (open) return open;
-      // Payments recorded by hand (cash, cheque) leave only the rest to charge.
-      const due = current.total - (await manuallyPaidCents(trx, invoice.id));
+      // Payments recorded by hand (cash, cheque) leave only the rest to charge, and so does a card
+      // payment made before a recording beside it was cancelled (the invoice reopened).
+      const due = await dueCents(trx, invoice.id, current.total);
       return trx
         .insertInto('payment_attempts')
         .values({
@@ -227,12 +228,14 @@ export function invoicePayments(deps: {
     },
   };
 
+  /** The charge that paid the invoice: the latest when a reopening made it pay twice. */
   async function paidIntentOf(invoiceId: number): Promise<string | null> {
     const row = await db
       .selectFrom('payment_attempts')
       .select('payment_intent_id')
       .where('invoice_id', '=', invoiceId)
       .where('status', '=', 'succeeded')
+      .orderBy('updated_at', 'desc')
       .executeTakeFirst();
     return row?.payment_intent_id ?? null;
   }

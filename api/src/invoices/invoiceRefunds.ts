@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { InvoiceStatus, type RefundMethod } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
-import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
+import { cardChargesOf, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
+import { chargeToRefund } from './refundCharge.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
 /** The metadata key naming our refund row on Stripe's Refund. */
@@ -50,7 +50,8 @@ export interface RefundRow {
  * organisation hands back cash or writes a cheque, then records it here with its method. Such a
  * refund is made when recorded (no Stripe call), up to what was paid by hand and not yet given
  * back, and brings the receipt in line in the transaction that records it. A card's refund is
- * limited to what the card paid: the two kinds never draw on each other's money.
+ * limited to what the card paid: the two kinds never draw on each other's money. It goes back
+ * through one charge (`chargeToRefund`): an invoice charged twice after a reopening has two.
  */
 export interface InvoiceRefunds {
   refund(invoice: InvoiceRow, userId: string, request: RefundRequest): Promise<RefundRow>;
@@ -64,15 +65,6 @@ const statusOf = (refund: Stripe.Refund): RefundStatus =>
   refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled'
     ? refund.status
     : 'pending';
-
-/** The invoice's one successful charge: the PaymentIntent a card's refund goes back through. */
-const succeededAttempt = (executor: Executor, invoiceId: number) =>
-  executor
-    .selectFrom('payment_attempts')
-    .select(['payment_intent_id'])
-    .where('invoice_id', '=', invoiceId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirst();
 
 /**
  * A refund naming a line gives back at most what that line cost with its taxes, less the refunds
@@ -152,10 +144,22 @@ export function invoiceRefunds(deps: {
       if (current.status !== InvoiceStatus.Paid) throw new HttpError(409, 'invoice_not_paid');
       if (lineId !== null) await checkLineRefund(trx, invoice.id, lineId, request.amountCents);
       const byCard = method === 'card';
-      const paid = byCard ? await cardPaidCents(trx, invoice.id) : await manuallyPaidCents(trx, invoice.id);
-      const refundable = paid - (await refundedCentsOf(trx, invoice.id, byCard ? 'card' : 'hand'));
-      if (request.amountCents > refundable) {
-        throw new HttpError(422, 'refund_exceeds_paid_amount', { refundableCents: Math.max(0, refundable) });
+      // A card's refund goes back through one charge, chosen now and kept on the row so that a
+      // retry refunds through the same one.
+      let paymentIntentId: string | null = null;
+      if (byCard) {
+        const choice = chargeToRefund(await cardChargesOf(trx, invoice.id), request.amountCents);
+        if ('refusal' in choice) {
+          const { refusal, ...room } = choice;
+          throw new HttpError(422, refusal, room);
+        }
+        paymentIntentId = choice.paymentIntentId;
+      } else {
+        const refundable =
+          (await manuallyPaidCents(trx, invoice.id)) - (await refundedCentsOf(trx, invoice.id, 'hand'));
+        if (request.amountCents > refundable) {
+          throw new HttpError(422, 'refund_exceeds_paid_amount', { refundableCents: Math.max(0, refundable) });
+        }
       }
       const row = await trx
         .insertInto('invoice_refunds')
@@ -168,6 +172,7 @@ export function invoiceRefunds(deps: {
           reason: request.reason,
           method,
           line_id: lineId,
+          payment_intent_id: paymentIntentId,
           // Handed back before it is recorded: made, with nothing for Stripe to confirm.
           ...(byCard ? {} : { status: 'succeeded' as const }),
         })
@@ -184,12 +189,10 @@ export function invoiceRefunds(deps: {
       const claimed = await claim(invoice, userId, request);
       const { row } = claimed;
       let change = claimed.change;
-      if (row.status === 'pending' && row.method === 'card') {
-        const attempt = await succeededAttempt(db, invoice.id);
-        if (!attempt?.payment_intent_id) throw new HttpError(409, 'invoice_not_paid');
+      if (row.status === 'pending' && row.method === 'card' && row.payment_intent_id !== null) {
         try {
           const refund = await stripe.refund(
-            { paymentIntentId: attempt.payment_intent_id, amount: row.amount, metadata: { [REFUND_METADATA]: row.id } },
+            { paymentIntentId: row.payment_intent_id, amount: row.amount, metadata: { [REFUND_METADATA]: row.id } },
             `invoice-refund-${row.invoice_id}-${row.command_id}`,
           );
           change = await db.transaction().execute((trx) => applyRefund(trx, refund));

@@ -1,5 +1,6 @@
 import type { Database } from '@auction/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { CardCharge } from './refundCharge.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -42,4 +43,31 @@ export async function refundedCentsOf(executor: Executor, invoiceId: number, kin
     .where('method', kind === 'card' ? '=' : '<>', 'card')
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * What an invoice still owes: its total less what the recordings not cancelled and the card
+ * payments that succeeded paid. Only a reopened invoice (a recording beside a card payment
+ * cancelled) owes money after a card payment: then the card path charges this rest again.
+ */
+export async function dueCents(executor: Executor, invoiceId: number, totalCents: number): Promise<number> {
+  // One after the other: a transaction's queries share one connection.
+  const manual = await manuallyPaidCents(executor, invoiceId);
+  return Number(totalCents) - manual - (await cardPaidCents(executor, invoiceId));
+}
+
+/** The invoice's successful card charges, each with what its refunds give back (docs/payments.md "A second card charge"). */
+export async function cardChargesOf(executor: Executor, invoiceId: number): Promise<CardCharge[]> {
+  const { rows } = await sql<{ payment_intent_id: string; amount: number; refunded: number; settled_at: Date }>`
+    SELECT a.payment_intent_id, a.amount, a.updated_at AS settled_at,
+      coalesce((SELECT sum(r.amount) FROM invoice_refunds r
+        WHERE r.payment_intent_id = a.payment_intent_id AND r.status IN ('pending', 'succeeded')), 0)::bigint AS refunded
+    FROM payment_attempts a
+    WHERE a.invoice_id = ${invoiceId} AND a.status = 'succeeded' AND a.payment_intent_id IS NOT NULL`.execute(executor);
+  return rows.map((row) => ({
+    paymentIntentId: row.payment_intent_id,
+    amountCents: Number(row.amount),
+    refundedCents: Number(row.refunded),
+    settledAt: row.settled_at,
+  }));
 }

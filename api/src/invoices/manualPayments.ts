@@ -14,7 +14,7 @@ import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts'
 import { givesBack, refundedCents } from './invoiceDto.ts';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
-import { cardPaidCents, manuallyPaidCents, refundedCentsOf } from './invoiceSums.ts';
+import { dueCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
 
 /**
@@ -30,13 +30,13 @@ import { cancellationRefusal } from './paymentCancellation.ts';
  * - once the recordings reach the total, the invoice is paid in the same transaction, its donation
  *   receipt issued, and its paid email sent after the commit, once, as for a card payment.
  *
- * The card path charges only what is still due (`dueOf`).
+ * The card path charges only what is still due (`dueCents`).
  *
- * A recording can be cancelled while no card payment is being charged, on an unpaid invoice or on
- * one paid by hand alone (docs/payments.md "Cancelling a payment recorded by hand"): the row stays
- * with who cancelled it, when and why, and pays nothing from then on. A paid invoice goes back to
- * unpaid in the same transaction and its donation receipt is voided; the bidder is told after the
- * commit. An invoice a card paid refuses (409 `invoice_paid_by_card`): its money goes back by refund.
+ * A recording can be cancelled while no card payment is being charged (docs/payments.md
+ * "Cancelling a payment recorded by hand"): the row stays with who cancelled it, when and why, and
+ * pays nothing from then on. A paid invoice goes back to unpaid in the same transaction and its
+ * donation receipt is voided; the bidder is told after the commit. When a card paid the rest, the
+ * card path charges the amount owed again ("A second card charge").
  */
 export interface ManualPayments {
   record(
@@ -176,6 +176,7 @@ export function manualPayments(deps: {
       status: number;
       total: number;
       card_paid: number;
+      largest_charge_room: number;
       currency: string;
       created_at: Date;
       paid_at: Date | null;
@@ -186,6 +187,9 @@ export function manualPayments(deps: {
         u.username AS customer_email, i.is_donation, i.status, i.total, i.currency, i.created_at, i.paid_at,
         coalesce((SELECT sum(a.amount) FROM payment_attempts a
           WHERE a.invoice_id = i.id AND a.status = 'succeeded'), 0)::bigint AS card_paid,
+        coalesce((SELECT max(a.amount - coalesce((SELECT sum(r.amount) FROM invoice_refunds r
+            WHERE r.payment_intent_id = a.payment_intent_id AND r.status IN ('pending', 'succeeded')), 0))
+          FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'succeeded'), 0)::bigint AS largest_charge_room,
         EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
         (SELECT d.number FROM donation_receipts d WHERE d.invoice_id = i.id AND d.voided_at IS NULL) AS receipt_number
       FROM invoices i JOIN users u ON u.id = i.bidder_id
@@ -231,13 +235,13 @@ export function manualPayments(deps: {
         manualPayments: own.map(toPayment),
         paymentsCancellable:
           cancellationRefusal({
-            status: row.status,
-            cardPaidCents: Number(row.card_paid),
             paymentInProgress: row.in_progress,
             handRefundedCents: handRefunded,
           }) === null,
         // Each kind of money goes back its own way: the card's on the card, the recordings' by hand.
         refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - cardRefunded) : 0,
+        // One refund goes back through one charge (`chargeToRefund`).
+        cardRefundableAtOnceCents: isPaid ? Math.max(0, Number(row.largest_charge_room)) : 0,
         handRefundableCents: isPaid ? Math.max(0, manual - handRefunded) : 0,
         refunds: ownRefunds.map(toRefund),
         lines: lines
@@ -300,7 +304,7 @@ export function manualPayments(deps: {
         }
         if (current.status === InvoiceStatus.Paid) throw new HttpError(409, 'invoice_already_paid');
         if (await paymentInProgress(trx, invoice.id)) throw new HttpError(409, 'payment_in_progress');
-        const due = Number(current.total) - (await manuallyPaidCents(trx, invoice.id));
+        const due = await dueCents(trx, invoice.id, current.total);
         if (request.amountCents > due) {
           throw new HttpError(422, 'payment_exceeds_amount_due', { dueCents: due });
         }
@@ -350,8 +354,6 @@ export function manualPayments(deps: {
         if (reused) throw new HttpError(409, 'idempotency_key_reused');
         if (payment.cancel_command_id !== null) throw new HttpError(409, 'manual_payment_already_cancelled');
         const refusal = cancellationRefusal({
-          status: current.status,
-          cardPaidCents: await cardPaidCents(trx, invoice.id),
           paymentInProgress: await paymentInProgress(trx, invoice.id),
           handRefundedCents: await refundedCentsOf(trx, invoice.id, 'hand'),
         });
@@ -367,7 +369,8 @@ export function manualPayments(deps: {
           .where('id', '=', paymentId)
           .execute();
         if (current.status !== InvoiceStatus.Paid) return { duplicate: false, reopening: null };
-        // Paid by hand alone (the rule above): it owes this payment again, and its receipt is void.
+        // It owes this payment again (the card path charges it, beside any card payment), and its
+        // receipt is void until it is paid again.
         await trx
           .updateTable('invoices')
           .set({ status: InvoiceStatus.Unpaid, paid_at: null })
@@ -377,7 +380,7 @@ export function manualPayments(deps: {
           invoiceId: invoice.id,
           paymentId,
           amountCents: Number(payment.amount),
-          dueCents: Number(current.total) - (await manuallyPaidCents(trx, invoice.id)),
+          dueCents: await dueCents(trx, invoice.id, current.total),
           voidedReceipt: await voidReceiptInForce(trx, invoice.id),
         };
         return { duplicate: false, reopening };

@@ -120,7 +120,8 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
         amountRow(doc, `${date(payment.date)} · ${payment.reference}`, money(payment.amount));
       }
     } else {
-      // Payments recorded by hand on a partly paid invoice, then what is still due.
+      // What a partly paid invoice was paid so far (recordings, and a card payment before it was
+      // reopened), then what is still due.
       let paid = 0;
       for (const payment of invoice.payments) {
         amountRow(doc, `${date(payment.date)} · ${payment.reference}`, money(payment.amount));

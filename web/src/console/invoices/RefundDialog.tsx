@@ -18,6 +18,7 @@ import { useInvoiceCommand } from './useInvoiceCommand.ts';
 type Missing =
   | 'invalid_amount'
   | 'refund_exceeds_paid_amount'
+  | 'refund_exceeds_charge_amount'
   | 'refund_exceeds_line_amount'
   | 'refund_reason_required';
 
@@ -45,8 +46,11 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
     ...(invoice.refundableCents > 0 ? (['card'] as const) : []),
     ...(invoice.handRefundableCents > 0 ? MANUAL_PAYMENT_METHODS : []),
   ];
-  // Each kind of money goes back its own way, up to what that kind paid.
-  const refundableBy = (way: RefundMethod) => (way === 'card' ? invoice.refundableCents : invoice.handRefundableCents);
+  // Each kind of money goes back its own way, up to what that kind paid; on the card, up to what
+  // one charge has left (an invoice charged twice gives the rest back in a second refund).
+  const refundableBy = (way: RefundMethod) =>
+    way === 'card' ? invoice.cardRefundableAtOnceCents : invoice.handRefundableCents;
+  const chargedTwice = invoice.cardRefundableAtOnceCents < invoice.refundableCents;
   const [method, setMethod] = useState<RefundMethod>(methods[0] ?? 'card');
   const byCard = method === 'card';
   const refundable = refundableBy(method);
@@ -70,7 +74,9 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
       cents === undefined || cents <= 0
         ? 'invalid_amount'
         : cents > refundable
-          ? 'refund_exceeds_paid_amount'
+          ? byCard && cents <= invoice.refundableCents
+            ? 'refund_exceeds_charge_amount'
+            : 'refund_exceeds_paid_amount'
           : line && cents > line.refundableCents
             ? 'refund_exceeds_line_amount'
             : !reason.trim()
@@ -126,6 +132,14 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
           values={{ refundable: money(limit), customer: invoice.customerName }}
         />
       </p>
+      {byCard && chargedTwice && (
+        <p>
+          <FormattedMessage
+            id="console.invoices.refundChargedTwice"
+            values={{ refundable: money(invoice.refundableCents), atOnce: money(invoice.cardRefundableAtOnceCents) }}
+          />
+        </p>
+      )}
       {invoice.receiptNumber !== null && (
         <p>
           <FormattedMessage
@@ -158,6 +172,7 @@ export function RefundDialog({ auctionId, invoice, onClose }: InvoiceDialogProps
         error={
           missing === 'invalid_amount' ||
           missing === 'refund_exceeds_paid_amount' ||
+          missing === 'refund_exceeds_charge_amount' ||
           missing === 'refund_exceeds_line_amount'
             ? missing
             : undefined

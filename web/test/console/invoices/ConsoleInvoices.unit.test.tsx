@@ -27,6 +27,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   manualPayments: [],
   paymentsCancellable: true,
   refundableCents: 0,
+  cardRefundableAtOnceCents: 0,
   handRefundableCents: 0,
   refunds: [],
   lines: [],
@@ -151,8 +152,9 @@ const paidByChequeAndCard = {
   paidCents: 100_00,
   dueCents: 0,
   manualPayments: [recordedPayment({ id: 8, amountCents: 40_00, method: 'cheque' })],
-  paymentsCancellable: false,
+  paymentsCancellable: true,
   refundableCents: 60_00,
+  cardRefundableAtOnceCents: 60_00,
   handRefundableCents: 40_00,
 };
 
@@ -258,13 +260,53 @@ describe("the console's invoices", () => {
     expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
   });
 
-  it('offers no cancellation on an invoice a card paid; its refund starts with the card', async () => {
+  it('offers to cancel a cheque beside a card payment, owing the cheque alone again; its refund starts with the card', async () => {
     showInvoices({ 'GET /api/admin/auctions/3/invoices': [200, list([invoice(paidByChequeAndCard)], 100_00)] });
     await screen.findByText(/\$40.00 by cheque, recorded by Marc Roy/);
-    expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the payment of $40.00 on invoice 12' }));
+    const cancelDialog = await screen.findByRole('dialog');
+    expect(within(cancelDialog).getByText(/invoice #12 will owe \$40.00/)).toBeTruthy();
+    fireEvent.click(within(cancelDialog).getByRole('button', { name: 'Keep the payment' }));
     // The card's part first: what goes back by hand is chosen in the dialog.
     fireEvent.click(screen.getByRole('button', { name: 'Refund invoice 12' }));
     expect(within(await screen.findByRole('dialog')).getByText(/\$60.00 can go back/)).toBeTruthy();
+  });
+
+  it('offers on a card charged twice at most what one charge has left, and says why', async () => {
+    const chargedTwice = {
+      status: 2,
+      paidCents: 100_00,
+      dueCents: 0,
+      refundableCents: 100_00,
+      cardRefundableAtOnceCents: 60_00,
+    };
+    const refund = {
+      id: '5d0c7c3e-2222-4a4a-9b9b-0123456789ab',
+      amountCents: 60_00,
+      reason: 'Lot withdrawn',
+      status: 'succeeded',
+      method: 'card',
+      requestedBy: 'Lise Caron',
+      requestedAt: '2026-11-25T10:00:00Z',
+    };
+    const { api, dialog } = await openRefundDialog(
+      chargedTwice,
+      { ...chargedTwice, refundableCents: 40_00, cardRefundableAtOnceCents: 40_00 },
+      refund,
+    );
+    expect(within(dialog).getByText(/Up to \$60.00 can go back on the card/)).toBeTruthy();
+    expect(within(dialog).getByText(/\$100.00 can go back on it in all, at most \$60.00 in one refund/)).toBeTruthy();
+    const amount = within(dialog).getByLabelText('Amount to refund ($)') as HTMLInputElement;
+    expect(amount.value).toBe('60.00');
+    fireEvent.change(amount, { target: { value: '70' } });
+    fireEvent.change(within(dialog).getByLabelText('Why is this refunded?'), { target: { value: 'Lot withdrawn' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await within(dialog).findByText(/more than what one card charge has left/);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.change(amount, { target: { value: '60' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund on the card' }));
+    await screen.findByText(/Refund of \$60.00 asked by Lise Caron/);
+    expect(api.calls.filter((call) => call.method === 'POST')[0]?.body).toMatchObject({ amountCents: 60_00 });
   });
 
   it('cancels a payment on an invoice paid by hand after saying it goes back to unpaid and its receipt is voided', async () => {
@@ -297,8 +339,8 @@ describe("the console's invoices", () => {
       requestedAt: '2026-11-24T10:00:00Z',
     };
     const { api, dialog } = await openRefundDialog(
-      { ...paidByCard, refundableCents: 100_00, receiptNumber: 7 },
-      { ...paidByCard, refundableCents: 70_00 },
+      { ...paidByCard, refundableCents: 100_00, cardRefundableAtOnceCents: 100_00, receiptNumber: 7 },
+      { ...paidByCard, refundableCents: 70_00, cardRefundableAtOnceCents: 70_00 },
       refund,
     );
     expect(within(dialog).getByText(/Up to \$100.00 can go back on the card Camille Roy paid with/)).toBeTruthy();
@@ -351,8 +393,8 @@ describe("the console's invoices", () => {
     // The cottage's cost carries a part of a card fee; the dinner reads as on an invoice without one.
     const lines = [line('lot:8', 7, 'Cottage weekend', 68_99, 2_20), line('lot:9', 8, 'Dinner for two', 34_49)];
     const { api, dialog } = await openRefundDialog(
-      { ...paidByCard, refundableCents: 103_48, lines },
-      { ...paidByCard, refundableCents: 68_99, lines },
+      { ...paidByCard, refundableCents: 103_48, cardRefundableAtOnceCents: 103_48, lines },
+      { ...paidByCard, refundableCents: 68_99, cardRefundableAtOnceCents: 68_99, lines },
       refund,
     );
     const choice = within(dialog).getByLabelText('What does it refund?') as HTMLSelectElement;

@@ -8,7 +8,8 @@ import { invoiceDto } from '../../../../invoices/invoiceDto.ts';
  * Refunds a paid invoice fully or partly (docs/payments.md "Refunds"): the staff of the invoice's
  * organisation and administrators. On the card by default, or recorded as handed back (`method`
  * cash, cheque or other) for money paid by hand. More than that kind paid and not yet refunded: 422
- * `refund_exceeds_paid_amount`; an unpaid invoice: 409 `invoice_not_paid`; a retry with the same
+ * `refund_exceeds_paid_amount`; on the card, more than one charge has left: 422
+ * `refund_exceeds_charge_amount` (an invoice charged twice); an unpaid invoice: 409 `invoice_not_paid`; a retry with the same
  * `commandId` answers the same refund and gives nothing more back. A refund may name the line it
  * takes back (`lineId`), up to that line's cost with its taxes.
  */

@@ -295,26 +295,101 @@ describe('payments recorded by hand', () => {
       afterId: firstPaid.id,
     });
     expect(secondPaid.messageId).not.toBe(firstPaid.messageId);
-    // Paid by card now: its recordings can no longer be cancelled, and the card's money goes back by refund.
+    // Paid by card now: the card's money goes back by refund.
     const listed = (
       await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`)
     ).json();
     expect(listed.invoices.find((i: { number: number }) => i.number === invoice.number)).toMatchObject({
-      paymentsCancellable: false,
       refundableCents: 100_00,
+      cardRefundableAtOnceCents: 100_00,
     });
   });
 
-  it('refuses to cancel a recording on an invoice a card paid, changing nothing', async () => {
+  it('takes an invoice a card paid beside a cheque back to unpaid for the cheque, charges the card again for it alone, and refunds through each charge', async () => {
     const { bidder, invoice } = await unpaidInvoice();
-    const cash = (await record(kit.manager, invoice.public_id, newPayment(40_00, 'cash'))).json().payment;
-    await kit.fixtures().cardFor(bidder.token, invoice.auction_id);
-    const paid = await kit
-      .fixtures()
-      .call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
-    expect(paid.json()).toMatchObject({ isPaid: true });
-    await expectCancellationRefused(invoice, cash.id, 'invoice_paid_by_card');
-    expect((await invoiceSeenBy(bidder.token, invoice.public_id)).isPaid).toBe(true);
+    const fx = kit.fixtures();
+    const cheque = (await record(kit.manager, invoice.public_id, newPayment(40_00, 'cheque'))).json().payment;
+    await fx.cardFor(bidder.token, invoice.auction_id);
+    const first = await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(first.json()).toMatchObject({ isPaid: true });
+    const outbox = kit.test.messaging.outbox;
+    await outbox.waitFor(bidder.body.username, { template: 'invoicePaidEmail' });
+
+    // The cheque bounced: the invoice owes it again, and only it; the card payment still stands.
+    const cancelled = await cancel(kit.manager, invoice.public_id, cheque.id, {
+      reason: 'NSF cheque',
+      commandId: randomUUID(),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().invoice).toMatchObject({
+      status: 1,
+      paidCents: 60_00,
+      dueCents: 40_00,
+      paidAt: null,
+      refundableCents: 0,
+    });
+    const seen = await invoiceSeenBy(bidder.token, invoice.public_id);
+    expect(seen).toMatchObject({ isPaid: false, amount: { value: 40 } });
+    expect(seen.payments).toMatchObject([{ method: 'card', amount: { value: 60 } }]);
+    const mail = await outbox.waitFor(bidder.body.username, { template: 'invoiceReopenedEmail' });
+    expect(mail.body).toContain('40,00');
+    // Nothing can be recorded beyond what it owes again (the card's 60 $ counts).
+    const over = await record(kit.manager, invoice.public_id, newPayment(40_01, 'cash'));
+    expect(over.json()).toMatchObject({ message: 'payment_exceeds_amount_due', dueCents: 40_00 });
+
+    // Paid again by card: a second charge, of the 40 $ owed.
+    const second = await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(second.json()).toMatchObject({ isPaid: true });
+    const attempts = await kit.test.database.db
+      .selectFrom('payment_attempts')
+      .select(['amount', 'payment_intent_id'])
+      .where('invoice_id', '=', invoice.id)
+      .where('status', '=', 'succeeded')
+      .orderBy('created_at')
+      .execute();
+    expect(attempts.map((a) => Number(a.amount))).toEqual([60_00, 40_00]);
+    expect(fx.chargesOf(invoice.id)).toBe(2);
+    expect(second.json().paymentIntentId).toBe(attempts[1]?.payment_intent_id);
+    // A retry of the payment charges nothing more.
+    await fx.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(fx.chargesOf(invoice.id)).toBe(2);
+    const paidAgain = await invoiceSeenBy(bidder.token, invoice.public_id);
+    expect(paidAgain).toMatchObject({ isPaid: true, amount: { value: 0 } });
+    expect(paidAgain.payments.map((p: { amount: { value: number } }) => p.amount.value)).toEqual([60, 40]);
+
+    // One refund goes through one charge: at most what one charge has left, the most first.
+    const listed = async () =>
+      (await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`))
+        .json()
+        .invoices.find((i: { number: number }) => i.number === invoice.number);
+    expect(await listed()).toMatchObject({ refundableCents: 100_00, cardRefundableAtOnceCents: 60_00 });
+    const refund = (amountCents: number) =>
+      callAs(kit.test.app, kit.manager, 'POST', `/api/admin/invoices/${invoice.public_id}/refunds`, {
+        amountCents,
+        reason: 'Lot not delivered',
+        commandId: randomUUID(),
+      });
+    const tooMuch = await refund(70_00);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({ message: 'refund_exceeds_charge_amount', chargeRefundableCents: 60_00 });
+    for (const amount of [50_00, 40_00, 10_00]) {
+      const made = await refund(amount);
+      expect(made.statusCode, made.body).toBe(200);
+      expect(made.json().refund).toMatchObject({ status: 'succeeded' });
+    }
+    const refunds = kit.test.stripe.events
+      .filter((event) => event.type === 'refund.created')
+      .map((event) => ({ payment_intent: event.data.object.payment_intent, amount: event.data.object.amount }))
+      .filter((r) => attempts.some((a) => a.payment_intent_id === r.payment_intent));
+    const [firstCharge, secondCharge] = attempts.map((a) => a.payment_intent_id);
+    expect(refunds.map((r) => [r.payment_intent, r.amount])).toEqual([
+      [firstCharge, 50_00],
+      [secondCharge, 40_00],
+      [firstCharge, 10_00],
+    ]);
+    const nothingLeft = await refund(1);
+    expect(nothingLeft.json()).toMatchObject({ message: 'refund_exceeds_paid_amount', refundableCents: 0 });
+    expect(await listed()).toMatchObject({ refundableCents: 0, cardRefundableAtOnceCents: 0 });
   });
 
   it('cancels once when two operators cancel the same recording at the same moment', async () => {
