@@ -343,6 +343,77 @@ describe('check-in at the door and payments recorded by hand', () => {
     await context.close();
   });
 
+  it('lets an auction manager cancel a bounced cheque beside a card payment: the card pays the cheque again, and a refund offers one charge at a time, in both languages', async () => {
+    const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Zoé', 'Fortin', 100_00);
+    const { token: manager, context, page } = await managerBrowser();
+    const cheque = await callAs(t.app, manager, 'POST', `/api/admin/invoices/${invoice.public_id}/manual-payments`, {
+      amountCents: 40_00,
+      method: 'cheque',
+      commandId: crypto.randomUUID(),
+    });
+    expect(cheque.statusCode).toBe(200);
+    await fixtures.cardFor(bidder.token, invoice.auction_id);
+    const first = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(first.json()).toMatchObject({ isPaid: true });
+
+    const section = sectionOf(invoice.auction_id, 'invoices');
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Annuler le paiement de 40,00 $ sur la facture ${invoice.number}` }).click();
+    const cancelDialog = page.getByRole('dialog');
+    await cancelDialog.getByText(/devra 40,00\s\$/).waitFor();
+    await cancelDialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Chèque sans provision');
+    await cancelDialog.getByRole('button', { name: 'Annuler le paiement' }).click();
+    await page.getByText(/Annulé par Camille Roy le .* : Chèque sans provision/).waitFor();
+    const reopened = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
+    expect(reopened).toMatchObject({ isPaid: false, amount: { value: 40 } });
+
+    // The bidder's invoice lists the card payment that stands and owes the cheque alone.
+    const bidderContext = await visitorContext(browser, { token: bidder.token }, PHONE);
+    const mine = await bidderContext.newPage();
+    await mine.goto(`${origin}/facture/${invoice.public_id}`);
+    await mine.getByText(/40,00\s\$ \(chèque, inscrit par l’organisme\), annulé par l’organisme le/).waitFor();
+    await mine
+      .getByText(/60,00\s\$/)
+      .first()
+      .waitFor();
+    await expectAccessible(mine, 'invoice owing a cheque beside a card payment (fr)');
+    await screenshot(mine, 'invoice-reopened-card-fr-390');
+    await mine.goto(`${origin}/en/invoice/${invoice.public_id}`);
+    await mine
+      .getByText(/\$40.00 \(cheque, recorded by the organization\), cancelled by the organization on/)
+      .waitFor();
+    await screenshot(mine, 'invoice-reopened-card-en-390');
+    await mine.setViewportSize(DESKTOP);
+    await screenshot(mine, 'invoice-reopened-card-en-1280');
+    await bidderContext.close();
+
+    // Paid again on the card: a second charge, of the cheque's 40 $.
+    const second = await fixtures.call('POST', `/api/auctions/invoice/${invoice.public_id}/payment`, bidder.token, {});
+    expect(second.json()).toMatchObject({ isPaid: true });
+    expect(fixtures.chargesOf(invoice.id)).toBe(2);
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${origin}/console?${section}`);
+    await page.getByRole('button', { name: `Rembourser la facture ${invoice.number}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(/La carte a été prélevée deux fois .* 100,00\s\$ peut y être remis en tout, au plus 60,00\s\$/)
+      .waitFor();
+    await expect.poll(() => dialog.getByLabel('Montant à rembourser ($)').inputValue()).toBe('60,00');
+    await expectAccessible(page, 'refund of a card charged twice (fr)');
+    await screenshotBothWidths(page, 'console-invoices-refund-twice-fr', false);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${origin}/en/console?${section}`);
+    await page.getByRole('button', { name: `Refund invoice ${invoice.number}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/The card was charged twice .* \$100.00 can go back on it in all, at most \$60.00 in one refund/)
+      .waitFor();
+    await expectAccessible(page, 'refund of a card charged twice (en)');
+    await screenshotBothWidths(page, 'console-invoices-refund-twice-en', false);
+    await context.close();
+  });
+
   it('lets an auction manager refund part of a card payment with a reason, in both languages', async () => {
     const { bidder, invoice, fixtures } = await invoiceOfNewBidder('Noémie', 'Gagnon', 120_00);
     const { context, page, section, dialog } = await refundDialogOfCardPaid(bidder, invoice, fixtures);
