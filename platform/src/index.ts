@@ -46,6 +46,7 @@ export {
   type NotificationPreferences,
 } from './messages/notificationChannels.ts';
 export { migrateToLatest } from './migrate.ts';
+export { type PeriodicJob, type PeriodicJobOptions, startPeriodicJob } from './periodicJob.ts';
 export { tenDigitPhone, toE164 } from './phoneNumber.ts';
 export { generateVapidKeys, resolveVapidKeys, type VapidKeys } from './push/vapidKeys.ts';
 export { type QueueOptions, queueLocation } from './queueLocation.ts';
@@ -97,4 +98,9 @@ export {
   unsubscribeLinks,
   verifyUnsubscribeToken,
 } from './unsubscribe/unsubscribeToken.ts';
-export { AUDIT_CHECKPOINTS_QUEUE, PHOTO_COLLECTION_QUEUE, workerQueueNames } from './workerQueues.ts';
+export {
+  AUDIT_CHECKPOINTS_QUEUE,
+  PAYMENT_ATTEMPTS_QUEUE,
+  PHOTO_COLLECTION_QUEUE,
+  workerQueueNames,
+} from './workerQueues.ts';

@@ -28,6 +28,10 @@ import { dueCents } from './invoiceSums.ts';
  *    open: the webhook or the next request (same key, same PaymentIntent) settles it.
  * 4. Only a refusal by Stripe (a card error) closes an attempt as failed; a new request then opens
  *    a new attempt (a new key). An unknown outcome (Stripe unreachable) leaves it open.
+ * 5. An attempt continued (it was open) is first looked up at Stripe by its id in the
+ *    PaymentIntent's metadata (`reconcile`): a charge whose answer and webhook were lost is settled
+ *    from what Stripe made of it, and never charged again, even once Stripe has forgotten the key
+ *    (24 hours). Only an attempt Stripe never saw is sent again under its key.
  */
 export interface InvoicePayments {
   pay(
@@ -41,6 +45,11 @@ export interface InvoicePayments {
    * issued in the same transaction), so the caller sends the paid email after the commit.
    */
   applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<number | null>;
+  /**
+   * What Stripe made of an open attempt, looked up by its id, applied like an answer (the invoice
+   * paid and its email sent, or the attempt failed); null when Stripe has no charge of it.
+   */
+  reconcile(attemptId: string): Promise<Stripe.PaymentIntent | null>;
   /** After the commit that made an invoice paid: its email with the invoice and receipt PDFs. */
   afterPaid(invoiceId: number): Promise<void>;
 }
@@ -54,6 +63,9 @@ interface ChargeCard {
 
 /** The metadata key naming the attempt on its PaymentIntent. */
 export const ATTEMPT_METADATA = 'paymentAttemptId';
+
+/** How far before an attempt's row its PaymentIntent is looked for: the two clocks may differ. */
+const CLOCK_MARGIN_MS = 5 * 60_000;
 
 export function invoicePayments(deps: {
   db: Db;
@@ -95,7 +107,11 @@ export function invoicePayments(deps: {
     return card;
   }
 
-  /** Claims the invoice's attempt: the open one, or a new one on this card; none once paid. */
+  /**
+   * Claims the invoice's attempt: the open one (`continued`), or a new one on this card; none once
+   * paid. Continuing touches the attempt's `updated_at`, which tells the sweep of stale attempts
+   * (`staleAttempts.ts`) that a request is charging it now.
+   */
   async function claim(invoice: InvoiceRow, userId: string, card: () => Promise<ChargeCard>) {
     // The card is read before the transaction: no look-up while the invoice row is held.
     const chosen = await card();
@@ -113,11 +129,14 @@ export function invoicePayments(deps: {
         .where('invoice_id', '=', invoice.id)
         .where('status', '=', 'open')
         .executeTakeFirst();
-      if (open) return open;
+      if (open) {
+        await trx.updateTable('payment_attempts').set({ updated_at: new Date() }).where('id', '=', open.id).execute();
+        return { attempt: open, continued: true };
+      }
       // Payments recorded by hand (cash, cheque) leave only the rest to charge, and so does a card
       // payment made before a recording beside it was cancelled (the invoice reopened).
       const due = await dueCents(trx, invoice.id, current.total);
-      return trx
+      const created = await trx
         .insertInto('payment_attempts')
         .values({
           id: randomUUID(),
@@ -129,12 +148,44 @@ export function invoicePayments(deps: {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return { attempt: created, continued: false };
     });
+  }
+
+  async function reconcile(attemptId: string): Promise<Stripe.PaymentIntent | null> {
+    const { rows } = await sql<{ created_at: Date; stripe_customer_id: string }>`
+      SELECT a.created_at, pi.stripe_customer_id
+      FROM payment_attempts a
+        JOIN payment_methods pm ON pm.stripe_payment_method_id = a.stripe_payment_method_id
+        JOIN payment_informations pi ON pi.id = pm.payment_information_id
+      WHERE a.id = ${attemptId} LIMIT 1`.execute(db);
+    const attempt = rows[0];
+    if (!attempt) return null;
+    const found = await stripe.findPaymentIntent({
+      customerId: attempt.stripe_customer_id,
+      // A margin for the clocks of Stripe and of this database.
+      createdSince: new Date(attempt.created_at.getTime() - CLOCK_MARGIN_MS),
+      key: ATTEMPT_METADATA,
+      value: attemptId,
+    });
+    if (!found) return null;
+    const paid = await db.transaction().execute((trx) => applyPaymentIntent(trx, found));
+    if (paid !== null) await afterPaid(paid);
+    return found;
   }
 
   async function applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<number | null> {
     const attemptId = pi.metadata?.[ATTEMPT_METADATA];
     if (!attemptId || !/^[0-9a-f-]{36}$/.test(attemptId)) return null;
+    const attempt = await executor
+      .selectFrom('payment_attempts')
+      .select('invoice_id')
+      .where('id', '=', attemptId)
+      .executeTakeFirst();
+    if (!attempt) return null;
+    // The invoice's row first, as a claim takes it before touching its attempt: one order of locks,
+    // so a claim continuing this attempt and this settlement never wait for each other in a cycle.
+    await executor.selectFrom('invoices').select('id').where('id', '=', attempt.invoice_id).forUpdate().execute();
     if (pi.status === 'succeeded') {
       const settled = await executor
         .updateTable('payment_attempts')
@@ -176,14 +227,20 @@ export function invoicePayments(deps: {
   return {
     applyPaymentIntent,
     afterPaid,
+    reconcile,
 
     async pay(invoice, userId, paymentMethodId) {
       // Paid already (a retry after a timeout, another tab): that is the answer, before any card is
       // looked at, so a card since declined or never chosen for the auction does not refuse it.
       if (invoice.status === InvoiceStatus.Paid)
         return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
-      const attempt = await claim(invoice, userId, () => cardToCharge(invoice, userId, paymentMethodId));
-      if (!attempt) return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
+      const claimed = await claim(invoice, userId, () => cardToCharge(invoice, userId, paymentMethodId));
+      if (!claimed) return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
+      const { attempt } = claimed;
+      if (claimed.continued) {
+        const found = await reconcile(attempt.id);
+        if (found) return answerOf(found);
+      }
       const { rows } = await sql<ChargeCard>`
         SELECT pm.stripe_payment_method_id, pi.stripe_customer_id
         FROM payment_methods pm JOIN payment_informations pi ON pi.id = pm.payment_information_id
@@ -227,6 +284,20 @@ export function invoicePayments(deps: {
       return { isPaid: pi.status === 'succeeded', paymentIntentId: pi.id };
     },
   };
+
+  /** The answer to a payment request from a charge Stripe already made of its attempt. */
+  function answerOf(pi: Stripe.PaymentIntent): { isPaid: boolean; paymentIntentId: string | null } {
+    if (pi.status === 'succeeded') return { isPaid: true, paymentIntentId: pi.id };
+    if (pi.last_payment_error || pi.status === 'canceled') {
+      const code = pi.last_payment_error?.code ?? 'card_declined';
+      throw new HttpError(402, 'error_during_paiement', {
+        messages: ['error_during_paiement', code],
+        declineCode: pi.last_payment_error?.decline_code ?? code,
+      });
+    }
+    // Still processing at Stripe: its webhook settles it.
+    return { isPaid: false, paymentIntentId: pi.id };
+  }
 
   /** The charge that paid the invoice: the latest when a reopening made it pay twice. */
   async function paidIntentOf(invoiceId: number): Promise<string | null> {

@@ -55,6 +55,17 @@ export interface StripeGateway {
     idempotencyKey: string,
   ): Promise<Stripe.PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent | null>;
+  /**
+   * The customer's PaymentIntent created since `createdSince` whose metadata names `key` as
+   * `value`, or null: what a charge whose answer was lost became, looked up by what we wrote on it
+   * (Stripe's list is read at once; its search can lag).
+   */
+  findPaymentIntent(input: {
+    customerId: string;
+    createdSince: Date;
+    key: string;
+    value: string;
+  }): Promise<Stripe.PaymentIntent | null>;
   refund(
     input: { paymentIntentId: string; amount?: number; metadata?: Record<string, string> },
     idempotencyKey: string,
@@ -143,6 +154,16 @@ export function stripeGateway(settings: StripeSettings | undefined): StripeGatew
         ),
       ),
     retrievePaymentIntent: (id) => orNull(() => stripe.paymentIntents.retrieve(id)),
+    findPaymentIntent: ({ customerId, createdSince, key, value }) =>
+      call(async () => {
+        const listed = stripe.paymentIntents.list({
+          customer: customerId,
+          created: { gte: Math.floor(createdSince.getTime() / 1000) },
+          limit: 100,
+        });
+        for await (const pi of listed) if (pi.metadata?.[key] === value) return pi;
+        return null;
+      }),
     refund: ({ paymentIntentId, amount, metadata }, idempotencyKey) =>
       call(() =>
         stripe.refunds.create(
@@ -188,6 +209,7 @@ const unconfigured: StripeGateway = {
   detachPaymentMethod: unavailable,
   createPaymentIntent: unavailable,
   retrievePaymentIntent: unavailable,
+  findPaymentIntent: unavailable,
   refund: unavailable,
   constructEvent: () => {
     throw new HttpError(503, 'payment_provider_unavailable');

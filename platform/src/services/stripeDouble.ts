@@ -43,6 +43,11 @@ export interface StripeDouble {
    * `failed` and `refund.failed` and `refund.updated` are emitted, as Stripe does.
    */
   failRefund(refundId: string): Promise<StripeObject>;
+  /**
+   * Forgets every idempotency key's first answer, as Stripe does 24 hours after it: the same key
+   * then makes a new object (a charge kept open longer than that would be charged again).
+   */
+  expireIdempotencyKeys(): void;
   stop(): Promise<void>;
 }
 
@@ -156,7 +161,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const url = `http://${host}:${options.port}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const objects = new Map<string, StripeObject>();
-  /** Per API key, Stripe keeps an idempotency key's first answer (24 hours there; the process's life here). */
+  /** Per API key, Stripe keeps an idempotency key's first answer (24 hours there; here until `expireIdempotencyKeys`). */
   const idempotency = new Map<string, IdempotentAnswer>();
   /** Keys whose first request is still running. */
   const inFlight = new Set<string>();
@@ -400,6 +405,23 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     ],
   ];
 
+  /**
+   * Stripe's list of PaymentIntents, newest first: by `customer`, created at or after
+   * `created[gte]`, in pages of `limit` (10 by default, 100 at most) after `starting_after`.
+   */
+  function listPaymentIntents(query: URLSearchParams): StripeObject {
+    const customer = query.get('customer');
+    const since = Number(query.get('created[gte]') ?? 0);
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 10)));
+    let found = [...objects.values()]
+      .filter((o) => o.object === 'payment_intent')
+      .filter((o) => (customer === null || o.customer === customer) && Number(o.created) >= since)
+      .reverse();
+    const after = query.get('starting_after');
+    if (after) found = found.slice(found.findIndex((o) => o.id === after) + 1);
+    return { ...list('/v1/payment_intents', found.slice(0, limit)), has_more: found.length > limit };
+  }
+
   async function createPaymentIntent(params: Params): Promise<StripeObject> {
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 50) {
@@ -466,6 +488,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     [/^\/v1\/setup_intents\/([^/]+)$/, (_q, m) => get('setupintent', m[1] as string, 'setup_intent')],
     [/^\/v1\/payment_methods\/([^/]+)$/, (_q, m) => get('PaymentMethod', m[1] as string, 'payment_method')],
     [/^\/v1\/payment_intents\/([^/]+)$/, (_q, m) => get('payment_intent', m[1] as string, 'payment_intent')],
+    [/^\/v1\/payment_intents$/, (query) => listPaymentIntents(query)],
     [/^\/v1\/refunds\/([^/]+)$/, (_q, m) => get('refund', m[1] as string, 'refund')],
     [
       /^\/v1\/payment_methods$/,
@@ -638,6 +661,9 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       const pm = paymentMethodOf({ ...card, number }, behaviourOf(number) ?? { brand: 'visa' });
       await attach(pm, customerId);
       return pm;
+    },
+    expireIdempotencyKeys() {
+      idempotency.clear();
     },
     async failRefund(refundId) {
       const refund = get('refund', refundId, 'refund');

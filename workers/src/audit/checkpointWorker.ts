@@ -1,8 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { type Checkpoint, takeCheckpoint } from '@auction/engine/audit';
-import { AUDIT_CHECKPOINTS_QUEUE, type QueueOptions } from '@auction/platform';
+import { AUDIT_CHECKPOINTS_QUEUE, type PeriodicJob, type QueueOptions, startPeriodicJob } from '@auction/platform';
 import type pg from 'pg';
-import { type PeriodicJob, startPeriodicJob } from '../periodicJob.ts';
 
 export interface CheckpointWorkerOptions extends QueueOptions {
   pool: pg.Pool;

@@ -1,6 +1,11 @@
-import { type Db, PHOTO_COLLECTION_QUEUE, type QueueOptions } from '@auction/platform';
+import {
+  type Db,
+  type PeriodicJob,
+  PHOTO_COLLECTION_QUEUE,
+  type QueueOptions,
+  startPeriodicJob,
+} from '@auction/platform';
 import type { MediaStore } from '@auction/platform/media';
-import { type PeriodicJob, startPeriodicJob } from '../periodicJob.ts';
 import { collectPhotos, type PhotoCollectionResult } from './collectPhotos.ts';
 
 /** Often enough that a removed photo's file goes within about a day and an hour; a listing is cheap. */

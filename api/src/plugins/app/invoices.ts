@@ -1,3 +1,4 @@
+import { PAYMENT_ATTEMPTS_QUEUE, startPeriodicJob } from '@auction/platform';
 import fp from 'fastify-plugin';
 import {
   type AutomaticCharges,
@@ -10,6 +11,7 @@ import { type InvoiceMail, invoiceMail } from '../../invoices/invoiceMail.ts';
 import { type InvoicePayments, invoicePayments } from '../../invoices/invoicePayments.ts';
 import { type InvoiceRefunds, invoiceRefunds } from '../../invoices/invoiceRefunds.ts';
 import { type InvoiceRepository, invoiceRepository } from '../../invoices/invoiceRepository.ts';
+import { type StaleAttempts, staleAttempts } from '../../invoices/staleAttempts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +29,13 @@ declare module 'fastify' {
     invoiceRefunds: InvoiceRefunds;
     /** Charging winners' selected cards when an auction is invoiced, if it says so. */
     automaticCharges: AutomaticCharges;
+    /** Settling, from Stripe, payment attempts left open (docs/payments.md "Attempts left open"). */
+    staleAttempts: StaleAttempts;
   }
 }
+
+/** How often the API looks for payment attempts left open: a held invoice is freed within minutes. */
+const SWEEP_EVERY_MS = 5 * 60_000;
 
 export default fp(
   async (app) => {
@@ -66,17 +73,37 @@ export default fp(
     );
     const charges = automaticCharges({ db: app.db, invoices, payments });
     app.decorate('automaticCharges', charges);
+    const stale = staleAttempts({ db: app.db, payments });
+    app.decorate('staleAttempts', stale);
     // The workers request automatic charges on the same Redis as the hub (and its prefix); this
     // process holds the Stripe credentials, so it runs them.
     const hub = app.settings.hub;
     if (hub && app.settings.stripe) {
-      const worker = startAutomaticChargesWorker(charges, {
+      const queueOptions = {
         connection: { url: hub.redisUrl },
         ...(hub.redisPrefix ? { prefix: hub.redisPrefix } : {}),
-      });
+      };
+      const worker = startAutomaticChargesWorker(charges, queueOptions);
       worker.on('error', (error) => app.log.warn({ err: error }, 'automatic charges worker'));
+      // Every few minutes, by one API process whatever their number (a BullMQ job scheduler).
+      const sweep = startPeriodicJob({
+        ...queueOptions,
+        queueName: PAYMENT_ATTEMPTS_QUEUE,
+        schedulerId: 'payment-attempts-every',
+        jobName: 'sweep',
+        everyMs: SWEEP_EVERY_MS,
+        async run() {
+          const outcome = await stale.sweep();
+          if (outcome.settled + outcome.closed + outcome.processing > 0) {
+            app.log.info(outcome, 'payment attempts left open, settled from Stripe');
+          }
+          return outcome;
+        },
+      });
+      sweep.worker.on('error', (error) => app.log.warn({ err: error }, 'payment attempts sweep'));
       app.addHook('onClose', async () => {
         await worker.close();
+        await sweep.stop();
       });
     }
   },

@@ -51,6 +51,7 @@ describe('bull-board at /admin/queues', () => {
       'closings',
       'invoice-charges',
       'messages',
+      'payment-attempts',
       'photo-collection',
     ]);
 

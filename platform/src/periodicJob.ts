@@ -1,5 +1,5 @@
-import { type QueueOptions, queueLocation } from '@auction/platform';
 import { Queue, Worker } from 'bullmq';
+import { type QueueOptions, queueLocation } from './queueLocation.ts';
 
 export interface PeriodicJobOptions<Result> extends QueueOptions {
   /** The queue of this job alone. */
@@ -18,9 +18,9 @@ export interface PeriodicJob<Result> {
 }
 
 /**
- * A job run every `everyMs` by whichever workers process takes it. A BullMQ job scheduler with a
- * fixed id: every process upserts the same one, so the job runs once per period whatever the
- * number of processes.
+ * A job run every `everyMs` by whichever process takes it (the workers', or the API's for what needs
+ * the Stripe credentials). A BullMQ job scheduler with a fixed id: every process upserts the same
+ * one, so the job runs once per period whatever the number of processes.
  */
 export function startPeriodicJob<Result>(options: PeriodicJobOptions<Result>): PeriodicJob<Result> {
   const queueOptions = queueLocation(options);

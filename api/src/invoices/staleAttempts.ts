@@ -1,0 +1,67 @@
+import type { Db } from '@auction/platform';
+import { sql } from 'kysely';
+import type { InvoicePayments } from './invoicePayments.ts';
+
+/**
+ * An open attempt no request has touched for this long is stale: a request charging it finishes
+ * within a minute (the SDK's 20 s timeout and one retry), so nobody is about to charge it.
+ */
+export const STALE_ATTEMPT_MS = 15 * 60_000;
+
+export interface StaleAttemptsSweep {
+  /** Attempts Stripe had charged, or refused, and that are now settled from it. */
+  settled: number;
+  /** Attempts Stripe never saw, closed as `not_charged`: the invoice can be paid again. */
+  closed: number;
+  /** Attempts Stripe is still processing: their webhook settles them. */
+  processing: number;
+}
+
+/**
+ * The sweep of stale payment attempts (docs/payments.md "Attempts left open"). An attempt stays
+ * open when its request died before writing Stripe's answer and the webhook never came (the
+ * endpoint down longer than Stripe retries it). Left alone, it would hold its invoice as "payment
+ * in progress" (no recording, no cancellation), and a retry after Stripe forgot its key (24 hours)
+ * would charge it again. So every few minutes the API asks Stripe what became of each stale one,
+ * by the attempt's id on the PaymentIntent: a charge found is applied as its answer would have
+ * been (`reconcile`); none found closes the attempt as `not_charged`, only if no request touched
+ * it meanwhile (the conditional UPDATE waits for a request's claim and sees its new time).
+ */
+export function staleAttempts(deps: { db: Db; payments: InvoicePayments }) {
+  return {
+    async sweep(now = new Date()): Promise<StaleAttemptsSweep> {
+      const cutoff = new Date(now.getTime() - STALE_ATTEMPT_MS);
+      const stale = await deps.db
+        .selectFrom('payment_attempts')
+        .select('id')
+        .where('status', '=', 'open')
+        .where('updated_at', '<', cutoff)
+        .orderBy('updated_at')
+        .limit(100)
+        .execute();
+      const outcome: StaleAttemptsSweep = { settled: 0, closed: 0, processing: 0 };
+      for (const { id } of stale) {
+        const found = await deps.payments.reconcile(id);
+        if (found) {
+          if (found.status === 'succeeded' || found.last_payment_error || found.status === 'canceled') {
+            outcome.settled += 1;
+          } else {
+            outcome.processing += 1;
+          }
+          continue;
+        }
+        const closed = await deps.db
+          .updateTable('payment_attempts')
+          .set({ status: 'failed', error_code: 'not_charged', updated_at: sql`now()` })
+          .where('id', '=', id)
+          .where('status', '=', 'open')
+          .where('updated_at', '<', cutoff)
+          .executeTakeFirst();
+        outcome.closed += Number(closed.numUpdatedRows);
+      }
+      return outcome;
+    },
+  };
+}
+
+export type StaleAttempts = ReturnType<typeof staleAttempts>;
