@@ -1,4 +1,5 @@
 import type { Db } from '@auction/platform';
+import { paymentAttemptsSwept } from '@auction/platform/metrics';
 import { sql } from 'kysely';
 import type { InvoicePayments } from './invoicePayments.ts';
 
@@ -58,6 +59,9 @@ export function staleAttempts(deps: { db: Db; payments: InvoicePayments }) {
           .where('updated_at', '<', cutoff)
           .executeTakeFirst();
         outcome.closed += Number(closed.numUpdatedRows);
+      }
+      for (const [label, count] of Object.entries(outcome)) {
+        if (count > 0) paymentAttemptsSwept.inc({ outcome: label }, count);
       }
       return outcome;
     },

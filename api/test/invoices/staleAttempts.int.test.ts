@@ -1,4 +1,5 @@
 import { PAYMENT_ATTEMPTS_QUEUE } from '@auction/platform';
+import { paymentAttemptsSwept } from '@auction/platform/metrics';
 import { testRedisUrl } from '@auction/platform/testing';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
@@ -131,6 +132,9 @@ describe('payment attempts left open', () => {
     expect(await attemptsOf(invoice.id)).toEqual([
       { status: 'failed', error_code: 'not_charged', payment_intent_id: null },
     ]);
+    // Counted for the operators: an answer and its webhook were lost.
+    const swept = await paymentAttemptsSwept.get();
+    expect(swept.values.find((v) => v.labels.outcome === 'closed')?.value).toBeGreaterThanOrEqual(1);
     const paid = await pay(bidder.token, invoice.public_id);
     expect(paid.json()).toMatchObject({ isPaid: true });
     expect(kit.fixtures().chargesOf(invoice.id)).toBe(1);

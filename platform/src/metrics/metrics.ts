@@ -88,3 +88,15 @@ export const photoFilesCollected = new Counter({
   help: 'Stored photo files removed by the workers because no row names them (after the grace period)',
   registers,
 });
+
+/**
+ * api/src/invoices/staleAttempts.ts: payment attempts left open that the API's sweep settled from
+ * Stripe (`settled`), closed as never charged (`closed`) or found still processing. Any of them
+ * means an answer and its webhook were lost: worth a look at the webhook endpoint.
+ */
+export const paymentAttemptsSwept = new Counter({
+  name: 'auction_payment_attempts_swept_total',
+  help: 'Payment attempts left open that the sweep settled from Stripe, closed as never charged, or found processing',
+  labelNames: ['outcome'] as const,
+  registers,
+});
