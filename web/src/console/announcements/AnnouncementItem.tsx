@@ -1,4 +1,4 @@
-import type { Announcement, AnnouncementList } from '@auction/contract';
+import type { Announcement } from '@auction/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -9,7 +9,6 @@ import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { AnnouncementHistory } from './AnnouncementHistory.tsx';
 import { announcementState } from './announcementState.ts';
-import { ChangeAnnouncement } from './ChangeAnnouncement.tsx';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations } from './queries.ts';
 import { type AuctionEnd, formatSendDay } from './sendTime.ts';
@@ -25,19 +24,18 @@ import { Unbroken } from './Unbroken.tsx';
 export function AnnouncementItem({
   announcement,
   auction,
-  reach,
   now,
+  onChange,
 }: {
   announcement: Announcement;
   auction: AuctionEnd & { id: number };
-  /** The reach of each audience now, for a change of it. */
-  reach: AnnouncementList['reach'];
   now: number;
+  /** Opens its change, which the section holds: it stays open when the message moves to the earlier ones. */
+  onChange: () => void;
 }) {
   const locale = useLocale();
   const cancel = useMutation(announcementMutations.cancel(auction.id));
   const [confirming, setConfirming] = useState(false);
-  const [changing, setChanging] = useState(false);
   const [readingHistory, setReadingHistory] = useState(false);
   const state = announcementState(announcement, now);
   const at = (iso: string) => ({
@@ -55,7 +53,7 @@ export function AnnouncementItem({
             <FormattedMessage id="console.announcements.goesOut" values={goesOut} />
           </p>
           <div className="announcements__actions">
-            <button type="button" className="button button--secondary" onClick={() => setChanging(true)}>
+            <button type="button" className="button button--secondary" onClick={onChange}>
               <FormattedMessage id="console.announcements.change" />
             </button>
             <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
@@ -142,14 +140,6 @@ export function AnnouncementItem({
           announcementId={announcement.id}
           guestName={announcement.guest?.name ?? '—'}
           onClose={() => setReadingHistory(false)}
-        />
-      )}
-      {changing && (
-        <ChangeAnnouncement
-          announcement={announcement}
-          auction={auction}
-          reach={reach}
-          onClose={() => setChanging(false)}
         />
       )}
       {/* Kept open whatever the list now says, so a refusal (it went out meanwhile) is read in it. */}

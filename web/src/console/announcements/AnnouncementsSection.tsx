@@ -14,6 +14,7 @@ import { AnnouncementFields } from './AnnouncementFields.tsx';
 import { AnnouncementItem } from './AnnouncementItem.tsx';
 import { type AnnouncementDraft, draftErrors, draftRequest } from './announcementDraft.ts';
 import { announcementState } from './announcementState.ts';
+import { ChangeAnnouncement } from './ChangeAnnouncement.tsx';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
 import { SendTimeChoice } from './SendTimeChoice.tsx';
@@ -54,6 +55,8 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
     commandId: string;
     request: ReturnType<typeof draftRequest>;
   } | null>(null);
+  // The message being changed, by id: its dialog reads it from each new reading of the list.
+  const [changingId, setChangingId] = useState<number | null>(null);
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError onRetry={() => list.refetch()} />;
@@ -69,6 +72,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
     // Soonest first; one tied to the end of an auction without one, last.
     .sort((a, b) => goingOut(a) - goingOut(b));
   const earlier = announcements.filter((each) => announcementState(each, now) !== 'scheduled');
+  const changing = announcements.find((each) => each.id === changingId);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -130,6 +134,16 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
         />
       )}
 
+      {/* Held here, not in its item: a message gone out meanwhile moves to the earlier ones, and the dialog says so. */}
+      {changing && (
+        <ChangeAnnouncement
+          key={changing.id}
+          announcement={changing}
+          auction={auction}
+          reach={reach}
+          onClose={() => setChangingId(null)}
+        />
+      )}
       {scheduled.length > 0 && (
         <>
           <h3>
@@ -137,7 +151,13 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
           </h3>
           <ul className="announcements__list">
             {scheduled.map((each) => (
-              <AnnouncementItem key={each.id} announcement={each} auction={auction} reach={reach} now={now} />
+              <AnnouncementItem
+                key={each.id}
+                announcement={each}
+                auction={auction}
+                now={now}
+                onChange={() => setChangingId(each.id)}
+              />
             ))}
           </ul>
         </>
@@ -152,7 +172,13 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
       ) : (
         <ul className="announcements__list">
           {earlier.map((each) => (
-            <AnnouncementItem key={each.id} announcement={each} auction={auction} reach={reach} now={now} />
+            <AnnouncementItem
+              key={each.id}
+              announcement={each}
+              auction={auction}
+              now={now}
+              onChange={() => setChangingId(each.id)}
+            />
           ))}
         </ul>
       )}

@@ -82,9 +82,10 @@ export const announcementMutations = {
         client.invalidateQueries({ queryKey: announcementKeys.list(auctionId) }),
     }),
   /**
-   * Changes a scheduled announcement before it goes out, from the revision the form was filled
-   * from; one command id per opening of the form. The list is read again either way: a refusal
-   * (someone changed it, or it went out) then shows what it is now.
+   * Changes a scheduled announcement before it goes out, over the revision the form was filled
+   * from (or, after a conflict, the one the operator chose to keep their changes over); one command
+   * id per request as sent. The list is read again either way, before the refusal reaches the
+   * form: someone else's change, or its going out, is then in the list for the form to show.
    */
   change: (auctionId: number) =>
     mutationOptions({

@@ -451,7 +451,7 @@ describe("the console's messages to guests", () => {
     );
   });
 
-  it('keeps a message to one guest theirs and at a time, and says in the dialog when someone changed it meanwhile', async () => {
+  it('keeps a message to one guest theirs and at a time, and after a conflict saves over the new revision as a new command', async () => {
     const waiting: Announcement = {
       ...sentEarlier,
       id: 9,
@@ -463,10 +463,24 @@ describe("the console's messages to guests", () => {
       sentAt: null,
       revision: 1,
     };
+    const theirs: Announcement = {
+      ...waiting,
+      message: { fr: 'Votre table est prête à 20 h 15.' },
+      revision: 2,
+      changedAt: new Date().toISOString(),
+      changedBy: 'Marc Tremblay',
+    };
+    const changed = [409, { message: 'announcement_changed', messages: ['announcement_changed'], revision: 2 }] as [
+      number,
+      unknown,
+    ];
     const api = showAnnouncements(
       {
-        'GET /api/admin/auctions/': [200, list([waiting])],
-        'PUT /api/admin/auctions/': [409, { message: 'announcement_changed', messages: ['announcement_changed'] }],
+        'GET /api/admin/auctions/': [
+          [200, list([waiting])],
+          [200, list([theirs])],
+        ],
+        'PUT /api/admin/auctions/': [changed, changed, [200, { duplicate: false, announcement: theirs }]],
       },
       undefined,
       {
@@ -490,25 +504,194 @@ describe("the console's messages to guests", () => {
     expect(within(dialog).getByLabelText('Email')).toBeTruthy();
     const save = within(dialog).getByRole('button', { name: 'Save the change' });
     fireEvent.click(save);
-    await within(dialog).findByText('Someone changed this message meanwhile. Read it again, then make your change.');
-    // The same change again is the same command; another change is another.
+    const notice = await within(dialog).findByRole('region', { name: 'Someone changed this message meanwhile' });
+    // Who gets it is never a difference: it stays theirs.
+    expect([...notice.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Message in French']);
+    // Saved again without a choice, it is the same request: the same command, refused again.
     fireEvent.click(save);
     await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
-    fireEvent.change(within(dialog).getByLabelText('Message in French'), {
-      target: { value: 'Votre table est prête à 20 h 30.' },
-    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Keep my changes' }));
     fireEvent.click(save);
-    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(3));
+    await screen.findByText('Change saved: the message goes out as changed.');
     const bodies = api.calls
       .filter((call) => call.method === 'PUT')
       .map((call) => call.body as { commandId: string; audience?: string; revision: number });
     expect(bodies.map((body) => [body.audience, body.revision])).toEqual([
       [undefined, 1],
       [undefined, 1],
-      [undefined, 1],
+      [undefined, 2],
     ]);
     expect(bodies[1]?.commandId).toBe(bodies[0]?.commandId);
     expect(bodies[2]?.commandId).not.toBe(bodies[0]?.commandId);
+  });
+
+  describe('when someone else changed the message meanwhile', () => {
+    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    sendAt.setSeconds(0, 0);
+    const later = new Date(sendAt.getTime() + 60 * 60 * 1000);
+    const mine: Announcement = {
+      ...sentEarlier,
+      id: 7,
+      message: { fr: 'Le tirage a lieu à 22 h.', en: 'The draw is at 10 p.m.' },
+      sendAt: sendAt.toISOString(),
+      sentAt: null,
+      revision: 2,
+    };
+    const theirs: Announcement = {
+      ...mine,
+      message: { fr: 'Le tirage est reporté à 23 h.', en: 'The draw is at 10 p.m.' },
+      channels: ['email', 'sms'],
+      sendAt: later.toISOString(),
+      revision: 3,
+      changedAt: '2026-11-27T23:10:00Z',
+      changedBy: 'Marc Tremblay',
+    };
+    const refused = [409, { message: 'announcement_changed', messages: ['announcement_changed'], revision: 3 }] as [
+      number,
+      unknown,
+    ];
+
+    /** The change dialog of `mine` with its English words typed anew and saved, refused by the API. */
+    async function saveOverTheirs(answers: Parameters<typeof apiStub>[0]) {
+      const api = showAnnouncements(answers);
+      const item = (await screen.findByText('The draw is at 10 p.m.')).closest('li') as HTMLElement;
+      fireEvent.click(within(item).getByRole('button', { name: 'Change…' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change the message set for later' });
+      fireEvent.change(within(dialog).getByLabelText('Message in English'), {
+        target: { value: 'The draw is at 9:30 p.m.' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save the change' }));
+      return { api, dialog };
+    }
+
+    it('keeps what was typed, shows what their version says where it differs, and saves it over their revision only on Save', async () => {
+      const { api, dialog } = await saveOverTheirs({
+        'GET /api/admin/auctions/': [
+          [200, list([mine])],
+          [200, list([theirs])],
+        ],
+        'PUT /api/admin/auctions/': [refused, [200, { duplicate: false, announcement: { ...theirs, revision: 4 } }]],
+      });
+      const notice = await within(dialog).findByRole('region', { name: 'Someone changed this message meanwhile' });
+      // Above the fields, and where the focus is, so the operator reads it even from the Save at the bottom.
+      expect(
+        notice.compareDocumentPosition(within(dialog).getByLabelText('Message in French')) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      expect(document.activeElement?.textContent).toBe('Someone changed this message meanwhile');
+      expect(notice.textContent).toMatch(
+        /Marc Tremblay changed it on \d{2}\/\d{2}\/\d{4} at .+\. Where it differs from what you typed, it now says:/,
+      );
+      // Each part that differs, with their version: the French words they changed, the English ones
+      // the operator typed, the ways and the time they changed.
+      const parts = [...notice.querySelectorAll('dl > div')].map((part) => [
+        part.querySelector('dt')?.textContent,
+        part.querySelector('dd')?.textContent,
+      ]);
+      const day = later.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+      expect(parts).toEqual([
+        ['Message in French', 'Le tirage est reporté à 23 h.'],
+        ['Message in English', 'The draw is at 10 p.m.'],
+        ['How', 'Email · Text message'],
+        ['When', expect.stringMatching(new RegExp(`^on ${day} at `))],
+      ]);
+      // What was typed is still there; the API's key is not said below the form.
+      expect((within(dialog).getByLabelText('Message in English') as HTMLTextAreaElement).value).toBe(
+        'The draw is at 9:30 p.m.',
+      );
+      expect(within(dialog).queryByText(/Read it again, then make your change/)).toBeNull();
+
+      fireEvent.click(within(notice).getByRole('button', { name: 'Keep my changes' }));
+      expect(within(dialog).queryByRole('region')).toBeNull();
+      within(dialog).getByText('Your changes are kept: “Save the change” puts them in place of their version.');
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Save the change' }));
+      // Nothing is saved before Save is pressed again.
+      expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save the change' }));
+      await screen.findByText('Change saved: the message goes out as changed.');
+      const puts = api.calls
+        .filter((call) => call.method === 'PUT')
+        .map((call) => call.body as Record<string, unknown>);
+      expect(puts[1]).toEqual({
+        message: { fr: 'Le tirage a lieu à 22 h.', en: 'The draw is at 9:30 p.m.' },
+        channels: ['sms'],
+        audience: 'arrived',
+        sendAt: expect.any(String),
+        revision: 3,
+        commandId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+      expect(Date.parse(String(puts[1]?.sendAt))).toBe(sendAt.getTime());
+      expect(puts[1]?.commandId).not.toBe(puts[0]?.commandId);
+    });
+
+    it('fills the fields from their version when the operator uses it, and saves nothing', async () => {
+      const { api, dialog } = await saveOverTheirs({
+        'GET /api/admin/auctions/': [
+          [200, list([mine])],
+          [200, list([theirs])],
+        ],
+        'PUT /api/admin/auctions/': refused,
+      });
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Use their version' }));
+      const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+      expect(field('Message in French').value).toBe('Le tirage est reporté à 23 h.');
+      expect(field('Message in English').value).toBe('The draw is at 10 p.m.');
+      expect(field('Email (44 guests)').checked).toBe(true);
+      expect(field('Text message (40 guests)').checked).toBe(true);
+      expect(field('Date and time it goes out').value).toBe(toLocalInput(later.toISOString()));
+      expect(document.activeElement).toBe(field('Message in French'));
+      within(dialog).getByText('The fields now show their version: change it, or keep it as it is.');
+      expect(within(dialog).queryByRole('region')).toBeNull();
+      expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('says so and offers only Close when the message went out meanwhile', async () => {
+      const sent: Announcement = { ...mine, sentAt: new Date().toISOString() };
+      const { dialog } = await saveOverTheirs({
+        'GET /api/admin/auctions/': [
+          [200, list([mine])],
+          [200, list([sent])],
+        ],
+        'PUT /api/admin/auctions/': [
+          409,
+          { message: 'announcement_not_changeable', messages: ['announcement_not_changeable'] },
+        ],
+      });
+      const said = await screen.findByText(
+        'This message went out meanwhile: your change was not saved, and it can no longer be changed.',
+      );
+      const gone = screen.getByRole('dialog', { name: 'Change the message set for later' });
+      expect(gone.contains(said)).toBe(true);
+      expect(dialog.isConnected).toBe(false);
+      expect(within(gone).queryByRole('textbox')).toBeNull();
+      expect(
+        within(gone)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Close', '×']);
+      fireEvent.click(within(gone).getByText('Close'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('says it was cancelled when the list read again after the conflict has it cancelled', async () => {
+      const cancelled: Announcement = {
+        ...theirs,
+        cancelledAt: new Date().toISOString(),
+        cancelledBy: 'Marc Tremblay',
+      };
+      await saveOverTheirs({
+        'GET /api/admin/auctions/': [
+          [200, list([mine])],
+          [200, list([cancelled])],
+        ],
+        'PUT /api/admin/auctions/': refused,
+      });
+      await screen.findByText(
+        'This message was cancelled meanwhile: your change was not saved, and it can no longer be changed.',
+      );
+      expect(screen.queryByRole('button', { name: 'Keep my changes' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Save the change' })).toBeNull();
+    });
   });
 
   it('shows the history of a changed message: by whom and when, and only what each change changed', async () => {
