@@ -1,5 +1,7 @@
+import type { AnnouncementList } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
+import { demoToken } from '../../api/test/accounts/demoStaff.ts';
 import { DESKTOP, expectAccessible, PHONE, screenshot, screenshotBothWidths, visitorContext } from './browserKit.ts';
 import { withGalaConsole } from './servedApp.ts';
 
@@ -7,7 +9,8 @@ import { withGalaConsole } from './servedApp.ts';
  * Messages to an auction's guests (docs/console.md "Messages to guests"): the manager writes one,
  * chooses how, confirms, and a guest of the gala finds it in their mailbox in their language; the
  * console then shows it sent. Two set to go out in a few hours are listed with their time: one is
- * cancelled before then, the other changed. In French and in English.
+ * cancelled before then, the other changed, its first Save refused because another staff member
+ * changed it meanwhile, then saved over their change. In French and in English.
  */
 const gala = withGalaConsole();
 
@@ -115,6 +118,9 @@ async function schedules(
     change: string;
     changeTitle: string;
     changedWords: string;
+    theirWords: string;
+    conflict: string;
+    keepMine: string;
     save: string;
     changedBy: RegExp;
     history: string;
@@ -172,16 +178,35 @@ async function schedules(
   await changing.evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
   await screenshot(page, `console-announcements-change-end-${locale}-390`, false);
   await changing.getByLabel(texts.field).fill(texts.changedWords);
+  // Meanwhile another staff member changes its words and ways: the Save is refused, and the dialog
+  // keeps what was typed beside their version, until the manager keeps their changes and saves again.
+  await changeAsAnotherManager(locale, texts.words[1], texts.theirWords);
+  await page.setViewportSize(DESKTOP);
+  await changing.getByRole('button', { name: texts.save }).click();
+  const conflict = changing.getByRole('region', { name: texts.conflict });
+  await expect.poll(async () => (await conflict.textContent()) ?? '').toContain(texts.theirWords);
+  expect(await changing.getByLabel(texts.field).inputValue()).toBe(texts.changedWords);
+  await expectAccessible(page, `messages to guests, a change that met another (${locale})`);
+  await screenshotBothWidths(page, `console-announcements-conflict-${locale}`, false);
+  await conflict.getByRole('button', { name: texts.keepMine }).click();
   await changing.getByRole('button', { name: texts.save }).click();
   await changing.waitFor({ state: 'detached' });
   const changed = later.filter({ hasText: texts.changedWords });
   await expect.poll(async () => (await changed.textContent()) ?? '', { timeout: 10_000 }).toMatch(texts.changedBy);
   expect(await later.filter({ hasText: texts.words[1] }).count()).toBe(0);
-  // Its history says who changed what: the words before and after.
+  // Saved over the other change: the typed words, and the ways as the form had them.
+  const saved = await gala.t.database.db
+    .selectFrom('auction_announcements')
+    .select(['message_fr', 'message_en', 'channels'])
+    .where(locale === 'fr' ? 'message_fr' : 'message_en', '=', texts.changedWords)
+    .executeTakeFirstOrThrow();
+  expect(saved.channels).toEqual(['email', 'sms']);
+  // Its history says who changed what: the words before and after, the other change first.
   await changed.getByRole('button', { name: texts.history }).click();
   const history = page.getByRole('dialog', { name: texts.historyTitle });
   await expect.poll(async () => (await history.locator('del').first().textContent()) ?? '').toBe(texts.words[1]);
-  expect(await history.locator('ins').first().textContent()).toBe(texts.changedWords);
+  expect(await history.locator('ins').first().textContent()).toBe(texts.theirWords);
+  expect(await history.locator('li').last().locator('ins').first().textContent()).toBe(texts.changedWords);
   await expectAccessible(page, `messages to guests, a change's history (${locale})`);
   await page.setViewportSize(DESKTOP);
   await screenshotBothWidths(page, `console-announcements-history-${locale}`, false);
@@ -198,6 +223,31 @@ async function schedules(
   await page.setViewportSize(DESKTOP);
   await screenshotBothWidths(page, `console-announcements-scheduled-${locale}`);
   await context.close();
+}
+
+/**
+ * The demo's administrator changes the gala's message set for later that says `words` (its words
+ * in `locale`, and by email alone), through the API, as another staff member would from their own
+ * console while the manager's change dialog is open.
+ */
+async function changeAsAnotherManager(locale: 'fr' | 'en', words: string, theirWords: string) {
+  const headers = { authorization: `Bearer ${await demoToken(gala.t.app, 'admin')}` };
+  const url = `/api/admin/auctions/${gala.galaId}/announcements`;
+  const { announcements } = (await gala.t.app.inject({ url, headers })).json() as AnnouncementList;
+  const theirs = announcements.find((each) => each.message[locale] === words && each.sentAt === null);
+  if (!theirs?.sendAt) throw new Error(`no message set for later says "${words}"`);
+  const answer = await gala.t.app.inject({
+    method: 'PUT',
+    url: `${url}/${theirs.id}`,
+    headers,
+    payload: {
+      message: { ...theirs.message, [locale]: theirWords },
+      channels: ['email'],
+      sendAt: theirs.sendAt,
+      revision: theirs.revision,
+    },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
 }
 
 /**
@@ -461,6 +511,9 @@ describe('messages to guests', () => {
       change: 'Modifier…',
       changeTitle: 'Modifier le message programmé',
       changedWords: 'Dernier appel : l’encan silencieux ferme dans une heure.',
+      theirWords: 'Dernier appel : l’encan silencieux ferme bientôt.',
+      conflict: 'Quelqu’un a modifié ce message entre-temps',
+      keepMine: 'Garder mes modifications',
       save: 'Enregistrer la modification',
       changedBy: /modifié par .+ le \d{4}-\d{2}-\d{2} à \d{1,2} h \d{2}/,
       history: 'Historique…',
@@ -488,6 +541,9 @@ describe('messages to guests', () => {
       change: 'Change…',
       changeTitle: 'Change the message set for later',
       changedWords: 'Last call: the silent auction closes in an hour.',
+      theirWords: 'Last call: the silent auction closes soon.',
+      conflict: 'Someone changed this message meanwhile',
+      keepMine: 'Keep my changes',
       save: 'Save the change',
       changedBy: /changed by .+ on \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2}\s[ap]\.m\./,
       history: 'History…',

@@ -5,11 +5,11 @@ import { formatDate, formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
-import { differingParts, PART_LABELS } from './announcementVersion.ts';
+import { differingParts } from './announcementVersion.ts';
 import { announcementQueries } from './queries.ts';
 import type { AuctionEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
-import { VersionPart } from './VersionPart.tsx';
+import { PartList, VersionPart } from './VersionPart.tsx';
 
 /**
  * What became of a message set for later while it waited (docs/console.md "Messages to guests"):
@@ -70,29 +70,25 @@ function ChangeEntry({
       <p className="announcements__meta">
         <FormattedMessage id="console.announcements.historyEntry" values={{ name: change.changedBy ?? '—', ...at }} />
       </p>
-      <dl className="announcements__changes">
-        {differingParts(change.before, change.after).map((part) => (
-          <div key={part}>
-            <dt>
-              <FormattedMessage id={PART_LABELS[part]} />
-            </dt>
-            <dd>
-              <span>
-                <FormattedMessage id="console.announcements.historyBefore" />{' '}
-                <del>
-                  <VersionPart part={part} version={change.before} auction={auction} guestName={guestName} />
-                </del>
-              </span>
-              <span>
-                <FormattedMessage id="console.announcements.historyAfter" />{' '}
-                <ins>
-                  <VersionPart part={part} version={change.after} auction={auction} guestName={guestName} />
-                </ins>
-              </span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <PartList
+        parts={differingParts(change.before, change.after)}
+        show={(part) => (
+          <>
+            <span>
+              <FormattedMessage id="console.announcements.historyBefore" />{' '}
+              <del>
+                <VersionPart part={part} version={change.before} auction={auction} guestName={guestName} />
+              </del>
+            </span>
+            <span>
+              <FormattedMessage id="console.announcements.historyAfter" />{' '}
+              <ins>
+                <VersionPart part={part} version={change.after} auction={auction} guestName={guestName} />
+              </ins>
+            </span>
+          </>
+        )}
+      />
     </li>
   );
 }

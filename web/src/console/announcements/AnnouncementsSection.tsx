@@ -73,6 +73,15 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
     .sort((a, b) => goingOut(a) - goingOut(b));
   const earlier = announcements.filter((each) => announcementState(each, now) !== 'scheduled');
   const changing = announcements.find((each) => each.id === changingId);
+  const item = (each: Announcement) => (
+    <AnnouncementItem
+      key={each.id}
+      announcement={each}
+      auction={auction}
+      now={now}
+      onChange={() => setChangingId(each.id)}
+    />
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -149,17 +158,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
           <h3>
             <FormattedMessage id="console.announcements.scheduled" />
           </h3>
-          <ul className="announcements__list">
-            {scheduled.map((each) => (
-              <AnnouncementItem
-                key={each.id}
-                announcement={each}
-                auction={auction}
-                now={now}
-                onChange={() => setChangingId(each.id)}
-              />
-            ))}
-          </ul>
+          <ul className="announcements__list">{scheduled.map(item)}</ul>
         </>
       )}
       <h3>
@@ -170,17 +169,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
           <FormattedMessage id="console.announcements.none" />
         </p>
       ) : (
-        <ul className="announcements__list">
-          {earlier.map((each) => (
-            <AnnouncementItem
-              key={each.id}
-              announcement={each}
-              auction={auction}
-              now={now}
-              onChange={() => setChangingId(each.id)}
-            />
-          ))}
-        </ul>
+        <ul className="announcements__list">{earlier.map(item)}</ul>
       )}
     </div>
   );

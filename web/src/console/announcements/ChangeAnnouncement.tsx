@@ -54,7 +54,7 @@ export function ChangeAnnouncement({
   const reading = refusal?.kind === 'changed' && announcement.revision < refusal.revision;
 
   // The notice's buttons go with it: the focus goes where the choice leads, Save or the words.
-  const said = useRef<HTMLDivElement>(null);
+  const said = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const form = said.current?.closest('form');
     if (chosen === 'keptMine') form?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
@@ -155,13 +155,12 @@ export function ChangeAnnouncement({
           onUseTheirs={takeTheirs}
         />
       )}
-      <div role="status" ref={said}>
-        {chosen && (
-          <p className="field__hint">
-            <FormattedMessage id={`console.announcements.${chosen}`} />
-          </p>
-        )}
-      </div>
+      {/* Only while there is something to say: an empty element would take a row of the form's grid. */}
+      {chosen && (
+        <p className="field__hint" role="status" ref={said}>
+          <FormattedMessage id={`console.announcements.${chosen}`} />
+        </p>
+      )}
       <AnnouncementFields draft={draft} reach={reach} audiences={!toGuest} onChange={update} />
       <SendTimeChoice
         draft={draft}

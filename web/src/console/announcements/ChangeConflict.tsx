@@ -5,10 +5,10 @@ import { formatDate, formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { conflictParts } from './announcementConflict.ts';
 import type { AnnouncementDraft } from './announcementDraft.ts';
-import { PART_LABELS, versionOf } from './announcementVersion.ts';
+import { versionOf } from './announcementVersion.ts';
 import type { AuctionEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
-import { VersionPart } from './VersionPart.tsx';
+import { PartList, VersionPart } from './VersionPart.tsx';
 
 /**
  * Above the fields of a change refused because someone else changed the message meanwhile: who
@@ -63,20 +63,12 @@ export function ChangeConflict({
             />
           </p>
           {parts.length > 0 && (
-            <dl className="announcements__changes">
-              {parts.map((part) => (
-                <div key={part}>
-                  <dt>
-                    <FormattedMessage id={PART_LABELS[part]} />
-                  </dt>
-                  <dd>
-                    <span>
-                      <VersionPart part={part} version={versionOf(current)} auction={auction} guestName={guestName} />
-                    </span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <PartList
+              parts={parts}
+              show={(part) => (
+                <VersionPart part={part} version={versionOf(current)} auction={auction} guestName={guestName} />
+              )}
+            />
           )}
           <div className="announcements__actions">
             <button type="button" className="button" onClick={onKeepMine}>

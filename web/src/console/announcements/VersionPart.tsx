@@ -1,9 +1,10 @@
 import type { AnnouncementVersion } from '@auction/contract';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { entryName } from '../entryName.ts';
-import type { AnnouncementPart } from './announcementVersion.ts';
+import { type AnnouncementPart, PART_LABELS } from './announcementVersion.ts';
 import { GUEST_CHANNEL_KEYS } from './messageKeys.ts';
 import { type AuctionEnd, formatSendDay } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
@@ -43,6 +44,28 @@ export function VersionPart({
     case 'when':
       return <SetFor version={version} auction={auction} />;
   }
+}
+
+/** Parts of a message, each under its name, with what `show` says of it (a version's, or before and after). */
+export function PartList({
+  parts,
+  show,
+}: {
+  parts: readonly AnnouncementPart[];
+  show: (part: AnnouncementPart) => ReactNode;
+}) {
+  return (
+    <dl className="announcements__changes">
+      {parts.map((part) => (
+        <div key={part}>
+          <dt>
+            <FormattedMessage id={PART_LABELS[part]} />
+          </dt>
+          <dd>{show(part)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** When a version was set to go out: on a day at a time, or so many minutes before the auction's end or a group's. */

@@ -55,6 +55,21 @@ const list = (announcements: Announcement[]): AnnouncementList => ({
   announcements,
 });
 
+/** The draw's message, set for three hours from now (to the minute), at its second revision. */
+function drawSetForLater() {
+  const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
+  sendAt.setSeconds(0, 0);
+  const waiting: Announcement = {
+    ...sentEarlier,
+    id: 7,
+    message: { fr: 'Le tirage a lieu à 22 h.', en: 'The draw is at 10 p.m.' },
+    sendAt: sendAt.toISOString(),
+    sentAt: null,
+    revision: 2,
+  };
+  return { sendAt, waiting };
+}
+
 /** The section of the fixture auction, its API answered by `answers` (the network boundary's double). */
 const showAnnouncements = (
   answers: Parameters<typeof apiStub>[0],
@@ -382,16 +397,7 @@ describe("the console's messages to guests", () => {
   });
 
   it('changes a message set for later from the form filled from it, saved once over the revision it was read at', async () => {
-    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
-    sendAt.setSeconds(0, 0);
-    const waiting: Announcement = {
-      ...sentEarlier,
-      id: 7,
-      message: { fr: 'Le tirage a lieu à 22 h.', en: 'The draw is at 10 p.m.' },
-      sendAt: sendAt.toISOString(),
-      sentAt: null,
-      revision: 2,
-    };
+    const { sendAt, waiting } = drawSetForLater();
     const changed: Announcement = {
       ...waiting,
       message: { fr: 'Le tirage est avancé à 21 h 30.', en: 'The draw is at 10 p.m.' },
@@ -526,17 +532,8 @@ describe("the console's messages to guests", () => {
   });
 
   describe('when someone else changed the message meanwhile', () => {
-    const sendAt = new Date(Date.now() + 3 * 60 * 60 * 1000);
-    sendAt.setSeconds(0, 0);
+    const { sendAt, waiting: mine } = drawSetForLater();
     const later = new Date(sendAt.getTime() + 60 * 60 * 1000);
-    const mine: Announcement = {
-      ...sentEarlier,
-      id: 7,
-      message: { fr: 'Le tirage a lieu à 22 h.', en: 'The draw is at 10 p.m.' },
-      sendAt: sendAt.toISOString(),
-      sentAt: null,
-      revision: 2,
-    };
     const theirs: Announcement = {
       ...mine,
       message: { fr: 'Le tirage est reporté à 23 h.', en: 'The draw is at 10 p.m.' },
@@ -580,7 +577,7 @@ describe("the console's messages to guests", () => {
       ).toBeTruthy();
       expect(document.activeElement?.textContent).toBe('Someone changed this message meanwhile');
       expect(notice.textContent).toMatch(
-        /Marc Tremblay changed it on \d{2}\/\d{2}\/\d{4} at .+\. Where it differs from what you typed, it now says:/,
+        /Marc Tremblay changed it on \d{2}\/\d{2}\/\d{4} at .+; where it differs from what you typed, it now says:/,
       );
       // Each part that differs, with their version: the French words they changed, the English ones
       // the operator typed, the ways and the time they changed.
