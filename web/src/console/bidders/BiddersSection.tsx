@@ -107,7 +107,14 @@ function InviteBySms({ auctionId }: { auctionId: number }) {
   );
 }
 
-/** The auction's bidders in the generic list table: search, status filter, a message, lock, password. */
+/**
+ * Whether a guest has come in: the door's question during a gala ("who is still expected?"), with
+ * the arrival column sorted by time for "who came in last".
+ */
+const ARRIVALS = ['waiting', 'arrived'] as const;
+const arrivalOf = (bidder: Bidder): (typeof ARRIVALS)[number] => (bidder.arrivedAt ? 'arrived' : 'waiting');
+
+/** The auction's bidders in the generic list table: search, status and arrival filters, a message, lock, password. */
 export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; actorRoles: readonly number[] }) {
   const intl = useIntl();
   const bidders = useQuery(bidderQueries.list(auctionId));
@@ -128,7 +135,9 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
     sideValue: (bidder, id) =>
       id === 'name'
         ? `${guestName(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')} #${bidder.bidderNumber ?? ''}`
-        : String(bidder.status),
+        : id === 'arrival'
+          ? arrivalOf(bidder)
+          : String(bidder.status),
   });
   const button = (bidder: Bidder, kind: Pending['kind']) => (
     <button
@@ -204,6 +213,15 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
             options: [BidderStatus.Invited, BidderStatus.Visited, BidderStatus.Locked].map((value) => ({
               value: String(value),
               label: <FormattedMessage id={STATUS_KEYS[value]} />,
+            })),
+          },
+          {
+            kind: 'checkboxes',
+            id: 'arrival',
+            label: <FormattedMessage id="console.bidders.arrival" />,
+            options: ARRIVALS.map((value) => ({
+              value,
+              label: <FormattedMessage id={`console.bidders.arrival.${value}`} />,
             })),
           },
         ]}

@@ -57,6 +57,23 @@ describe("the auction's bidders", () => {
     );
   });
 
+  it('lists the guests not arrived yet, or those arrived, by the arrival filter', async () => {
+    wideScreen();
+    const arrived = { ...camille, arrivedAt: '2026-11-28T23:10:00Z', arrivedBy: 'Lise Caron' };
+    const api = apiStub({ 'GET /api/admin/auctions/9/bidders': [200, [arrived, paul]] });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <BiddersTable auctionId={9} actorRoles={[Role.AuctionManager]} />);
+    await screen.findByText('Camille Roy');
+    expect(screen.getByText('Paul Roy')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Not arrived yet' }));
+    await waitFor(() => expect(screen.queryByText('Camille Roy')).toBeNull());
+    expect(screen.getByText('Paul Roy')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Not arrived yet' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Arrived' }));
+    await waitFor(() => expect(screen.queryByText('Paul Roy')).toBeNull());
+    expect(screen.getByText('Camille Roy')).toBeTruthy();
+  });
+
   it('sends a message to one guest, by the ways ticked, once, and not to a locked one', async () => {
     wideScreen();
     const api = apiStub({
