@@ -46,10 +46,11 @@ export interface InvoicePayments {
    */
   applyPaymentIntent(executor: Executor, pi: Stripe.PaymentIntent): Promise<number | null>;
   /**
-   * What Stripe made of an open attempt, looked up by its id, applied like an answer (the invoice
-   * paid and its email sent, or the attempt failed); null when Stripe has no charge of it.
+   * What Stripe made of an open attempt, looked up by its id among its customer's charges, applied
+   * like an answer (the invoice paid and its email sent, or the attempt failed); null when Stripe
+   * has no charge of it.
    */
-  reconcile(attemptId: string): Promise<Stripe.PaymentIntent | null>;
+  reconcile(attempt: AttemptToReconcile): Promise<Stripe.PaymentIntent | null>;
   /** After the commit that made an invoice paid: its email with the invoice and receipt PDFs. */
   afterPaid(invoiceId: number): Promise<void>;
 }
@@ -61,8 +62,24 @@ interface ChargeCard {
   stripe_customer_id: string;
 }
 
+/** An open attempt as the look-up at Stripe needs it: its id, when it was claimed, whose card. */
+export interface AttemptToReconcile {
+  id: string;
+  created_at: Date;
+  stripe_customer_id: string;
+}
+
 /** The metadata key naming the attempt on its PaymentIntent. */
 export const ATTEMPT_METADATA = 'paymentAttemptId';
+
+/**
+ * What a PaymentIntent says of its attempt: charged, refused by the card (a refusal is never undone
+ * by a later success here, nor a success by a later failure), or still under way at Stripe.
+ */
+export function chargeOutcome(pi: Stripe.PaymentIntent): 'succeeded' | 'refused' | 'processing' {
+  if (pi.status === 'succeeded') return 'succeeded';
+  return pi.last_payment_error || pi.status === 'canceled' ? 'refused' : 'processing';
+}
 
 /** How far before an attempt's row its PaymentIntent is looked for: the two clocks may differ. */
 const CLOCK_MARGIN_MS = 5 * 60_000;
@@ -152,21 +169,13 @@ export function invoicePayments(deps: {
     });
   }
 
-  async function reconcile(attemptId: string): Promise<Stripe.PaymentIntent | null> {
-    const { rows } = await sql<{ created_at: Date; stripe_customer_id: string }>`
-      SELECT a.created_at, pi.stripe_customer_id
-      FROM payment_attempts a
-        JOIN payment_methods pm ON pm.stripe_payment_method_id = a.stripe_payment_method_id
-        JOIN payment_informations pi ON pi.id = pm.payment_information_id
-      WHERE a.id = ${attemptId} LIMIT 1`.execute(db);
-    const attempt = rows[0];
-    if (!attempt) return null;
+  async function reconcile(attempt: AttemptToReconcile): Promise<Stripe.PaymentIntent | null> {
     const found = await stripe.findPaymentIntent({
       customerId: attempt.stripe_customer_id,
       // A margin for the clocks of Stripe and of this database.
       createdSince: new Date(attempt.created_at.getTime() - CLOCK_MARGIN_MS),
       key: ATTEMPT_METADATA,
-      value: attemptId,
+      value: attempt.id,
     });
     if (!found) return null;
     const paid = await db.transaction().execute((trx) => applyPaymentIntent(trx, found));
@@ -186,7 +195,8 @@ export function invoicePayments(deps: {
     // The invoice's row first, as a claim takes it before touching its attempt: one order of locks,
     // so a claim continuing this attempt and this settlement never wait for each other in a cycle.
     await executor.selectFrom('invoices').select('id').where('id', '=', attempt.invoice_id).forUpdate().execute();
-    if (pi.status === 'succeeded') {
+    const outcome = chargeOutcome(pi);
+    if (outcome === 'succeeded') {
       const settled = await executor
         .updateTable('payment_attempts')
         .set({ status: 'succeeded', payment_intent_id: pi.id, error_code: null, updated_at: new Date() })
@@ -207,7 +217,7 @@ export function invoicePayments(deps: {
       await issueDonationReceipt(executor, paid.id);
       return paid.id;
     }
-    if (pi.last_payment_error || pi.status === 'canceled') {
+    if (outcome === 'refused') {
       // A refusal closes only an attempt still open: a success is never undone by a late failure.
       await executor
         .updateTable('payment_attempts')
@@ -237,16 +247,16 @@ export function invoicePayments(deps: {
       const claimed = await claim(invoice, userId, () => cardToCharge(invoice, userId, paymentMethodId));
       if (!claimed) return { isPaid: true, paymentIntentId: await paidIntentOf(invoice.id) };
       const { attempt } = claimed;
-      if (claimed.continued) {
-        const found = await reconcile(attempt.id);
-        if (found) return answerOf(found);
-      }
       const { rows } = await sql<ChargeCard>`
         SELECT pm.stripe_payment_method_id, pi.stripe_customer_id
         FROM payment_methods pm JOIN payment_informations pi ON pi.id = pm.payment_information_id
         WHERE pm.stripe_payment_method_id = ${attempt.stripe_payment_method_id}`.execute(db);
       const card = rows[0];
       if (!card) throw new HttpError(409, 'card_does_not_exist');
+      if (claimed.continued) {
+        const found = await reconcile({ ...attempt, stripe_customer_id: card.stripe_customer_id });
+        if (found) return answerOf(found);
+      }
       let pi: Stripe.PaymentIntent;
       try {
         pi = await stripe.createPaymentIntent(
@@ -287,8 +297,9 @@ export function invoicePayments(deps: {
 
   /** The answer to a payment request from a charge Stripe already made of its attempt. */
   function answerOf(pi: Stripe.PaymentIntent): { isPaid: boolean; paymentIntentId: string | null } {
-    if (pi.status === 'succeeded') return { isPaid: true, paymentIntentId: pi.id };
-    if (pi.last_payment_error || pi.status === 'canceled') {
+    const outcome = chargeOutcome(pi);
+    if (outcome === 'succeeded') return { isPaid: true, paymentIntentId: pi.id };
+    if (outcome === 'refused') {
       const code = pi.last_payment_error?.code ?? 'card_declined';
       throw new HttpError(402, 'error_during_paiement', {
         messages: ['error_during_paiement', code],

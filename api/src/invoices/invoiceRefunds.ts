@@ -148,7 +148,7 @@ export function invoiceRefunds(deps: {
       // retry refunds through the same one.
       let paymentIntentId: string | null = null;
       if (byCard) {
-        const choice = chargeToRefund(await cardChargesOf(trx, invoice.id), request.amountCents);
+        const choice = chargeToRefund(await cardChargesOf(trx, [invoice.id]), request.amountCents);
         if ('refusal' in choice) {
           const { refusal, ...room } = choice;
           throw new HttpError(422, refusal, room);

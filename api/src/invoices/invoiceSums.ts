@@ -56,15 +56,28 @@ export async function dueCents(executor: Executor, invoiceId: number, totalCents
   return Number(totalCents) - manual - (await cardPaidCents(executor, invoiceId));
 }
 
-/** The invoice's successful card charges, each with what its refunds give back (docs/payments.md "A second card charge"). */
-export async function cardChargesOf(executor: Executor, invoiceId: number): Promise<CardCharge[]> {
-  const { rows } = await sql<{ payment_intent_id: string; amount: number; refunded: number; settled_at: Date }>`
-    SELECT a.payment_intent_id, a.amount, a.updated_at AS settled_at,
+/**
+ * The successful card charges of these invoices, each with what its refunds give back (docs/payments.md
+ * "A second card charge"): one read for a list of invoices, or one invoice's under its lock.
+ */
+export async function cardChargesOf(executor: Executor, invoiceIds: readonly number[]): Promise<CardCharge[]> {
+  if (invoiceIds.length === 0) return [];
+  const { rows } = await sql<{
+    invoice_id: number;
+    payment_intent_id: string;
+    amount: number;
+    refunded: number;
+    settled_at: Date;
+  }>`
+    SELECT a.invoice_id, a.payment_intent_id, a.amount, a.updated_at AS settled_at,
       coalesce((SELECT sum(r.amount) FROM invoice_refunds r
         WHERE r.payment_intent_id = a.payment_intent_id AND r.status IN ('pending', 'succeeded')), 0)::bigint AS refunded
     FROM payment_attempts a
-    WHERE a.invoice_id = ${invoiceId} AND a.status = 'succeeded' AND a.payment_intent_id IS NOT NULL`.execute(executor);
+    WHERE a.invoice_id IN (${sql.join(invoiceIds)}) AND a.status = 'succeeded' AND a.payment_intent_id IS NOT NULL`.execute(
+    executor,
+  );
   return rows.map((row) => ({
+    invoiceId: row.invoice_id,
     paymentIntentId: row.payment_intent_id,
     amountCents: Number(row.amount),
     refundedCents: Number(row.refunded),

@@ -14,8 +14,9 @@ import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts'
 import { givesBack, refundedCents } from './invoiceDto.ts';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
-import { dueCents, refundedCentsOf } from './invoiceSums.ts';
+import { cardChargesOf, dueCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
+import { refundableAtOnce, refundableOnCards } from './refundCharge.ts';
 
 /**
  * Payments made outside the product: cash or a cheque handed over at the gala (docs/payments.md
@@ -176,7 +177,6 @@ export function manualPayments(deps: {
       status: number;
       total: number;
       card_paid: number;
-      largest_charge_room: number;
       currency: string;
       created_at: Date;
       paid_at: Date | null;
@@ -187,9 +187,6 @@ export function manualPayments(deps: {
         u.username AS customer_email, i.is_donation, i.status, i.total, i.currency, i.created_at, i.paid_at,
         coalesce((SELECT sum(a.amount) FROM payment_attempts a
           WHERE a.invoice_id = i.id AND a.status = 'succeeded'), 0)::bigint AS card_paid,
-        coalesce((SELECT max(a.amount - coalesce((SELECT sum(r.amount) FROM invoice_refunds r
-            WHERE r.payment_intent_id = a.payment_intent_id AND r.status IN ('pending', 'succeeded')), 0))
-          FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'succeeded'), 0)::bigint AS largest_charge_room,
         EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
         (SELECT d.number FROM donation_receipts d WHERE d.invoice_id = i.id AND d.voided_at IS NULL) AS receipt_number
       FROM invoices i JOIN users u ON u.id = i.bidder_id
@@ -197,26 +194,22 @@ export function manualPayments(deps: {
       ORDER BY i.number`.execute(db);
     if (rows.length === 0) return [];
     const ids = sql.join(rows.map((r) => r.id));
-    const [payments, refunds, lines, lineRefunds] = await Promise.all([
+    const invoiceIds = rows.map((r) => r.id);
+    const [payments, refunds, lines, lineRefunds, charges] = await Promise.all([
       paymentsOf(sql`p.invoice_id IN (${ids})`),
       refundsOf(ids),
-      invoiceLineCosts(
-        db,
-        rows.map((r) => r.id),
-      ),
-      refundedByLine(
-        db,
-        rows.map((r) => r.id),
-      ),
+      invoiceLineCosts(db, invoiceIds),
+      refundedByLine(db, invoiceIds),
+      cardChargesOf(db, invoiceIds),
     ]);
     return rows.map((row) => {
       const own = payments.filter((p) => p.invoice_id === row.id);
       const ownRefunds = refunds.filter((r) => r.invoice_id === row.id);
+      const ownCharges = charges.filter((c) => c.invoiceId === row.id);
       const total = Number(row.total);
       const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
       const paid = Math.min(total, Number(row.card_paid) + manual);
       const isPaid = row.status === InvoiceStatus.Paid;
-      const cardRefunded = refundedCents(ownRefunds.filter((r) => r.method === 'card'));
       const handRefunded = refundedCents(ownRefunds.filter((r) => r.method !== 'card'));
       return {
         stripeInvoiceId: row.public_id,
@@ -239,9 +232,9 @@ export function manualPayments(deps: {
             handRefundedCents: handRefunded,
           }) === null,
         // Each kind of money goes back its own way: the card's on the card, the recordings' by hand.
-        refundableCents: isPaid ? Math.max(0, Number(row.card_paid) - cardRefunded) : 0,
+        refundableCents: isPaid ? refundableOnCards(ownCharges) : 0,
         // One refund goes back through one charge (`chargeToRefund`).
-        cardRefundableAtOnceCents: isPaid ? Math.max(0, Number(row.largest_charge_room)) : 0,
+        cardRefundableAtOnceCents: isPaid ? refundableAtOnce(ownCharges) : 0,
         handRefundableCents: isPaid ? Math.max(0, manual - handRefunded) : 0,
         refunds: ownRefunds.map(toRefund),
         lines: lines

@@ -1,5 +1,6 @@
 /** One successful card charge of an invoice and what its refunds already give back. */
 export interface CardCharge {
+  invoiceId: number;
   paymentIntentId: string;
   amountCents: number;
   /** Its refunds that gave or are giving money back (pending and succeeded). */
@@ -15,6 +16,13 @@ export type ChargeChoice =
 
 const roomOf = (charge: CardCharge) => Math.max(0, charge.amountCents - charge.refundedCents);
 
+/** What the cards can still give back in all: each charge's amount less its refunds. */
+export const refundableOnCards = (charges: ReadonlyArray<CardCharge>) =>
+  charges.reduce((sum, charge) => sum + roomOf(charge), 0);
+
+/** What one card refund can give back: the most any one charge has left. */
+export const refundableAtOnce = (charges: ReadonlyArray<CardCharge>) => Math.max(0, ...charges.map(roomOf));
+
 /**
  * The charge a card's refund goes back through (docs/payments.md "A second card charge"). An
  * invoice usually has one; it has two when a recording beside its card payment was cancelled and
@@ -25,7 +33,7 @@ const roomOf = (charge: CardCharge) => Math.max(0, charge.amountCents - charge.r
  * (`refund_exceeds_charge_amount`): the staff give it back in two refunds.
  */
 export function chargeToRefund(charges: ReadonlyArray<CardCharge>, amountCents: number): ChargeChoice {
-  const refundableCents = charges.reduce((sum, charge) => sum + roomOf(charge), 0);
+  const refundableCents = refundableOnCards(charges);
   if (amountCents > refundableCents) return { refusal: 'refund_exceeds_paid_amount', refundableCents };
   const [best] = [...charges].sort((a, b) => roomOf(b) - roomOf(a) || b.settledAt.getTime() - a.settledAt.getTime());
   if (!best || amountCents > roomOf(best)) {

@@ -1,7 +1,7 @@
 import type { Db } from '@auction/platform';
 import { paymentAttemptsSwept } from '@auction/platform/metrics';
 import { sql } from 'kysely';
-import type { InvoicePayments } from './invoicePayments.ts';
+import { type AttemptToReconcile, chargeOutcome, type InvoicePayments } from './invoicePayments.ts';
 
 /**
  * An open attempt no request has touched for this long is stale: a request charging it finishes
@@ -32,23 +32,19 @@ export function staleAttempts(deps: { db: Db; payments: InvoicePayments }) {
   return {
     async sweep(now = new Date()): Promise<StaleAttemptsSweep> {
       const cutoff = new Date(now.getTime() - STALE_ATTEMPT_MS);
-      const stale = await deps.db
-        .selectFrom('payment_attempts')
-        .select('id')
-        .where('status', '=', 'open')
-        .where('updated_at', '<', cutoff)
-        .orderBy('updated_at')
-        .limit(100)
-        .execute();
+      const { rows: stale } = await sql<AttemptToReconcile>`
+        SELECT a.id, a.created_at, pi.stripe_customer_id
+        FROM payment_attempts a
+          JOIN payment_methods pm ON pm.stripe_payment_method_id = a.stripe_payment_method_id
+          JOIN payment_informations pi ON pi.id = pm.payment_information_id
+        WHERE a.status = 'open' AND a.updated_at < ${cutoff}
+        ORDER BY a.updated_at LIMIT 100`.execute(deps.db);
       const outcome: StaleAttemptsSweep = { settled: 0, closed: 0, processing: 0 };
-      for (const { id } of stale) {
-        const found = await deps.payments.reconcile(id);
+      for (const attempt of stale) {
+        const { id } = attempt;
+        const found = await deps.payments.reconcile(attempt);
         if (found) {
-          if (found.status === 'succeeded' || found.last_payment_error || found.status === 'canceled') {
-            outcome.settled += 1;
-          } else {
-            outcome.processing += 1;
-          }
+          outcome[chargeOutcome(found) === 'processing' ? 'processing' : 'settled'] += 1;
           continue;
         }
         const closed = await deps.db

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type CardCharge, chargeToRefund } from '../../src/invoices/refundCharge.ts';
 
 const charge = (paymentIntentId: string, amountCents: number, refundedCents = 0, settledAt = '2026-11-20T20:00:00Z') =>
-  ({ paymentIntentId, amountCents, refundedCents, settledAt: new Date(settledAt) }) satisfies CardCharge;
+  ({ invoiceId: 7, paymentIntentId, amountCents, refundedCents, settledAt: new Date(settledAt) }) satisfies CardCharge;
 
 describe('the charge a card refund goes back through', () => {
   it('is the one charge of an invoice paid once by card', () => {
