@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BidderStatus } from './codes.ts';
-import { commandId, errorAnswers, idParams } from './common.ts';
+import { commandId, currentPage, errorAnswers, idParams, pageSizeOf } from './common.ts';
 import { email, language, phone, text } from './fields.ts';
 
 /**
@@ -43,17 +43,16 @@ export const checkInAuction = z.object({
 export type CheckInAuction = z.infer<typeof checkInAuction>;
 
 /**
- * The guest search: empty lists every guest; otherwise 2 to 100 characters of a name or a phone,
- * or a bidder number alone (a single digit included: paddle 7).
+ * The guest search: empty lists every guest; otherwise 2 to 100 characters of a name, an email or
+ * a phone, or a bidder number alone (a single digit included: paddle 7).
  */
-export const guestQuery = z.strictObject({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((q) => q.length === 0 || q.length >= 2 || /^\d$/.test(q), 'search_too_short')
-    .default(''),
-});
+const guestSearch = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((q) => q.length === 0 || q.length >= 2 || /^#?\d$/.test(q), 'search_too_short')
+  .default('');
+export const guestQuery = z.strictObject({ q: guestSearch });
 export const GUEST_LIST_LIMIT = 200;
 
 export const guestList = z.object({
@@ -99,11 +98,67 @@ export const walkInAnswer = z.object({
 });
 export type WalkInAnswer = z.infer<typeof walkInAnswer>;
 
+/** Whether a guest has come in: the door's "who is still expected?" (the list's Arrival filter). */
+export const GuestArrival = { Waiting: 'waiting', Arrived: 'arrived' } as const;
+export type GuestArrival = (typeof GuestArrival)[keyof typeof GuestArrival];
+
+export const BIDDER_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const BIDDER_SORTS = ['name', 'status', 'arrival'] as const;
+export type BidderSort = (typeof BIDDER_SORTS)[number];
+
+/** A comma-separated list of allowed values, as a checkbox filter sends it; empty keeps every row. */
+const choices = <T extends string>(allowed: readonly T[]) =>
+  z
+    .string()
+    .max(100)
+    .transform((list) => list.split(',').filter(Boolean))
+    .refine((values) => values.every((value) => (allowed as readonly string[]).includes(value)), 'invalid_value')
+    .transform((values) => values as T[])
+    .default([]);
+
+/**
+ * One page of the operators' bidder list, filtered, sorted and counted in PostgreSQL, so a gala
+ * of thousands answers a page and not every guest (docs/console.md "Bidders"). The filters are the
+ * table's: the search, the status and arrival checkboxes, and the "arrived" quick filter; all
+ * apply together.
+ */
+export const bidderListQuery = z.strictObject({
+  currentPage,
+  pageSize: pageSizeOf(BIDDER_PAGE_SIZES, 25),
+  sort: z.enum(BIDDER_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  q: guestSearch,
+  status: choices(['1', '2', '3'] as const),
+  arrival: choices([GuestArrival.Waiting, GuestArrival.Arrived]),
+  quickFilters: choices(['arrived'] as const),
+});
+/** The query as the app sends it: numbers for the page, comma-separated text for the boxes. */
+export type BidderListQuery = Omit<z.input<typeof bidderListQuery>, 'currentPage' | 'pageSize'> & {
+  currentPage?: number;
+  pageSize?: number;
+};
+export type BidderListRequest = z.output<typeof bidderListQuery>;
+
+export const bidderPage = z.object({
+  bidders: z.array(auctionBidder),
+  /** The rows matching the filters, over every page. */
+  count: z.number().int(),
+  /** The page answered: the one asked for, or the last one when the filters left fewer. */
+  currentPage: z.number().int(),
+  /** The auction's bidders whatever the filters (an empty auction says so, not "no match"). */
+  guestCount: z.number().int(),
+});
+export type BidderPage = z.infer<typeof bidderPage>;
+
 const auctionParams = idParams;
 
 /** Every request and answer of the bidder and check-in calls, by operation. */
 export const biddersContract = {
-  list: { params: auctionParams, response: { 200: z.array(auctionBidder), ...errorAnswers(400, 401, 403, 404) } },
+  list: {
+    params: auctionParams,
+    querystring: bidderListQuery,
+    response: { 200: bidderPage, ...errorAnswers(400, 401, 403, 404) },
+  },
   checkInAuctions: { response: { 200: z.array(checkInAuction), ...errorAnswers(401, 403) } },
   guests: {
     params: auctionParams,

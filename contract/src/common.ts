@@ -17,6 +17,17 @@ export const rowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
 /** The same, in a JSON body (no coercion from strings). */
 export const rowIdValue = z.number().int().min(1).max(MAX_ROW_ID);
 
+/** A list's page in a query: from 1, the first by default. */
+export const currentPage = z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1);
+
+/** A list's page size in a query: one of the sizes its table offers, or `invalid_value`. */
+export const pageSizeOf = (sizes: readonly number[], byDefault: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((n) => sizes.includes(n), 'invalid_value')
+    .default(byDefault);
+
 /** `/…/:id` */
 export const idParams = z.object({ id: rowId });
 

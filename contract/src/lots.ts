@@ -3,10 +3,12 @@ import { bidReceipt } from './audit.ts';
 import {
   commandId,
   convertedMoney,
+  currentPage,
   errorAnswers,
   idParams,
   MAX_ROW_ID,
   money,
+  pageSizeOf,
   rowId,
   successAnswer,
 } from './common.ts';
@@ -50,7 +52,7 @@ const tableSort = z.object({
  */
 export const lotTableQuery = z.object({
   urlMagicLink,
-  currentPage: z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1),
+  currentPage,
   pageSize: z.coerce.number().int().min(1).max(200).default(6),
   search: z.string().trim().max(100).optional(),
   forceSearch: z.enum(['true', 'false']).optional(),
@@ -233,12 +235,8 @@ export const FAVORITE_PAGE_SIZES = [25, 50, 100, 200] as const;
 
 export const favoritesQuery = z.object({
   urlMagicLink,
-  currentPage: z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (FAVORITE_PAGE_SIZES as readonly number[]).includes(n), 'invalid_value')
-    .default(25),
+  currentPage,
+  pageSize: pageSizeOf(FAVORITE_PAGE_SIZES, 25),
 });
 export const byAuctionLink = z.object({ urlMagicLink });
 export const addFavoriteParams = z.object({ lotId: rowId, auctionKey: urlMagicLink });

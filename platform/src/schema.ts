@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Column types of the tables the product queries through kysely. Money columns hold cents. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -15,6 +15,8 @@ export interface UsersTable {
   last_name: Generated<string>;
   business: string | null;
   nick_name: string;
+  /** Names and email folded for the guests' search (migration 0035): written by PostgreSQL. */
+  search_key: GeneratedAlways<string>;
   phone_number: string | null;
   phone_number_confirmed: Generated<boolean>;
   email_confirmed: Generated<boolean>;

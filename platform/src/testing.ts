@@ -67,6 +67,6 @@ export function startedHandle<T extends object>(current: () => T | undefined, wh
     },
   });
 }
-export { insertBareAuction } from './bareAuction.ts';
+export { type GuestRow, insertBareAuction, insertGuests } from './bareAuction.ts';
 export { eventually } from './eventually.ts';
 export { type BenchServices, benchOption, startBenchServices } from './services/benchServices.ts';

@@ -152,6 +152,11 @@ describe('check-in at the door and payments recorded by hand', () => {
     const name = `Léa ${guest.body.lastName}`;
     const { context, page } = await managerBrowser();
     await page.goto(`${origin}/console?${sectionOf(gala.id, 'bidders')}`);
+    // The gala has many guests: the server finds her, without case or accents, whatever page she was on.
+    await page
+      .getByRole('searchbox', { name: 'Nom, téléphone ou numéro d’enchérisseur' })
+      .fill(`lea ${guest.body.lastName.toUpperCase()}`);
+    await page.getByText('1 résultat', { exact: true }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: `Bloquer : ${name}` }).click();
     await page.getByText(`${name} perd aussitôt l’accès à cet encan`).waitFor();
     await expectAccessible(page, 'lock dialog (fr)');
@@ -161,6 +166,10 @@ describe('check-in at the door and payments recorded by hand', () => {
     await expectAccessible(page, 'console bidders (fr)');
     await screenshotBothWidths(page, 'console-bidders-fr');
     await page.goto(`${origin}/en/console?${sectionOf(gala.id, 'bidders')}`);
+    // The locked guests, by the status filter (a phone opens the filters first): she is among
+    // them whatever page she was on.
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Locked' }).check();
     await page.getByRole('button', { name: `Unlock: ${name}` }).waitFor();
     await screenshot(page, 'console-bidders-en-390');
     await page.setViewportSize(DESKTOP);

@@ -1,6 +1,8 @@
 import {
   type AuctionBidder,
   AuctionStatus,
+  type BidderListRequest,
+  type BidderPage,
   type CheckInAuction,
   GUEST_LIST_LIMIT,
   type GuestList,
@@ -9,14 +11,15 @@ import type { Db } from '@auction/platform';
 import { userSmsStopped } from '@auction/platform';
 import { sql } from 'kysely';
 import { formatPhone } from '../accounts/phone.ts';
+import { filtered, matching, nameOrder, ordered } from './guestSearch.ts';
 
 /**
  * An auction's bidders in PostgreSQL (`auction_bidders` with their accounts), as the operators'
  * bidder list and the door's check-in read and change them (docs/console.md).
  */
 export interface GuestRepository {
-  /** Every bidder of the auction, by last name. */
-  list(auctionId: number): Promise<AuctionBidder[]>;
+  /** One page of the auction's bidders, filtered, sorted and counted (the operators' list). */
+  page(auctionId: number, request: BidderListRequest): Promise<BidderPage>;
   /** The guests matching a name or phone (all when empty), with the auction's counts. */
   search(auctionId: number, q: string): Promise<GuestList>;
   one(auctionId: number, userId: string): Promise<AuctionBidder | undefined>;
@@ -59,39 +62,13 @@ const toBidder = (row: BidderRow): AuctionBidder => ({
   bidderNumber: row.bidder_number,
 });
 
-const ACCENTED = 'àâäáãéèêëíìîïóòôöõúùûüçñÿœæ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucnyoa';
-
-/** Lower case without French accents, in SQL (no extension needed). */
-const fold = (expr: ReturnType<typeof sql>) => sql`translate(lower(${expr}), ${ACCENTED}, ${PLAIN})`;
-
-/**
- * Letters of a name without case or accents, a phone's digits, and a bidder number typed alone, so
- * "Éloïse", "514 555" and "42" (the paddle the auctioneer called) all match.
- */
-function matching(q: string) {
-  if (q === '') return sql`true`;
-  if (/^\d{1,6}$/.test(q)) {
-    const byNumber = sql`b.bidder_number = ${Number(q)}`;
-    return q.length >= 3 ? sql`(${byNumber} OR u.phone_number LIKE ${`%${q}%`})` : byNumber;
-  }
-  const digits = q.replace(/\D/g, '');
-  const words = q
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const byName = sql.join(
-    words.map(
-      (word) =>
-        sql`${fold(sql`u.first_name || ' ' || u.last_name || ' ' || u.nick_name || ' ' || u.username`)} LIKE ${fold(sql`${word}`)}`,
-    ),
-    sql` AND `,
-  );
-  return digits.length >= 3 ? sql`((${byName}) OR u.phone_number LIKE ${`%${digits}%`})` : sql`(${byName})`;
-}
-
 export function guestRepository(db: Db): GuestRepository {
-  const select = (auctionId: number, where: ReturnType<typeof sql>, limit: number) =>
+  const select = (
+    auctionId: number,
+    where: ReturnType<typeof sql>,
+    limit: number,
+    { orderBy = nameOrder, offset = 0 }: { orderBy?: ReturnType<typeof sql>; offset?: number } = {},
+  ) =>
     sql<BidderRow>`
       SELECT u.id AS user_id, u.first_name, u.last_name, u.nick_name, u.username, u.phone_number, b.status,
         ${userSmsStopped} AS has_stop,
@@ -100,13 +77,27 @@ export function guestRepository(db: Db): GuestRepository {
       JOIN users u ON u.id = b.user_id
       LEFT JOIN users a ON a.id = b.arrived_by
       WHERE b.auction_id = ${auctionId} AND ${where}
-      ORDER BY lower(u.last_name), lower(u.first_name), u.id
-      LIMIT ${limit}`
+      ORDER BY ${orderBy}
+      LIMIT ${limit} OFFSET ${offset}`
       .execute(db)
       .then((r) => r.rows.map(toBidder));
 
   return {
-    list: (auctionId) => select(auctionId, sql`true`, 10_000),
+    async page(auctionId, request) {
+      const where = filtered(request);
+      const { rows } = await sql<{ count: number; guests: number }>`
+        SELECT count(*) FILTER (WHERE ${where})::int AS count, count(*)::int AS guests
+        FROM auction_bidders b JOIN users u ON u.id = b.user_id
+        WHERE b.auction_id = ${auctionId}`.execute(db);
+      const count = rows[0]?.count ?? 0;
+      // A page past the end (a guest locked out of the filter meanwhile) answers the last one.
+      const currentPage = Math.min(request.currentPage, Math.max(1, Math.ceil(count / request.pageSize)));
+      const bidders = await select(auctionId, where, request.pageSize, {
+        orderBy: ordered(request),
+        offset: (currentPage - 1) * request.pageSize,
+      });
+      return { bidders, count, currentPage, guestCount: rows[0]?.guests ?? 0 };
+    },
 
     async search(auctionId, q) {
       const guests = await select(auctionId, matching(q), GUEST_LIST_LIMIT);

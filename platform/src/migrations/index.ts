@@ -30,6 +30,7 @@ import * as m0031 from './0031_announcements_later_or_to_one_guest.ts';
 import * as m0032 from './0032_announcements_before_a_closing_group.ts';
 import * as m0033 from './0033_announcement_changes.ts';
 import * as m0034 from './0034_second_card_charge.ts';
+import * as m0035 from './0035_guest_search_key.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0032_announcements_before_a_closing_group': m0032,
   '0033_announcement_changes': m0033,
   '0034_second_card_charge': m0034,
+  '0035_guest_search_key': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { type AuctionBidder, BidderStatus, Role } from '@auction/contract';
+import { type AuctionBidder, BidderStatus, GuestArrival, Role } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
@@ -7,13 +7,14 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
 import { ListTable } from '../../lib/listTable/ListTable.tsx';
-import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
+import { initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { BidderNumber } from '../checkin/BidderNumber.tsx';
 import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
 import { PersonFields } from '../checkin/PersonFields.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { bidderListQuery } from './bidderListQuery.ts';
 import { GuestMessage } from './GuestMessage.tsx';
 import { guestName } from './guestName.ts';
 import { bidderKeys, bidderMutations, bidderQueries } from './queries.ts';
@@ -108,37 +109,18 @@ function InviteBySms({ auctionId }: { auctionId: number }) {
 }
 
 /**
- * Whether a guest has come in: the door's question during a gala ("who is still expected?"), with
- * the arrival column sorted by time for "who came in last".
+ * The auction's bidders in the generic list table, a page at a time from the server (a gala of
+ * thousands): search, status and arrival filters, a message, lock, password.
  */
-const ARRIVALS = ['waiting', 'arrived'] as const;
-const arrivalOf = (bidder: Bidder): (typeof ARRIVALS)[number] => (bidder.arrivedAt ? 'arrived' : 'waiting');
-
-/** The auction's bidders in the generic list table: search, status and arrival filters, a message, lock, password. */
 export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; actorRoles: readonly number[] }) {
   const intl = useIntl();
-  const bidders = useQuery(bidderQueries.list(auctionId));
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'name', direction: 'asc' }));
+  const page = useQuery(bidderQueries.page(auctionId, bidderListQuery(query)));
   const [pending, setPending] = useState<Pending | null>(null);
   const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | null>(null);
-  if (bidders.isPending) return <Loading />;
-  if (bidders.isError) return <LoadError onRetry={() => bidders.refetch()} />;
+  if (page.isPending) return <Loading />;
+  if (page.isError) return <LoadError onRetry={() => page.refetch()} />;
   const isAdministrator = actorRoles.includes(Role.Administrator);
-  const shown = applyQuery(bidders.data, query, {
-    sortValue: (bidder, column) =>
-      column === 'name'
-        ? `${bidder.lastName} ${bidder.firstName}`.toLowerCase()
-        : column === 'status'
-          ? bidder.status
-          : (bidder.arrivedAt ?? null),
-    quickFilter: (bidder, id) => (id === 'arrived' ? bidder.arrivedAt !== null : true),
-    sideValue: (bidder, id) =>
-      id === 'name'
-        ? `${guestName(bidder)} ${bidder.nickName} ${bidder.email} ${bidder.phoneNumber ?? ''} ${(bidder.phoneNumber ?? '').replace(/\D/g, '')} #${bidder.bidderNumber ?? ''}`
-        : id === 'arrival'
-          ? arrivalOf(bidder)
-          : String(bidder.status),
-  });
   const button = (bidder: Bidder, kind: Pending['kind']) => (
     <button
       type="button"
@@ -197,12 +179,13 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
       <ListTable<Bidder>
         title={<FormattedMessage id="console.nav.bidders" />}
         titleLevel={2}
-        rows={shown.rows}
-        count={shown.count}
+        rows={page.data.bidders}
+        count={page.data.count}
         rowKey={(bidder) => bidder.userId}
-        query={query}
+        query={{ ...query, currentPage: page.data.currentPage }}
         onQueryChange={setQuery}
-        empty={<FormattedMessage id={bidders.data.length === 0 ? 'console.bidders.empty' : 'no_matching_result'} />}
+        busy={page.isPlaceholderData}
+        empty={<FormattedMessage id={page.data.guestCount === 0 ? 'console.bidders.empty' : 'no_matching_result'} />}
         quickFilters={[{ id: 'arrived', label: <FormattedMessage id="console.bidders.arrived" /> }]}
         sideFilters={[
           { kind: 'text', id: 'name', label: <FormattedMessage id="console.checkin.searchHint" /> },
@@ -219,7 +202,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
             kind: 'checkboxes',
             id: 'arrival',
             label: <FormattedMessage id="console.bidders.arrival" />,
-            options: ARRIVALS.map((value) => ({
+            options: [GuestArrival.Waiting, GuestArrival.Arrived].map((value) => ({
               value,
               label: <FormattedMessage id={`console.bidders.arrival.${value}`} />,
             })),

@@ -1,19 +1,30 @@
-import type { AnnouncementAnswer, AuctionBidder, GuestMessageBody } from '@auction/contract';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  type AnnouncementAnswer,
+  type BidderListQuery,
+  type BidderPage,
+  bidderPage,
+  type GuestMessageBody,
+} from '@auction/contract';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
 
 /** The auction's bidders for its operators (docs/console.md "Bidders"). */
 export const bidderKeys = {
   all: [...consoleKeys.all, 'bidders'] as const,
+  /** Every page of the auction's list: what a lock or an unlock refreshes. */
   list: (auctionId: number) => [...bidderKeys.all, auctionId] as const,
+  page: (auctionId: number, query: BidderListQuery) => [...bidderKeys.list(auctionId), query] as const,
 };
 
 export const bidderQueries = {
-  list: (auctionId: number) =>
+  /** One page, filtered and sorted by the server; the page shown stays while the next one loads. */
+  page: (auctionId: number, query: BidderListQuery) =>
     queryOptions({
-      queryKey: bidderKeys.list(auctionId),
-      queryFn: ({ signal }) => api<AuctionBidder[]>(`/api/admin/auctions/${auctionId}/bidders`, { signal }),
+      queryKey: bidderKeys.page(auctionId, query),
+      queryFn: ({ signal }) =>
+        api<BidderPage>(`/api/admin/auctions/${auctionId}/bidders`, { query, signal, answer: bidderPage }),
+      placeholderData: keepPreviousData,
     }),
 };
 

@@ -23,10 +23,24 @@ const bidder = (userId: string, firstName: string, status: number, overrides: Re
   hasSmsStop: false,
   arrivedAt: null,
   arrivedBy: null,
+  bidderNumber: null,
   ...overrides,
 });
 const camille = bidder('0b7c2f43-64f4-4d57-9a39-5d8d3a3b1f10', 'Camille', 2, { hasSmsStop: true });
 const paul = bidder('1b7c2f43-64f4-4d57-9a39-5d8d3a3b1f11', 'Paul', 3);
+
+/** The server's answer: these rows, the whole list's count, and the auction's guests. */
+const pageOf = (...bidders: unknown[]) => ({
+  bidders,
+  count: bidders.length,
+  currentPage: 1,
+  guestCount: bidders.length,
+});
+/** The query of each list request the table made, in order. */
+const listQueries = (calls: ReadonlyArray<{ method: string; url: string }>) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/admin/auctions/9/bidders'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://x').searchParams));
 
 /** jsdom has no layout: every media query answers as a wide screen. */
 function wideScreen() {
@@ -37,7 +51,7 @@ describe("the auction's bidders", () => {
   it('shows status and STOP, and locks only after the confirmation', async () => {
     wideScreen();
     const api = apiStub({
-      'GET /api/admin/auctions/9/bidders': [200, [camille, paul]],
+      'GET /api/admin/auctions/9/bidders': [200, pageOf(camille, paul)],
       'PUT /api/auctions/9/bidders/': [200, { auctionBidderStatus: 3, auctionBidderStatusName: 'Locked' }],
     });
     vi.stubGlobal('fetch', api.fetch);
@@ -57,14 +71,25 @@ describe("the auction's bidders", () => {
     );
   });
 
-  it('lists the guests not arrived yet, or those arrived, by the arrival filter', async () => {
+  it('asks the server for the guests not arrived yet, or those arrived, by the arrival filter', async () => {
     wideScreen();
     const arrived = { ...camille, arrivedAt: '2026-11-28T23:10:00Z', arrivedBy: 'Lise Caron' };
-    const api = apiStub({ 'GET /api/admin/auctions/9/bidders': [200, [arrived, paul]] });
+    const api = apiStub({
+      'GET /api/admin/auctions/9/bidders?currentPage=1&pageSize=25&sort=name&direction=asc&arrival=waiting': [
+        200,
+        { ...pageOf(paul), guestCount: 2 },
+      ],
+      'GET /api/admin/auctions/9/bidders?currentPage=1&pageSize=25&sort=name&direction=asc&arrival=arrived': [
+        200,
+        { ...pageOf(arrived), guestCount: 2 },
+      ],
+      'GET /api/admin/auctions/9/bidders': [200, pageOf(arrived, paul)],
+    });
     vi.stubGlobal('fetch', api.fetch);
     renderInApp(() => <BiddersTable auctionId={9} actorRoles={[Role.AuctionManager]} />);
     await screen.findByText('Camille Roy');
     expect(screen.getByText('Paul Roy')).toBeTruthy();
+    expect(listQueries(api.calls)[0]).toEqual({ currentPage: '1', pageSize: '25', sort: 'name', direction: 'asc' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Not arrived yet' }));
     await waitFor(() => expect(screen.queryByText('Camille Roy')).toBeNull());
     expect(screen.getByText('Paul Roy')).toBeTruthy();
@@ -72,12 +97,39 @@ describe("the auction's bidders", () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Arrived' }));
     await waitFor(() => expect(screen.queryByText('Paul Roy')).toBeNull());
     expect(screen.getByText('Camille Roy')).toBeTruthy();
+    expect(listQueries(api.calls).map((query) => query.arrival)).toContain('arrived');
+  });
+
+  it('pages, sorts and searches on the server, and tells an empty auction from no match', async () => {
+    wideScreen();
+    const many = { ...pageOf(camille, paul), count: 60, guestCount: 60 };
+    const api = apiStub({
+      'GET /api/admin/auctions/9/bidders?currentPage=1&pageSize=25&sort=status&direction=asc&q=': [
+        200,
+        { ...pageOf(), guestCount: 60 },
+      ],
+      'GET /api/admin/auctions/9/bidders': [200, many],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <BiddersTable auctionId={9} actorRoles={[Role.AuctionManager]} />);
+    await screen.findByText('Camille Roy');
+    // 60 guests, 25 a page: three pages, the second asked of the server.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(listQueries(api.calls).at(-1)?.currentPage).toBe('2'));
+    // A sort goes back to the first page.
+    fireEvent.click(screen.getByRole('button', { name: /Status/ }));
+    await waitFor(() => expect(listQueries(api.calls).at(-1)).toMatchObject({ sort: 'status', currentPage: '1' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: /Name, phone/ }), { target: { value: 'zzz' } });
+    await waitFor(() => expect(listQueries(api.calls).at(-1)?.q).toBe('zzz'), { timeout: 4000 });
+    // The auction has guests, none matching: "no match", not "no bidders yet".
+    await screen.findByText('Nothing matches your search.');
+    expect(screen.queryByText(/No bidder in this auction yet/)).toBeNull();
   });
 
   it('sends a message to one guest, by the ways ticked, once, and not to a locked one', async () => {
     wideScreen();
     const api = apiStub({
-      'GET /api/admin/auctions/9/bidders': [200, [camille, paul]],
+      'GET /api/admin/auctions/9/bidders': [200, pageOf(camille, paul)],
       'POST /api/admin/auctions/9/bidders/': [
         [422, { message: 'announcement_no_recipients' }],
         [200, { duplicate: false, announcement: { id: 4 } }],
@@ -121,7 +173,7 @@ describe("the auction's bidders", () => {
   it('sets a message to one guest for later: a time past is refused before asking, the API gets the time with its offset', async () => {
     wideScreen();
     const api = apiStub({
-      'GET /api/admin/auctions/9/bidders': [200, [camille, paul]],
+      'GET /api/admin/auctions/9/bidders': [200, pageOf(camille, paul)],
       'POST /api/admin/auctions/9/bidders/': [200, { duplicate: false, announcement: { id: 5 } }],
     });
     vi.stubGlobal('fetch', api.fetch);
@@ -155,7 +207,7 @@ describe("the auction's bidders", () => {
   it('shows an administrator the temporary password once given', async () => {
     wideScreen();
     const api = apiStub({
-      'GET /api/admin/auctions/9/bidders': [200, [camille]],
+      'GET /api/admin/auctions/9/bidders': [200, pageOf(camille)],
       'POST /api/account/temporary-password': [
         200,
         { success: true, messages: [], temporaryPassword: 'Abcde-Fghij-1234!' },

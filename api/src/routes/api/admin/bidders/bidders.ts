@@ -2,8 +2,8 @@ import { biddersContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * The auction's bidders for its operators (issue 19 §5, docs/console.md): status, STOP and
- * arrival. Locking, the temporary password and the SMS invitation are the calls that exist
+ * The auction's bidders for its operators (issue 19 §5, docs/console.md), a page at a time,
+ * filtered and sorted in PostgreSQL: status, STOP and arrival. Locking, the temporary password and the SMS invitation are the calls that exist
  * (`PUT /api/auctions/{id}/bidders/{userId}/status`, `POST /api/account/temporary-password`,
  * `POST /api/onboarding/invite-via-client-app`).
  */
@@ -19,7 +19,7 @@ export default (async (app) => {
     },
     async (request) => {
       await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      return app.guests.list(request.params.id);
+      return app.guests.page(request.params.id, request.query);
     },
   );
 }) satisfies FastifyPluginAsyncZod;
