@@ -49,6 +49,7 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
       return [
         bidReceived(false, { isCorrection: true }),
         message('AuctionLotItemClose', {
+          lotNumber: lot.lotNumber,
           status: view.status,
           winnerUserId: view.winnerId,
           early: false,
@@ -57,7 +58,9 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
       ];
     case 'LotClosed':
       return [
+        // The lot's number (beyond spec 001 §7's fields): the close's live message names the lot.
         message('AuctionLotItemClose', {
+          lotNumber: lot.lotNumber,
           status: event.data.status,
           winnerUserId: event.data.winnerId,
           early: event.data.early,

@@ -84,6 +84,7 @@ describe('hub events (spec 001 §7) from projected events', () => {
     });
     expect(messages[1]?.data).toEqual({
       auctionLotItemId: 1,
+      lotNumber: 12,
       status: 5,
       winnerUserId: 'bob',
       early: false,
@@ -91,13 +92,13 @@ describe('hub events (spec 001 §7) from projected events', () => {
     });
   });
 
-  it('LotClosed: AuctionLotItemClose', () => {
+  it('LotClosed: AuctionLotItemClose, with the lot number its live message names', () => {
     const lot = new LotStream();
     lot.run(command.open());
     lot.run(command.closeEarly());
     expect(lastMessages(lot)[0]).toMatchObject({
       name: 'AuctionLotItemClose',
-      data: { auctionLotItemId: 1, status: 3, winnerUserId: null, early: true },
+      data: { auctionLotItemId: 1, lotNumber: 12, status: 3, winnerUserId: null, early: true },
     });
   });
 

@@ -50,6 +50,7 @@ const WORDS = {
     confirm: 'Confirmer',
     bidPlaced: 'Votre mise a été placée.',
     invoices: 'Factures',
+    invoicesReady: 'Les factures de l’encan sont prêtes : si vous avez gagné, la vôtre est sous Factures.',
   },
   en: {
     console: '/en/console',
@@ -72,6 +73,7 @@ const WORDS = {
     confirm: 'Confirm',
     bidPlaced: 'Your bid was placed.',
     invoices: 'Invoices',
+    invoicesReady: 'The auction’s invoices are ready: if you won, yours is under Invoices.',
   },
 } as const;
 
@@ -179,7 +181,6 @@ describe.each(['fr', 'en'] as const)(
         .waitFor({ timeout: 15_000 });
       await expectAccessible(page, `closing minute with a bid (${language})`);
       await screenshot(page, `console-whole-closing-${language}-1280`);
-      await bidderContext.close();
 
       // Completed by hand: the lots close now and the workers make the invoice a moment later.
       await page.getByRole('link', { name: w.setup }).click();
@@ -187,6 +188,8 @@ describe.each(['fr', 'en'] as const)(
       await page.getByRole('button', { name: w.completeNow, exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: w.completeNow }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // The bidder, still on the lot, is told live once the invoices are made (no reload).
+      const toldInvoicesReady = bidderPage.getByText(w.invoicesReady).waitFor({ timeout: 60_000 });
       await expect
         .poll(
           async () =>
@@ -195,6 +198,9 @@ describe.each(['fr', 'en'] as const)(
           { timeout: 60_000, interval: 500 },
         )
         .toBe(1);
+      await toldInvoicesReady;
+      await screenshot(bidderPage, `whole-auction-invoices-ready-${language}-390`, false);
+      await bidderContext.close();
       await page.getByRole('link', { name: w.invoices, exact: true }).click();
       await page.getByText('Odile Vachon').first().waitFor();
       await expectAccessible(page, `invoices of the new auction (${language})`);

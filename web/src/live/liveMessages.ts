@@ -75,6 +75,9 @@ export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMess
       return { kind: 'info', messageId: 'auction_time_changed' };
     case 'AuctionEnded':
       return { kind: 'info', messageId: 'auction_ended' };
+    case 'AuctionInvoiceGenerated':
+      // Only someone signed in can have won: the invoice list is theirs to open.
+      return context.userId ? { kind: 'info', messageId: 'auction_invoices_ready' } : null;
     case 'AuctionStarted':
       return { kind: 'info', messageId: 'auction_starting_now' };
     case 'AuctionPreOpen':
@@ -115,6 +118,8 @@ export const auctionLevelEvents = new Set([
   'AuctionAnnouncement',
   'AuctionEndDateChanged',
   'AuctionEnded',
+  // Completed → InvoiceGenerated (spec 001: "status changes come through live events").
+  'AuctionInvoiceGenerated',
   'AuctionStarted',
   'AuctionPreOpen',
   'AuctionRequireCCToBidChanged',
@@ -122,6 +127,9 @@ export const auctionLevelEvents = new Set([
   'AuctionClosingGroupClosingSoon',
   'AuctionClosingGroupEndDateChanged',
 ]);
+
+/** Events after which the user's invoices may have changed: their list and details are read again. */
+export const invoiceRefreshEvents = new Set(['AuctionInvoiceGenerated']);
 
 /** Spec 001 §7: the home carousel of other auctions refreshes when a lot closes or its end moves. */
 export const carouselRefreshEvents = new Set(['AuctionLotItemClose', 'AuctionLotItemEndDateChanged']);

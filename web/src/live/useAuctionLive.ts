@@ -5,12 +5,13 @@ import { tokens } from '../api/client.ts';
 import { auctionKeys } from '../auctions/queries.ts';
 import { donationKeys } from '../donations/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import { invoiceKeys } from '../invoices/queries.ts';
 import { leaderboardKeys } from '../leaderboard/queries.ts';
 import { lotKeys } from '../lots/queries.ts';
 import type { Lot, LotDetail, LotPage } from '../lots/types.ts';
 import { setServerTime } from '../time/serverClock.ts';
 import { HubClient, hubUrl, type WireEvent } from './hubClient.ts';
-import { auctionLevelEvents, carouselRefreshEvents, liveMessageFor } from './liveMessages.ts';
+import { auctionLevelEvents, carouselRefreshEvents, invoiceRefreshEvents, liveMessageFor } from './liveMessages.ts';
 import { pollHub } from './queries.ts';
 import { showToast } from './toasts.tsx';
 
@@ -85,6 +86,9 @@ export function useAuctionLive(auctionId: number | undefined, viewingLotId: numb
       void queryClient.invalidateQueries({ queryKey: donationKeys.all });
       if (message.events.some((event) => auctionLevelEvents.has(event.event))) {
         void queryClient.invalidateQueries({ queryKey: auctionKeys.details() });
+      }
+      if (message.events.some((event) => invoiceRefreshEvents.has(event.event))) {
+        void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
       }
       if (message.events.some((event) => carouselRefreshEvents.has(event.event))) {
         void queryClient.invalidateQueries({ queryKey: auctionKeys.carousels() });

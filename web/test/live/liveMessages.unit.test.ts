@@ -94,6 +94,11 @@ describe('live messages (spec 001 §8)', () => {
   it('announces auction and lot changes', () => {
     const event = (name: string, data: Record<string, unknown> = {}) => ({ id: '1-0', event: name, data });
     expect(liveMessageFor(event('AuctionEnded'), context())?.messageId).toBe('auction_ended');
+    // The invoices generated: news for someone signed in (they may have won), not for a visitor.
+    expect(liveMessageFor(event('AuctionInvoiceGenerated', { status: 5 }), context())?.messageId).toBe(
+      'auction_invoices_ready',
+    );
+    expect(liveMessageFor(event('AuctionInvoiceGenerated', { status: 5 }), context({ userId: null }))).toBeNull();
     expect(liveMessageFor(event('AuctionStarted'), context())?.messageId).toBe('auction_starting_now');
     expect(liveMessageFor(event('AuctionPreOpen'), context())?.messageId).toBe('auction_pre_open_now');
     expect(liveMessageFor(event('AuctionEndDateChanged'), context())?.messageId).toBe('auction_time_changed');
