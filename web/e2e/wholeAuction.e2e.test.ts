@@ -50,7 +50,9 @@ const WORDS = {
     confirm: 'Confirmer',
     bidPlaced: 'Votre mise a été placée.',
     invoices: 'Factures',
-    invoicesReady: 'Les factures de l’encan sont prêtes : si vous avez gagné, la vôtre est sous Factures.',
+    invoicesReady:
+      'Les factures de l’encan sont prêtes : si vous avez gagné, la vôtre est sous Mes factures, dans votre menu.',
+    myInvoices: 'Mes factures',
   },
   en: {
     console: '/en/console',
@@ -73,7 +75,8 @@ const WORDS = {
     confirm: 'Confirm',
     bidPlaced: 'Your bid was placed.',
     invoices: 'Invoices',
-    invoicesReady: 'The auction’s invoices are ready: if you won, yours is under Invoices.',
+    invoicesReady: 'The auction’s invoices are ready: if you won, yours is under My invoices in your menu.',
+    myInvoices: 'My invoices',
   },
 } as const;
 
@@ -200,6 +203,15 @@ describe.each(['fr', 'en'] as const)(
         .toBe(1);
       await toldInvoicesReady;
       await screenshot(bidderPage, `whole-auction-invoices-ready-${language}-390`, false);
+      // Where the message says: the menu's "My invoices", with this auction's invoice.
+      await bidderPage.locator('details.menu > summary').click();
+      await screenshot(bidderPage, `user-menu-${language}-390`, false);
+      await bidderPage.getByRole('link', { name: w.myInvoices, exact: true }).click();
+      await bidderPage.getByText(language === 'fr' ? '1 facture' : '1 invoice', { exact: true }).waitFor();
+      await bidderPage
+        .getByText(language === 'fr' ? 'Soirée des bénévoles' : 'Volunteers’ evening')
+        .first()
+        .waitFor();
       await bidderContext.close();
       await page.getByRole('link', { name: w.invoices, exact: true }).click();
       await page.getByText('Odile Vachon').first().waitFor();

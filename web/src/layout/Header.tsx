@@ -95,6 +95,12 @@ function UserMenu({ auctionLink }: { auctionLink: string | undefined }) {
           </>
         ) : null}
         <li>
+          {/* Every auction's invoices: where a winner pays (the live message of invoices made points here). */}
+          <Link to={pathFor('invoiceList', {}, locale)}>
+            <FormattedMessage id="menu.myInvoices" />
+          </Link>
+        </li>
+        <li>
           <button
             type="button"
             className="link-button"
