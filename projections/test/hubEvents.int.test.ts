@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Projections, startProjections } from '../src/index.ts';
 import { bidder, createFixture, eventually, type Fixture, openLot, send } from './dbFixtures.ts';
-import { HOUR, MINUTE, NOW } from './lotStream.ts';
+import { EXTENDING, HOUR, MINUTE, NOW } from './lotStream.ts';
 
 let fixture: Fixture;
 let redis: Redis;
@@ -36,12 +36,7 @@ describe('hub events', () => {
   it('publishes one hub event per projected event, after the commit, in order', async () => {
     const { handler } = fixture;
     const [alice, bob] = [bidder(), bidder()];
-    const lot = await openLot(fixture, {
-      allowsTimeExtension: true,
-      extensionDurationInMinutes: 2,
-      extensionDurationMaximumMinutes: 10,
-      minutesLeftBeforeAllowingExtension: 5,
-    });
+    const lot = await openLot(fixture, EXTENDING);
     const fixed = await openLot(fixture, { type: 'fixedPrice', multiSaleQuantity: 10 });
     await send(handler, lot, { type: 'PlaceMaxBid', bidderId: alice, maxAmount: 20_00 });
     const bobBid = await send(handler, lot, { type: 'PlaceBid', bidderId: bob, amount: 15_50 });
@@ -96,6 +91,12 @@ describe('hub events', () => {
     expect(hidden?.data).toEqual({ auctionLotItemId: lot, isHidden: true });
     expect(rescheduled?.data).toMatchObject({ dateCompleted: new Date(NOW + 2 * HOUR).toISOString() });
     expect(sold?.data).toEqual({ auctionLotItemId: fixed, soldQuantity: 3, remainingQuantity: 7 });
-    expect(closed?.data).toEqual({ auctionLotItemId: lot, status: 5, winnerUserId: bob, early: false });
+    expect(closed?.data).toEqual({
+      auctionLotItemId: lot,
+      lotNumber: bobReceived?.data.lotNumber,
+      status: 5,
+      winnerUserId: bob,
+      early: false,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asLotEvent, hubMessagesFor } from '../src/index.ts';
 import {
   command,
+  EXTENDING,
   fixedPriceConfig,
   HOUR,
   LOT,
@@ -9,14 +10,14 @@ import {
   lotConfig,
   MINUTE,
   NOW,
-  projectInMemory,
+  projectedRows,
 } from './lotStream.ts';
 
 /** The hub events of the last event appended, from the view right after it. */
 function lastMessages(lot: LotStream, remaining: number | null = null) {
-  const rows = projectInMemory(LOT, lot.events);
+  const rows = projectedRows(lot);
   const last = lot.events.at(-1);
-  if (!rows || !last) throw new Error('nothing projected');
+  if (!last) throw new Error('no event');
   return hubMessagesFor(LOT, asLotEvent(last), rows.view, remaining);
 }
 
@@ -104,16 +105,7 @@ describe('hub events (spec 001 §7) from projected events', () => {
 
   it('LotExtended and LotRescheduled: AuctionLotItemEndDateChanged', () => {
     const lot = new LotStream();
-    lot.run(
-      command.open(
-        lotConfig({
-          allowsTimeExtension: true,
-          extensionDurationInMinutes: 2,
-          extensionDurationMaximumMinutes: 10,
-          minutesLeftBeforeAllowingExtension: 5,
-        }),
-      ),
-    );
+    lot.run(command.open(lotConfig(EXTENDING)));
     lot.run(command.bid('alice', 10_00, { at: NOW + HOUR - MINUTE }));
     const expected = (endsAt: number, initial: number) => ({
       name: 'AuctionLotItemEndDateChanged',

@@ -24,6 +24,14 @@ const here = { lotId: '1', auctionId: '1', endsAt: NOW + HOUR, auctionEndsAt: NO
 export const lotConfig = (overrides: Partial<LotConfig> = {}) => testLot({ ...here, ...overrides });
 export const fixedPriceConfig = (overrides: Partial<LotConfig> = {}) => testFixedPrice({ ...here, ...overrides });
 
+/** The extension rule the projection tests read: a bid in the last 5 minutes adds 2, at most 10 in all. */
+export const EXTENDING = {
+  allowsTimeExtension: true,
+  extensionDurationInMinutes: 2,
+  extensionDurationMaximumMinutes: 10,
+  minutesLeftBeforeAllowingExtension: 5,
+} as const satisfies Partial<LotConfig>;
+
 /** Lot commands with generated ids, made at NOW unless told otherwise. */
 export const command = lotCommands({ at: NOW, openAt: NOW - HOUR, closeAt: NOW + HOUR, lot: lotConfig });
 
@@ -94,5 +102,12 @@ export function projectInMemory(lot: LotRef, events: readonly RecordedEvent[], s
     if (purchase) current.purchases.push(purchase);
     rows = current;
   }
+  return rows;
+}
+
+/** The read-model rows of `LOT` after every event of the stream: a stream that projects to nothing fails the test. */
+export function projectedRows(lot: LotStream): LotRows {
+  const rows = projectInMemory(LOT, lot.events);
+  if (rows === null) throw new Error('the stream projected no rows');
   return rows;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compareLot, lotRowsFromStream } from '../src/index.ts';
 import {
   command,
+  EXTENDING,
   fixedPriceConfig,
   HOUR,
   LOT,
@@ -11,6 +12,7 @@ import {
   lotConfig,
   MINUTE,
   NOW,
+  projectedRows,
   projectInMemory,
 } from './lotStream.ts';
 
@@ -19,11 +21,7 @@ const opened = (config = lotConfig()) => {
   lot.run(command.open(config));
   return lot;
 };
-const project = (lot: LotStream) => {
-  const rows = projectInMemory(LOT, lot.events);
-  if (rows === null) throw new Error('no rows');
-  return rows;
-};
+const project = projectedRows;
 const bidsOf = (lot: LotStream) =>
   project(lot)
     .bids.filter((b) => !b.removed)
@@ -99,14 +97,7 @@ describe('lot_views, lot_bids, lot_max_bids and lot_purchases from each event', 
   });
 
   it('LotExtended moves the end only; LotRescheduled sets both ends', () => {
-    const lot = opened(
-      lotConfig({
-        allowsTimeExtension: true,
-        extensionDurationInMinutes: 2,
-        extensionDurationMaximumMinutes: 10,
-        minutesLeftBeforeAllowingExtension: 5,
-      }),
-    );
+    const lot = opened(lotConfig(EXTENDING));
     lot.run(command.bid('alice', 10_00, { at: NOW + HOUR - MINUTE }));
     expect(lot.events.at(-1)?.type).toBe('LotExtended');
     expect(project(lot).view).toMatchObject({ endsAt: NOW + HOUR + 2 * MINUTE, initialEndsAt: NOW + HOUR });

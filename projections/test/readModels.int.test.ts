@@ -11,7 +11,7 @@ import {
 } from '../src/index.ts';
 import { loadLotRefs } from '../src/tables.ts';
 import { bidder, configFor, createLot, openLot, send, snapshot, useRunningProjections } from './dbFixtures.ts';
-import { HOUR, MINUTE, NOW } from './lotStream.ts';
+import { EXTENDING, HOUR, MINUTE, NOW } from './lotStream.ts';
 
 const { fixture, runner } = useRunningProjections();
 
@@ -35,12 +35,7 @@ describe('projecting the lot streams into the read models', () => {
   it('projects every event type', async () => {
     const { handler } = fixture;
     const [alice, bob, carol] = [bidder(), bidder(), bidder()];
-    const lot = await openLot(fixture, {
-      allowsTimeExtension: true,
-      extensionDurationInMinutes: 2,
-      extensionDurationMaximumMinutes: 10,
-      minutesLeftBeforeAllowingExtension: 5,
-    });
+    const lot = await openLot(fixture, EXTENDING);
     const max = await send(handler, lot, { type: 'PlaceMaxBid', bidderId: alice, maxAmount: 20_00 }, { at: NOW + 1 });
     await send(handler, lot, { type: 'PlaceBid', bidderId: bob, amount: 15_00 }, { at: NOW + 2 });
     await send(handler, lot, { type: 'PlaceMaxBid', bidderId: alice, maxAmount: 30_00 }, { at: NOW + 3 });

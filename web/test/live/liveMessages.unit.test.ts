@@ -103,9 +103,10 @@ describe('live messages (spec 001 §8)', () => {
     expect(liveMessageFor(event('AuctionPreOpen'), context())?.messageId).toBe('auction_pre_open_now');
     expect(liveMessageFor(event('AuctionEndDateChanged'), context())?.messageId).toBe('auction_time_changed');
     expect(liveMessageFor(event('AuctionLotItemCreated'), context())?.messageId).toBe('new_auction_lot_item_added');
+    // The close names its lot by the number the event carries.
     expect(
-      liveMessageFor(event('AuctionLotItemClose', { auctionLotItemId: 4, early: true }), context())?.messageId,
-    ).toBe('item_has_been_closed');
+      liveMessageFor(event('AuctionLotItemClose', { auctionLotItemId: 4, lotNumber: 12, early: true }), context()),
+    ).toEqual({ kind: 'info', messageId: 'item_has_been_closed', values: { lotNumber: 12 } });
     expect(
       liveMessageFor(
         event('AuctionLotItemEndDateChanged', { auctionLotItemId: 4, auctionLotItemNumber: 12 }),
