@@ -56,7 +56,10 @@ export const guestQuery = z.strictObject({ q: guestSearch });
 export const GUEST_LIST_LIMIT = 200;
 
 export const guestList = z.object({
+  /** The first `GUEST_LIST_LIMIT` guests matching, by name. */
   guests: z.array(auctionBidder),
+  /** How many match the search: more than `guests` holds when the list stops at the limit. */
+  matchCount: z.number().int(),
   /** Across the whole auction, whatever the search. */
   guestCount: z.number().int(),
   arrivedCount: z.number().int(),

@@ -100,11 +100,19 @@ export function guestRepository(db: Db): GuestRepository {
     },
 
     async search(auctionId, q) {
-      const guests = await select(auctionId, matching(q), GUEST_LIST_LIMIT);
-      const { rows } = await sql<{ guests: number; arrived: number }>`
-        SELECT count(*)::int AS guests, count(arrived_at)::int AS arrived
-        FROM auction_bidders WHERE auction_id = ${auctionId}`.execute(db);
-      return { guests, guestCount: rows[0]?.guests ?? 0, arrivedCount: rows[0]?.arrived ?? 0 };
+      const where = matching(q);
+      const guests = await select(auctionId, where, GUEST_LIST_LIMIT);
+      const { rows } = await sql<{ guests: number; arrived: number; matching: number }>`
+        SELECT count(*)::int AS guests, count(b.arrived_at)::int AS arrived,
+          count(*) FILTER (WHERE ${where})::int AS matching
+        FROM auction_bidders b JOIN users u ON u.id = b.user_id
+        WHERE b.auction_id = ${auctionId}`.execute(db);
+      return {
+        guests,
+        matchCount: rows[0]?.matching ?? 0,
+        guestCount: rows[0]?.guests ?? 0,
+        arrivedCount: rows[0]?.arrived ?? 0,
+      };
     },
 
     one: (auctionId, userId) => select(auctionId, sql`b.user_id = ${userId}`, 1).then((rows) => rows[0]),

@@ -237,6 +237,15 @@ export function CheckInDesk({ auctionId, mayMessage = false }: { auctionId: numb
               values={{ arrived: guests.data.arrivedCount, total: guests.data.guestCount }}
             />
           </p>
+          {guests.data.matchCount > guests.data.guests.length && (
+            // A gala of thousands: the list stops at its limit, and says how to reach the rest.
+            <p className="console__muted">
+              <FormattedMessage
+                id="console.checkin.more"
+                values={{ shown: guests.data.guests.length, count: guests.data.matchCount }}
+              />
+            </p>
+          )}
           {guests.data.guests.length === 0 ? (
             <p>
               <FormattedMessage id={q ? 'console.checkin.noMatch' : 'console.checkin.empty'} />

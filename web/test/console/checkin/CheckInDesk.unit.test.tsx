@@ -24,7 +24,12 @@ const guest = (overrides: Record<string, unknown> = {}) => ({
   bidderNumber: null,
   ...overrides,
 });
-const list = (guests: unknown[], arrived = 0) => ({ guests, guestCount: guests.length, arrivedCount: arrived });
+const list = (guests: unknown[], arrived = 0, matchCount = guests.length) => ({
+  guests,
+  matchCount,
+  guestCount: Math.max(guests.length, matchCount),
+  arrivedCount: arrived,
+});
 
 describe('the check-in desk', () => {
   it('marks a guest arrived with one tap and shows the count again', async () => {
@@ -45,6 +50,15 @@ describe('the check-in desk', () => {
     expect(screen.getByText('Bidder #42')).toBeTruthy();
     expect(api.calls.find((call) => call.method === 'POST')?.url).toContain(
       '/api/check-in/auctions/7/guests/0b7c2f43-64f4-4d57-9a39-5d8d3a3b1f10/arrival',
+    );
+  });
+
+  it('says when the list stops at its limit, and how to find the others', async () => {
+    const api = apiStub({ 'GET /api/check-in/auctions/7/guests': [200, list([guest()], 0, 1200)] });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <CheckInDesk auctionId={7} />);
+    await screen.findByText(
+      'The first 1 of 1,200 guests by name: type a name, a phone or a bidder number to find the others.',
     );
   });
 

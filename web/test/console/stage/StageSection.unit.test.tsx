@@ -97,7 +97,7 @@ describe('correcting a sale on stage', () => {
   it('starts from the winner and the price, requires a reason, then corrects to another winner once', async () => {
     const api = showStage({
       'GET /api/admin/auctions/12/live-lots': [200, [liveLot()]],
-      'GET /api/check-in/auctions/12/guests': [200, { guests: [lea], guestCount: 2, arrivedCount: 2 }],
+      'GET /api/check-in/auctions/12/guests': [200, { guests: [lea], matchCount: 1, guestCount: 2, arrivedCount: 2 }],
       'POST /api/admin/lots/40/live-sale/correction': [
         200,
         correctedAnswer({ price: { value: 300, currencyCode: 'CAD' }, winner: { userId: LEA, name: 'Léa Roy' } }),
@@ -203,7 +203,7 @@ describe('correcting a sale on stage', () => {
     showStage(
       {
         'GET /api/admin/auctions/12/live-lots': [200, [liveLot({ price: { value: 1250.5, currencyCode: 'CAD' } })]],
-        'GET /api/check-in/auctions/12/guests': [200, { guests: [lea], guestCount: 2, arrivedCount: 2 }],
+        'GET /api/check-in/auctions/12/guests': [200, { guests: [lea], matchCount: 1, guestCount: 2, arrivedCount: 2 }],
       },
       AuctionStatus.Completed,
       'fr',

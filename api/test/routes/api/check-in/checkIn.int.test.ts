@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertBareAuction, insertGuests } from '@auction/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
@@ -86,6 +87,27 @@ describe('check-in at the door', () => {
     const short = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(galaId, 'e'));
     expect(short.statusCode).toBe(400);
     expect(short.json().messages).toContain('search_too_short');
+  });
+
+  it('lists the first 200 guests of a large gala by name and counts every one matching', async () => {
+    const { db } = test.database;
+    const gala = await db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', galaId)
+      .executeTakeFirstOrThrow();
+    const { auctionId } = await insertBareAuction(db, { organization_id: gala.organization_id });
+    await insertGuests(db, auctionId, 250, (i) => ({
+      user: { first_name: 'Guest', last_name: `Door${String(i).padStart(3, '0')}` },
+    }));
+    const all = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(auctionId));
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({ matchCount: 250, guestCount: 250, arrivedCount: 0 });
+    expect(all.json().guests).toHaveLength(200);
+    expect(all.json().guests[0].lastName).toBe('Door000');
+    const one = await callAs(test.app, staff.volunteer, 'GET', guestsUrl(auctionId, 'door249'));
+    expect(one.json()).toMatchObject({ matchCount: 1, guestCount: 250 });
+    expect(one.json().guests.map((g: { lastName: string }) => g.lastName)).toEqual(['Door249']);
   });
 
   it('marks a guest arrived once, keeping who and when', async () => {
