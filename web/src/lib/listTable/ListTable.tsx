@@ -55,6 +55,7 @@ export interface ListTableProps<Row> {
   renderCard?: (row: Row) => ReactNode;
   actions?: ReactNode;
   empty: ReactNode;
+  /** The rows are being replaced (the next page loads from the server): dimmed and announced busy. */
   busy?: boolean;
 }
 
@@ -140,7 +141,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             ))}
           </details>
         ) : null}
-        <div className="list-table__body">
+        <div className="list-table__body" aria-busy={props.busy || undefined}>
           <p className="visually-hidden" role="status">
             <FormattedMessage id="table.resultCount" values={{ count }} />
           </p>

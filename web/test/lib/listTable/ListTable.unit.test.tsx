@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../src/i18n/en.json';
 import { ListTable } from '../../../src/lib/listTable/ListTable.tsx';
 import {
   applyQuery,
@@ -169,5 +171,36 @@ describe('the generic list table', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(25);
     act(() => vi.advanceTimersByTime(SIDE_FILTER_DEBOUNCE_SMALL_MS - SIDE_FILTER_DEBOUNCE_LARGE_MS));
     expect(screen.getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('keeps the rows shown while the next page loads, announced busy, and no "nothing" meanwhile', () => {
+    screenWidth(true);
+    const table = (rows: Row[], busy: boolean) => (
+      <ListTable<Row>
+        title="Things"
+        rows={rows}
+        count={60}
+        rowKey={(row) => row.id}
+        query={initialQuery()}
+        onQueryChange={() => {}}
+        empty="Nothing"
+        busy={busy}
+        columns={[{ id: 'name', header: 'Name', cell: (row) => row.name }]}
+      />
+    );
+    const { container, rerender } = inEnglish(table(ROWS.slice(0, 25), true));
+    const again = (rows: Row[], busy: boolean) =>
+      rerender(
+        <IntlProvider locale="en-CA" messages={en}>
+          {table(rows, busy)}
+        </IntlProvider>,
+      );
+    expect(container.querySelector('.list-table__body')?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    again([], true);
+    expect(screen.queryByText('Nothing')).toBeNull();
+    again([], false);
+    expect(container.querySelector('.list-table__body')?.hasAttribute('aria-busy')).toBe(false);
+    expect(screen.getByText('Nothing')).toBeTruthy();
   });
 });
