@@ -4,6 +4,7 @@ import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { amountInCents } from '../money.ts';
 import { rowIdValue, text } from '../validation.ts';
+import { changedColumns } from './changedColumns.ts';
 
 const { color, isoDate } = operator;
 
@@ -99,10 +100,7 @@ export type AuctionFields = z.output<typeof auctionFields>;
 
 /** The columns the given fields set; absent fields are left as they are. */
 export function auctionColumns(fields: AuctionFields): Updateable<AuctionsTable> {
-  const columns: Updateable<AuctionsTable> = {};
-  const set = <K extends keyof Updateable<AuctionsTable>>(key: K, value: Updateable<AuctionsTable>[K] | undefined) => {
-    if (value !== undefined) columns[key] = value;
-  };
+  const { columns, set } = changedColumns<AuctionsTable>();
   set('url_magic_link', fields.urlMagicLink);
   set('type', fields.type);
   set('languages', fields.languages);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { amountInCents } from '../money.ts';
 import { MAX_ROW_ID, rowIdValue, text } from '../validation.ts';
 import { isoDate } from './auctionFields.ts';
+import { changedColumns } from './changedColumns.ts';
 
 const lotTranslation = z.strictObject({
   name: text(300).min(1),
@@ -71,10 +72,7 @@ export const PRICING_FIELDS = [
 
 /** The reference columns the given fields set (texts, photos and categories live in their own tables). */
 export function lotColumns(fields: LotFields): Updateable<LotsTable> {
-  const columns: Updateable<LotsTable> = {};
-  const set = <K extends keyof Updateable<LotsTable>>(key: K, value: Updateable<LotsTable>[K] | undefined) => {
-    if (value !== undefined) columns[key] = value;
-  };
+  const { columns, set } = changedColumns<LotsTable>();
   set('lot_number', fields.lotNumber);
   set('type', fields.type);
   set('starting_bid', fields.startingBid);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { insertBareAuction, insertGuests } from '@auction/platform/testing';
+import { insertGuests } from '@auction/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
+import { demoOrganizationAuction } from '../../../fixtures/demoOrganizationAuction.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -91,12 +92,7 @@ describe('check-in at the door', () => {
 
   it('lists the first 200 guests of a large gala by name and counts every one matching', async () => {
     const { db } = test.database;
-    const gala = await db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow();
-    const { auctionId } = await insertBareAuction(db, { organization_id: gala.organization_id });
+    const auctionId = await demoOrganizationAuction(db);
     await insertGuests(db, auctionId, 250, (i) => ({
       user: { first_name: 'Guest', last_name: `Door${String(i).padStart(3, '0')}` },
     }));

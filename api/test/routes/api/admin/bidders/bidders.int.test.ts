@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { insertBareAuction, insertGuests } from '@auction/platform/testing';
+import { insertGuests } from '@auction/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../../accounts/demoStaff.ts';
+import { demoOrganizationAuction } from '../../../../fixtures/demoOrganizationAuction.ts';
 import { useTestApp } from '../../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -70,12 +71,7 @@ describe('a page of the bidders, filtered, sorted and counted by the server', ()
 
   beforeAll(async () => {
     const { db } = test.database;
-    const gala = await db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', galaId)
-      .executeTakeFirstOrThrow();
-    auctionId = (await insertBareAuction(db, { organization_id: gala.organization_id })).auctionId;
+    auctionId = await demoOrganizationAuction(db);
     const start = Date.parse('2026-11-28T23:00:00Z');
     await insertGuests(db, auctionId, 60, (i) => ({
       user: {
