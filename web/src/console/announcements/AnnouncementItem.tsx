@@ -1,16 +1,12 @@
 import type { Announcement } from '@auction/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { formatDate, formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { textIn } from '../../i18n/textIn.ts';
-import { showToast } from '../../live/toasts.tsx';
-import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { AnnouncementHistory } from './AnnouncementHistory.tsx';
 import { announcementState } from './announcementState.ts';
 import { CHANNEL_KEYS } from './messageKeys.ts';
-import { announcementMutations } from './queries.ts';
 import { type AuctionEnd, formatSendDay } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
 
@@ -26,16 +22,17 @@ export function AnnouncementItem({
   auction,
   now,
   onChange,
+  onCancel,
 }: {
   announcement: Announcement;
   auction: AuctionEnd & { id: number };
   now: number;
   /** Opens its change, which the section holds: it stays open when the message moves to the earlier ones. */
   onChange: () => void;
+  /** Asks to cancel it, in a confirmation the section holds for the same reason. */
+  onCancel: () => void;
 }) {
   const locale = useLocale();
-  const cancel = useMutation(announcementMutations.cancel(auction.id));
-  const [confirming, setConfirming] = useState(false);
   const [readingHistory, setReadingHistory] = useState(false);
   const state = announcementState(announcement, now);
   const at = (iso: string) => ({
@@ -56,7 +53,7 @@ export function AnnouncementItem({
             <button type="button" className="button button--secondary" onClick={onChange}>
               <FormattedMessage id="console.announcements.change" />
             </button>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            <button type="button" className="button button--secondary" onClick={onCancel}>
               <FormattedMessage id="console.announcements.cancel" />
             </button>
           </div>
@@ -142,21 +139,6 @@ export function AnnouncementItem({
           onClose={() => setReadingHistory(false)}
         />
       )}
-      {/* Kept open whatever the list now says, so a refusal (it went out meanwhile) is read in it. */}
-      {confirming && (
-        <ConsoleConfirm
-          title={<FormattedMessage id="console.announcements.cancelTitle" />}
-          consequence={<FormattedMessage id="console.announcements.cancelConsequence" values={goesOut} />}
-          action={<FormattedMessage id="console.announcements.cancelConfirm" />}
-          cancel="console.announcements.keep"
-          busy={cancel.isPending}
-          onConfirm={async () => {
-            await cancel.mutateAsync(announcement.id);
-            showToast('success', 'announcement_cancelled');
-          }}
-          onDone={() => setConfirming(false)}
-        />
-      )}
     </li>
   );
 }
@@ -166,7 +148,7 @@ export function AnnouncementItem({
  * group's, with the time that makes by the end as it is now (the workers follow the end when it
  * moves), or without one while the auction has no end date or the group was removed.
  */
-function GoingOut({ announcement }: { announcement: Announcement }) {
+export function GoingOut({ announcement }: { announcement: Announcement }) {
   const locale = useLocale();
   const { sendAt, minutesBeforeEnd, closingGroup } = announcement;
   const at = sendAt

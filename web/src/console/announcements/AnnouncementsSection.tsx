@@ -14,6 +14,7 @@ import { AnnouncementFields } from './AnnouncementFields.tsx';
 import { AnnouncementItem } from './AnnouncementItem.tsx';
 import { type AnnouncementDraft, draftErrors, draftRequest } from './announcementDraft.ts';
 import { announcementState } from './announcementState.ts';
+import { CancelAnnouncement } from './CancelAnnouncement.tsx';
 import { ChangeAnnouncement } from './ChangeAnnouncement.tsx';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { announcementMutations, announcementQueries } from './queries.ts';
@@ -57,6 +58,8 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
   } | null>(null);
   // The message being changed, by id: its dialog reads it from each new reading of the list.
   const [changingId, setChangingId] = useState<number | null>(null);
+  // …and the one being cancelled, for the same reason.
+  const [cancellingId, setCancellingId] = useState<number | null>(null);
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError onRetry={() => list.refetch()} />;
@@ -73,6 +76,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
     .sort((a, b) => goingOut(a) - goingOut(b));
   const earlier = announcements.filter((each) => announcementState(each, now) !== 'scheduled');
   const changing = announcements.find((each) => each.id === changingId);
+  const cancelling = announcements.find((each) => each.id === cancellingId);
   const item = (each: Announcement) => (
     <AnnouncementItem
       key={each.id}
@@ -80,6 +84,7 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
       auction={auction}
       now={now}
       onChange={() => setChangingId(each.id)}
+      onCancel={() => setCancellingId(each.id)}
     />
   );
 
@@ -151,6 +156,14 @@ export default function AnnouncementsSection({ auction }: AuctionSectionProps) {
           auction={auction}
           reach={reach}
           onClose={() => setChangingId(null)}
+        />
+      )}
+      {cancelling && (
+        <CancelAnnouncement
+          key={cancelling.id}
+          auctionId={auction.id}
+          announcement={cancelling}
+          onClose={() => setCancellingId(null)}
         />
       )}
       {scheduled.length > 0 && (

@@ -383,8 +383,13 @@ describe("the console's messages to guests", () => {
       sendAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
       sentAt: null,
     };
+    const sent: Announcement = { ...waiting, sentAt: new Date().toISOString() };
     showAnnouncements({
-      'GET /api/admin/auctions/': [200, list([waiting])],
+      // The list read after the refusal has it sent: it moves to the earlier messages.
+      'GET /api/admin/auctions/': [
+        [200, list([waiting])],
+        [200, list([sent])],
+      ],
       'POST /api/admin/auctions/': [
         409,
         { message: 'announcement_not_cancellable', messages: ['announcement_not_cancellable'] },
@@ -394,6 +399,12 @@ describe("the console's messages to guests", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the message' }));
     await within(dialog).findByText('This message has already gone out: it can no longer be cancelled.');
+    // The dialog, held by the section, stays with its refusal while the list shows the message sent.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Going out later' })).toBeNull());
+    expect(dialog.isConnected).toBe(true);
+    expect(within(dialog).getByText('This message has already gone out: it can no longer be cancelled.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('changes a message set for later from the form filled from it, saved once over the revision it was read at', async () => {
