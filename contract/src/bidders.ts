@@ -131,7 +131,7 @@ export const bidderListQuery = z.strictObject({
   sort: z.enum(BIDDER_SORTS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   q: guestSearch,
-  status: choices(['1', '2', '3'] as const),
+  status: choices(Object.values(BidderStatus).map(String)),
   arrival: choices([GuestArrival.Waiting, GuestArrival.Arrived]),
   quickFilters: choices(['arrived'] as const),
 });

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
  * The auction's bidders for its operators (issue 19 §5, docs/console.md), a page at a time,
- * filtered and sorted in PostgreSQL: status, STOP and arrival. Locking, the temporary password and the SMS invitation are the calls that exist
- * (`PUT /api/auctions/{id}/bidders/{userId}/status`, `POST /api/account/temporary-password`,
+ * filtered, sorted and counted in PostgreSQL: status, STOP and arrival. Locking, the temporary
+ * password and the SMS invitation are the calls that exist (`PUT
+ * /api/auctions/{id}/bidders/{userId}/status`, `POST /api/account/temporary-password`,
  * `POST /api/onboarding/invite-via-client-app`).
  */
 export default (async (app) => {
