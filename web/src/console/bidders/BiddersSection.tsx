@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { COMPLETE_PHONE_LENGTH, MessageList } from '../../account/Field.tsx';
+import { ApiError } from '../../api/client.ts';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
@@ -27,9 +28,13 @@ const STATUS_KEYS: Record<Bidder['status'], MessageId> = {
   [BidderStatus.Locked]: 'console.bidders.status.locked',
 };
 
-type Pending = { kind: 'lock' | 'unlock' | 'password' | 'message'; bidder: Bidder };
+type Pending = { kind: 'lock' | 'unlock' | 'password' | 'reinvite' | 'message'; bidder: Bidder };
 
-/** Lock, unlock or a temporary password, behind a confirmation stating what it does. */
+/**
+ * Lock, unlock, a temporary password, or the SMS invitation texted again to a guest already on the
+ * list (the link to the auction, as "Invite by SMS" sends it), behind a confirmation stating what
+ * it does.
+ */
 function ConfirmBidderAction({
   auctionId,
   pending,
@@ -44,16 +49,25 @@ function ConfirmBidderAction({
   const queryClient = useQueryClient();
   const status = useMutation(bidderMutations.status(auctionId));
   const password = useMutation(bidderMutations.temporaryPassword());
+  const invite = useMutation(bidderMutations.invite(auctionId));
   if (!pending || pending.kind === 'message') return null;
   const { kind, bidder } = pending;
-  const values = { name: guestName(bidder), email: bidder.email };
+  const values = { name: guestName(bidder), email: bidder.email, phone: bidder.phoneNumber ?? '' };
   return (
     <ConsoleConfirm
       title={<FormattedMessage id={`console.bidders.${kind}Title`} />}
       consequence={<FormattedMessage id={`console.bidders.${kind}Consequence`} values={values} />}
       action={<FormattedMessage id={`console.bidders.${kind}`} />}
-      busy={status.isPending || password.isPending}
+      busy={status.isPending || password.isPending || invite.isPending}
       onConfirm={async () => {
+        if (kind === 'reinvite') {
+          const { firstName, lastName, phoneNumber } = bidder;
+          const answer = await invite.mutateAsync({ firstName, lastName, phoneNumber: phoneNumber ?? '' });
+          // The number replied STOP since the list was read: nothing was sent.
+          if (answer.includes('STOP')) throw new ApiError(409, 'user_has_send_stop_date');
+          showToast('success', 'console.bidders.invited', { phone: phoneNumber ?? '' });
+          return;
+        }
         if (kind === 'password') {
           const answer = await password.mutateAsync(bidder.userId);
           onPassword({ name: guestName(bidder), password: answer.temporaryPassword });
@@ -162,6 +176,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
   const actions = (bidder: Bidder) => (
     <div className="console__roles">
       {bidder.status !== BidderStatus.Locked && button(bidder, 'message')}
+      {bidder.status !== BidderStatus.Locked && bidder.phoneNumber && !bidder.hasSmsStop && button(bidder, 'reinvite')}
       {button(bidder, bidder.status === BidderStatus.Locked ? 'unlock' : 'lock')}
       {isAdministrator && button(bidder, 'password')}
     </div>

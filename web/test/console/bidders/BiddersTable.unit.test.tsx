@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Role } from '@auction/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BiddersTable } from '../../../src/console/bidders/BiddersSection.tsx';
 import { toLocalInput } from '../../../src/console/setup/zonedTime.ts';
@@ -202,6 +202,43 @@ describe("the auction's bidders", () => {
     const sendAt = (posts[0]?.body as { sendAt?: string } | undefined)?.sendAt ?? '';
     expect(sendAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/);
     expect(Date.parse(sendAt)).toBe(at.getTime());
+  });
+
+  it('texts the invitation again to a guest on the list, after a confirmation, and never to a STOP number', async () => {
+    wideScreen();
+    const api = apiStub({
+      'GET /api/admin/auctions/9/bidders': [
+        200,
+        pageOf(camille, paul, bidder('2b7c2f43-64f4-4d57-9a39-5d8d3a3b1f12', 'Rose', 1)),
+      ],
+      'POST /api/onboarding/invite-via-client-app': [
+        [200, 'Invitation sent to (514) 555-0102'],
+        [200, 'STOP'],
+      ],
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <BiddersTable auctionId={9} actorRoles={[Role.AuctionManager]} />);
+    await screen.findByText('Rose Roy');
+    // Camille's number replied STOP and Paul is locked: no invitation offered to them.
+    expect(screen.queryByRole('button', { name: 'Text the invitation: Camille Roy' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Text the invitation: Paul Roy' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Text the invitation: Rose Roy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Text the invitation again?' });
+    expect(dialog.textContent).toContain('Rose Roy gets a text at (514) 555-0102 with the link to this auction.');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Text the invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      firstName: 'Rose',
+      lastName: 'Roy',
+      phoneNumber: '(514) 555-0102',
+      auctionId: 9,
+    });
+    // The number replied STOP since the list was read: the dialog says nothing was sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Text the invitation: Rose Roy' }));
+    const again = await screen.findByRole('dialog', { name: 'Text the invitation again?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Text the invitation' }));
+    await within(again).findByText(/STOP|stopped/i);
   });
 
   it('shows an administrator the temporary password once given', async () => {
