@@ -152,7 +152,10 @@ describe('check-in at the door and payments recorded by hand', () => {
     const name = `Léa ${guest.body.lastName}`;
     const { context, page } = await managerBrowser();
     await page.goto(`${origin}/console?${sectionOf(gala.id, 'bidders')}`);
-    await page.getByRole('button', { name: /^Inviter par texto : / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Inviter par texto : / })
+      .first()
+      .waitFor();
     await screenshotBothWidths(page, 'console-bidders-all-fr');
     await page.setViewportSize(DESKTOP);
     // The gala has many guests: the server finds her, without case or accents, whatever page she was on.
