@@ -25,6 +25,8 @@ export const bidderQueries = {
       queryFn: ({ signal }) =>
         api<BidderPage>(`/api/admin/auctions/${auctionId}/bidders`, { query, signal, answer: bidderPage }),
       placeholderData: keepPreviousData,
+      // Volunteers check guests in at the door meanwhile: arrivals show within half a minute.
+      refetchInterval: 30_000,
     }),
 };
 
