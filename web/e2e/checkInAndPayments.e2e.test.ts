@@ -1,3 +1,4 @@
+import { insertBareAuction, insertGuests } from '@auction/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
@@ -143,6 +144,34 @@ describe('check-in at the door and payments recorded by hand', () => {
       const volunteer = (await login(t.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token as string;
       const context = await visitorContext(browser, { token: volunteer }, PHONE);
       await checkInAtTheDoor(await context.newPage(), language);
+      await context.close();
+    }
+  });
+
+  it("tells a volunteer at a large gala's door how to find the guests past the first 200, in French and English", async () => {
+    const { db } = t.database;
+    const { auctionId } = await insertBareAuction(db, { organization_id: gala.organizationId });
+    await db
+      .insertInto('auction_translations')
+      .values([
+        { auction_id: auctionId, language_code: 'fr', title_short: 'Grand bal', team_appellation: null },
+        { auction_id: auctionId, language_code: 'en', title_short: 'Grand ball', team_appellation: null },
+      ])
+      .execute();
+    await insertGuests(db, auctionId, 240, (i) => ({
+      user: { first_name: 'Invité', last_name: `Bal${String(i).padStart(3, '0')}` },
+    }));
+    const volunteer = (await login(t.app, 'volunteer@demo.local', 'Demo-Volunteer-2026!')).body.token as string;
+    for (const [language, path, more] of [
+      ['fr', '/console', /Les 200 premiers des 240 invités par nom/],
+      ['en', '/en/console', /The first 200 of 240 guests by name/],
+    ] as const) {
+      const context = await visitorContext(browser, { token: volunteer }, PHONE);
+      const page = await context.newPage();
+      await page.goto(`${origin}${path}?encan=${auctionId}`);
+      await page.getByText(more).waitFor();
+      await expectAccessible(page, `check-in of a large gala (${language})`);
+      await screenshot(page, `console-checkin-more-${language}-390`, false);
       await context.close();
     }
   });
