@@ -35,13 +35,15 @@ export async function enqueuedJob(queue: Queue<MessageJob>, message: MessageJob)
   return found;
 }
 
-/** The job once completed or failed. */
+/** The job once completed or failed, as it stands then. */
 export async function finishedJob(queue: Queue<MessageJob>, jobId: string): Promise<Job<MessageJob>> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const found = await Job.fromId<MessageJob>(queue, jobId);
-    const state = await found?.getState();
-    if (found && (state === 'completed' || state === 'failed')) return found;
+    const state = await queue.getJobState(jobId);
+    // Read after its state is final: a job read first could be the last attempt's, still running,
+    // and show one attempt less than the failure that followed it.
+    const found = state === 'completed' || state === 'failed' ? await Job.fromId<MessageJob>(queue, jobId) : undefined;
+    if (found) return found;
     if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish (${state})`);
     await new Promise((r) => setTimeout(r, 50));
   }
