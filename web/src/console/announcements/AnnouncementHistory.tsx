@@ -1,14 +1,13 @@
 import type { AnnouncementChange } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { formatDate, formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { differingParts } from './announcementVersion.ts';
 import { announcementQueries } from './queries.ts';
 import type { AuctionEnd } from './sendTime.ts';
-import { Unbroken } from './Unbroken.tsx';
+import { unbrokenDateTime } from './Unbroken.tsx';
 import { PartList, VersionPart } from './VersionPart.tsx';
 
 /**
@@ -61,10 +60,7 @@ function ChangeEntry({
   guestName: string;
 }) {
   const locale = useLocale();
-  const at = {
-    date: <Unbroken>{formatDate(change.changedAt, locale)}</Unbroken>,
-    time: <Unbroken>{formatTime(change.changedAt, locale)}</Unbroken>,
-  };
+  const at = unbrokenDateTime(change.changedAt, locale);
   return (
     <li>
       <p className="announcements__meta">

@@ -1,14 +1,14 @@
 import type { Announcement } from '@auction/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { formatDate, formatTime } from '../../i18n/format.ts';
+import { formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { textIn } from '../../i18n/textIn.ts';
 import { AnnouncementHistory } from './AnnouncementHistory.tsx';
 import { announcementState } from './announcementState.ts';
 import { CHANNEL_KEYS } from './messageKeys.ts';
 import { type AuctionEnd, formatSendDay } from './sendTime.ts';
-import { Unbroken } from './Unbroken.tsx';
+import { Unbroken, unbrokenDateTime } from './Unbroken.tsx';
 
 /**
  * One announcement of the list, as it stands (announcementState.ts): one set for later says when it
@@ -35,10 +35,7 @@ export function AnnouncementItem({
   const locale = useLocale();
   const [readingHistory, setReadingHistory] = useState(false);
   const state = announcementState(announcement, now);
-  const at = (iso: string) => ({
-    date: <Unbroken>{formatDate(iso, locale)}</Unbroken>,
-    time: <Unbroken>{formatTime(iso, locale)}</Unbroken>,
-  });
+  const at = (iso: string) => unbrokenDateTime(iso, locale);
   const goesOut = { when: <GoingOut announcement={announcement} /> };
   const name = announcement.sentBy ?? '—';
 

@@ -71,20 +71,19 @@ export function ChangeAnnouncement({
     setChosen(null);
   };
 
-  /** The other person's version becomes the one saved over; what was typed stays in the fields. */
-  const keepMine = () => {
+  /** Either choice makes the other person's version the one saved over, and closes the notice. */
+  const rebase = (choice: 'keptMine' | 'tookTheirs') => {
     setBase(announcement);
     setRefusal(null);
-    setChosen('keptMine');
+    setChosen(choice);
   };
-
-  /** The other person's version becomes the one saved over, and the fields are filled from it. */
+  /** What was typed stays in the fields. */
+  const keepMine = () => rebase('keptMine');
+  /** The fields are filled from their version. */
   const takeTheirs = () => {
-    setBase(announcement);
     setDraft(draftOf(announcement));
-    setRefusal(null);
     setErrors([]);
-    setChosen('tookTheirs');
+    rebase('tookTheirs');
   };
 
   async function submit(event: FormEvent) {

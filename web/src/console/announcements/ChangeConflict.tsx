@@ -1,13 +1,12 @@
 import type { Announcement } from '@auction/contract';
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { formatDate, formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { conflictParts } from './announcementConflict.ts';
 import type { AnnouncementDraft } from './announcementDraft.ts';
 import { versionOf } from './announcementVersion.ts';
 import type { AuctionEnd } from './sendTime.ts';
-import { Unbroken } from './Unbroken.tsx';
+import { unbrokenDateTime } from './Unbroken.tsx';
 import { PartList, VersionPart } from './VersionPart.tsx';
 
 /**
@@ -42,8 +41,7 @@ export function ChangeConflict({
   const guestName = current.guest?.name ?? '—';
   const by = {
     name: current.changedBy ?? '—',
-    date: <Unbroken>{formatDate(current.changedAt ?? current.recordedAt, locale)}</Unbroken>,
-    time: <Unbroken>{formatTime(current.changedAt ?? current.recordedAt, locale)}</Unbroken>,
+    ...unbrokenDateTime(current.changedAt ?? current.recordedAt, locale),
   };
   return (
     <section className="alert alert--warning announcements__conflict" aria-labelledby={titleId}>

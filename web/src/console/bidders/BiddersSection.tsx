@@ -1,4 +1,4 @@
-import { type AuctionBidder, BidderStatus, GuestArrival, Role } from '@auction/contract';
+import { type AuctionBidder, BIDDER_PAGE_SIZES, BidderStatus, GuestArrival, Role } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
@@ -197,6 +197,7 @@ export function BiddersTable({ auctionId, actorRoles }: { auctionId: number; act
         rows={page.data.bidders}
         count={page.data.count}
         rowKey={(bidder) => bidder.userId}
+        pageSizes={BIDDER_PAGE_SIZES}
         query={{ ...query, currentPage: page.data.currentPage }}
         onQueryChange={setQuery}
         busy={page.isPlaceholderData}
