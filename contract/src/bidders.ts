@@ -53,6 +53,11 @@ const guestSearch = z
   .refine((q) => q.length === 0 || q.length >= 2 || /^#?\d$/.test(q), 'search_too_short')
   .default('');
 export const guestQuery = z.strictObject({ q: guestSearch });
+/**
+ * The bidders list's search: any length up to 100, since its table sends a short text only when
+ * Enter forces it (a letter, paddle 7) and answers a page, never every guest.
+ */
+const bidderSearch = z.string().trim().max(100).default('');
 export const GUEST_LIST_LIMIT = 200;
 
 export const guestList = z.object({
@@ -130,7 +135,7 @@ export const bidderListQuery = z.strictObject({
   pageSize: pageSizeOf(BIDDER_PAGE_SIZES, 25),
   sort: z.enum(BIDDER_SORTS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  q: guestSearch,
+  q: bidderSearch,
   status: choices(Object.values(BidderStatus).map(String)),
   arrival: choices([GuestArrival.Waiting, GuestArrival.Arrived]),
   quickFilters: choices(['arrived'] as const),

@@ -281,9 +281,11 @@ function SideFilterField({
   );
 }
 
+const asFilter = (text: string): SideFilterValue | undefined => (text === '' ? undefined : { kind: 'text', text });
+
 /**
  * Spec 001 §5, §9: the typed text applies after the debounce (2000 ms on phones, 1000 ms on larger
- * screens), and only from 3 characters or when emptied.
+ * screens), and only from 3 characters or when emptied; Enter applies it at once, however short.
  */
 function TextFilter({
   id,
@@ -304,7 +306,7 @@ function TextFilter({
     const text = committedText(typed);
     if (text === undefined || text === value) return;
     const timer = setTimeout(
-      () => latest.current(text === '' ? undefined : { kind: 'text', text }),
+      () => latest.current(asFilter(text)),
       large ? SIDE_FILTER_DEBOUNCE_LARGE_MS : SIDE_FILTER_DEBOUNCE_SMALL_MS,
     );
     return () => clearTimeout(timer);
@@ -312,7 +314,19 @@ function TextFilter({
   return (
     <div className="field list-table__side">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          // The filter card may sit inside a form: Enter applies the filter, it submits nothing.
+          event.preventDefault();
+          const text = committedText(typed, true);
+          if (text !== undefined && text !== value) onChange(asFilter(text));
+        }}
+      />
     </div>
   );
 }

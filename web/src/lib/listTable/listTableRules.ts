@@ -28,11 +28,15 @@ export function nextSort(current: Sort | null, column: string): Sort | null {
   return current.direction === 'asc' ? { column, direction: 'desc' } : null;
 }
 
-/** Spec 001 §5: the text a side filter applies, or undefined while it is too short to apply. */
-export function committedText(typed: string): string | undefined {
+/**
+ * Spec 001 §5: the text a side filter applies, or undefined while it is too short to apply.
+ * `forced` is Enter: as the header search may be forced under its minimum, so may a side filter,
+ * or a bidder number of one or two digits (the paddle the auctioneer called) could never be found.
+ */
+export function committedText(typed: string, forced = false): string | undefined {
   const text = typed.trim();
   if (text === '') return '';
-  return text.length >= SIDE_TEXT_MIN_LENGTH ? text : undefined;
+  return forced || text.length >= SIDE_TEXT_MIN_LENGTH ? text : undefined;
 }
 
 /** Spec 001 §5: the slider rounds its bounds to integers (and keeps them in order). */

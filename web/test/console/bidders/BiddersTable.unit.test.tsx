@@ -124,6 +124,13 @@ describe("the auction's bidders", () => {
     // The auction has guests, none matching: "no match", not "no bidders yet".
     await screen.findByText('Nothing matches your search.');
     expect(screen.queryByText(/No bidder in this auction yet/)).toBeNull();
+    // The paddle the auctioneer called, one digit: Enter asks for it at once, under the 3 characters.
+    const search = screen.getByRole('searchbox', { name: /Name, phone/ });
+    fireEvent.change(search, { target: { value: '7' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() => expect(listQueries(api.calls).at(-1)).toMatchObject({ q: '7', currentPage: '1' }), {
+      timeout: 500,
+    });
   });
 
   it('sends a message to one guest, by the ways ticked, once, and not to a locked one', async () => {

@@ -160,6 +160,26 @@ describe('the generic list table', () => {
     expect(bodyIds()).toHaveLength(25);
   });
 
+  it('applies a short text at once on Enter, without waiting or submitting anything', () => {
+    vi.useFakeTimers();
+    const queries: ListQuery[] = [];
+    inEnglish(<Harness onQuery={(query) => queries.push(query)} />);
+    const input = screen.getByRole('searchbox', { name: 'Name' });
+    fireEvent.change(input, { target: { value: ' 5' } });
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    act(() => {
+      input.dispatchEvent(enter);
+    });
+    expect(enter.defaultPrevented).toBe(true);
+    expect(queries.at(-1)?.sideFilters.name).toEqual({ kind: 'text', text: '5' });
+    expect(bodyIds()).toEqual([6, 16, 26, 36, 46, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
+    // Another key, or Enter again on the same text, changes nothing.
+    const applied = queries.length;
+    fireEvent.keyDown(input, { key: 'a' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(queries).toHaveLength(applied);
+  });
+
   it('waits the phone debounce on small screens and shows rows as cards there', () => {
     screenWidth(false);
     vi.useFakeTimers();

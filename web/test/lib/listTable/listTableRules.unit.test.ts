@@ -43,6 +43,9 @@ describe('the list table rules', () => {
     expect(committedText('ab')).toBeUndefined();
     expect(committedText(' abc ')).toBe('abc');
     expect(committedText('')).toBe('');
+    // Enter forces a short text: a paddle of one or two digits.
+    expect(committedText(' 7 ', true)).toBe('7');
+    expect(committedText('  ', true)).toBe('');
   });
 
   it('round the slider to integers, in order', () => {

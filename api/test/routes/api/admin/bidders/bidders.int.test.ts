@@ -129,6 +129,9 @@ describe('a page of the bidders, filtered, sorted and counted by the server', ()
     expect((await page('q=%C3%89MOND')).count).toBe(10);
     expect(names(await page('q=438000000'))).toHaveLength(10);
     expect((await page('q=%237')).bidders.map((b) => b.bidderNumber)).toEqual([7]);
+    // Shorter than the door's search allows, as Enter sends it: one digit is that paddle alone, one letter a name's.
+    expect((await page('q=7')).bidders.map((b) => b.bidderNumber)).toEqual([7]);
+    expect(names(await page('q=z&pageSize=50'))).toEqual(Array(10).fill('Zèbre'));
     expect((await page('q=guest07')).bidders.map((b) => b.firstName)).toEqual(['Guest07']);
     // Émond is every sixth guest from the second; four of them among the first twenty arrived.
     expect((await page('q=emond&arrival=arrived')).count).toBe(4);
@@ -148,7 +151,15 @@ describe('a page of the bidders, filtered, sorted and counted by the server', ()
   });
 
   it('refuses a query it does not know with the field at fault', async () => {
-    for (const query of ['pageSize=30', 'status=4', 'sort=email', 'arrival=late', 'currentPage=0', 'q=x', 'extra=1']) {
+    for (const query of [
+      'pageSize=30',
+      'status=4',
+      'sort=email',
+      'arrival=late',
+      'currentPage=0',
+      `q=${'x'.repeat(101)}`,
+      'extra=1',
+    ]) {
       const answer = await callAs(test.app, staff.manager, 'GET', `${biddersUrl(auctionId)}?${query}`);
       expect(answer.statusCode, query).toBe(400);
     }
