@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firstLink, newBidder, register, registerConfirmed } from '../../api/test/accounts/accountFlows.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../api/test/testApp.ts';
-import { CHROMIUM, expectAccessible, screenshot, visitorContext } from './browserKit.ts';
+import { CHROMIUM, DESKTOP, expectAccessible, PHONE, screenshot, visitorContext } from './browserKit.ts';
 import { withServedApp } from './servedApp.ts';
 
 /**
@@ -243,6 +243,64 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Faire un autre don' }).waitFor({ timeout: 15_000 });
     await context.close();
+  });
+
+  it('buys once when the answers are lost after the server recorded the purchase: the dialog says so, confirming again', async () => {
+    const lots = async () =>
+      (
+        (await t.app.inject({ url: `/api/auction-lot-items?urlMagicLink=${AUCTION}&pageSize=25` })).json() as {
+          items: Array<{ id: number; type: number; isDonation: boolean; remainingQuantity: number | null }>;
+        }
+      ).items;
+    const fixed = (await lots()).find((item) => item.type === 3 && !item.isDonation);
+    if (!fixed) throw new Error('no fixed-price lot in the demo');
+    const remaining = async () => (await lots()).find((item) => item.id === fixed.id)?.remainingQuantity;
+    for (const [language, viewport] of [
+      ['fr', PHONE],
+      ['en', DESKTOP],
+    ] as const) {
+      const words =
+        language === 'fr'
+          ? {
+              path: `/encans/${AUCTION}/lots/${fixed.id}`,
+              buy: 'Acheter',
+              confirm: 'Confirmer',
+              done: 'Votre achat est effectué.',
+            }
+          : {
+              path: `/en/auctions/${AUCTION}/items/${fixed.id}`,
+              buy: 'Buy',
+              confirm: 'Confirm',
+              done: 'Your purchase is done.',
+            };
+      const { session } = await registered();
+      const context = await visitorContext(browser, session, viewport);
+      const page = await context.newPage();
+      // The phone loses every answer to its first three purchases: each reaches the server, which records
+      // it, and the browser sees the network fail (the mutation's two retries included).
+      let sent = 0;
+      await page.route('**/api/bids/auctionlotitem/*/buy', async (route) => {
+        sent += 1;
+        await route.fetch();
+        if (sent <= 3) await route.abort('failed');
+        else await route.continue();
+      });
+      await page.goto(`${origin}${words.path}`);
+      const before = await remaining();
+      await page.getByRole('button', { name: words.buy, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: words.confirm }).click();
+      await dialog.getByRole('alert').waitFor({ timeout: 15_000 });
+      expect(sent).toBe(3);
+      await expectAccessible(page, 'purchase whose answer was lost');
+      await screenshot(page, `outcome-unknown-${language}-${viewport.width}`);
+      await dialog.getByRole('button', { name: words.confirm }).click();
+      await page.getByText(words.done).waitFor();
+      // Four requests, one purchase of one.
+      expect(sent).toBe(4);
+      expect(await remaining()).toBe((before ?? 0) - 1);
+      await context.close();
+    }
   });
 
   it('shows the other auctions and the leaderboard banners, and keeps the lot list in place across a reload', async () => {

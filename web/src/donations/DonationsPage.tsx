@@ -15,6 +15,8 @@ import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { Labelled } from '../layout/Labelled.tsx';
+import { OutcomeUnknown } from '../layout/OutcomeUnknown.tsx';
+import { isOutcomeUnknown } from '../lib/commandRetry.ts';
 import { showError } from '../lib/errors.ts';
 import { ListTable } from '../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listTableRules.ts';
@@ -88,7 +90,7 @@ function newDonationId(): string {
 }
 
 /** Spec 001 §2 donation screen and §4 donation flow: amount, confirmation, thank you. */
-function Donations({ auction }: { auction: Auction }) {
+export function Donations({ auction }: { auction: Auction }) {
   const intl = useIntl();
   const locale = useLocale();
   const id = useId();
@@ -98,6 +100,8 @@ function Donations({ auction }: { auction: Auction }) {
   const [choice, setChoice] = useState<number | 'other' | null>(null);
   const [otherText, setOtherText] = useState('');
   const [confirming, setConfirming] = useState<{ cents: number; id: string } | null>(null);
+  // The donation whose answer never came: its confirmation stays open, with the same id.
+  const [unknownFor, setUnknownFor] = useState<string | null>(null);
   const [thanks, setThanks] = useState(false);
   const list = useDonationList(auction.id, profile?.id);
   const donate = useMutation({
@@ -108,7 +112,11 @@ function Donations({ auction }: { auction: Auction }) {
       setChoice(null);
       setOtherText('');
     },
-    onError: (error) => {
+    onError: (error, sent) => {
+      if (isOutcomeUnknown(error)) {
+        setUnknownFor(sent.id);
+        return;
+      }
       setConfirming(null);
       showError(error);
     },
@@ -244,6 +252,7 @@ function Donations({ auction }: { auction: Auction }) {
             values={{ amount: formatMoney(confirming?.cents ?? 0, locale) }}
           />
         </p>
+        {confirming && unknownFor === confirming.id ? <OutcomeUnknown /> : null}
         <div className="dialog__actions">
           <button
             type="button"

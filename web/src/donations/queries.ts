@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { commandRetry } from '../lib/commandRetry.ts';
 import { centsToDecimal } from '../lib/money.ts';
 import type { DonationList } from './types.ts';
 
@@ -18,10 +19,14 @@ export const donationQueries = {
 };
 
 export const donationMutations = {
-  /** Spec 001 §4 donation; `id` is made when the confirmation opens, so a repeat is one donation. */
+  /**
+   * Spec 001 §4 donation; `id` is made when the confirmation opens, so a repeat is one donation,
+   * and an answer lost is asked again with it (commandRetry).
+   */
   donate: (auctionId: number, userId: string | undefined) =>
     mutationOptions({
       mutationKey: [...donationKeys.all, 'donate', auctionId],
+      ...commandRetry,
       mutationFn: (request: { cents: number; id: string }) =>
         api('/api/auctions/donations', {
           method: 'POST',

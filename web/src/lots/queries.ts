@@ -7,6 +7,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { commandRetry } from '../lib/commandRetry.ts';
 import { centsToDecimal } from '../lib/money.ts';
 import { rememberReceipt } from '../receipts/receiptStore.ts';
 import { nextPage, type PageParam } from './listPosition.ts';
@@ -133,10 +134,14 @@ export const lotMutations = {
       onSettled: (_data, _error, _variables, _result, { client }) =>
         client.invalidateQueries({ queryKey: lotKeys.all }),
     }),
-  /** Bid, place or change a maximum bid, or buy (spec 001 §5): one mutation, so one pending state. */
+  /**
+   * Bid, place or change a maximum bid, or buy (spec 001 §5): one mutation, so one pending state;
+   * an answer lost is asked again with the same command id (commandRetry).
+   */
   submit: (lotId: number) =>
     mutationOptions({
       mutationKey: [...lotKeys.detail(lotId), 'bid'],
+      ...commandRetry,
       mutationFn: (request: BidRequest) => {
         const value = centsToDecimal(request.cents);
         if (request.kind === 'buy') {

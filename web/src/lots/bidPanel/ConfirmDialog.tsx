@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useProfile } from '../../account/session.ts';
 import type { Auction } from '../../auctions/types.ts';
@@ -7,6 +8,8 @@ import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { MutationButton } from '../../layout/MutationButton.tsx';
+import { OutcomeUnknown } from '../../layout/OutcomeUnknown.tsx';
+import { isOutcomeUnknown } from '../../lib/commandRetry.ts';
 import { showError } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
 import { noteOwnAction } from '../../live/useAuctionLive.ts';
@@ -27,6 +30,8 @@ const successMessage = {
  * The confirmation every bid, maximum bid and purchase goes through (spec 001 §5): the amount or
  * total, the spec's warnings (a big bid, already winning), the extension warning, and whether
  * payment is manual or automatic. Confirming sends the request with the command id it was opened with.
+ * When no answer comes back, even after the mutation's retries, the dialog stays open with that id
+ * and says so: confirming again cannot bid or buy twice.
  */
 export function ConfirmDialog({
   lot,
@@ -48,6 +53,8 @@ export function ConfirmDialog({
   const locale = useLocale();
   const now = useServerNow();
   const { profile } = useProfile();
+  // The command whose answer never came: its dialog stays open, with the same id, until it has one.
+  const [unknownFor, setUnknownFor] = useState<string | null>(null);
   const manual = isManualPayment(auction.paymentType, auction.urlMagicLink, profile?.activeTrustedUrlMagicLinks ?? []);
   const submit = useMutation({
     ...lotMutations.submit(lot.id),
@@ -63,8 +70,12 @@ export function ConfirmDialog({
       }
       onDone();
     },
-    onError: (error) => {
-      // Spec 001 §4: the shared handler runs and the bid state resets.
+    onError: (error, sent) => {
+      if (isOutcomeUnknown(error)) {
+        setUnknownFor(sent.commandId);
+        return;
+      }
+      // Spec 001 §4: a refusal runs the shared handler and the bid state resets.
       showError(error);
       onRefused(error);
     },
@@ -74,6 +85,9 @@ export function ConfirmDialog({
   const cardOnFile = cards.cards.some((card) => card.id === cards.selected?.paymentMethod_Id);
   const warnings = request && request.kind === 'bid' ? bidWarnings(request.cents, lot, lot.isWinning) : [];
   const extension = request && request.kind !== 'buy' && extensionApplies(lot, auction.dateCompleted, now);
+  // A purchase is made now, a bid only counts if it wins: "if you win" is the bids' wording alone.
+  const paymentNote =
+    `${request?.kind === 'buy' ? 'buy' : 'bid'}.${manual ? 'paymentManual' : cardOnFile ? 'paymentAutomatic' : 'paymentNoCard'}` as const;
 
   return (
     <Dialog
@@ -122,10 +136,9 @@ export function ConfirmDialog({
             </p>
           ) : null}
           <p className="dialog__note">
-            <FormattedMessage
-              id={manual ? 'bid.paymentManual' : cardOnFile ? 'bid.paymentAutomatic' : 'bid.paymentNoCard'}
-            />
+            <FormattedMessage id={paymentNote} />
           </p>
+          {unknownFor === request.commandId ? <OutcomeUnknown /> : null}
           <div className="dialog__actions">
             <MutationButton mutation={submit} variables={request} label="action.confirm" />
             <button type="button" className="button button--secondary" onClick={onClose}>

@@ -27,7 +27,11 @@ const auction = { ...auctionFixture(), paymentType: 1, stripeInformation_Id: 3 }
 const lot = lotFixture() as unknown as LotDetail;
 const profile = { id: 'u1', activeTrustedUrlMagicLinks: [], activeUrlMagicLinks: [], bidder: {} };
 
-function open(request: BidRequest, answers: Record<string, () => Response>) {
+function open(
+  request: BidRequest,
+  answers: Record<string, () => Response>,
+  outcome: { onDone?: () => void; onRefused?: () => void } = {},
+) {
   tokens.set('signed-in');
   vi.stubGlobal('fetch', stubFetch({ '/api/account': json(profile), ...answers }).fetch);
   renderInApp(() => (
@@ -36,10 +40,35 @@ function open(request: BidRequest, answers: Record<string, () => Response>) {
       auction={auction}
       request={request}
       onClose={() => {}}
-      onDone={() => {}}
-      onRefused={() => {}}
+      onDone={outcome.onDone ?? (() => {})}
+      onRefused={outcome.onRefused ?? (() => {})}
     />
   ));
+}
+
+const accepted = json({ success: true, message: 'bid_successful', messages: [], standing: { isWinning: true } });
+const lostOnTheWay = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+/**
+ * The bid's answers in turn (a function that throws is the network failing), and the command id
+ * each attempt carried: the network boundary of these tests.
+ */
+function bidAnswers(...answers: Array<() => Response>) {
+  const commandIds: string[] = [];
+  const bid = () => {
+    const answer = answers[Math.min(commandIds.length - 1, answers.length - 1)] as () => Response;
+    return answer();
+  };
+  const fetch = stubFetch({ '/api/account': json(profile), '/api/bids/auctionlotitem': bid }).fetch;
+  const recording = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input).startsWith('/api/bids/auctionlotitem')) {
+      commandIds.push((JSON.parse(String(init?.body)) as { commandId: string }).commandId);
+    }
+    return fetch(input);
+  };
+  return { commandIds, fetch: recording };
 }
 
 describe('the bid confirmation', () => {
@@ -58,6 +87,18 @@ describe('the bid confirmation', () => {
     );
     expect(await screen.findByText('If you win, you will receive an invoice to pay by card.')).toBeTruthy();
     expect(screen.queryByText(/charged automatically/)).toBeNull();
+  });
+
+  it('tells a buyer how they will pay without "if you win": a purchase is made now', async () => {
+    open(
+      { kind: 'buy', cents: 3_500, quantity: 1, commandId: 'cmd-00000008' },
+      {
+        '/api/payment-methods': json([]),
+        '/api/auction-payment-methods': json([]),
+      },
+    );
+    expect(await screen.findByText('You will receive an invoice to pay by card.')).toBeTruthy();
+    expect(screen.queryByText(/If you win/)).toBeNull();
   });
 
   it('promises the automatic charge with a card chosen for the auction', async () => {
@@ -88,5 +129,49 @@ describe('the bid confirmation', () => {
     fireEvent.click(await screen.findByText('Confirm'));
     await waitFor(() => expect(toasts.length).toBeGreaterThan(0));
     expect(toasts).toEqual([['warning', 'lost_winning_bid_from_autobid']]);
+  });
+
+  it('sends a bid whose answer was lost again by itself, with the same command id', async () => {
+    const network = bidAnswers(lostOnTheWay, accepted);
+    const onDone = vi.fn();
+    open({ kind: 'bid', cents: 15_000, commandId: 'cmd-00000005' }, {}, { onDone });
+    vi.stubGlobal('fetch', network.fetch);
+    fireEvent.click(await screen.findByText('Confirm'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled(), { timeout: 3000 });
+    expect(network.commandIds).toEqual(['cmd-00000005', 'cmd-00000005']);
+    expect(toasts).toEqual([['success', 'bid_successful']]);
+  });
+
+  it('stays open with the same command id when no answer comes, so confirming again cannot bid twice', async () => {
+    const failing = bidAnswers(lostOnTheWay, json({ message: 'bad_gateway' }, 502), lostOnTheWay, accepted);
+    const onRefused = vi.fn();
+    const onDone = vi.fn();
+    open({ kind: 'buy', cents: 15_000, quantity: 1, commandId: 'cmd-00000006' }, {}, { onDone, onRefused });
+    vi.stubGlobal('fetch', failing.fetch);
+    fireEvent.click(await screen.findByText('Confirm'));
+    // Three attempts (two retries), then the dialog says it cannot tell, and nothing is called a failure.
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveProperty(
+      'textContent',
+      expect.stringMatching(/may or may not have been recorded/),
+    );
+    expect(failing.commandIds).toHaveLength(3);
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    fireEvent.click(screen.getByText('Confirm'));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(new Set(failing.commandIds)).toEqual(new Set(['cmd-00000006']));
+    expect(failing.commandIds).toHaveLength(4);
+  });
+
+  it('closes on a refusal without sending it again', async () => {
+    const refused = bidAnswers(json({ message: 'bid_too_low' }, 409));
+    const onRefused = vi.fn();
+    open({ kind: 'bid', cents: 15_000, commandId: 'cmd-00000007' }, {}, { onRefused });
+    vi.stubGlobal('fetch', refused.fetch);
+    fireEvent.click(await screen.findByText('Confirm'));
+    await waitFor(() => expect(onRefused).toHaveBeenCalled());
+    expect(refused.commandIds).toEqual(['cmd-00000007']);
+    expect(toasts.map(([kind]) => kind)).toEqual(['danger']);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
