@@ -9,6 +9,7 @@ import { cardQueries } from '../cards/queries.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { serverMessageId } from '../i18n/messages.ts';
+import { isOutcomeUnknown } from '../lib/commandRetry.ts';
 import { toCents } from '../lib/money.ts';
 import { showToast } from '../live/toasts.tsx';
 import { invoiceMutations } from './queries.ts';
@@ -34,7 +35,10 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
       else onProcessing();
     },
   });
-  const refusal = pay.error instanceof ApiError ? pay.error.message : pay.error ? 'error_during_paiement' : null;
+  // A refusal says why; a payment whose answer never came (even after the retries) may have gone
+  // through, and pressing Pay again continues the same attempt: it is never charged twice.
+  const unknown = pay.error !== null && isOutcomeUnknown(pay.error);
+  const refusal = pay.error instanceof ApiError && !unknown ? pay.error.message : null;
   const card = invoice.paymentMethod;
   const choosing = !card || (refusal !== null && chooseAnother.has(refusal));
   const cards = useQuery({ ...cardQueries.paymentMethods(), enabled: choosing });
@@ -62,6 +66,11 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
       {refusal ? (
         <p className="alert alert--danger" role="alert">
           <FormattedMessage id={serverMessageId(refusal)} />
+        </p>
+      ) : null}
+      {unknown && !invoice.isPaid ? (
+        <p className="alert alert--warning" role="alert">
+          <FormattedMessage id="invoice.outcomeUnknown" />
         </p>
       ) : null}
       {choosing ? (

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { commandRetry } from '../lib/commandRetry.ts';
 import type { PeriodQuery } from './invoicePeriod.ts';
 import type {
   Invoice,
@@ -59,11 +60,14 @@ export const invoiceMutations = {
     }),
   /**
    * Pays on the card selected for the auction (or the one chosen). The server makes a retried or
-   * doubled request the same charge, so the button only has to stay disabled while one is out.
+   * doubled request the same charge (its open attempt, api/src/invoices/invoicePayments.ts), so
+   * the button only has to stay disabled while one is out, and an answer lost is asked again
+   * (commandRetry); still lost, the invoice is read again, as it may now be paid.
    */
   pay: (stripeInvoiceId: string) =>
     mutationOptions({
       mutationKey: [...invoiceKeys.detail(stripeInvoiceId), 'pay'],
+      ...commandRetry,
       mutationFn: (paymentMethodId: number | undefined) =>
         api<InvoicePaymentAnswer>(`/api/auctions/invoice/${encodeURIComponent(stripeInvoiceId)}/payment`, {
           method: 'POST',
@@ -71,6 +75,7 @@ export const invoiceMutations = {
         }),
       onSettled: (answer, _error, _card, _result, { client }) => {
         if (answer) client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice);
+        else void client.invalidateQueries({ queryKey: invoiceKeys.detail(stripeInvoiceId) });
         return client.invalidateQueries({ queryKey: invoiceKeys.lists() });
       },
     }),

@@ -95,6 +95,26 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     expect(screen.getByText('Unpaid')).toBeTruthy();
   });
 
+  it('says a payment whose answer was lost may have gone through, reads the invoice again, and pays on the same attempt', async () => {
+    const lost: [number, unknown] = [502, { message: 'bad_gateway' }];
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer()],
+      [PAY]: [lost, lost, lost, [200, paid('payment_succeeded')]],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    // Sent three times (two retries), then neither a refusal nor a success: it cannot tell.
+    const alert = await screen.findByText(/this payment may or may not have gone through/, {}, { timeout: 4000 });
+    expect(alert.className).toContain('alert--warning');
+    expect(screen.queryByText('An error occurred during the payment.')).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(3);
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.url === '/api/auctions/invoice/inv_abc')).toHaveLength(2),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Payment received. Thank you!');
+    expect(screen.queryByText(/may or may not have gone through/)).toBeNull();
+  });
+
   it('asks at once to choose a card when none is selected for the auction, then pays with the one chosen', async () => {
     const api = show({
       [INVOICE]: [200, invoiceAnswer({ paymentMethod: null })],
