@@ -12,10 +12,10 @@ import { formatDate, formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { serverMessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
+import { CommandNotice } from '../layout/CommandNotice.tsx';
 import { Dialog } from '../layout/Dialog.tsx';
 import { Form } from '../layout/Form.tsx';
 import { Labelled } from '../layout/Labelled.tsx';
-import { OutcomeUnknown } from '../layout/OutcomeUnknown.tsx';
 import { isOutcomeUnknown } from '../lib/commandRetry.ts';
 import { showError } from '../lib/errors.ts';
 import { ListTable } from '../lib/listTable/ListTable.tsx';
@@ -252,7 +252,15 @@ export function Donations({ auction }: { auction: Auction }) {
             values={{ amount: formatMoney(confirming?.cents ?? 0, locale) }}
           />
         </p>
-        {confirming && unknownFor === confirming.id ? <OutcomeUnknown /> : null}
+        <CommandNotice
+          waiting={
+            donate.isPaused
+              ? 'offline'
+              : confirming && unknownFor === confirming.id && !donate.isPending
+                ? 'unknown'
+                : null
+          }
+        />
         <div className="dialog__actions">
           <button
             type="button"

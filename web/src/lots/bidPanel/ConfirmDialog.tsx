@@ -6,9 +6,9 @@ import type { Auction } from '../../auctions/types.ts';
 import { useAuctionCards } from '../../cards/useAuctionCards.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { CommandNotice } from '../../layout/CommandNotice.tsx';
 import { Dialog } from '../../layout/Dialog.tsx';
 import { MutationButton } from '../../layout/MutationButton.tsx';
-import { OutcomeUnknown } from '../../layout/OutcomeUnknown.tsx';
 import { isOutcomeUnknown } from '../../lib/commandRetry.ts';
 import { showError } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
@@ -138,7 +138,11 @@ export function ConfirmDialog({
           <p className="dialog__note">
             <FormattedMessage id={paymentNote} />
           </p>
-          {unknownFor === request.commandId ? <OutcomeUnknown /> : null}
+          <CommandNotice
+            waiting={
+              submit.isPaused ? 'offline' : unknownFor === request.commandId && !submit.isPending ? 'unknown' : null
+            }
+          />
           <div className="dialog__actions">
             <MutationButton mutation={submit} variables={request} label="action.confirm" />
             <button type="button" className="button button--secondary" onClick={onClose}>

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokens } from '../../../src/api/client.ts';
@@ -161,6 +163,25 @@ describe('the bid confirmation', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(new Set(failing.commandIds)).toEqual(new Set(['cmd-00000006']));
     expect(failing.commandIds).toHaveLength(4);
+  });
+
+  it('says an offline bid waits for the connection, then sends it once', async () => {
+    const network = bidAnswers(accepted);
+    const onDone = vi.fn();
+    open({ kind: 'bid', cents: 15_000, commandId: 'cmd-00000009' }, {}, { onDone });
+    vi.stubGlobal('fetch', network.fetch);
+    const confirm = await screen.findByText('Confirm');
+    onlineManager.setOnline(false);
+    try {
+      fireEvent.click(confirm);
+      await screen.findByText('You are offline: this will be sent as soon as the connection is back.');
+      expect(network.commandIds).toEqual([]);
+      expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(network.commandIds).toEqual(['cmd-00000009']);
   });
 
   it('closes on a refusal without sending it again', async () => {
