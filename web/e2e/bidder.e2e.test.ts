@@ -403,8 +403,14 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     // Logging out ends the session on the server: the old cookie renews nothing any more.
     const last = (await context.cookies()).find((c) => c.name === 'auction_refresh')?.value;
     await page.locator('summary.header-button').click();
+    // The app shows "Log in" as soon as it forgets the token; the server ends the session with the
+    // DELETE that follows, so the check below waits for its answer (under load it came after).
+    const ended = page.waitForResponse(
+      (response) => response.url().endsWith('/api/account/refresh') && response.request().method() === 'DELETE',
+    );
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await ended;
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/account/refresh',
