@@ -203,6 +203,24 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await bobContext.close();
   });
 
+  it('shows a maximum bid placed while already leading at once, without a reload', async () => {
+    const { session } = await registered();
+    const lot = await biddingLot();
+    const context = await visitorContext(browser, session);
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/auctions/${AUCTION}/items/${lot.id}`);
+    await page.getByRole('button', { name: 'Bid', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('You are winning').waitFor();
+    // Leading already, a maximum bid changes nothing public: no live event will have the lot read again.
+    await page.getByLabel('Maximum bid (we bid for you, up to this amount)').fill('1250');
+    await page.getByRole('button', { name: 'Place a maximum bid' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your maximum bid:').waitFor({ timeout: 5_000 });
+    await page.getByText('$1,250.00').first().waitFor();
+    await context.close();
+  });
+
   it('buys a fixed-price item, favourites a lot and donates, in French', async () => {
     const { session } = await registered();
     const context = await visitorContext(browser, session);

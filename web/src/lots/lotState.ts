@@ -1,7 +1,7 @@
 import { isLotStatusEnded, isLotClosed as isSpecLotClosed } from '@auction/contract';
 import type { MessageId } from '../i18n/messages.ts';
 import { toCents } from '../lib/money.ts';
-import { type Lot, LotStatus, LotType } from './types.ts';
+import { type Lot, type LotDetail, LotStatus, LotType, type Standing } from './types.ts';
 
 const MINUTE = 60_000;
 
@@ -175,4 +175,14 @@ export function extensionExhausted(lot: Lot, auctionEnd: string | null): boolean
 export function lotName(lot: Pick<Lot, 'translations'> & { name?: string }, locale: string): string | null {
   const inLocale = lot.translations.find((t) => t.languageCode === locale && t.name.trim() !== '');
   return inLocale?.name ?? lot.translations.find((t) => t.name.trim() !== '')?.name ?? null;
+}
+
+/**
+ * Whether a lot as read shows what the answer to the user's own command said: the read model
+ * follows the engine a moment later, so the lot read just after a bid may not show it yet. Bids
+ * only grow in number (a removal is an operator's, followed by its own events) and the maximum
+ * bid is the user's own.
+ */
+export function showsOwnStanding(lot: Pick<LotDetail, 'bidCount' | 'maxBid'>, standing: Standing): boolean {
+  return lot.bidCount >= standing.bidCount && toCents(lot.maxBid) === toCents(standing.maxBid);
 }

@@ -11,7 +11,8 @@ import { commandRetry } from '../lib/commandRetry.ts';
 import { centsToDecimal } from '../lib/money.ts';
 import { rememberReceipt } from '../receipts/receiptStore.ts';
 import { nextPage, type PageParam } from './listPosition.ts';
-import type { BidAnswer, LotDetail, LotPage } from './types.ts';
+import { showsOwnStanding } from './lotState.ts';
+import type { BidAnswer, LotDetail, LotPage, Standing } from './types.ts';
 
 /** Spec 001 §9: the lot list's page size in the auction list state. */
 export const LOT_PAGE_SIZE = 6;
@@ -169,27 +170,48 @@ export const lotMutations = {
       onSettled: (answer, _error, _variables, _result, { client }) => {
         // The bidder's copy of the proof, offered on the lot page (docs/audit.md).
         if (answer?.receipt) rememberReceipt(answer.receipt);
-        return refreshLot(client, lotId);
+        return refreshLot(client, lotId, answer?.standing);
       },
     }),
   deleteMaxBid: (lotId: number) =>
     mutationOptions({
       mutationKey: [...lotKeys.detail(lotId), 'deleteMaxBid'],
       mutationFn: ({ userId, commandId }: { userId: string | undefined; commandId: string }) =>
-        api('/api/bids/delete-max-bid', {
+        api<{ standing: Standing }>('/api/bids/delete-max-bid', {
           method: 'DELETE',
           query: { auctionLotItemId: lotId, userId, commandId },
         }),
-      onSettled: (_data, _error, _variables, _result, { client }) => refreshLot(client, lotId),
+      onSettled: (answer, _error, _variables, _result, { client }) => refreshLot(client, lotId, answer?.standing),
     }),
 };
 
-/** After the user's own bid: the lot and the lists show the new standing before the hub's echo. */
-function refreshLot(client: QueryClient, lotId: number) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: lotKeys.detail(lotId) }),
-    client.invalidateQueries({ queryKey: lotKeys.lists() }),
-  ]);
+/** How long the lot is read again after the user's own command, until it shows the answer. */
+export const CATCH_UP_DELAYS_MS = [250, 500, 1000, 2000] as const;
+
+/**
+ * After the user's own bid: the lot and the lists show the new standing before the hub's echo.
+ * The lot is read again while it does not show the answer's standing yet: a maximum bid placed
+ * while already leading changes nothing public, so no hub event would have it read again, and the
+ * first read may come before the read model has it. In the background: the mutation is settled.
+ */
+function refreshLot(client: QueryClient, lotId: number, standing?: Standing) {
+  const read = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: lotKeys.detail(lotId) }),
+      client.invalidateQueries({ queryKey: lotKeys.lists() }),
+    ]);
+  const first = read();
+  if (standing) {
+    void first.then(async () => {
+      for (const delay of CATCH_UP_DELAYS_MS) {
+        const lot = client.getQueryData<LotDetail>(lotKeys.detail(lotId));
+        if (!lot || showsOwnStanding(lot, standing)) return;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        await read();
+      }
+    });
+  }
+  return first;
 }
 
 export function useLotPages(urlMagicLink: string, filters: LotFilters, firstPage: PageParam) {
