@@ -8,10 +8,12 @@ import { auctionTitle } from '../auctions/display.ts';
 import { canInvite, menuVisibility, splitTabs, tabTranslation } from '../auctions/menu.ts';
 import { useAuction } from '../auctions/queries.ts';
 import { useProductName } from '../brand/queries.ts';
+import { canUseConsole } from '../console/consoleAccess.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { type Locale, pathFor, rootPath, switchLocalePath } from '../i18n/routes.ts';
 import { LARGE_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useCurrentRoute } from '../lib/useRoute.ts';
+import { DropdownMenu } from './DropdownMenu.tsx';
 
 /**
  * Spec 000 §4: a logged-in user's preferred language is saved first, then the URL (and with it the
@@ -62,58 +64,68 @@ function UserMenu({ auctionLink }: { auctionLink: string | undefined }) {
     );
   }
   return (
-    <details className="menu">
-      <summary className="header-button">
-        <span className="visually-hidden">
-          <FormattedMessage id="header.userMenu" />{' '}
-        </span>
-        {profile?.bidder.nickName ?? intl.formatMessage({ id: 'header.account' })}
-      </summary>
-      <ul className="menu__list">
+    <DropdownMenu
+      summaryClassName="header-button"
+      summary={
+        <>
+          <span className="visually-hidden">
+            <FormattedMessage id="header.userMenu" />{' '}
+          </span>
+          {profile?.bidder.nickName ?? intl.formatMessage({ id: 'header.account' })}
+        </>
+      }
+    >
+      {canUseConsole(roleNumbers(profile)) ? (
         <li>
-          <Link to={pathFor('profile', {}, locale)}>
-            <FormattedMessage id="profile.title" />
+          {/* Organisers, volunteers and auditors find their screens here, not by typing an address. */}
+          <Link to={pathFor('console', {}, locale)}>
+            <FormattedMessage id="console.title" />
           </Link>
         </li>
-        <li>
-          <Link to={pathFor('notifications', {}, locale)}>
-            <FormattedMessage id="notifications.title" />
-          </Link>
-        </li>
-        {auctionLink ? (
-          <>
-            <li>
-              <Link to={pathFor('myBids', { urlMagicLink: auctionLink }, locale)}>
-                <FormattedMessage id="menu.myBids" />
-              </Link>
-            </li>
-            <li>
-              <Link to={pathFor('donations', { urlMagicLink: auctionLink }, locale)}>
-                <FormattedMessage id="menu.myDonations" />
-              </Link>
-            </li>
-          </>
-        ) : null}
-        <li>
-          {/* Every auction's invoices: where a winner pays (the live message of invoices made points here). */}
-          <Link to={pathFor('invoiceList', {}, locale)}>
-            <FormattedMessage id="menu.myInvoices" />
-          </Link>
-        </li>
-        <li>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              logOut(queryClient);
-              void navigate({ to: rootPath(locale) });
-            }}
-          >
-            <FormattedMessage id="header.logout" />
-          </button>
-        </li>
-      </ul>
-    </details>
+      ) : null}
+      <li>
+        <Link to={pathFor('profile', {}, locale)}>
+          <FormattedMessage id="profile.title" />
+        </Link>
+      </li>
+      <li>
+        <Link to={pathFor('notifications', {}, locale)}>
+          <FormattedMessage id="notifications.title" />
+        </Link>
+      </li>
+      {auctionLink ? (
+        <>
+          <li>
+            <Link to={pathFor('myBids', { urlMagicLink: auctionLink }, locale)}>
+              <FormattedMessage id="menu.myBids" />
+            </Link>
+          </li>
+          <li>
+            <Link to={pathFor('donations', { urlMagicLink: auctionLink }, locale)}>
+              <FormattedMessage id="menu.myDonations" />
+            </Link>
+          </li>
+        </>
+      ) : null}
+      <li>
+        {/* Every auction's invoices: where a winner pays (the live message of invoices made points here). */}
+        <Link to={pathFor('invoiceList', {}, locale)}>
+          <FormattedMessage id="menu.myInvoices" />
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            logOut(queryClient);
+            void navigate({ to: rootPath(locale) });
+          }}
+        >
+          <FormattedMessage id="header.logout" />
+        </button>
+      </li>
+    </DropdownMenu>
   );
 }
 
@@ -155,16 +167,11 @@ function AuctionMenu({ urlMagicLink }: { urlMagicLink: string }) {
         ))}
         {inDropdown.length > 0 ? (
           <li>
-            <details className="menu">
-              <summary>
-                <FormattedMessage id="menu.extraInformation" />
-              </summary>
-              <ul className="menu__list">
-                {inDropdown.map((tab) => (
-                  <li key={tab.id}>{tabLink(tab)}</li>
-                ))}
-              </ul>
-            </details>
+            <DropdownMenu summary={<FormattedMessage id="menu.extraInformation" />}>
+              {inDropdown.map((tab) => (
+                <li key={tab.id}>{tabLink(tab)}</li>
+              ))}
+            </DropdownMenu>
           </li>
         ) : null}
         {item(visible.donations, 'donations')}
