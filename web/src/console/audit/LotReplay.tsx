@@ -33,6 +33,28 @@ const COMMANDS: Record<string, MessageId> = {
   MoveAuctionEnd: 'console.audit.command.MoveAuctionEnd',
 };
 
+/** The recorded event's name in the page's language; its type, as exported, stays beside it. */
+const EVENTS: Record<string, MessageId> = Object.fromEntries(
+  [
+    'LotOpened',
+    'BidPlaced',
+    'MaxBidPlaced',
+    'MaxBidRaised',
+    'MaxBidDeleted',
+    'LotExtended',
+    'LotClosed',
+    'BidRemoved',
+    'ItemPurchased',
+    'LotHidden',
+    'LotShown',
+    'LotRescheduled',
+    'AuctionEndMoved',
+    'LotRepriced',
+    'LiveSaleRecorded',
+    'LiveSaleCorrected',
+  ].map((type) => [type, `console.audit.eventType.${type}` as MessageId]),
+);
+
 const shortHash = (hash: string) => (hash ? `${hash.slice(0, 12)}…` : '—');
 
 /** The chain's verdict for this stream, and what the latest signed checkpoint says of it. */
@@ -110,7 +132,12 @@ function StepEvents({ step }: { step: Step }) {
             <tr key={event.version}>
               <td>{event.version}</td>
               <td>
-                <code>{event.type}</code>
+                {EVENTS[event.type] ? (
+                  <>
+                    <FormattedMessage id={EVENTS[event.type] as MessageId} />{' '}
+                  </>
+                ) : null}
+                <code className="console__muted">{event.type}</code>
                 {event.isAutoBid && (
                   <span className="console__muted">
                     {' '}
@@ -281,7 +308,16 @@ function Timeline({ steps, at, onGo }: { steps: Step[]; at: number; onGo: (index
                 values={{ name: step.command }}
               />
               {step.actor && <span className="console__muted"> · {step.actor.name}</span>}
-              {price && <span className="console__muted"> · {formatMoney(toCents(price) ?? 0, locale)}</span>}
+              {/* The lot's price after the step: a maximum bid's own amount is in the step's events. */}
+              {price && (
+                <span className="console__muted">
+                  {' · '}
+                  <FormattedMessage
+                    id="console.audit.priceAfter"
+                    values={{ amount: formatMoney(toCents(price) ?? 0, locale) }}
+                  />
+                </span>
+              )}
             </button>
           </li>
         );

@@ -61,5 +61,12 @@ describe("the auditor's replay of a stage sale corrected", () => {
       'Camille Roy a corrigé l’adjudication sur scène : Léa Côté pour 260,00\u00a0$, plutôt que Hugo Tremblay pour 250,00\u00a0$.',
     );
     expect(screen.getByText('Motif : « Paddle 12 misread as 21 »')).toBeTruthy();
+    // The recorded event in French, its type as exported beside it.
+    const event = screen.getByText('LiveSaleCorrected').closest('td') as HTMLElement;
+    expect(event.textContent).toMatch(/^Vente sur scène corrigée LiveSaleCorrected/);
+    // The timeline gives each step's price after it as a price, not as the step's own amount.
+    expect(screen.getAllByRole('button', { name: /Vente sur scène corrigée/ })[0]?.textContent).toMatch(
+      /· prix 260,00\u00a0\$$/,
+    );
   });
 });
