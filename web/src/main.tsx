@@ -8,10 +8,12 @@ import { intlLocale } from './i18n/format.ts';
 import { resolveLocale } from './i18n/locale.ts';
 import { warmIntl } from './i18n/warmIntl.ts';
 import { firstScreenReached, holdFirstScreen } from './layout/firstScreen.ts';
+import { reloadOnStaleChunks } from './lib/staleChunks.ts';
 import { registerServiceWorker } from './pwa/registerServiceWorker.ts';
 import './styles.css';
 
 registerServiceWorker();
+reloadOnStaleChunks();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
