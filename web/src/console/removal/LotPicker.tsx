@@ -22,7 +22,7 @@ export function matchingLots(lots: readonly Lot[], text: string, locale: string)
     .sort((a, b) => Number(b.bidCount > 0) - Number(a.bidCount > 0) || a.lotNumber - b.lotNumber);
 }
 
-const SHOWN = 8;
+export const SHOWN = 8;
 
 /** A search over the auction's lots by number or name; picking one shows its bids. */
 export function LotPicker({ auctionId, onPick }: { auctionId: number; onPick: (lot: Lot) => void }) {
@@ -54,6 +54,12 @@ export function LotPicker({ auctionId, onPick }: { auctionId: number; onPick: (l
           </li>
         ))}
       </ul>
+      {/* Said, not silently cut: the lot wanted may be past the first ones. */}
+      {found.length > SHOWN && (
+        <p className="field__hint">
+          <FormattedMessage id="console.removal.more" values={{ shown: SHOWN, count: found.length }} />
+        </p>
+      )}
     </div>
   );
 }
