@@ -152,8 +152,9 @@ export function LotCard({
         </h2>
         <LotStanding lot={lot} auctionStatus={auction.status} priceClassName="lot-card__price" />
         {closed ? (
+          // "Closed" alone: the user's banner above already says "You won!".
           <p className={highlight === 'won' ? 'closed-banner closed-banner--won' : 'closed-banner'}>
-            <FormattedMessage id={highlight === 'won' ? 'lot.won' : 'lot.closed'} />
+            <FormattedMessage id="lot.closed" />
           </p>
         ) : (
           <p className={red ? 'lot-card__countdown lot-card__countdown--red' : 'lot-card__countdown'}>

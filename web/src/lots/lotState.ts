@@ -30,10 +30,16 @@ export function isTimeExtended(lot: Pick<Lot, 'dateCompletedUtc' | 'initialDateC
   return Date.parse(lot.dateCompletedUtc) > Date.parse(lot.initialDateCompleted);
 }
 
-/** Price shown on a card: the fixed price, the last bid, or the starting bid. */
+/**
+ * Price shown on a card: the fixed price, the last bid (the winning bid once the lot closed won:
+ * "current bid" read as if it still ran), or the starting bid.
+ */
 export function displayPrice(lot: Lot): { messageId: MessageId; cents: number | null } {
   if (isFixedPrice(lot)) return { messageId: 'lot.price.fixed', cents: toCents(lot.multiSalePrice) };
-  if (lot.bidCount > 0 && lot.lastBid) return { messageId: 'lot.price.lastBid', cents: toCents(lot.lastBid) };
+  if (lot.bidCount > 0 && lot.lastBid) {
+    const won = lot.status >= LotStatus.ClosedWon && lot.status <= LotStatus.Received;
+    return { messageId: won ? 'lot.price.winningBid' : 'lot.price.lastBid', cents: toCents(lot.lastBid) };
+  }
   return { messageId: 'lot.price.startingBid', cents: toCents(lot.startingBid) };
 }
 

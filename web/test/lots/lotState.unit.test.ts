@@ -97,6 +97,15 @@ describe('prices, sold counts and names', () => {
       messageId: 'lot.price.fixed',
       cents: 2550,
     });
+    // Closed won (and paid, sent, received): the last bid is the winning bid, not a current one.
+    for (const status of [5, 6, 7, 8]) {
+      expect(displayPrice(lotFixture({ status, bidCount: 2, lastBid: money(130) })).messageId).toBe(
+        'lot.price.winningBid',
+      );
+    }
+    expect(displayPrice(lotFixture({ status: 9, bidCount: 2, lastBid: money(130) })).messageId).toBe(
+      'lot.price.lastBid',
+    );
   });
 
   it('says sold out at zero remaining, else how many sold', () => {
