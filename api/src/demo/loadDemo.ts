@@ -71,12 +71,14 @@ export async function loadDemo(
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
-    // The demo organisation charges Quebec's taxes on its invoices: GST 5 %, QST 9.975 %.
+    // The demo organisation charges Quebec's taxes on its invoices: GST 5 %, QST 9.975 %. A tax has
+    // one name, printed on invoices of both languages, so it is named as Quebec invoices name it:
+    // French, then English (docs/payments.md).
     await trx
       .insertInto('organization_tax_rates')
       .values([
-        { organization_id: organizationId, position: 0, name: 'GST', rate_ppm: 50_000 },
-        { organization_id: organizationId, position: 1, name: 'QST', rate_ppm: 99_750 },
+        { organization_id: organizationId, position: 0, name: 'TPS/GST', rate_ppm: 50_000 },
+        { organization_id: organizationId, position: 1, name: 'TVQ/QST', rate_ppm: 99_750 },
       ])
       .onConflict((oc) => oc.doNothing())
       .execute();
