@@ -13,6 +13,7 @@ import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { entryName } from '../entryName.ts';
 import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleQueries } from '../queries.ts';
+import { RichTextField } from '../RichTextField.tsx';
 import { FormGroup } from '../setup/formKit.tsx';
 import { browserTimeZone, fromLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
 import { LotPhotosEditor } from './LotPhotosEditor.tsx';
@@ -211,8 +212,20 @@ export function LotEditor({
           {input('lotNumber', 'console.lots.lotNumber', { inputMode: 'numeric' })}
           {input('frName', 'console.lots.nameFr', { required: true, lang: 'fr' })}
           {input('enName', 'console.lots.nameEn', { lang: 'en' })}
-          <TextBox label="console.lots.descriptionFr" value={values.frDescription} onChange={set('frDescription')} />
-          <TextBox label="console.lots.descriptionEn" value={values.enDescription} onChange={set('enDescription')} />
+          <RichTextField
+            label="console.lots.descriptionFr"
+            preview="console.lots.descriptionPreviewFr"
+            rows={4}
+            value={values.frDescription}
+            onChange={set('frDescription')}
+          />
+          <RichTextField
+            label="console.lots.descriptionEn"
+            preview="console.lots.descriptionPreviewEn"
+            rows={4}
+            value={values.enDescription}
+            onChange={set('enDescription')}
+          />
           {input('offeredBy', 'console.lots.offeredBy')}
           {input('additionalInfoExternalUrl', 'console.lots.externalUrl', { type: 'url' })}
         </FormGroup>
@@ -332,16 +345,5 @@ export function LotEditor({
         />
       )}
     </section>
-  );
-}
-
-function TextBox({ label, value, onChange }: { label: MessageId; value: string; onChange: (value: string) => void }) {
-  return (
-    <Labelled
-      label={label}
-      control={(wiring) => (
-        <textarea {...wiring} rows={4} value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    />
   );
 }

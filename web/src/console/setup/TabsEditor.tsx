@@ -1,10 +1,9 @@
 import type { operator } from '@auction/contract';
-import { useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { serverMessageId } from '../../i18n/messages.ts';
-import { Labelled } from '../../layout/Labelled.tsx';
-import { sanitizeRichText } from '../../lib/sanitizeRichText.ts';
+import { RichTextField } from '../RichTextField.tsx';
 import type { FieldErrors } from './auctionForm.ts';
 import { PartRow } from './PartRow.tsx';
 
@@ -35,19 +34,6 @@ function tabBody(texts: TabTexts) {
     LANGUAGES.filter((l) => Object.values(texts[l]).some((v) => v.trim())).map((l) => [l, texts[l]]),
   );
   return { translations };
-}
-
-/** What a bidder will see: the text as the sanitiser lets it through, as the tab page shows it. */
-function ContentPreview({ html }: { html: string }) {
-  const intl = useIntl();
-  const safe = useMemo(() => sanitizeRichText(html), [html]);
-  if (!html.trim()) return null;
-  return (
-    <section className="setup__tab-preview" aria-label={intl.formatMessage({ id: 'console.setup.tabPreview' })}>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to the shared allowlist just above */}
-      <div dangerouslySetInnerHTML={{ __html: safe }} />
-    </section>
-  );
 }
 
 function TabLanguage({
@@ -87,19 +73,12 @@ function TabLanguage({
         error={error('title')}
         onChange={(event) => onChange({ ...text, title: event.target.value })}
       />
-      <Labelled
+      <RichTextField
         label={`console.setup.tabContent${suffix}`}
-        hint="console.setup.tabContentHint"
-        control={(wiring) => (
-          <textarea
-            {...wiring}
-            rows={5}
-            value={text.content}
-            onChange={(event) => onChange({ ...text, content: event.target.value })}
-          />
-        )}
+        preview="console.setup.tabPreview"
+        value={text.content}
+        onChange={(content) => onChange({ ...text, content })}
       />
-      <ContentPreview html={text.content} />
     </div>
   );
 }
