@@ -218,6 +218,10 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your maximum bid:').waitFor({ timeout: 5_000 });
     await page.getByText('$1,250.00').first().waitFor();
+    // A reload keeps both: the maximum bid from the read model, the bid's receipt from the tab's storage.
+    await page.reload();
+    await page.getByText('Your maximum bid:').waitFor();
+    await page.getByRole('link', { name: 'Download my bid receipt' }).waitFor();
     await context.close();
   });
 
