@@ -100,6 +100,19 @@ async function send(path: string, options: RequestOptions, token: string | undef
   });
 }
 
+/** Read from the token itself, unchecked (the API checks it); a margin for the clocks and the trip. */
+const EXPIRY_MARGIN_S = 30;
+export function hasExpired(token: string, nowMs: number = Date.now()): boolean {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' && claims.exp - EXPIRY_MARGIN_S <= nowMs / 1000;
+  } catch {
+    // Not a JWT we can read: the API decides, and a 401 renews it as before.
+    return false;
+  }
+}
+
 /**
  * Renews the access token with the refresh cookie, which rotates on every use: a second use of
  * the same cookie would look like a stolen copy and end the session. So one refresh at a time in
@@ -143,7 +156,12 @@ export async function endSession(): Promise<void> {
  * and, when signed in, the access token, which is renewed once with the refresh token on a 401.
  */
 export async function api<T>(path: `/api/${string}`, options: RequestOptions = {}): Promise<T> {
-  const token = options.bearer ?? tokens.access();
+  let token = options.bearer ?? tokens.access();
+  // A token known to be expired is renewed first rather than refused: a bidder coming back after
+  // its 15 minutes made every first call of the page twice, each logged as a 401. Renewal refused,
+  // the call goes without it, as a visitor's (public answers then still come).
+  if (token && !options.bearer && hasExpired(token))
+    token = (await refreshSession(token)) ? tokens.access() : undefined;
   let response = await send(path, options, token);
   if (response.status === 401 && token && !options.bearer && (await refreshSession(token))) {
     response = await send(path, options, tokens.access());
