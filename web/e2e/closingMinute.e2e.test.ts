@@ -101,7 +101,7 @@ describe('the closing minute and the projector', () => {
   it('show a bid live in French', async () => {
     await sees('fr', {
       console: '/console',
-      title: /^Dernière minute de Gala/,
+      title: /^Dernière minute — Gala/,
       latest: 'Dernières mises',
       amount: '40,00',
       projector: '/console/projecteur',

@@ -27,7 +27,7 @@ describe('the operator console', () => {
     await page.getByRole('heading', { level: 1, name: 'Console de gestion' }).waitFor();
     // The demo's organisation is chosen first; its members are a section of its own.
     await page.getByRole('link', { name: 'Membres et rôles' }).click();
-    await page.getByRole('heading', { name: /Membres de/ }).waitFor();
+    await page.getByRole('heading', { name: /Membres — / }).waitFor();
     await page.getByLabel('Trouver une personne à qui donner un rôle').fill('Bergeron');
     await page.getByRole('button', { name: /Rosalie Bergeron/ }).click();
     await page.getByRole('button', { name: 'Nommer Rosalie Bergeron Gestionnaire d’encan' }).click();
@@ -39,7 +39,7 @@ describe('the operator console', () => {
     await screenshot(page, 'console-fr-1280');
     // The lot table: hiding a lot goes through a confirmation stating what it does.
     await page.getByRole('link', { name: 'Encans', exact: true }).click();
-    await page.getByRole('button', { name: 'Lots de Gala d’hiver 2026' }).click();
+    await page.getByRole('button', { name: 'Lots — Gala d’hiver 2026' }).click();
     const hide = page.getByRole('button', { name: /^Masquer le lot \d+$/ }).first();
     const lotNumber = ((await hide.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
     await hide.click();
@@ -100,7 +100,7 @@ describe('the operator console', () => {
         'fr',
         {
           path: '/console',
-          lots: 'Lots de Gala d’hiver 2026',
+          lots: 'Lots — Gala d’hiver 2026',
           edit: /^Modifier le lot \d+$/,
           save: 'Enregistrer',
           saved: 'Lot enregistré.',

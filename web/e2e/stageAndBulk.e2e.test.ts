@@ -85,7 +85,7 @@ async function shots(page: Page, name: string) {
 describe('the console’s import and stage', () => {
   it('imports lots from a CSV file in French: the preview lists the problems, the corrected file creates them once', async () => {
     const page = await managerPage('fr', 'bulk');
-    await page.getByRole('heading', { name: /Importation et exportations de/ }).waitFor();
+    await page.getByRole('heading', { name: /Importation et exportation — / }).waitFor();
     await page
       .getByLabel('Fichier CSV ou Excel (.xlsx)', { exact: true })
       .setInputFiles(
@@ -136,7 +136,7 @@ describe('the console’s import and stage', () => {
     const { lotId, user } = await liveLotAndBidder('Toile de Riopelle', { firstName: 'Éloïse', lastName: 'Tremblay' });
     const called = await galaBidder({ firstName: 'Mathis', lastName: 'Côté' });
     const page = await managerPage('fr', 'stage');
-    await page.getByRole('heading', { name: /Lots à la criée de/ }).waitFor();
+    await page.getByRole('heading', { name: /Lots à la criée — / }).waitFor();
     const card = page.locator('.stage__lot', { hasText: 'Toile de Riopelle' });
     await card.getByRole('button', { name: 'Inscrire l’adjudication' }).click();
     await card.getByLabel('Gagnant : numéro d’enchérisseur, nom, courriel ou téléphone').fill('Tremb');
@@ -185,7 +185,7 @@ describe('the console’s import and stage', () => {
     const { lotId, user } = await liveLotAndBidder('Hockey jersey', { firstName: 'Noah', lastName: 'Gagnon' });
     const called = await galaBidder({ firstName: 'Ava', lastName: 'Martin' });
     const page = await managerPage('en', 'bulk');
-    await page.getByRole('heading', { name: /Import and exports of/ }).waitFor();
+    await page.getByRole('heading', { name: /Import and export of / }).waitFor();
     await page
       .getByLabel('CSV or Excel (.xlsx) file', { exact: true })
       .setInputFiles(csvFile(['1904,,Vase,Vase,10,1,,,', '1905,,Lampe,Lamp,20,1,,,2026-12-05T21:00:00Z']));

@@ -1,13 +1,14 @@
 import type { closingMinute } from '@auction/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { FormattedMessage, IntlProvider } from 'react-intl';
+import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
 import { shortCountdown } from '../console/closing/closingMinute.ts';
 import { formatMoney, intlLocale } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { catalogOf, type MessageId } from '../i18n/messages.ts';
 import type { Locale } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
+import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { leaderboardKeys, leaderboardQueries } from '../leaderboard/queries.ts';
 import { toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
@@ -29,9 +30,17 @@ const LEADERS_SHOWN = 6;
 export function ProjectorScreen() {
   const auctionId = Number(useRouteParam('auctionId'));
   const pageLocale = useLocale();
+  const intl = useIntl();
   const queryClient = useQueryClient();
   // A malformed id is asked all the same: the API's 400 shows the error state.
   const page = useQuery(projectorQueries.page(auctionId));
+  // In the page's language, not the screen's turn: the tab would otherwise change every period.
+  const auctionTitle = page.data ? textIn(page.data.titles, pageLocale) : '';
+  useDocumentTitle(
+    auctionTitle
+      ? intl.formatMessage({ id: 'projector.documentTitle' }, { auction: auctionTitle })
+      : intl.formatMessage({ id: 'projector.screen' }),
+  );
   const link = page.data?.urlMagicLink;
   const board = useQuery({ ...leaderboardQueries.board(link ?? '', false), enabled: !!link });
   const now = useServerNow();

@@ -48,6 +48,8 @@ describe("an organisation's members", () => {
     vi.stubGlobal('fetch', api.fetch);
     renderInApp(() => <Members organizationId={5} actorRoles={[Role.AuctionManager]} />);
     await screen.findByText('Camille Roy');
+    // The API gives the stored digits; the console shows phones as the bidders' list does.
+    expect(screen.getByText('camille@example.com · (514) 555-0102')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Administrator/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove the role Volunteer from Camille Roy' })).toHaveProperty(
       'ariaPressed',
@@ -76,7 +78,7 @@ describe("an organisation's members", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls.some((call) => call.url.includes('/api/admin/users'))).toBe(false);
     fireEvent.change(search, { target: { value: 'ca' } });
-    await screen.findByRole('button', { name: /Camille Roy/ });
+    await screen.findByRole('button', { name: /^Camille Roy.*\(514\) 555-0102$/ });
     expect(api.calls.find((call) => call.url.includes('/api/admin/users'))?.url).toContain('q=ca');
   });
 });

@@ -190,6 +190,13 @@ describe('message catalogs', () => {
     expect(frMessages[key], key).toBeTruthy();
   });
 
+  it('never put « de » or « du » before an auction or organisation name, which may need « d’ » or « de l’ »', () => {
+    const elided = Object.keys(frMessages).filter((key) =>
+      / d[eu] \{(auction|organization|title)\}/.test(frMessages[key] ?? ''),
+    );
+    expect(elided).toEqual([]);
+  });
+
   it.each(Object.keys(enMessages))('%s takes the same arguments in both languages', (key) => {
     const enArguments = argumentNames(parse(enMessages[key] ?? ''));
     const frArguments = argumentNames(parse(frMessages[key] ?? ''));

@@ -246,17 +246,16 @@ export function LotEditor({
               />
             ),
           })}
-          <div className="field">
-            <label>
-              <input
-                type="checkbox"
-                checked={values.allowsTimeExtension}
-                disabled={locked}
-                onChange={(event) => setValues((v) => ({ ...v, allowsTimeExtension: event.target.checked }))}
-              />{' '}
-              <FormattedMessage id="console.lots.allowsTimeExtension" />
-            </label>
-          </div>
+          {/* Not a .field: its rules size a text box, and would stretch the box to the column's width. */}
+          <label className="setup__check">
+            <input
+              type="checkbox"
+              checked={values.allowsTimeExtension}
+              disabled={locked}
+              onChange={(event) => setValues((v) => ({ ...v, allowsTimeExtension: event.target.checked }))}
+            />
+            <FormattedMessage id="console.lots.allowsTimeExtension" />
+          </label>
           {input('extensionDurationInMinutes', 'console.lots.extensionMinutes', {
             inputMode: 'numeric',
             disabled: locked,
