@@ -59,7 +59,9 @@ describe('a bid’s removal in the console', () => {
     const context = await visitorContext(browser, { token: admin }, DESKTOP);
     const page = await context.newPage();
     await openRemoval(page, '/console', lotNumber, 'Trouver le lot');
-    await page.getByRole('button', { name: /^Aperçu du retrait de la mise de 16,00\s\$ de Hugo Caron$/ }).click();
+    await page
+      .getByRole('button', { name: /^Aperçu du retrait de la mise de 16,00\s\$ faite par Hugo Caron$/ })
+      .click();
 
     const after = page.locator('.audit__standing--after');
     await after.getByText('Léa Roy').waitFor();
@@ -75,7 +77,7 @@ describe('a bid’s removal in the console', () => {
     await page.getByLabel('Raison du retrait').fill('Mise de test faite par erreur');
     await page.getByRole('button', { name: 'Retirer cette mise' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/^Léa Roy mènerait à 15,00\s\$ au lieu de Hugo Caron à 16,00\s\$\./).waitFor();
+    await dialog.getByText(/^Léa Roy mènerait à 15,00\s\$ plutôt que Hugo Caron à 16,00\s\$\./).waitFor();
     await expectAccessible(page, 'bid removal confirmation (fr)');
     // The lot moves meanwhile (hidden and shown again): the confirmation is refused and asks to look again.
     for (const type of ['HideLot', 'ShowLot'] as const) {

@@ -66,7 +66,7 @@ const texts = {
     path: '/console',
     auction: /Gala d’hiver 2026/,
     search: 'Trouver un invité',
-    arrive: (name: string) => `Marquer l’arrivée de ${name}`,
+    arrive: (name: string) => `Marquer l’arrivée : ${name}`,
     arrived: /Arrivé à/,
     walkIn: 'Inscription sur place',
     firstName: 'Prénom',

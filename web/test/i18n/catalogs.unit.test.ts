@@ -190,9 +190,9 @@ describe('message catalogs', () => {
     expect(frMessages[key], key).toBeTruthy();
   });
 
-  it('never put « de » or « du » before an auction or organisation name, which may need « d’ » or « de l’ »', () => {
+  it('never put « de » or « du » before a name (an auction’s, an organisation’s, a person’s), which may need « d’ » or « de l’ »', () => {
     const elided = Object.keys(frMessages).filter((key) =>
-      / d[eu] \{(auction|organization|title)\}/.test(frMessages[key] ?? ''),
+      / d[eu] \{(auction|organization|title|name|customer|previous|winner)\}/.test(frMessages[key] ?? ''),
     );
     expect(elided).toEqual([]);
   });
