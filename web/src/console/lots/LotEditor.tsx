@@ -22,6 +22,12 @@ import { lotsMutations } from './queries.ts';
 
 type Auction = operator.OperatorAuction;
 
+/** The description in each language, typed as HTML and previewed as bidders will see it. */
+const DESCRIPTIONS = [
+  { field: 'frDescription', label: 'console.lots.descriptionFr', preview: 'console.lots.descriptionPreviewFr' },
+  { field: 'enDescription', label: 'console.lots.descriptionEn', preview: 'console.lots.descriptionPreviewEn' },
+] as const;
+
 const LOT_TYPES: { value: string; label: MessageId }[] = [
   { value: '1', label: 'console.lots.type.silent' },
   { value: '2', label: 'console.lots.type.live' },
@@ -212,20 +218,16 @@ export function LotEditor({
           {input('lotNumber', 'console.lots.lotNumber', { inputMode: 'numeric' })}
           {input('frName', 'console.lots.nameFr', { required: true, lang: 'fr' })}
           {input('enName', 'console.lots.nameEn', { lang: 'en' })}
-          <RichTextField
-            label="console.lots.descriptionFr"
-            preview="console.lots.descriptionPreviewFr"
-            rows={4}
-            value={values.frDescription}
-            onChange={set('frDescription')}
-          />
-          <RichTextField
-            label="console.lots.descriptionEn"
-            preview="console.lots.descriptionPreviewEn"
-            rows={4}
-            value={values.enDescription}
-            onChange={set('enDescription')}
-          />
+          {DESCRIPTIONS.map(({ field, label, preview }) => (
+            <RichTextField
+              key={field}
+              label={label}
+              preview={preview}
+              rows={4}
+              value={values[field]}
+              onChange={set(field)}
+            />
+          ))}
           {input('offeredBy', 'console.lots.offeredBy')}
           {input('additionalInfoExternalUrl', 'console.lots.externalUrl', { type: 'url' })}
         </FormGroup>
