@@ -25,8 +25,9 @@ export function RichTextField({
 }) {
   const intl = useIntl();
   const safe = useMemo(() => sanitizeRichText(value), [value]);
+  // One block, so a form's grid keeps the preview under its text box.
   return (
-    <>
+    <div className="rich-text-field">
       <Labelled
         label={label}
         hint="console.richTextHint"
@@ -40,6 +41,6 @@ export function RichTextField({
           <div dangerouslySetInnerHTML={{ __html: safe }} />
         </section>
       ) : null}
-    </>
+    </div>
   );
 }
