@@ -23,8 +23,13 @@ describe('the operator console', () => {
     const admin = (await login(t.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token as string;
     const adminContext = await visitorContext(browser, { token: admin }, DESKTOP);
     const page = await adminContext.newPage();
-    await page.goto(`${origin}/console`);
+    // Found from any page through the user menu, which closes on the way.
+    await page.goto(`${origin}/`);
+    await page.locator('summary.header-button').click();
+    await screenshot(page, 'user-menu-console-fr-1280', false);
+    await page.getByRole('link', { name: 'Console de gestion' }).click();
     await page.getByRole('heading', { level: 1, name: 'Console de gestion' }).waitFor();
+    expect(await page.locator('details.menu').first().getAttribute('open')).toBeNull();
     // The demo's organisation is chosen first; its members are a section of its own.
     await page.getByRole('link', { name: 'Membres et rôles' }).click();
     await page.getByRole('heading', { name: /Membres — / }).waitFor();
