@@ -31,8 +31,11 @@ function InviteForm({ auction }: { auction: Auction }) {
         className="form"
         onSubmit={submit(async () => {
           // Spec 000 §5: parentheses, dashes and the space are stripped before sending.
-          const answer = await invite.mutateAsync({ ...form, phoneNumber: form.phoneNumber.replace(/[()\s-]/g, '') });
-          if (answer.includes('STOP')) {
+          const { optedOut } = await invite.mutateAsync({
+            ...form,
+            phoneNumber: form.phoneNumber.replace(/[()\s-]/g, ''),
+          });
+          if (optedOut) {
             setStopped(true);
             return;
           }

@@ -126,16 +126,22 @@ function isAdmission(query: Query): boolean {
 }
 
 export const auctionMutations = {
-  /** Spec 000 §5: the answer is text; one containing STOP means the number opted out of texts. */
+  /**
+   * The SMS invitation (spec 000 §4 Invite), from the invite page and the console's bidders list.
+   * Spec 000 §5: the answer is text, and one containing STOP means the number opted out of texts
+   * and nothing was sent: read here once, answered as `optedOut`.
+   */
   invite: (auctionId: number) =>
     mutationOptions({
       mutationKey: [...auctionKeys.all, 'invite', auctionId],
-      mutationFn: (form: { phoneNumber: string; firstName: string; lastName: string }) =>
-        api<string>('/api/onboarding/invite-via-client-app', {
+      mutationFn: async (form: { phoneNumber: string; firstName: string; lastName: string }) => {
+        const answer = await api<string>('/api/onboarding/invite-via-client-app', {
           method: 'POST',
           text: true,
           body: { ...form, auctionId },
-        }),
+        });
+        return { optedOut: answer.includes('STOP') };
+      },
     }),
 };
 

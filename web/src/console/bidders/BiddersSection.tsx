@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { COMPLETE_PHONE_LENGTH, MessageList } from '../../account/Field.tsx';
 import { ApiError } from '../../api/client.ts';
+import { auctionMutations } from '../../auctions/queries.ts';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { errorKeys } from '../../lib/errors.ts';
@@ -49,7 +50,7 @@ function ConfirmBidderAction({
   const queryClient = useQueryClient();
   const status = useMutation(bidderMutations.status(auctionId));
   const password = useMutation(bidderMutations.temporaryPassword());
-  const invite = useMutation(bidderMutations.invite(auctionId));
+  const invite = useMutation(auctionMutations.invite(auctionId));
   if (!pending || pending.kind === 'message') return null;
   const { kind, bidder } = pending;
   const values = { name: guestName(bidder), email: bidder.email, phone: bidder.phoneNumber ?? '' };
@@ -62,9 +63,9 @@ function ConfirmBidderAction({
       onConfirm={async () => {
         if (kind === 'reinvite') {
           const { firstName, lastName, phoneNumber } = bidder;
-          const answer = await invite.mutateAsync({ firstName, lastName, phoneNumber: phoneNumber ?? '' });
+          const { optedOut } = await invite.mutateAsync({ firstName, lastName, phoneNumber: phoneNumber ?? '' });
           // The number replied STOP since the list was read: nothing was sent.
-          if (answer.includes('STOP')) throw new ApiError(409, 'user_has_send_stop_date');
+          if (optedOut) throw new ApiError(409, 'user_has_send_stop_date');
           showToast('success', 'console.bidders.invited', { phone: phoneNumber ?? '' });
           return;
         }
@@ -84,7 +85,7 @@ function ConfirmBidderAction({
 
 /** Text an invitation to register for this auction (STOP numbers are never texted). */
 function InviteBySms({ auctionId }: { auctionId: number }) {
-  const invite = useMutation(bidderMutations.invite(auctionId));
+  const invite = useMutation(auctionMutations.invite(auctionId));
   const [form, setForm] = useState({ firstName: '', lastName: '', phoneNumber: '' });
   const [errors, setErrors] = useState<string[]>([]);
   async function submit(event: FormEvent) {
@@ -95,8 +96,8 @@ function InviteBySms({ auctionId }: { auctionId: number }) {
       return;
     }
     try {
-      const answer = await invite.mutateAsync(form);
-      if (answer.includes('STOP')) {
+      const { optedOut } = await invite.mutateAsync(form);
+      if (optedOut) {
         setErrors(['user_has_send_stop_date']);
         return;
       }

@@ -55,15 +55,4 @@ export const bidderMutations = {
           body,
         }),
     }),
-  /** The SMS invitation (spec 000 §4 Invite): the answer is text, with STOP when not sent. */
-  invite: (auctionId: number) =>
-    mutationOptions({
-      mutationKey: [...bidderKeys.all, 'invite', auctionId],
-      mutationFn: (person: { phoneNumber: string; firstName: string; lastName: string }) =>
-        api<string>('/api/onboarding/invite-via-client-app', {
-          method: 'POST',
-          body: { ...person, auctionId },
-          text: true,
-        }),
-    }),
 };
