@@ -100,8 +100,6 @@ export function Donations({ auction }: { auction: Auction }) {
   const [choice, setChoice] = useState<number | 'other' | null>(null);
   const [otherText, setOtherText] = useState('');
   const [confirming, setConfirming] = useState<{ cents: number; id: string } | null>(null);
-  // The donation whose answer never came: its confirmation stays open, with the same id.
-  const [unknownFor, setUnknownFor] = useState<string | null>(null);
   const [thanks, setThanks] = useState(false);
   const list = useDonationList(auction.id, profile?.id);
   const donate = useMutation({
@@ -112,11 +110,9 @@ export function Donations({ auction }: { auction: Auction }) {
       setChoice(null);
       setOtherText('');
     },
-    onError: (error, sent) => {
-      if (isOutcomeUnknown(error)) {
-        setUnknownFor(sent.id);
-        return;
-      }
+    onError: (error) => {
+      // No answer: the confirmation stays open with the same id and says so (CommandNotice).
+      if (isOutcomeUnknown(error)) return;
       setConfirming(null);
       showError(error);
     },
@@ -252,15 +248,7 @@ export function Donations({ auction }: { auction: Auction }) {
             values={{ amount: formatMoney(confirming?.cents ?? 0, locale) }}
           />
         </p>
-        <CommandNotice
-          waiting={
-            donate.isPaused
-              ? 'offline'
-              : confirming && unknownFor === confirming.id && !donate.isPending
-                ? 'unknown'
-                : null
-          }
-        />
+        <CommandNotice mutation={donate} isThisCommand={(sent) => sent.id === confirming?.id} />
         <div className="dialog__actions">
           <button
             type="button"

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useProfile } from '../../account/session.ts';
 import type { Auction } from '../../auctions/types.ts';
@@ -53,8 +52,6 @@ export function ConfirmDialog({
   const locale = useLocale();
   const now = useServerNow();
   const { profile } = useProfile();
-  // The command whose answer never came: its dialog stays open, with the same id, until it has one.
-  const [unknownFor, setUnknownFor] = useState<string | null>(null);
   const manual = isManualPayment(auction.paymentType, auction.urlMagicLink, profile?.activeTrustedUrlMagicLinks ?? []);
   const submit = useMutation({
     ...lotMutations.submit(lot.id),
@@ -70,11 +67,9 @@ export function ConfirmDialog({
       }
       onDone();
     },
-    onError: (error, sent) => {
-      if (isOutcomeUnknown(error)) {
-        setUnknownFor(sent.commandId);
-        return;
-      }
+    onError: (error) => {
+      // No answer: the dialog stays open with the same id and says so (CommandNotice).
+      if (isOutcomeUnknown(error)) return;
       // Spec 001 §4: a refusal runs the shared handler and the bid state resets.
       showError(error);
       onRefused(error);
@@ -138,11 +133,7 @@ export function ConfirmDialog({
           <p className="dialog__note">
             <FormattedMessage id={paymentNote} />
           </p>
-          <CommandNotice
-            waiting={
-              submit.isPaused ? 'offline' : unknownFor === request.commandId && !submit.isPending ? 'unknown' : null
-            }
-          />
+          <CommandNotice mutation={submit} isThisCommand={(sent) => sent.commandId === request.commandId} />
           <div className="dialog__actions">
             <MutationButton mutation={submit} variables={request} label="action.confirm" />
             <button type="button" className="button button--secondary" onClick={onClose}>
