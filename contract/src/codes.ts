@@ -83,6 +83,11 @@ export function isLotStatusClosed(status: number): boolean {
   return status >= LotStatus.ClosedBeforeAuction && status <= LotStatus.Received;
 }
 
+/** Closed with a winner: won, then paid, sent and received (5 to 8). */
+export function isLotStatusWon(status: number): boolean {
+  return status >= LotStatus.ClosedWon && status <= LotStatus.Received;
+}
+
 /** Spec 001 §4: "Ended = status above in progress and not closing soon". */
 export function isLotStatusEnded(status: number): boolean {
   return status > LotStatus.InProgress && status !== LotStatus.ClosingSoon;

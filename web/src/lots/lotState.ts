@@ -1,4 +1,4 @@
-import { isLotStatusEnded, isLotClosed as isSpecLotClosed } from '@auction/contract';
+import { isLotStatusEnded, isLotStatusWon, isLotClosed as isSpecLotClosed } from '@auction/contract';
 import type { MessageId } from '../i18n/messages.ts';
 import { toCents } from '../lib/money.ts';
 import { type Lot, type LotDetail, LotStatus, LotType, type Standing } from './types.ts';
@@ -37,8 +37,10 @@ export function isTimeExtended(lot: Pick<Lot, 'dateCompletedUtc' | 'initialDateC
 export function displayPrice(lot: Lot): { messageId: MessageId; cents: number | null } {
   if (isFixedPrice(lot)) return { messageId: 'lot.price.fixed', cents: toCents(lot.multiSalePrice) };
   if (lot.bidCount > 0 && lot.lastBid) {
-    const won = lot.status >= LotStatus.ClosedWon && lot.status <= LotStatus.Received;
-    return { messageId: won ? 'lot.price.winningBid' : 'lot.price.lastBid', cents: toCents(lot.lastBid) };
+    return {
+      messageId: isLotStatusWon(lot.status) ? 'lot.price.winningBid' : 'lot.price.lastBid',
+      cents: toCents(lot.lastBid),
+    };
   }
   return { messageId: 'lot.price.startingBid', cents: toCents(lot.startingBid) };
 }

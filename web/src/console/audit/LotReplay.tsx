@@ -34,26 +34,24 @@ const COMMANDS: Record<string, MessageId> = {
 };
 
 /** The recorded event's name in the page's language; its type, as exported, stays beside it. */
-const EVENTS: Record<string, MessageId> = Object.fromEntries(
-  [
-    'LotOpened',
-    'BidPlaced',
-    'MaxBidPlaced',
-    'MaxBidRaised',
-    'MaxBidDeleted',
-    'LotExtended',
-    'LotClosed',
-    'BidRemoved',
-    'ItemPurchased',
-    'LotHidden',
-    'LotShown',
-    'LotRescheduled',
-    'AuctionEndMoved',
-    'LotRepriced',
-    'LiveSaleRecorded',
-    'LiveSaleCorrected',
-  ].map((type) => [type, `console.audit.eventType.${type}` as MessageId]),
-);
+const EVENTS: Record<string, MessageId> = {
+  LotOpened: 'console.audit.eventType.LotOpened',
+  BidPlaced: 'console.audit.eventType.BidPlaced',
+  MaxBidPlaced: 'console.audit.eventType.MaxBidPlaced',
+  MaxBidRaised: 'console.audit.eventType.MaxBidRaised',
+  MaxBidDeleted: 'console.audit.eventType.MaxBidDeleted',
+  LotExtended: 'console.audit.eventType.LotExtended',
+  LotClosed: 'console.audit.eventType.LotClosed',
+  BidRemoved: 'console.audit.eventType.BidRemoved',
+  ItemPurchased: 'console.audit.eventType.ItemPurchased',
+  LotHidden: 'console.audit.eventType.LotHidden',
+  LotShown: 'console.audit.eventType.LotShown',
+  LotRescheduled: 'console.audit.eventType.LotRescheduled',
+  AuctionEndMoved: 'console.audit.eventType.AuctionEndMoved',
+  LotRepriced: 'console.audit.eventType.LotRepriced',
+  LiveSaleRecorded: 'console.audit.eventType.LiveSaleRecorded',
+  LiveSaleCorrected: 'console.audit.eventType.LiveSaleCorrected',
+};
 
 const shortHash = (hash: string) => (hash ? `${hash.slice(0, 12)}…` : '—');
 
@@ -109,6 +107,16 @@ function Verification({ verification }: { verification: auditReplay.ReplayVerifi
   );
 }
 
+/** An event's name, then a space before its type; a type this page does not know shows alone. */
+function EventName({ type }: { type: string }) {
+  const name = EVENTS[type];
+  return name ? (
+    <>
+      <FormattedMessage id={name} />{' '}
+    </>
+  ) : null;
+}
+
 /** The events one command produced, as recorded, with their hashes. */
 function StepEvents({ step }: { step: Step }) {
   const locale = useLocale();
@@ -132,11 +140,7 @@ function StepEvents({ step }: { step: Step }) {
             <tr key={event.version}>
               <td>{event.version}</td>
               <td>
-                {EVENTS[event.type] ? (
-                  <>
-                    <FormattedMessage id={EVENTS[event.type] as MessageId} />{' '}
-                  </>
-                ) : null}
+                <EventName type={event.type} />
                 <code className="console__muted">{event.type}</code>
                 {event.isAutoBid && (
                   <span className="console__muted">
