@@ -1,6 +1,7 @@
 import { organizationMembers as contract, Role } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
+import { formatPhone } from '../accounts/phone.ts';
 
 type MemberUser = contract.MemberUser;
 type MemberAnswer = contract.MemberAnswer;
@@ -31,7 +32,8 @@ const toUser = (row: UserRow): MemberUser => ({
   firstName: row.first_name,
   lastName: row.last_name,
   username: row.username,
-  phoneNumber: row.phone_number,
+  // Shown as every answer shows a phone: (NNN) NNN-NNNN.
+  phoneNumber: row.phone_number ? formatPhone(row.phone_number) : null,
   roles: row.roles,
 });
 

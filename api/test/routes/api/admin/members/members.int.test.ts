@@ -124,6 +124,8 @@ describe('the user search', () => {
     const byName = await callAs(test.app, staff.manager, 'GET', `/api/admin/users?q=${encodeURIComponent('quenne')}`);
     expect(byName.statusCode).toBe(200);
     expect(byName.json().map((u: { id: string }) => u.id)).toContain(user.id);
+    // A phone as every answer shows one, not the stored digits.
+    expect(byName.json().find((u: { id: string }) => u.id === user.id)?.phoneNumber).toBe(user.body.cellphone);
     expect(Object.keys(byName.json()[0]).sort()).toEqual([
       'firstName',
       'id',
