@@ -93,6 +93,8 @@ const OPERATOR_CALLS = [
   'post /api/admin/organizations/{}/teams',
   'patch /api/admin/teams/{}',
   'delete /api/admin/teams/{}',
+  'get /api/admin/organizations/{}/taxes',
+  'put /api/admin/organizations/{}/taxes',
   'get /api/admin/auctions',
   'post /api/admin/auctions',
   'get /api/admin/auctions/{}',

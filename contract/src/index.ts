@@ -51,4 +51,5 @@ export {
 export * from './rules/auctionBanner.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
+export * from './rules/taxRate.ts';
 export * from './sms.ts';

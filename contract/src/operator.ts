@@ -3,6 +3,7 @@ import { auction } from './auctions.ts';
 import { commandId, errorAnswers, MAX_ROW_ID, money, rowId } from './common.ts';
 import { text } from './fields.ts';
 import { lotItem } from './lots.ts';
+import { MAX_TAXES, ratePpmOf } from './rules/taxRate.ts';
 
 /**
  * The operator API under /api/admin (docs/operator-api.md): the requests and answers of
@@ -91,6 +92,31 @@ export const team = z.object({
   textColor: z.string(),
   translations: storedNames,
 });
+
+/** A tax rate typed as a percentage ("9.975", « 9,975 »), taken as millionths (`rules/taxRate.ts`). */
+export const taxRate = z.union([z.string().max(20), z.number()]).transform((typed, ctx) => {
+  const ratePpm = ratePpmOf(String(typed));
+  if (ratePpm === null) {
+    ctx.addIssue({ code: 'custom', message: 'invalid_tax_rate' });
+    return z.NEVER;
+  }
+  return ratePpm;
+});
+/** A tax as the console sends it; taken with its rate in millionths. */
+export const taxFields = z
+  .strictObject({ translations: names(40), rate: taxRate })
+  .transform(({ translations, rate }) => ({ translations, ratePpm: rate }));
+/** An organisation's taxes, whole and in order: what its invoices charge from now on. */
+export const organizationTaxesFields = z.strictObject({
+  taxes: z.array(taxFields).max(MAX_TAXES, 'too_many_taxes'),
+});
+export const organizationTax = z.object({
+  translations: storedNames,
+  /** The rate in percent (9.975). */
+  rate: z.number(),
+  ratePpm: z.number().int(),
+});
+export const organizationTaxes = z.object({ taxes: organizationTax.array() });
 
 // ---- Auction parts ----
 
@@ -307,6 +333,7 @@ export const operatorErrors = <const S extends number>(...statuses: S[]) =>
 
 export type Organization = z.infer<typeof organization>;
 export type Team = z.infer<typeof team>;
+export type OrganizationTaxes = z.infer<typeof organizationTaxes>;
 export type OperatorAuction = z.infer<typeof operatorAuction>;
 export type OperatorLot = z.infer<typeof operatorLot>;
 export type LotCommandAnswer = z.infer<typeof lotCommandAnswer>;

@@ -430,11 +430,11 @@ export interface InvoiceLinesTable {
   occurred_at: Timestamp;
 }
 
-/** An organisation's taxes, in order; the rate in millionths (migration 0015). */
+/** An organisation's taxes, in order; the rate in millionths (migration 0015), a name per language (0036). */
 export interface OrganizationTaxRatesTable {
   organization_id: number;
   position: number;
-  name: string;
+  names: Json<Translations>;
   rate_ppm: number;
 }
 
@@ -595,7 +595,7 @@ export interface InvoiceItemsTable {
 export interface InvoiceTaxesTable {
   invoice_id: number;
   position: number;
-  name: string;
+  names: Json<Translations>;
   rate_ppm: number;
   amount: number;
 }

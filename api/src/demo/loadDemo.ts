@@ -71,14 +71,23 @@ export async function loadDemo(
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
-    // The demo organisation charges Quebec's taxes on its invoices: GST 5 %, QST 9.975 %. A tax has
-    // one name, printed on invoices of both languages, so it is named as Quebec invoices name it:
-    // French, then English (docs/payments.md).
+    // The demo organisation charges Quebec's taxes on its invoices: GST 5 %, QST 9.975 %, each named
+    // in the invoice's language (docs/payments.md).
     await trx
       .insertInto('organization_tax_rates')
       .values([
-        { organization_id: organizationId, position: 0, name: 'TPS/GST', rate_ppm: 50_000 },
-        { organization_id: organizationId, position: 1, name: 'TVQ/QST', rate_ppm: 99_750 },
+        {
+          organization_id: organizationId,
+          position: 0,
+          names: JSON.stringify({ fr: 'TPS', en: 'GST' }),
+          rate_ppm: 50_000,
+        },
+        {
+          organization_id: organizationId,
+          position: 1,
+          names: JSON.stringify({ fr: 'TVQ', en: 'QST' }),
+          rate_ppm: 99_750,
+        },
       ])
       .onConflict((oc) => oc.doNothing())
       .execute();

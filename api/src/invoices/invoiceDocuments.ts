@@ -1,4 +1,4 @@
-import { InvoiceStatus } from '@auction/contract';
+import { InvoiceStatus, percentOfPpm } from '@auction/contract';
 import type { Db, MessageAttachment, Translations } from '@auction/platform';
 import { type InvoiceDocument, invoicePdf, type ReceiptDocument, receiptPdf } from '@auction/platform/documents';
 import type { Language } from '../i18n/localized.ts';
@@ -49,7 +49,11 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
       amount: line.amount,
     })),
     subtotal: invoice.subtotal,
-    taxes: detail.taxes.map((tax) => ({ name: tax.name, rate: tax.rate_ppm / 10_000, amount: tax.amount })),
+    taxes: detail.taxes.map((tax) => ({
+      name: textIn(tax.names, language),
+      rate: percentOfPpm(tax.rate_ppm),
+      amount: tax.amount,
+    })),
     cardFee: invoice.card_fee,
     total: invoice.total,
     isPaid,

@@ -1,4 +1,4 @@
-import { type InvoiceAnswer, InvoiceStatus, type InvoiceSummary } from '@auction/contract';
+import { type InvoiceAnswer, InvoiceStatus, type InvoiceSummary, percentOfPpm } from '@auction/contract';
 import type { Translations } from '@auction/platform';
 import type { Language } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
@@ -51,8 +51,8 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
     invoiceDate: invoice.created_at.toISOString(),
     subtotal: money(invoice.subtotal, currency),
     taxes: detail.taxes.map((tax) => ({
-      name: tax.name,
-      rate: tax.rate_ppm / 10_000,
+      name: textIn(tax.names, language),
+      rate: percentOfPpm(tax.rate_ppm),
       amount: money(tax.amount, currency),
       currency,
     })),

@@ -56,7 +56,7 @@ export interface InvoiceDetail {
     unit_price: number;
     amount: number;
   }>;
-  taxes: Array<{ name: string; rate_ppm: number; amount: number }>;
+  taxes: Array<{ names: Translations; rate_ppm: number; amount: number }>;
   payments: Array<{ id: string; payment_intent_id: string | null; amount: number; updated_at: Date }>;
   /** Payments recorded by hand (cash, cheque), oldest first (migration 0021). */
   manualPayments: Array<{ id: number; amount: number; method: string; recorded_at: Date }>;
@@ -220,7 +220,7 @@ export function invoiceRepository(db: Db) {
             .execute(),
           db
             .selectFrom('invoice_taxes')
-            .select(['name', 'rate_ppm', 'amount'])
+            .select(['names', 'rate_ppm', 'amount'])
             .where('invoice_id', '=', invoice.id)
             .orderBy('position')
             .execute(),

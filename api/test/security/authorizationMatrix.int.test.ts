@@ -323,6 +323,11 @@ const POLICY: Record<string, Policy> = {
     () => ({ textColor: '#000000' }),
   ),
   'DELETE /api/admin/teams/:id': op((f) => `/api/admin/teams/${f.teamId}`),
+  'GET /api/admin/organizations/:id/taxes': op((f) => `/api/admin/organizations/${f.organizationId}/taxes`),
+  'PUT /api/admin/organizations/:id/taxes': op(
+    (f) => `/api/admin/organizations/${f.organizationId}/taxes`,
+    () => ({ taxes: [{ translations: { fr: 'TVH', en: 'HST' }, rate: '13' }] }),
+  ),
   // Members and roles (docs/console.md): administrator only for the administrator role.
   'GET /api/admin/organizations/:id/members': op((f) => `/api/admin/organizations/${f.organizationId}/members`),
   'PUT /api/admin/organizations/:id/members/:userId/roles/:role': op(

@@ -1,3 +1,5 @@
+import type { Translations } from '../schema.ts';
+
 /**
  * What an invoice adds up to, in integer cents (spec 000 §9, DESIGN.md §7 "Money"). Pure: the
  * workers generate invoices with it and the API answers the same figures.
@@ -10,14 +12,17 @@
  * - The total is the subtotal, the taxes and the fee: exactly the sum of what the invoice lists.
  */
 
-/** A tax rate in millionths (parts per million): 5 % is 50 000, 9.975 % is 99 750. */
+/**
+ * A tax rate in millionths (parts per million): 5 % is 50 000, 9.975 % is 99 750. Its names, one
+ * per language, are carried through to the invoice as they are.
+ */
 export interface TaxRate {
-  name: string;
+  names: Translations;
   ratePpm: number;
 }
 
 export interface TaxAmount {
-  name: string;
+  names: Translations;
   ratePpm: number;
   amount: number;
 }
@@ -57,7 +62,7 @@ export function invoiceFigures(input: {
   const taxes = input.isDonation
     ? []
     : input.taxRates.map((tax) => ({
-        name: tax.name,
+        names: tax.names,
         ratePpm: tax.ratePpm,
         amount: applyRatePpm(subtotal, tax.ratePpm),
       }));

@@ -8,7 +8,7 @@ export function invoiceTaxRows(invoiceId: number, taxes: readonly TaxAmount[]) {
   return taxes.map((tax, position) => ({
     invoice_id: invoiceId,
     position,
-    name: tax.name,
+    names: JSON.stringify(tax.names),
     rate_ppm: tax.ratePpm,
     amount: tax.amount,
   }));

@@ -31,6 +31,7 @@ import * as m0032 from './0032_announcements_before_a_closing_group.ts';
 import * as m0033 from './0033_announcement_changes.ts';
 import * as m0034 from './0034_second_card_charge.ts';
 import * as m0035 from './0035_guest_search_key.ts';
+import * as m0036 from './0036_tax_names_per_language.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0033_announcement_changes': m0033,
   '0034_second_card_charge': m0034,
   '0035_guest_search_key': m0035,
+  '0036_tax_names_per_language': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { applyRatePpm, CARD_FEE_MINIMUM_CENTS, invoiceFigures } from '../../src/invoices/invoiceArithmetic.ts';
 
 const QUEBEC = [
-  { name: 'GST', ratePpm: 50_000 },
-  { name: 'QST', ratePpm: 99_750 },
+  { names: { fr: 'TPS', en: 'GST' }, ratePpm: 50_000 },
+  { names: { fr: 'TVQ', en: 'QST' }, ratePpm: 99_750 },
 ];
 
 const cents = fc.integer({ min: 0, max: 100_000_000 });
 const rates = fc.array(
-  fc.record({ name: fc.string({ maxLength: 8 }), ratePpm: fc.integer({ min: 0, max: 300_000 }) }),
+  fc.record({
+    names: fc.record({ fr: fc.string({ maxLength: 8 }), en: fc.string({ maxLength: 8 }) }),
+    ratePpm: fc.integer({ min: 0, max: 300_000 }),
+  }),
   {
     maxLength: 4,
   },
@@ -34,7 +37,7 @@ describe('invoice arithmetic', () => {
     // Three lines of 0.10 $ at 5 %: per line 0.005 → 0.01 each (0.03); once on 0.30 $ → 0.02 (0.015 half up).
     const figures = invoiceFigures({
       lineAmounts: [10, 10, 10],
-      taxRates: [{ name: 'GST', ratePpm: 50_000 }],
+      taxRates: [{ names: { fr: 'TPS', en: 'GST' }, ratePpm: 50_000 }],
       isDonation: false,
       billCardFee: false,
     });

@@ -6,8 +6,8 @@ import { lineCardFees } from '../../src/invoices/lineCardFees.ts';
 
 /** Quebec's two taxes, 5 % and 9.975 %. */
 const QC = [
-  { name: 'GST', ratePpm: 50_000 },
-  { name: 'QST', ratePpm: 99_750 },
+  { names: { fr: 'TPS', en: 'GST' }, ratePpm: 50_000 },
+  { names: { fr: 'TVQ', en: 'QST' }, ratePpm: 99_750 },
 ];
 
 describe("a line's part of the card fee", () => {

@@ -86,7 +86,7 @@ export async function generateInvoices(
         auctionLines(trx, auctionId),
         trx
           .selectFrom('organization_tax_rates')
-          .select(['name', 'rate_ppm as ratePpm'])
+          .select(['names', 'rate_ppm as ratePpm'])
           .where('organization_id', '=', auction.organization_id)
           .orderBy('position')
           .execute(),

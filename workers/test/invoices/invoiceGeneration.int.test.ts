@@ -29,8 +29,8 @@ async function quebecOrganization(): Promise<number> {
   await world.db
     .insertInto('organization_tax_rates')
     .values([
-      { organization_id: org.id, position: 0, name: 'GST', rate_ppm: 50_000 },
-      { organization_id: org.id, position: 1, name: 'QST', rate_ppm: 99_750 },
+      { organization_id: org.id, position: 0, names: JSON.stringify({ fr: 'TPS', en: 'GST' }), rate_ppm: 50_000 },
+      { organization_id: org.id, position: 1, names: JSON.stringify({ fr: 'TVQ', en: 'QST' }), rate_ppm: 99_750 },
     ])
     .execute();
   return org.id;
@@ -53,7 +53,7 @@ const invoicesOnceThere = (auctionId: number, count: number) =>
 const taxesOf = (invoiceId: number) =>
   world.db
     .selectFrom('invoice_taxes')
-    .select(['name', 'amount'])
+    .select(['names', 'amount'])
     .where('invoice_id', '=', invoiceId)
     .orderBy('position')
     .execute();
@@ -146,8 +146,8 @@ describe('invoice generation', () => {
     // 50 $ + GST 2.50 $ + QST 4.99 $ (4.9875) = 57.49 $; fee 3.3 % = 1.897 → 1.90 $.
     expect(aliceLots).toMatchObject({ subtotal: 50_00, card_fee: 1_90, total: 59_39, status: 1 });
     expect(await taxesOf(aliceLots?.id as number)).toEqual([
-      { name: 'GST', amount: 2_50 },
-      { name: 'QST', amount: 4_99 },
+      { names: { fr: 'TPS', en: 'GST' }, amount: 2_50 },
+      { names: { fr: 'TVQ', en: 'QST' }, amount: 4_99 },
     ]);
     // Bob refused the fees: none.
     expect(byKey.get(`${bob}:false`)).toMatchObject({ subtotal: 30_00, card_fee: 0, total: 30_00 + 1_50 + 2_99 });

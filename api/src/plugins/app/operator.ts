@@ -6,6 +6,7 @@ import { type OperatorLotRepository, operatorLotRepository } from '../../operato
 import { type OperatorPublisher, operatorPublisher } from '../../operator/operatorPublisher.ts';
 import { type OperatorAccess, operatorAccess } from '../../operator/operatorScope.ts';
 import { type OrganizationRepository, organizationRepository } from '../../operator/organizationRepository.ts';
+import { type OrganizationTaxes, organizationTaxes } from '../../operator/organizationTaxes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     /** Tells the workers an auction's status or dates changed. */
     auctionScheduler: AuctionScheduler;
     organizationRepository: OrganizationRepository;
+    /** The taxes an organisation's invoices charge. */
+    organizationTaxes: OrganizationTaxes;
     operatorAuctionRepository: OperatorAuctionRepository;
     auctionPartRepository: AuctionPartRepository;
     operatorLotRepository: OperatorLotRepository;
@@ -29,6 +32,7 @@ export default fp(
     app.decorate('operatorPublisher', operatorPublisher(app.redis, app.settings.hub?.redisPrefix ?? '', app.log));
     app.decorate('auctionScheduler', auctionScheduler(app.auctionLifecycle));
     app.decorate('organizationRepository', organizationRepository(app.db));
+    app.decorate('organizationTaxes', organizationTaxes(app.db));
     app.decorate('operatorAuctionRepository', operatorAuctionRepository(app.db));
     app.decorate('auctionPartRepository', auctionPartRepository(app.db));
     app.decorate('operatorLotRepository', operatorLotRepository(app.db));

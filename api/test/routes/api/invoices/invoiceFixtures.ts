@@ -30,8 +30,8 @@ export interface FixtureOptions {
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const QUEBEC = [
-  { name: 'GST', ratePpm: 50_000 },
-  { name: 'QST', ratePpm: 99_750 },
+  { names: { fr: 'TPS', en: 'GST' }, ratePpm: 50_000 },
+  { names: { fr: 'TVQ', en: 'QST' }, ratePpm: 99_750 },
 ];
 
 export function invoiceFixtures(test: TestApp, organizationId: () => number) {

@@ -92,6 +92,13 @@ describe('invoice list and invoice page', () => {
       paymentMethod: null,
       payments: [],
     });
+    // In French, each tax by its French name.
+    const inFrench = await test.app.inject({
+      method: 'GET',
+      url: `/api/auctions/invoice/${invoice.public_id}`,
+      headers: { ...bearer(carol.token), 'accept-language': 'fr' },
+    });
+    expect(inFrench.json().taxes.map((tax: { name: string }) => tax.name)).toEqual(['TPS', 'TVQ']);
     expect((await call('GET', `/api/auctions/invoice/${invoice.public_id}`, kit.manager)).statusCode).toBe(200);
 
     const dave = await registerConfirmed(test);
