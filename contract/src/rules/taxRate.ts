@@ -21,6 +21,19 @@ export function ratePpmOf(typed: string): number | null {
   return ppm > 0 && ppm <= HUNDRED_PERCENT_PPM ? ppm : null;
 }
 
+const MILLION = 1_000_000n;
+
+/**
+ * A tax on an amount in cents: amount × millionths / 1 000 000, rounded half up once, in BigInt so
+ * no intermediate product loses a cent. Invoices apply it to their subtotal (docs/payments.md); the
+ * console shows its operators the same figure before they save a rate.
+ */
+export function applyRatePpm(amount: number, ratePpm: number): number {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`invalid amount: ${amount}`);
+  if (!Number.isSafeInteger(ratePpm) || ratePpm < 0) throw new RangeError(`invalid rate ${ratePpm}`);
+  return Number((BigInt(amount) * BigInt(ratePpm) + MILLION / 2n) / MILLION);
+}
+
 /** The percentage of a rate in millionths, as invoices print it (99 750 is 9.975). */
 export function percentOfPpm(ratePpm: number): number {
   return ratePpm / PPM_PER_PERCENT;

@@ -1,3 +1,4 @@
+import { applyRatePpm } from '@auction/contract';
 import type { Translations } from '../schema.ts';
 
 /**
@@ -39,14 +40,8 @@ export const CARD_FEE_RATE_PPM = 33_000;
 /** … and at least 1 dollar. */
 export const CARD_FEE_MINIMUM_CENTS = 100;
 
-const MILLION = 1_000_000n;
-
-/** amount × ppm / 1 000 000, rounded half up, in BigInt so no intermediate product loses a cent. */
-export function applyRatePpm(amount: number, ratePpm: number): number {
-  assertCents(amount, 'amount');
-  if (!Number.isSafeInteger(ratePpm) || ratePpm < 0) throw new RangeError(`invalid rate ${ratePpm}`);
-  return Number((BigInt(amount) * BigInt(ratePpm) + MILLION / 2n) / MILLION);
-}
+/** The contract's, so the console's preview of a rate and the invoices round alike. */
+export { applyRatePpm };
 
 export function invoiceFigures(input: {
   lineAmounts: readonly number[];
