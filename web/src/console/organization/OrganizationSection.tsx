@@ -18,6 +18,7 @@ import { errorsByField, type FieldErrors } from '../setup/auctionForm.ts';
 import { type Names, namesBody, TranslatedNames } from '../setup/TranslatedNames.tsx';
 import { organizationKeys, organizationMutations, organizationQueries } from './queries.ts';
 import { ReceiptIdentityForm } from './ReceiptIdentityForm.tsx';
+import { TaxesEditor } from './TaxesEditor.tsx';
 
 /** A one-field form: a name, a button, the API's refusal under it. */
 function NameForm({
@@ -158,7 +159,7 @@ function Teams({ organizationId }: { organizationId: number }) {
   );
 }
 
-/** The organisation (issue 19 §2): its name, a new organisation (administrators), its teams. */
+/** The organisation (issue 19 §2): its name, its receipts' identity, its taxes, its teams, a new organisation (administrators). */
 export default function OrganizationSection({ organization, actorRoles }: SectionProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -183,6 +184,9 @@ export default function OrganizationSection({ organization, actorRoles }: Sectio
         }}
       />
       <ReceiptIdentityForm key={`receipts-${organization.id}`} organization={organization} />
+      <ConsolePart id="organization-taxes" title="console.taxes.title" intro="console.taxes.hint">
+        <TaxesEditor organizationId={organization.id} />
+      </ConsolePart>
       <ConsolePart id="organization-teams" title="console.teams.title" intro="console.teams.hint">
         <Teams organizationId={organization.id} />
       </ConsolePart>

@@ -5,16 +5,29 @@ import { consoleKeys } from '../queries.ts';
 
 export const organizationKeys = {
   teams: (organizationId: number) => [...consoleKeys.all, 'teams', organizationId] as const,
+  taxes: (organizationId: number) => [...consoleKeys.all, 'taxes', organizationId] as const,
 };
 
-/** The organisation section's calls (docs/operator-api.md): the organisation, its teams, a new auction. */
+/** The organisation section's calls (docs/operator-api.md): the organisation, its teams and taxes, a new auction. */
 export const organizationQueries = {
   teams: (organizationId: number) =>
     queryOptions({
       queryKey: organizationKeys.teams(organizationId),
       queryFn: ({ signal }) => api<operator.Team[]>(`/api/admin/organizations/${organizationId}/teams`, { signal }),
     }),
+  taxes: (organizationId: number) =>
+    queryOptions({
+      queryKey: organizationKeys.taxes(organizationId),
+      queryFn: ({ signal }) =>
+        api<operator.OrganizationTaxes>(`/api/admin/organizations/${organizationId}/taxes`, { signal }),
+    }),
 };
+
+/** A tax as the console sends it: its names as typed, its rate as a percentage. */
+export interface TaxBody {
+  translations: { en?: string; fr?: string };
+  rate: string;
+}
 
 export interface TeamBody {
   translations: { en?: string; fr?: string };
@@ -53,6 +66,16 @@ export const organizationMutations = {
           ? api<unknown>(`/api/admin/teams/${id}`, { method: 'DELETE' })
           : api<operator.Team>(`/api/admin/teams/${id}`, { method: 'PATCH', body });
       },
+    }),
+  /** The organisation's taxes, whole and in order (sending the same list again changes nothing). */
+  taxes: (organizationId: number) =>
+    mutationOptions({
+      mutationKey: [...organizationKeys.taxes(organizationId), 'replace'],
+      mutationFn: (taxes: TaxBody[]) =>
+        api<operator.OrganizationTaxes>(`/api/admin/organizations/${organizationId}/taxes`, {
+          method: 'PUT',
+          body: { taxes },
+        }),
     }),
   createAuction: () =>
     mutationOptions({
