@@ -42,6 +42,12 @@ const WORDS = {
     tabPreview: 'Aperçu du texte de la page',
     teamBackground: 'Couleur de fond',
     add: 'Ajouter',
+    addTax: 'Ajouter une taxe',
+    firstTax: 'Taxe 1',
+    nameEn: 'Nom en anglais',
+    rate: 'Taux (%)',
+    saveTaxes: 'Enregistrer les taxes',
+    taxExample: 'Sur un achat de 100,00 $, une facture ajoute TVH (13 %) 13,00 $ : 113,00 $ en tout.',
     moveUp: 'Monter « Dons »',
     banners: 'Bannières',
     bannerAdded: 'Images de bannière ajoutées.',
@@ -73,6 +79,12 @@ const WORDS = {
     tabPreview: 'Preview of the page text',
     teamBackground: 'Background colour',
     add: 'Add',
+    addTax: 'Add a tax',
+    firstTax: 'Tax 1',
+    nameEn: 'Name in English',
+    rate: 'Rate (%)',
+    saveTaxes: 'Save the taxes',
+    taxExample: 'On a purchase of $100.00, an invoice adds HST (13%) $13.00: $113.00 in all.',
     moveUp: 'Move up “Dons”',
     banners: 'Banners',
     bannerAdded: 'Banner images added.',
@@ -116,8 +128,26 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     // A team with its colours: the sample badge shows them before saving.
     await page.getByLabel(w.groupName).fill('Les Bénévoles');
     await page.getByLabel(w.teamBackground).fill('#8b1f4f');
-    await page.getByRole('button', { name: w.add }).click();
+    await page.getByRole('button', { name: w.add, exact: true }).click();
     await page.getByRole('group', { name: 'Les Bénévoles' }).waitFor();
+    // Its taxes (docs/payments.md "Taxes"): Ontario's HST, named in both languages, shown on a
+    // sample purchase, saved behind a confirmation, still there after a reload.
+    await page.getByRole('button', { name: w.addTax }).click();
+    const tax = page.getByRole('group', { name: w.firstTax });
+    await tax.getByLabel(w.groupName).fill('TVH');
+    await tax.getByLabel(w.nameEn).fill('HST');
+    await tax.getByLabel(w.rate).fill('13');
+    await page.getByText(w.taxExample).waitFor();
+    await page.getByRole('button', { name: w.saveTaxes }).click();
+    const confirmTaxes = page.getByRole('dialog');
+    await confirmTaxes.getByText(w.taxExample.split(',')[0] as string).waitFor();
+    await screenshotBothWidths(page, `console-taxes-confirm-${language}`, false);
+    await page.setViewportSize(DESKTOP);
+    await confirmTaxes.getByRole('button', { name: w.saveTaxes }).click();
+    await page.getByText(w.saved).first().waitFor();
+    await page.reload();
+    await page.getByRole('group', { name: w.firstTax }).getByLabel(w.rate).waitFor();
+    expect(await page.getByRole('group', { name: w.firstTax }).getByLabel(w.rate).inputValue()).toBe('13');
     await expectAccessible(page, `console organisation (${language})`);
     await bothWidths(page, `console-organization-${language}`);
 
