@@ -8,6 +8,7 @@ import { serverMessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
+import { MoveButtons } from '../MoveButtons.tsx';
 import { movedItems } from '../movedItems.ts';
 import type { FieldErrors } from '../setup/auctionForm.ts';
 import { type Names, TranslatedNames } from '../setup/TranslatedNames.tsx';
@@ -96,31 +97,17 @@ function TaxesForm({ organizationId, saved }: { organizationId: number; saved: o
             <button
               type="button"
               className="button button--secondary"
-              disabled={index === 0}
-              aria-label={intl.formatMessage({ id: 'console.setup.moveUpLabel' }, { name: nameOf(row.names, index) })}
-              onClick={() => move(index, -1)}
-            >
-              <span aria-hidden="true">↑ </span>
-              <FormattedMessage id="console.setup.moveUp" />
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={index === rows.length - 1}
-              aria-label={intl.formatMessage({ id: 'console.setup.moveDownLabel' }, { name: nameOf(row.names, index) })}
-              onClick={() => move(index, 1)}
-            >
-              <span aria-hidden="true">↓ </span>
-              <FormattedMessage id="console.setup.moveDown" />
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
               aria-label={intl.formatMessage({ id: 'console.taxes.removeLabel' }, { name: nameOf(row.names, index) })}
               onClick={() => remove(index)}
             >
               <FormattedMessage id="console.setup.remove" />
             </button>
+            <MoveButtons
+              index={index}
+              count={rows.length}
+              name={nameOf(row.names, index)}
+              onMove={(step) => move(index, step)}
+            />
           </div>
         </fieldset>
       ))}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { showError } from '../../lib/errors.ts';
 import { showToast } from '../../live/toasts.tsx';
+import { MoveButtons } from '../MoveButtons.tsx';
 import { movedItems } from '../movedItems.ts';
 import { consoleKeys } from '../queries.ts';
 import { type OrderedPartKind, setupKeys, setupMutations } from './queries.ts';
@@ -28,7 +28,6 @@ export function OrderButtons({
   /** The entry as the operator knows it, so a screen reader says which one moves. */
   name: string;
 }) {
-  const intl = useIntl();
   const queryClient = useQueryClient();
   const mutation = useMutation(setupMutations.order(auctionId, kind));
   const move = async (step: -1 | 1) => {
@@ -44,27 +43,12 @@ export function OrderButtons({
     await queryClient.invalidateQueries({ queryKey: consoleKeys.auctions(organizationId) });
   };
   return (
-    <span className="setup__order">
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={mutation.isPending || index === 0}
-        aria-label={intl.formatMessage({ id: 'console.setup.moveUpLabel' }, { name })}
-        onClick={() => void move(-1)}
-      >
-        <span aria-hidden="true">↑ </span>
-        <FormattedMessage id="console.setup.moveUp" />
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={mutation.isPending || index === ids.length - 1}
-        aria-label={intl.formatMessage({ id: 'console.setup.moveDownLabel' }, { name })}
-        onClick={() => void move(1)}
-      >
-        <span aria-hidden="true">↓ </span>
-        <FormattedMessage id="console.setup.moveDown" />
-      </button>
-    </span>
+    <MoveButtons
+      index={index}
+      count={ids.length}
+      name={name}
+      busy={mutation.isPending}
+      onMove={(step) => void move(step)}
+    />
   );
 }
