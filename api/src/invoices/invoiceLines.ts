@@ -1,6 +1,7 @@
 import type { Database, Translations } from '@auction/platform';
 import { lineCardFees, lineCost, type RefundableLine } from '@auction/platform/invoices';
 import type { Kysely, Transaction } from 'kysely';
+import { byInvoice } from './byInvoice.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -40,19 +41,24 @@ export async function invoiceLineCosts(executor: Executor, invoiceIds: readonly 
       .execute(),
     executor.selectFrom('invoices').select(['id', 'card_fee']).where('id', 'in', invoiceIds).execute(),
   ]);
+  const ratesOf = byInvoice(taxes, (tax) => tax.invoice_id);
   const costs = items.map((item) =>
     lineCost(
       item.amount,
-      taxes.filter((tax) => tax.invoice_id === item.invoice_id).map((tax) => tax.rate_ppm),
+      (ratesOf.get(item.invoice_id) ?? []).map((tax) => tax.rate_ppm),
     ),
   );
   // Each invoice's fee shared among its own lines, then handed out in the same order below.
+  const costsOf = byInvoice(
+    items.map((item, index) => ({ invoiceId: item.invoice_id, cost: costs[index] ?? 0 })),
+    (line) => line.invoiceId,
+  );
   const feeParts = new Map<number, number[]>();
   for (const fee of fees) {
     feeParts.set(
       fee.id,
       lineCardFees(
-        costs.filter((_, index) => items[index]?.invoice_id === fee.id),
+        (costsOf.get(fee.id) ?? []).map((line) => line.cost),
         fee.card_fee,
       ),
     );

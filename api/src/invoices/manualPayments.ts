@@ -10,6 +10,7 @@ import {
 import type { Database, Db } from '@auction/platform';
 import { sql, type Transaction } from 'kysely';
 import { HttpError } from '../errors.ts';
+import { byInvoice } from './byInvoice.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
 import { givesBack, refundedCents } from './invoiceDto.ts';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
@@ -202,10 +203,14 @@ export function manualPayments(deps: {
       refundedByLine(db, invoiceIds),
       cardChargesOf(db, invoiceIds),
     ]);
+    const paymentsByInvoice = byInvoice(payments, (p) => p.invoice_id);
+    const refundsByInvoice = byInvoice(refunds, (r) => r.invoice_id);
+    const chargesByInvoice = byInvoice(charges, (c) => c.invoiceId);
+    const linesByInvoice = byInvoice(lines, (line) => line.invoiceId);
     return rows.map((row) => {
-      const own = payments.filter((p) => p.invoice_id === row.id);
-      const ownRefunds = refunds.filter((r) => r.invoice_id === row.id);
-      const ownCharges = charges.filter((c) => c.invoiceId === row.id);
+      const own = paymentsByInvoice.get(row.id) ?? [];
+      const ownRefunds = refundsByInvoice.get(row.id) ?? [];
+      const ownCharges = chargesByInvoice.get(row.id) ?? [];
       const total = Number(row.total);
       const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
       const paid = Math.min(total, Number(row.card_paid) + manual);
@@ -237,17 +242,15 @@ export function manualPayments(deps: {
         cardRefundableAtOnceCents: isPaid ? refundableAtOnce(ownCharges) : 0,
         handRefundableCents: isPaid ? Math.max(0, manual - handRefunded) : 0,
         refunds: ownRefunds.map(toRefund),
-        lines: lines
-          .filter((line) => line.invoiceId === row.id)
-          .map((line) => ({
-            id: line.id,
-            kind: line.kind,
-            lotNumber: line.lotNumber,
-            description: line.description,
-            costCents: line.costCents,
-            cardFeeCents: line.cardFeeCents,
-            refundableCents: isPaid ? Math.max(0, line.costCents - (lineRefunds.get(line.id) ?? 0)) : 0,
-          })),
+        lines: (linesByInvoice.get(row.id) ?? []).map((line) => ({
+          id: line.id,
+          kind: line.kind,
+          lotNumber: line.lotNumber,
+          description: line.description,
+          costCents: line.costCents,
+          cardFeeCents: line.cardFeeCents,
+          refundableCents: isPaid ? Math.max(0, line.costCents - (lineRefunds.get(line.id) ?? 0)) : 0,
+        })),
         receiptNumber: row.receipt_number,
       };
     });
