@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { auctionInvoiceQuery } from '@auction/contract';
 import { createDb, createPool, migrateToLatest } from '@auction/platform';
 import { invoiceFigures, invoiceTaxRows } from '@auction/platform/invoices';
 import { benchOption, insertBareAuction, insertGuests, startBenchServices } from '@auction/platform/testing';
@@ -7,9 +8,9 @@ import { manualPayments } from '../src/invoices/manualPayments.ts';
 
 /**
  * `npm run -s bench:invoices -- --invoices 3000 [--runs 20]`: an auction with that many invoices
- * (two lots each, Quebec's taxes; a third paid by card, a third paid in part by cheque, one in ten
- * refunded in part) and what the console's invoices section waits for: every invoice of the auction
- * with its payments, refunds and lines, and the auction's totals, with the bytes of the answer.
+ * (two lots each, Quebec's taxes; a third paid by card, a third paid in part by cheque) and what the console's invoices section waits for on each screen an operator
+ * opens: a page of invoices with their payments, refunds and lines, and the auction's totals, with
+ * the bytes of the answer, and of every invoice at once (what the list read before it was paged).
  * Starts its own embedded PostgreSQL.
  */
 const INVOICES = Number(benchOption('invoices', '3000'));
@@ -131,20 +132,44 @@ try {
   }
   await sql`ANALYZE`.execute(db);
   const repository = manualPayments({ db, afterPaid: async () => {}, afterReopened: async () => {} });
-  let answer = await repository.ofAuction(auctionId);
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const started = performance.now();
-    answer = await repository.ofAuction(auctionId);
-    times.push(performance.now() - started);
-  }
-  console.table({
-    [`every invoice (${answer.invoices.length})`]: {
+  const screens: Record<string, Record<string, string>> = {
+    'first page by number (25)': {},
+    'most due first (25)': { sort: 'due', direction: 'desc' },
+    'search "invité12 tremblay" (25)': { q: 'invité12 tremblay' },
+    'partly paid, with an amount due, page 2 (100)': {
+      state: 'partly',
+      quickFilters: 'due',
+      currentPage: '2',
+      pageSize: '100',
+    },
+  };
+  const results: Record<string, { p50: number; p95: number; kib: number; count: number }> = {};
+  for (const [name, query] of Object.entries(screens)) {
+    const request = auctionInvoiceQuery.parse(query);
+    let answer = await repository.ofAuction(auctionId, request);
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      answer = await repository.ofAuction(auctionId, request);
+      times.push(performance.now() - started);
+    }
+    results[name] = {
       p50: round(percentile(times, 50)),
       p95: round(percentile(times, 95)),
       kib: Math.round(JSON.stringify(answer).length / 1024),
-    },
-  });
+      count: answer.count,
+    };
+  }
+  let everyInvoice = 0;
+  for (let page = 1; page <= Math.ceil(INVOICES / 200); page += 1) {
+    const answer = await repository.ofAuction(
+      auctionId,
+      auctionInvoiceQuery.parse({ pageSize: '200', currentPage: String(page) }),
+    );
+    everyInvoice += JSON.stringify(answer.invoices).length;
+  }
+  console.table(results);
+  console.log(`every invoice at once: ${Math.round(everyInvoice / 1024)} KiB of JSON`);
 } finally {
   await pool.end();
   await services.stop();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BidderStatus } from './codes.ts';
-import { commandId, currentPage, errorAnswers, idParams, pageSizeOf } from './common.ts';
+import { choices, commandId, currentPage, errorAnswers, idParams, pageSizeOf } from './common.ts';
 import { email, language, phone, text } from './fields.ts';
 
 /**
@@ -113,16 +113,6 @@ export type GuestArrival = (typeof GuestArrival)[keyof typeof GuestArrival];
 export const BIDDER_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const BIDDER_SORTS = ['name', 'status', 'arrival'] as const;
 export type BidderSort = (typeof BIDDER_SORTS)[number];
-
-/** A comma-separated list of allowed values, as a checkbox filter sends it; empty keeps every row. */
-const choices = <T extends string>(allowed: readonly T[]) =>
-  z
-    .string()
-    .max(100)
-    .transform((list) => list.split(',').filter(Boolean))
-    .refine((values) => values.every((value) => (allowed as readonly string[]).includes(value)), 'invalid_value')
-    .transform((values) => values as T[])
-    .default([]);
 
 /**
  * One page of the operators' bidder list, filtered, sorted and counted in PostgreSQL, so a gala

@@ -28,6 +28,16 @@ export const pageSizeOf = (sizes: readonly number[], byDefault: number) =>
     .refine((n) => sizes.includes(n), 'invalid_value')
     .default(byDefault);
 
+/** A comma-separated list of allowed values, as a list table's checkbox filter sends it; empty keeps every row. */
+export const choices = <T extends string>(allowed: readonly T[]) =>
+  z
+    .string()
+    .max(100)
+    .transform((list) => list.split(',').filter(Boolean))
+    .refine((values) => values.every((value) => (allowed as readonly string[]).includes(value)), 'invalid_value')
+    .transform((values) => values as T[])
+    .default([]);
+
 /** `/…/:id` */
 export const idParams = z.object({ id: rowId });
 

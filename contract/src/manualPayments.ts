@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers, idParams, rowId } from './common.ts';
+import { choices, currentPage, errorAnswers, idParams, pageSizeOf, rowId } from './common.ts';
 import { text } from './fields.ts';
 
 /**
@@ -107,15 +107,51 @@ export const auctionInvoice = z.object({
 });
 export type AuctionInvoice = z.infer<typeof auctionInvoice>;
 
+export const INVOICE_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const INVOICE_SORTS = ['number', 'customer', 'total', 'due'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+/** Paid (nothing due), partly paid, or nothing paid yet. */
+export const INVOICE_STATES = ['paid', 'partly', 'unpaid'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+/**
+ * One page of an auction's invoices for its operators, filtered, sorted and counted in PostgreSQL,
+ * so an auction of thousands of winners answers a page and not every invoice with its lines and
+ * payments (docs/console.md "Invoices"). The search matches the number, the customer's name and
+ * email (without case or accents); the states and the "due" quick filter apply with it.
+ */
+export const auctionInvoiceQuery = z.strictObject({
+  currentPage,
+  pageSize: pageSizeOf(INVOICE_PAGE_SIZES, 25),
+  sort: z.enum(INVOICE_SORTS).default('number'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  q: z.string().trim().max(100).default(''),
+  state: choices(INVOICE_STATES),
+  quickFilters: choices(['due'] as const),
+});
+/** The query as the app sends it: numbers for the page, comma-separated text for the boxes. */
+export type AuctionInvoiceQuery = Omit<z.input<typeof auctionInvoiceQuery>, 'currentPage' | 'pageSize'> & {
+  currentPage?: number;
+  pageSize?: number;
+};
+export type AuctionInvoiceRequest = z.output<typeof auctionInvoiceQuery>;
+
 export const auctionInvoices = z.object({
   currency: z.string(),
-  /** Every invoice's total: what the auction raised. */
+  /** Every invoice's total, whatever the filters: what the auction raised. */
   raisedCents: z.number().int(),
   paidCents: z.number().int(),
   unpaidCents: z.number().int(),
   /** Given back, on cards or by hand (refunds made or pending); the paid total still counts it. */
   refundedCents: z.number().int(),
+  /** The page of invoices matching the filters. */
   invoices: z.array(auctionInvoice),
+  /** The invoices matching the filters, over every page. */
+  count: z.number().int(),
+  /** The page answered: the one asked for, or the last one when the filters left fewer. */
+  currentPage: z.number().int(),
+  /** Every invoice of the auction, whatever the filters. */
+  invoiceCount: z.number().int(),
 });
 export type AuctionInvoices = z.infer<typeof auctionInvoices>;
 
@@ -161,7 +197,11 @@ export const manualPaymentCancellationAnswer = manualPaymentAnswer.extend({
 export type ManualPaymentCancellationAnswer = z.infer<typeof manualPaymentCancellationAnswer>;
 
 export const manualPaymentsContract = {
-  list: { params: idParams, response: { 200: auctionInvoices, ...errorAnswers(401, 403, 404) } },
+  list: {
+    params: idParams,
+    querystring: auctionInvoiceQuery,
+    response: { 200: auctionInvoices, ...errorAnswers(400, 401, 403, 404) },
+  },
   record: {
     params: manualPaymentParams,
     body: manualPaymentBody,

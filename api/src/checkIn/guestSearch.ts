@@ -25,15 +25,24 @@ export function matching(search: string) {
     return q.length >= 3 ? sql`(${byNumber} OR u.phone_number LIKE ${`%${q}%`})` : byNumber;
   }
   const digits = q.replace(/\D/g, '');
+  const byWords = wordsMatching(q);
+  return digits.length >= 3 ? sql`(${byWords} OR u.phone_number LIKE ${`%${digits}%`})` : byWords;
+}
+
+/**
+ * Every word typed found in the account's names or email, without case or accents
+ * (`users.search_key`, as `u`): the guests' search and the invoices' customers.
+ */
+export function wordsMatching(q: string) {
   const words = q
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const byWords = sql.join(
+  if (words.length === 0) return sql`true`;
+  return sql`(${sql.join(
     words.map((word) => sql`u.search_key LIKE ${fold(sql`${word}`)}`),
     sql` AND `,
-  );
-  return digits.length >= 3 ? sql`((${byWords}) OR u.phone_number LIKE ${`%${digits}%`})` : sql`(${byWords})`;
+  )})`;
 }
 
 /** The list table's filters but the search, all together (a checkbox group left empty keeps every row). */
@@ -56,7 +65,7 @@ const ASC = sql`ASC`;
 const DESC = sql`DESC`;
 
 /** Names sort as people read them: without case or accents ("Émond" beside "Emery"), by last name. */
-const byName = (way: typeof ASC) =>
+export const byName = (way: typeof ASC) =>
   sql`${fold(sql`u.last_name`)} ${way}, ${fold(sql`u.first_name`)} ${way}, u.id ${way}`;
 
 /** The list by name, A to Z: the check-in's order, and the bidders list's unless sorted otherwise. */

@@ -165,7 +165,8 @@ const sumCents = (payments: ReadonlyArray<{ amount: number }>) =>
   payments.reduce((sum, p) => sum + Number(p.amount), 0);
 
 /** A refund made or on its way gives money back; a failed or canceled one gave nothing. */
-export const givesBack = (refund: { status: string }) => refund.status === 'succeeded' || refund.status === 'pending';
+export const GIVING_BACK: readonly string[] = ['succeeded', 'pending'];
+export const givesBack = (refund: { status: string }) => GIVING_BACK.includes(refund.status);
 
 /** What was given back or is being: succeeded and pending refunds. */
 export function refundedCents(refunds: ReadonlyArray<{ amount: number; status: string }>): number {

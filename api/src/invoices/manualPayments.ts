@@ -1,5 +1,6 @@
 import {
   type AuctionInvoice,
+  type AuctionInvoiceRequest,
   type AuctionInvoices,
   type ConsoleRefund,
   InvoiceStatus,
@@ -12,8 +13,9 @@ import { sql, type Transaction } from 'kysely';
 import { HttpError } from '../errors.ts';
 import { byInvoice } from './byInvoice.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
-import { givesBack, refundedCents } from './invoiceDto.ts';
+import { GIVING_BACK, refundedCents } from './invoiceDto.ts';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
+import { invoiceFilters, invoiceOrder, invoicesWithPaid } from './invoiceListSql.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 import { cardChargesOf, dueCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
@@ -53,7 +55,8 @@ export interface ManualPayments {
     request: ManualPaymentCancellationBody,
   ): Promise<{ payment: ManualPayment; duplicate: boolean }>;
   /** Every invoice of the auction with what is paid and due, and the auction's totals. */
-  ofAuction(auctionId: number): Promise<AuctionInvoices>;
+  /** One page of the auction's invoices, filtered and sorted, with the auction's totals. */
+  ofAuction(auctionId: number, request: AuctionInvoiceRequest): Promise<AuctionInvoices>;
   one(invoiceId: number): Promise<AuctionInvoice>;
 }
 
@@ -177,7 +180,7 @@ export function manualPayments(deps: {
       is_donation: boolean;
       status: number;
       total: number;
-      card_paid: number;
+      paid: number;
       currency: string;
       created_at: Date;
       paid_at: Date | null;
@@ -186,12 +189,9 @@ export function manualPayments(deps: {
     }>`
       SELECT i.id, i.public_id, i.number, trim(u.first_name || ' ' || u.last_name) AS customer_name,
         u.username AS customer_email, i.is_donation, i.status, i.total, i.currency, i.created_at, i.paid_at,
-        coalesce((SELECT sum(a.amount) FROM payment_attempts a
-          WHERE a.invoice_id = i.id AND a.status = 'succeeded'), 0)::bigint AS card_paid,
-        EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
+        f.paid, EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
         (SELECT d.number FROM donation_receipts d WHERE d.invoice_id = i.id AND d.voided_at IS NULL) AS receipt_number
-      FROM invoices i JOIN users u ON u.id = i.bidder_id
-      WHERE ${where}
+      FROM ${invoicesWithPaid(where)}
       ORDER BY i.number`.execute(db);
     if (rows.length === 0) return [];
     const ids = sql.join(rows.map((r) => r.id));
@@ -213,7 +213,7 @@ export function manualPayments(deps: {
       const ownCharges = chargesByInvoice.get(row.id) ?? [];
       const total = Number(row.total);
       const manual = own.filter(isStanding).reduce((sum, p) => sum + Number(p.amount), 0);
-      const paid = Math.min(total, Number(row.card_paid) + manual);
+      const paid = Number(row.paid);
       const isPaid = row.status === InvoiceStatus.Paid;
       const handRefunded = refundedCents(ownRefunds.filter((r) => r.method !== 'card'));
       return {
@@ -224,8 +224,8 @@ export function manualPayments(deps: {
         isDonation: row.is_donation,
         status: row.status,
         totalCents: total,
-        paidCents: isPaid ? total : paid,
-        dueCents: isPaid ? 0 : total - paid,
+        paidCents: paid,
+        dueCents: total - paid,
         currency: row.currency,
         invoiceDate: row.created_at.toISOString(),
         paidAt: row.paid_at?.toISOString() ?? null,
@@ -271,16 +271,40 @@ export function manualPayments(deps: {
   return {
     one,
 
-    async ofAuction(auctionId) {
-      const invoices = await invoicesWhere(sql`i.auction_id = ${auctionId}`);
-      const raisedCents = invoices.reduce((sum, i) => sum + i.totalCents, 0);
-      const paidCents = invoices.reduce((sum, i) => sum + i.paidCents, 0);
-      const refundedCents = invoices
-        .flatMap((i) => i.refunds)
-        .filter(givesBack)
-        .reduce((sum, r) => sum + r.amountCents, 0);
-      const currency = invoices[0]?.currency ?? 'CAD';
-      return { currency, raisedCents, paidCents, unpaidCents: raisedCents - paidCents, refundedCents, invoices };
+    async ofAuction(auctionId, request) {
+      const where = invoiceFilters(request);
+      const { rows } = await sql<{ count: number; invoices: number; raised: number; paid: number; currency: string }>`
+        SELECT count(*) FILTER (WHERE ${where})::int AS count, count(*)::int AS invoices,
+          coalesce(sum(i.total), 0)::bigint AS raised, coalesce(sum(f.paid), 0)::bigint AS paid,
+          coalesce(max(i.currency), 'CAD') AS currency
+        FROM ${invoicesWithPaid(sql`i.auction_id = ${auctionId}`)}`.execute(db);
+      const figures = rows[0] ?? { count: 0, invoices: 0, raised: 0, paid: 0, currency: 'CAD' };
+      const { rows: refunded } = await sql<{ cents: number }>`
+        SELECT coalesce(sum(r.amount), 0)::bigint AS cents
+        FROM invoice_refunds r JOIN invoices i ON i.id = r.invoice_id
+        WHERE i.auction_id = ${auctionId} AND r.status IN (${sql.join(GIVING_BACK)})`.execute(db);
+      // A page past the end (an invoice paid out of the filter meanwhile) answers the last one.
+      const currentPage = Math.min(request.currentPage, Math.max(1, Math.ceil(figures.count / request.pageSize)));
+      const { rows: page } = await sql<{ id: number; number: number }>`
+        SELECT i.id, i.number FROM ${invoicesWithPaid(sql`i.auction_id = ${auctionId} AND ${where}`)}
+        ORDER BY ${invoiceOrder(request)}
+        LIMIT ${request.pageSize} OFFSET ${(currentPage - 1) * request.pageSize}`.execute(db);
+      const found = page.length === 0 ? [] : await invoicesWhere(sql`i.id IN (${sql.join(page.map((row) => row.id))})`);
+      // An invoice's number is unique to its organisation, so it finds each of the page's rows.
+      const byNumber = new Map(found.map((invoice) => [invoice.number, invoice]));
+      const raisedCents = Number(figures.raised);
+      const paidCents = Number(figures.paid);
+      return {
+        currency: figures.currency,
+        raisedCents,
+        paidCents,
+        unpaidCents: raisedCents - paidCents,
+        refundedCents: Number(refunded[0]?.cents ?? 0),
+        invoices: page.flatMap((row) => byNumber.get(row.number) ?? []),
+        count: figures.count,
+        currentPage,
+        invoiceCount: figures.invoices,
+      };
     },
 
     async record(invoice, userId, request) {

@@ -32,6 +32,7 @@ import * as m0033 from './0033_announcement_changes.ts';
 import * as m0034 from './0034_second_card_charge.ts';
 import * as m0035 from './0035_guest_search_key.ts';
 import * as m0036 from './0036_tax_names_per_language.ts';
+import * as m0037 from './0037_payment_attempts_by_invoice.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0034_second_card_charge': m0034,
   '0035_guest_search_key': m0035,
   '0036_tax_names_per_language': m0036,
+  '0037_payment_attempts_by_invoice': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

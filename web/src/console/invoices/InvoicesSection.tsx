@@ -1,4 +1,10 @@
-import type { AuctionInvoice, ManualPayment } from '@auction/contract';
+import {
+  type AuctionInvoice,
+  INVOICE_PAGE_SIZES,
+  INVOICE_STATES,
+  type InvoiceState,
+  type ManualPayment,
+} from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -10,8 +16,9 @@ import { pathFor } from '../../i18n/routes.ts';
 import { SendInvoiceDialog } from '../../invoices/SendInvoiceDialog.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { ListTable } from '../../lib/listTable/ListTable.tsx';
-import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
+import { initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
+import { auctionInvoiceQuery } from './auctionInvoiceQuery.ts';
 import { CancelPaymentDialog } from './CancelPaymentDialog.tsx';
 import { METHOD_KEYS } from './MethodChoices.tsx';
 import { consoleInvoiceQueries } from './queries.ts';
@@ -20,8 +27,8 @@ import { RefundDialog } from './RefundDialog.tsx';
 import './invoices.css';
 
 type Invoice = AuctionInvoice;
-type InvoiceState = 'paid' | 'partly' | 'unpaid';
 
+/** The server's filter reads the same (`api/src/invoices/invoiceListSql.ts`). */
 const stateOf = (invoice: Invoice): InvoiceState =>
   invoice.dueCents === 0 ? 'paid' : invoice.paidCents > 0 ? 'partly' : 'unpaid';
 const STATE_KEYS: Record<InvoiceState, MessageId> = {
@@ -34,8 +41,8 @@ const STATE_KEYS: Record<InvoiceState, MessageId> = {
 export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
   const intl = useIntl();
   const locale = useLocale();
-  const invoices = useQuery(consoleInvoiceQueries.auction(auctionId));
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
+  const invoices = useQuery(consoleInvoiceQueries.page(auctionId, auctionInvoiceQuery(query)));
   const [recording, setRecording] = useState<Invoice | null>(null);
   const [sending, setSending] = useState<Invoice | null>(null);
   const [refunding, setRefunding] = useState<Invoice | null>(null);
@@ -46,19 +53,6 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
   const currency = data.currency === 'USD' ? 'USD' : 'CAD';
   const money = (cents: number) => formatMoney(cents, locale, currency);
   const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
-  const shown = applyQuery(data.invoices, query, {
-    sortValue: (invoice, column) =>
-      column === 'number'
-        ? invoice.number
-        : column === 'customer'
-          ? invoice.customerName.toLowerCase()
-          : column === 'total'
-            ? invoice.totalCents
-            : invoice.dueCents,
-    quickFilter: (invoice, id) => (id === 'due' ? invoice.dueCents > 0 : true),
-    sideValue: (invoice, id) =>
-      id === 'customer' ? `${invoice.number} ${invoice.customerName} ${invoice.customerEmail}` : stateOf(invoice),
-  });
   const state = (invoice: Invoice) => (
     <>
       <FormattedMessage id={STATE_KEYS[stateOf(invoice)]} />
@@ -213,12 +207,14 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
       <ListTable<Invoice>
         title={<FormattedMessage id="console.nav.invoices" />}
         titleLevel={2}
-        rows={shown.rows}
-        count={shown.count}
+        rows={data.invoices}
+        count={data.count}
         rowKey={(invoice) => invoice.stripeInvoiceId}
-        query={query}
+        pageSizes={INVOICE_PAGE_SIZES}
+        query={{ ...query, currentPage: data.currentPage }}
         onQueryChange={setQuery}
-        empty={<FormattedMessage id={data.invoices.length === 0 ? 'console.invoices.empty' : 'no_matching_result'} />}
+        busy={invoices.isPlaceholderData}
+        empty={<FormattedMessage id={data.invoiceCount === 0 ? 'console.invoices.empty' : 'no_matching_result'} />}
         quickFilters={[{ id: 'due', label: <FormattedMessage id="console.invoices.withDue" /> }]}
         sideFilters={[
           { kind: 'text', id: 'customer', label: <FormattedMessage id="console.invoices.search" /> },
@@ -226,7 +222,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
             kind: 'checkboxes',
             id: 'state',
             label: <FormattedMessage id="console.lots.status" />,
-            options: (Object.keys(STATE_KEYS) as InvoiceState[]).map((value) => ({
+            options: INVOICE_STATES.map((value) => ({
               value,
               label: <FormattedMessage id={STATE_KEYS[value]} />,
             })),

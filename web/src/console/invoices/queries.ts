@@ -1,13 +1,15 @@
-import type {
-  AuctionInvoices,
-  InvoiceRefundAnswer,
-  InvoiceRefundBody,
-  ManualPaymentAnswer,
-  ManualPaymentBody,
-  ManualPaymentCancellationAnswer,
-  ManualPaymentCancellationBody,
+import {
+  type AuctionInvoiceQuery,
+  type AuctionInvoices,
+  auctionInvoices,
+  type InvoiceRefundAnswer,
+  type InvoiceRefundBody,
+  type ManualPaymentAnswer,
+  type ManualPaymentBody,
+  type ManualPaymentCancellationAnswer,
+  type ManualPaymentCancellationBody,
 } from '@auction/contract';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { consoleKeys } from '../queries.ts';
 
@@ -15,13 +17,17 @@ import { consoleKeys } from '../queries.ts';
 export const consoleInvoiceKeys = {
   all: [...consoleKeys.all, 'invoices'] as const,
   auction: (auctionId: number) => [...consoleInvoiceKeys.all, auctionId] as const,
+  page: (auctionId: number, query: AuctionInvoiceQuery) => [...consoleInvoiceKeys.auction(auctionId), query] as const,
 };
 
 export const consoleInvoiceQueries = {
-  auction: (auctionId: number) =>
+  /** One page, filtered and sorted by the server, with the auction's totals; the page shown stays while the next loads. */
+  page: (auctionId: number, query: AuctionInvoiceQuery) =>
     queryOptions({
-      queryKey: consoleInvoiceKeys.auction(auctionId),
-      queryFn: ({ signal }) => api<AuctionInvoices>(`/api/admin/auctions/${auctionId}/invoices`, { signal }),
+      queryKey: consoleInvoiceKeys.page(auctionId, query),
+      queryFn: ({ signal }) =>
+        api<AuctionInvoices>(`/api/admin/auctions/${auctionId}/invoices`, { query, signal, answer: auctionInvoices }),
+      placeholderData: keepPreviousData,
     }),
 };
 

@@ -77,6 +77,35 @@ export interface ListQuery {
   sideFilters: Readonly<Record<string, SideFilterValue>>;
 }
 
+const checkedParam = (filter: SideFilterValue | undefined) =>
+  filter?.kind === 'values' && filter.values.length > 0 ? filter.values.join(',') : undefined;
+
+/**
+ * The table's query as a list paged on the server takes it (the bidders', an auction's invoices'):
+ * the page, the sort (one of the list's, else its default), the search as typed, each checkbox
+ * group comma-separated and the quick filters; what is left empty is not sent, so the query key
+ * and the address stay short.
+ */
+export function serverListQuery<const S extends string, const Box extends string>(
+  query: ListQuery,
+  list: { sorts: readonly S[]; byDefault: S; search: string; checkboxes: readonly Box[] },
+) {
+  const sort = query.sort && (list.sorts as readonly string[]).includes(query.sort.column) ? query.sort : null;
+  const search = query.sideFilters[list.search];
+  return {
+    currentPage: query.currentPage,
+    pageSize: query.pageSize,
+    sort: (sort?.column ?? list.byDefault) as S,
+    direction: sort?.direction ?? 'asc',
+    q: search?.kind === 'text' && search.text !== '' ? search.text : undefined,
+    ...(Object.fromEntries(list.checkboxes.map((box) => [box, checkedParam(query.sideFilters[box])])) as Record<
+      Box,
+      string | undefined
+    >),
+    quickFilters: query.quickFilters.length > 0 ? query.quickFilters.join(',') : undefined,
+  };
+}
+
 export function initialQuery(pageSize: number = DEFAULT_PAGE_SIZE, sort: Sort | null = null): ListQuery {
   return { currentPage: 1, pageSize, sort, quickFilters: [], sideFilters: {} };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleInvoices } from '../../../src/console/invoices/InvoicesSection.tsx';
 import { apiStub } from '../../paymentFixtures.ts';
@@ -41,6 +41,9 @@ const list = (invoices: unknown[], paid = 0) => ({
   unpaidCents: 100_00 - paid,
   refundedCents: 0,
   invoices,
+  count: invoices.length,
+  currentPage: 1,
+  invoiceCount: invoices.length,
 });
 
 /** A payment recorded by hand, standing (not cancelled). */
@@ -160,14 +163,7 @@ const paidByChequeAndCard = {
 
 describe("the console's invoices", () => {
   it('shows the totals and records a cheque after stating what it does, once', async () => {
-    const recorded = {
-      id: 1,
-      amountCents: 40_00,
-      method: 'cheque',
-      note: 'Chèque 118',
-      recordedBy: 'Marc Roy',
-      recordedAt: '2026-11-23T23:10:00Z',
-    };
+    const recorded = { ...recordedPayment({ id: 1, amountCents: 40_00, method: 'cheque' }), note: 'Chèque 118' };
     const api = showInvoices({
       'GET /api/admin/auctions/3/invoices': [
         [200, list([invoice()])],
@@ -288,6 +284,7 @@ describe("the console's invoices", () => {
       method: 'card',
       requestedBy: 'Lise Caron',
       requestedAt: '2026-11-25T10:00:00Z',
+      lineId: null,
     };
     const { api, dialog } = await openRefundDialog(
       chargedTwice,
@@ -337,6 +334,7 @@ describe("the console's invoices", () => {
       method: 'card',
       requestedBy: 'Lise Caron',
       requestedAt: '2026-11-24T10:00:00Z',
+      lineId: null,
     };
     const { api, dialog } = await openRefundDialog(
       { ...paidByCard, refundableCents: 100_00, cardRefundableAtOnceCents: 100_00, receiptNumber: 7 },
@@ -433,6 +431,7 @@ describe("the console's invoices", () => {
       method: 'cash',
       requestedBy: 'Lise Caron',
       requestedAt: '2026-11-24T11:00:00Z',
+      lineId: null,
     };
     const { api, dialog } = await openRefundDialog(mixed, { ...mixed, handRefundableCents: 15_00 }, given);
     // The card first, with what it paid; by hand, only what was paid by hand.
@@ -456,5 +455,26 @@ describe("the console's invoices", () => {
     const posts = api.calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toMatchObject({ amountCents: 25_00, method: 'cash', reason: 'Lot withdrawn by the donor' });
+  });
+  it('pages, searches and filters on the server, and keeps the totals of the whole auction', async () => {
+    const many = { ...list([invoice()]), count: 60, invoiceCount: 60, raisedCents: 6_000_00 };
+    const api = showInvoices({ 'GET /api/admin/auctions/3/invoices': [200, many] });
+    await screen.findByText('$6,000.00');
+    const queries = () =>
+      api.calls
+        .filter((call) => call.method === 'GET' && call.url.startsWith('/api/admin/auctions/3/invoices'))
+        .map((call) => Object.fromEntries(new URL(call.url, 'http://x').searchParams));
+    expect(queries()[0]).toEqual({ currentPage: '1', pageSize: '25', sort: 'number', direction: 'asc' });
+    // 60 invoices, 25 a page: the second page is asked of the server.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(queries().at(-1)?.currentPage).toBe('2'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Partly paid' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ state: 'partly', currentPage: '1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'With an amount due' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ state: 'partly', quickFilters: 'due' }));
+    const search = screen.getByRole('searchbox', { name: /Number, name or email/ });
+    fireEvent.change(search, { target: { value: '12' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ q: '12', state: 'partly', quickFilters: 'due' }));
   });
 });

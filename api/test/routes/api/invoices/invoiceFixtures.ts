@@ -26,6 +26,8 @@ export interface FixtureOptions {
   /** The card fee billed to the bidder (3.3 % of the purchases with their taxes). */
   billCardFee?: boolean;
   createdAt?: Date;
+  /** An auction made by an earlier call, so that several invoices share it; a new one otherwise. */
+  auctionId?: number;
 }
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -74,7 +76,7 @@ export function invoiceFixtures(test: TestApp, organizationId: () => number) {
 
   /** One invoice of these lines for the bidder, numbered by the organisation's counter. */
   async function invoiceFor(bidderId: string, lines: FixtureLine[], options: FixtureOptions = {}) {
-    const auctionId = await auctionFor(options);
+    const auctionId = options.auctionId ?? (await auctionFor(options));
     const isDonation = options.isDonation ?? false;
     const figures = invoiceFigures({
       lineAmounts: lines.map((l) => l.amount),

@@ -22,7 +22,7 @@ export default (async (app) => {
     },
     async (request) => {
       await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      return app.manualPayments.ofAuction(request.params.id);
+      return app.manualPayments.ofAuction(request.params.id, request.query);
     },
   );
 

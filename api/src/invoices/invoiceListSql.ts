@@ -1,0 +1,66 @@
+import { type AuctionInvoiceRequest, InvoiceStatus } from '@auction/contract';
+import { sql } from 'kysely';
+import { byName, wordsMatching } from '../checkIn/guestSearch.ts';
+
+/**
+ * The SQL of the console's list of an auction's invoices (docs/console.md "Invoices"): what each
+ * has been paid, the search, the states, the order. Over `invoices i JOIN users u` (the customer)
+ * with `f.paid` beside them (`invoicesWithPaid`).
+ */
+
+/**
+ * Each invoice (`i`) with its customer (`u`) and what it has been paid (`f.paid`), where `where`
+ * holds. Paid is all of it once Paid, else its card charges and the payments recorded by hand that
+ * stand (not cancelled), at most its total: the list's answers, its filters, its order and the
+ * auction's totals all read it here. The sums are lateral aggregates, each read once per invoice
+ * however often the filters and the order name `f.paid` (a bare subquery would be inlined and
+ * run again at each mention).
+ */
+export const invoicesWithPaid = (where: ReturnType<typeof sql>) => sql`invoices i JOIN users u ON u.id = i.bidder_id
+  CROSS JOIN LATERAL (SELECT coalesce(sum(a.amount), 0) AS cents FROM payment_attempts a
+    WHERE a.invoice_id = i.id AND a.status = 'succeeded') card
+  CROSS JOIN LATERAL (SELECT coalesce(sum(p.amount), 0) AS cents FROM invoice_manual_payments p
+    WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL) hand
+  CROSS JOIN LATERAL (SELECT (CASE WHEN i.status = ${InvoiceStatus.Paid} THEN i.total
+    ELSE least(i.total, card.cents + hand.cents) END)::bigint AS paid) f
+  WHERE ${where}`;
+
+const DUE = sql`(i.total - f.paid)`;
+
+const STATES = {
+  paid: sql`${DUE} = 0`,
+  partly: sql`(${DUE} > 0 AND f.paid > 0)`,
+  unpaid: sql`(${DUE} > 0 AND f.paid = 0)`,
+} as const;
+
+/**
+ * The search (its number, or every word in the customer's names or email, without case or
+ * accents), the states checked and the "due" quick filter, all together.
+ */
+export function invoiceFilters(request: AuctionInvoiceRequest) {
+  const conditions = [sql`true`];
+  const q = request.q.replace(/^#(?=\d)/, '');
+  if (/^\d{1,9}$/.test(q)) conditions.push(sql`(i.number::text LIKE ${`%${q}%`} OR ${wordsMatching(q)})`);
+  else if (q !== '') conditions.push(wordsMatching(q));
+  if (request.state.length > 0)
+    conditions.push(
+      sql`(${sql.join(
+        request.state.map((state) => STATES[state]),
+        sql` OR `,
+      )})`,
+    );
+  if (request.quickFilters.includes('due')) conditions.push(sql`${DUE} > 0`);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** The sort column and way, then the number; customers by name as the guests' list sorts them. */
+export function invoiceOrder(request: AuctionInvoiceRequest) {
+  const way = request.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const column = {
+    number: sql`i.number ${way}`,
+    customer: byName(way),
+    total: sql`i.total ${way}`,
+    due: sql`${DUE} ${way}`,
+  }[request.sort];
+  return sql`${column}, i.number ASC`;
+}
