@@ -10,7 +10,7 @@ import {
   migrateToLatest,
 } from '@auction/platform';
 import { announcementMessages, readAnnouncementGuests } from '@auction/platform/announcements';
-import { benchOption, insertBareAuction, startBenchServices } from '@auction/platform/testing';
+import { benchOption, insertBareAuction, percentileMs, roundMs, startBenchServices } from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { announcements } from '../src/announcements/announcements.ts';
 
@@ -27,12 +27,6 @@ const GUESTS = Number(benchOption('guests', '1000'));
 const SENDS = Number(benchOption('sends', '10'));
 const JSON_FILE = benchOption('json', '');
 const log = (line: string) => console.error(`[announcement-bench] ${line}`);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const services = await startBenchServices('announcement-bench');
 const { postgres } = services;
@@ -156,10 +150,10 @@ try {
     guests: GUESTS,
     sends: SENDS,
     cpus: cpus().length,
-    guestsReadMs: { p50: round(percentile(readMs, 50)), max: round(Math.max(...readMs)) },
-    queueMs: { p50: round(percentile(queueMs, 50)), max: round(Math.max(...queueMs)) },
-    sendMs: { p50: round(percentile(sendMs, 50)), max: round(Math.max(...sendMs)) },
-    listMs: { p50: round(percentile(listMs, 50)), p95: round(percentile(listMs, 95)) },
+    guestsReadMs: { p50: roundMs(percentileMs(readMs, 50)), max: roundMs(Math.max(...readMs)) },
+    queueMs: { p50: roundMs(percentileMs(queueMs, 50)), max: roundMs(Math.max(...queueMs)) },
+    sendMs: { p50: roundMs(percentileMs(sendMs, 50)), max: roundMs(Math.max(...sendMs)) },
+    listMs: { p50: roundMs(percentileMs(listMs, 50)), p95: roundMs(percentileMs(listMs, 95)) },
     deliveryRows: ids.length * GUESTS * 2,
   };
   log(JSON.stringify(figures));

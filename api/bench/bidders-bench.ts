@@ -1,6 +1,13 @@
 import { bidderListQuery } from '@auction/contract';
 import { createDb, createPool, migrateToLatest } from '@auction/platform';
-import { benchOption, insertBareAuction, insertGuests, startBenchServices } from '@auction/platform/testing';
+import {
+  benchOption,
+  insertBareAuction,
+  insertGuests,
+  percentileMs,
+  roundMs,
+  startBenchServices,
+} from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { guestRepository } from '../src/checkIn/guestRepository.ts';
 
@@ -15,11 +22,6 @@ const GUESTS = Number(benchOption('guests', '5000'));
 const RUNS = Number(benchOption('runs', '50'));
 const log = (line: string) => console.error(`[bidders-bench] ${line}`);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (ms: number) => Math.round(ms * 10) / 10;
 const FIRST = ['Léa', 'Éloïse', 'Noah', 'Camille', 'Jean', 'Zoé', 'Félix', 'Maëlle'];
 const LAST = ['Tremblay', 'Gagnon', 'Roy', 'Côté', 'Bouchard', 'Gauthier', 'Morin', 'Lavoie', 'Fortin', 'Émond'];
 
@@ -58,8 +60,8 @@ try {
       times.push(performance.now() - started);
     }
     results[name] = {
-      p50: round(percentile(times, 50)),
-      p95: round(percentile(times, 95)),
+      p50: roundMs(percentileMs(times, 50)),
+      p95: roundMs(percentileMs(times, 95)),
       bytes: JSON.stringify(answer).length,
       count: answer.count,
     };

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { auctionInvoiceQuery } from '@auction/contract';
 import { createDb, createPool, migrateToLatest } from '@auction/platform';
 import { invoiceFigures, invoiceTaxRows } from '@auction/platform/invoices';
-import { benchOption, insertBareAuction, insertGuests, startBenchServices } from '@auction/platform/testing';
+import {
+  benchOption,
+  insertBareAuction,
+  insertGuests,
+  percentileMs,
+  roundMs,
+  startBenchServices,
+} from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { manualPayments } from '../src/invoices/manualPayments.ts';
 
@@ -17,11 +24,6 @@ const INVOICES = Number(benchOption('invoices', '3000'));
 const RUNS = Number(benchOption('runs', '20'));
 const log = (line: string) => console.error(`[invoices-bench] ${line}`);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (ms: number) => Math.round(ms * 10) / 10;
 const QUEBEC = [
   { names: { fr: 'TPS', en: 'GST' }, ratePpm: 50_000 },
   { names: { fr: 'TVQ', en: 'QST' }, ratePpm: 99_750 },
@@ -154,8 +156,8 @@ try {
       times.push(performance.now() - started);
     }
     results[name] = {
-      p50: round(percentile(times, 50)),
-      p95: round(percentile(times, 95)),
+      p50: roundMs(percentileMs(times, 50)),
+      p95: roundMs(percentileMs(times, 95)),
       kib: Math.round(JSON.stringify(answer).length / 1024),
       count: answer.count,
     };

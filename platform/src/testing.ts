@@ -69,4 +69,10 @@ export function startedHandle<T extends object>(current: () => T | undefined, wh
 }
 export { type GuestRow, insertBareAuction, insertGuests } from './bareAuction.ts';
 export { eventually } from './eventually.ts';
-export { type BenchServices, benchOption, startBenchServices } from './services/benchServices.ts';
+export {
+  type BenchServices,
+  benchOption,
+  percentileMs,
+  roundMs,
+  startBenchServices,
+} from './services/benchServices.ts';

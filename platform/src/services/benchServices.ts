@@ -11,6 +11,15 @@ export function benchOption(name: string, fallback: string, args = process.argv.
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 }
 
+/** The `p`th percentile (0–100) of some timings, the nearest rank; 0 when there are none. */
+export function percentileMs(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Milliseconds to a tenth, as the benchmarks print them. */
+export const roundMs = (ms: number) => Math.round(ms * 10) / 10;
+
 export interface BenchServices {
   postgres: RunningPostgres;
   redisUrl: string;
