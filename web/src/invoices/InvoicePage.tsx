@@ -50,9 +50,11 @@ export function InvoicePage() {
 }
 
 export function InvoiceScreen({ stripeInvoiceId }: { stripeInvoiceId: string }) {
+  const locale = useLocale();
   const [processing, setProcessing] = useState(false);
   const invoice = useQuery({
-    ...invoiceQueries.detail(stripeInvoiceId),
+    // In the page's language: a switch of language reads it again, with its taxes and lines named so.
+    ...invoiceQueries.detail(stripeInvoiceId, locale),
     // Spec 000 §4: a charge under way is followed until the invoice is paid.
     refetchInterval: (query) =>
       query.state.data && !query.state.data.isPaid && (processing || query.state.data.paymentInProgress)
@@ -248,9 +250,10 @@ const isManual = (payment: Invoice['payments'][number]) => payment.method !== un
 
 /** Spec 000 §2: the customer's business on the invoice, saved with `saved_successfully`. */
 function BusinessField({ invoice }: { invoice: Invoice }) {
+  const locale = useLocale();
   const [value, setValue] = useState(invoice.customer.business ?? '');
   const save = useMutation({
-    ...invoiceMutations.saveBusiness(invoice.stripeInvoiceId),
+    ...invoiceMutations.saveBusiness(invoice.stripeInvoiceId, locale),
     onSuccess: (answer) => showToast('success', answer.message),
     onError: showError,
   });

@@ -29,7 +29,7 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
   const locale = useLocale();
   const [chosen, setChosen] = useState<number | undefined>();
   const pay = useMutation({
-    ...invoiceMutations.pay(invoice.stripeInvoiceId),
+    ...invoiceMutations.pay(invoice.stripeInvoiceId, locale),
     onSuccess: (answer) => {
       if (answer.message === 'payment_succeeded' && answer.isPaid) showToast('success', 'payment_succeeded');
       else onProcessing();

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import type { Locale } from '../i18n/routes.ts';
 import { commandRetry } from '../lib/commandRetry.ts';
 import type { PeriodQuery } from './invoicePeriod.ts';
 import type {
@@ -18,6 +19,8 @@ export const invoiceKeys = {
   list: (period: PeriodQuery, search: string) => [...invoiceKeys.lists(), period, search] as const,
   details: () => [...invoiceKeys.all, 'detail'] as const,
   detail: (stripeInvoiceId: string) => [...invoiceKeys.details(), stripeInvoiceId] as const,
+  /** The invoice in one language: its taxes, lines and auction are named in the request's language. */
+  inLanguage: (stripeInvoiceId: string, locale: Locale) => [...invoiceKeys.detail(stripeInvoiceId), locale] as const,
 };
 
 /** Spec 000 §5: a search shorter than 2 characters does not filter. */
@@ -35,9 +38,9 @@ export const invoiceQueries = {
       placeholderData: (previous) => previous,
     }),
   /** `invoice_not_found` is final: no retry. */
-  detail: (stripeInvoiceId: string) =>
+  detail: (stripeInvoiceId: string, locale: Locale) =>
     queryOptions({
-      queryKey: invoiceKeys.detail(stripeInvoiceId),
+      queryKey: invoiceKeys.inLanguage(stripeInvoiceId, locale),
       queryFn: ({ signal }) => api<Invoice>(`/api/auctions/invoice/${encodeURIComponent(stripeInvoiceId)}`, { signal }),
       retry: false,
     }),
@@ -45,7 +48,7 @@ export const invoiceQueries = {
 
 export const invoiceMutations = {
   /** Spec 000 §7 PATCH with `userBusiness`; the answer carries the saved invoice. */
-  saveBusiness: (stripeInvoiceId: string) =>
+  saveBusiness: (stripeInvoiceId: string, locale: Locale) =>
     mutationOptions({
       mutationKey: [...invoiceKeys.detail(stripeInvoiceId), 'business'],
       mutationFn: (business: string) =>
@@ -55,7 +58,7 @@ export const invoiceMutations = {
         }),
       // In onSettled, so a screen's own onSuccess (its toast) does not replace the cache work.
       onSettled: (answer, _error, _business, _result, { client }) => {
-        if (answer) client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice);
+        if (answer) client.setQueryData(invoiceKeys.inLanguage(stripeInvoiceId, locale), answer.invoice);
       },
     }),
   /**
@@ -64,7 +67,7 @@ export const invoiceMutations = {
    * the button only has to stay disabled while one is out, and an answer lost is asked again
    * (commandRetry); still lost, the invoice is read again, as it may now be paid.
    */
-  pay: (stripeInvoiceId: string) =>
+  pay: (stripeInvoiceId: string, locale: Locale) =>
     mutationOptions({
       mutationKey: [...invoiceKeys.detail(stripeInvoiceId), 'pay'],
       ...commandRetry,
@@ -74,7 +77,7 @@ export const invoiceMutations = {
           body: paymentMethodId ? { paymentMethodId } : {},
         }),
       onSettled: (answer, _error, _card, _result, { client }) => {
-        if (answer) client.setQueryData(invoiceKeys.detail(stripeInvoiceId), answer.invoice);
+        if (answer) client.setQueryData(invoiceKeys.inLanguage(stripeInvoiceId, locale), answer.invoice);
         else void client.invalidateQueries({ queryKey: invoiceKeys.detail(stripeInvoiceId) });
         return client.invalidateQueries({ queryKey: invoiceKeys.lists() });
       },
