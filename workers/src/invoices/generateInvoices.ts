@@ -187,7 +187,13 @@ export async function generateInvoices(
   return { kind: 'generated', invoices: generated.invoices };
 }
 
-/** The auction's invoice lines with their lots' numbers, types and names. */
+/**
+ * The auction's invoice lines with their lots' numbers, types and names. A lot flagged as a
+ * donation (`lots.is_donation`: what its buyer pays is a gift, a meal offered to a family) is
+ * billed as a donation: its line joins the bidder's donation invoice, carries no tax and counts
+ * whole toward the donation receipt, under the lot's number and name (docs/payments.md "Invoices").
+ * Read at invoicing, so the flag as the organiser left it at the close decides.
+ */
 async function auctionLines(trx: Transaction<Database>, auctionId: number): Promise<DraftLine[]> {
   const rows = await trx
     .selectFrom('invoice_lines as il')
@@ -202,6 +208,7 @@ async function auctionLines(trx: Transaction<Database>, auctionId: number): Prom
       'il.amount',
       'l.lot_number',
       'l.type',
+      'l.is_donation',
       eb
         .selectFrom('lot_translations as t')
         .whereRef('t.lot_id', '=', 'il.lot_id')
@@ -213,7 +220,7 @@ async function auctionLines(trx: Transaction<Database>, auctionId: number): Prom
   return rows.map((row) => ({
     lineId: row.line_id,
     bidderId: row.bidder_id,
-    kind: row.kind,
+    kind: row.is_donation ? 'donation' : row.kind,
     lotId: row.lot_id,
     lotNumber: row.lot_number,
     lotType: row.type,

@@ -184,6 +184,49 @@ describe('invoice generation', () => {
     expect(nextInvoices[0]?.number).toBe(4);
   });
 
+  it('bills a lot flagged as a donation as a gift: on the donation invoice, untaxed, under its number and name', async () => {
+    const organizationId = await quebecOrganization();
+    const alice = await bidder('alice');
+    const { auctionId, lots } = await auctionWon(organizationId, [
+      [alice, 40_00],
+      [alice, 25_00],
+    ]);
+    // The second lot is a gift offered for sale (a meal for a family): what its buyer pays is a donation.
+    await world.db
+      .updateTable('lots')
+      .set({ is_donation: true })
+      .where('id', '=', lots[1] as number)
+      .execute();
+
+    const invoiced = await invoicesOnceThere(auctionId, 2);
+    const [purchases, gifts] = [invoiced.find((i) => !i.is_donation), invoiced.find((i) => i.is_donation)];
+    // 40 $ + GST 2 $ + QST 3.99 $; the donation lot is not on it.
+    expect(purchases).toMatchObject({ subtotal: 40_00, total: 40_00 + 2_00 + 3_99 });
+    expect(gifts).toMatchObject({ subtotal: 25_00, card_fee: 0, total: 25_00 });
+    expect(await taxesOf(gifts?.id as number)).toEqual([]);
+    const lotNumber = (
+      await world.db
+        .selectFrom('lots')
+        .select('lot_number')
+        .where('id', '=', lots[1] as number)
+        .executeTakeFirstOrThrow()
+    ).lot_number;
+    const items = await world.db
+      .selectFrom('invoice_items')
+      .selectAll()
+      .where('invoice_id', '=', gifts?.id as number)
+      .execute();
+    expect(items).toMatchObject([
+      {
+        kind: 'donation',
+        lot_id: lots[1],
+        lot_number: lotNumber,
+        amount: 25_00,
+        description: { en: 'Cottage weekend', fr: 'Weekend au chalet' },
+      },
+    ]);
+  });
+
   it('holds the invoices while a lot still runs; the lifecycle closes it at the completion, then bills its winner', async () => {
     const organizationId = await quebecOrganization();
     const dana = await bidder('dana');
