@@ -275,12 +275,17 @@ export function invoicePayments(deps: {
         if (error instanceof HttpError && error.message === 'idempotency_key_reused') {
           return { isPaid: false, paymentIntentId: null };
         }
-        if (error instanceof HttpError && error.statusCode === 402) {
+        // A refusal Stripe states (a declined card, 402; a card it no longer knows or a request it
+        // rejects, 400) charged nothing and never will under this key: the attempt closes now, so
+        // the invoice is not "payment in progress" until the sweep and another card can pay it.
+        if (error instanceof HttpError && (error.statusCode === 402 || error.statusCode === 400)) {
           await db
             .updateTable('payment_attempts')
             .set({
               status: 'failed',
-              error_code: String(error.extra.declineCode ?? 'card_declined'),
+              error_code: String(
+                error.statusCode === 402 ? (error.extra.declineCode ?? 'card_declined') : error.message,
+              ),
               updated_at: new Date(),
             })
             .where('id', '=', attempt.id)

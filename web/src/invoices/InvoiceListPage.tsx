@@ -148,10 +148,15 @@ function useRowParts() {
   });
 }
 
-export function InvoiceStatus({ paid }: { paid: boolean }) {
+/**
+ * Paid, partly paid (the organisation recorded part of it: less is owed than its total) or
+ * unpaid, as the console's list says it.
+ */
+export function InvoiceStatus({ paid, partly = false }: { paid: boolean; partly?: boolean }) {
+  const state = paid ? 'paid' : partly ? 'partly' : 'unpaid';
   return (
-    <span className={`status-badge invoice-status invoice-status--${paid ? 'paid' : 'unpaid'}`}>
-      <FormattedMessage id={paid ? 'invoice.paid' : 'invoice.unpaid'} />
+    <span className={`status-badge invoice-status invoice-status--${state}`}>
+      <FormattedMessage id={`invoice.${state}`} />
     </span>
   );
 }

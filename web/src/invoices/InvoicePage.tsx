@@ -110,7 +110,10 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           </p>
         </div>
         <p className="invoice__state">
-          <InvoiceStatus paid={invoice.isPaid} />
+          <InvoiceStatus
+            paid={invoice.isPaid}
+            partly={(toCents(invoice.amount) ?? 0) < (toCents(invoice.invoiceTotal) ?? 0)}
+          />
         </p>
       </header>
       <section className="invoice__customer" aria-labelledby="invoice-customer">

@@ -15,8 +15,39 @@ import { showToast } from '../live/toasts.tsx';
 import { invoiceMutations } from './queries.ts';
 import type { Invoice } from './types.ts';
 
-/** Card refusals the user fixes by choosing another card. */
-const chooseAnother = new Set(['requiresSelectedCreditCard', 'card_declined_or_expired', 'amex_not_accepted']);
+/**
+ * Card refusals the user fixes by choosing (or adding) another card: a card declined at the
+ * payment as well, and one the payment provider no longer knows.
+ */
+const chooseAnother = new Set([
+  'requiresSelectedCreditCard',
+  'card_declined_or_expired',
+  'amex_not_accepted',
+  'error_during_paiement',
+  'card_does_not_exist',
+]);
+
+/** Why a card was declined, when the bank said something the bidder can act on (else the generic error alone). */
+const DECLINE_REASONS = {
+  insufficient_funds: 'invoice.decline.insufficient_funds',
+  expired_card: 'invoice.decline.expired_card',
+  incorrect_cvc: 'invoice.decline.incorrect_cvc',
+  lost_card: 'invoice.decline.card_declined',
+  stolen_card: 'invoice.decline.card_declined',
+  generic_decline: 'invoice.decline.card_declined',
+  card_declined: 'invoice.decline.card_declined',
+  processing_error: 'invoice.decline.processing_error',
+} as const;
+
+function declineReason(error: ApiError): (typeof DECLINE_REASONS)[keyof typeof DECLINE_REASONS] | null {
+  if (error.message !== 'error_during_paiement') return null;
+  // The bank's decline code is the more precise; the card error's code is what Stripe called it.
+  for (const code of [error.body.declineCode, error.messages[1]]) {
+    if (typeof code === 'string' && Object.hasOwn(DECLINE_REASONS, code))
+      return DECLINE_REASONS[code as keyof typeof DECLINE_REASONS];
+  }
+  return null;
+}
 
 /**
  * Spec 000 §4 card form: pays the invoice on the card selected for its auction (or the one the
@@ -39,6 +70,7 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
   // through, and pressing Pay again continues the same attempt: it is never charged twice.
   const unknown = pay.error !== null && isOutcomeUnknown(pay.error);
   const refusal = pay.error instanceof ApiError && !unknown ? pay.error.message : null;
+  const reason = pay.error instanceof ApiError && !unknown ? declineReason(pay.error) : null;
   const card = invoice.paymentMethod;
   const choosing = !card || (refusal !== null && chooseAnother.has(refusal));
   const cards = useQuery({ ...cardQueries.paymentMethods(), enabled: choosing });
@@ -66,6 +98,12 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
       {refusal ? (
         <p className="alert alert--danger" role="alert">
           <FormattedMessage id={serverMessageId(refusal)} />
+          {reason ? (
+            <>
+              {' '}
+              <FormattedMessage id={reason} />
+            </>
+          ) : null}
         </p>
       ) : null}
       {unknown && !invoice.isPaid ? (

@@ -95,6 +95,45 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     expect(screen.getByText('Unpaid')).toBeTruthy();
   });
 
+  it('says why the bank declined the card and offers another card or a new one; the one chosen pays', async () => {
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer()],
+      [PAY]: [
+        [
+          402,
+          {
+            message: 'error_during_paiement',
+            messages: ['error_during_paiement', 'card_declined'],
+            declineCode: 'insufficient_funds',
+          },
+        ],
+        [200, paid('payment_succeeded')],
+      ],
+      'GET /api/payment-methods': [200, [card(1), card(2)]],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    const alert = await screen.findByText(/An error occurred during the payment/, { selector: '.alert' });
+    expect(alert.textContent).toBe(
+      'An error occurred during the payment. The card has insufficient funds: choose another card or add one.',
+    );
+    expect(await screen.findByRole('button', { name: 'Add a card' })).toBeTruthy();
+    const [, other] = (await screen.findAllByRole('radio')) as HTMLInputElement[];
+    fireEvent.click(other as HTMLInputElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Paid');
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      {},
+      { paymentMethodId: 2 },
+    ]);
+  });
+
+  it('shows an invoice the organisation recorded part of as partly paid, with what is still owed', async () => {
+    show({ [INVOICE]: [200, invoiceAnswer({ amount: { value: 64.98, currencyCode: 'CAD' } })] });
+    await screen.findByText('Partly paid');
+    expect(screen.queryByText('Unpaid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $64.98' })).toBeTruthy();
+  });
+
   it('says a payment whose answer was lost may have gone through, reads the invoice again, and pays on the same attempt', async () => {
     const lost: [number, unknown] = [502, { message: 'bad_gateway' }];
     const api = show({

@@ -218,6 +218,29 @@ describe('paying an invoice', () => {
     expect(chargesOf(invoice.id)).toBe(1);
   });
 
+  it('a card Stripe no longer knows answers card_does_not_exist and closes the attempt at once; another card then pays', async () => {
+    const hugo = await registerConfirmed(test);
+    const invoice = await invoiceFor(hugo.id, 20_00);
+    const gone = await cardFor(hugo.token, invoice.auction_id);
+    // The card was removed at Stripe (from its dashboard, or a test account reset) but is still on file here.
+    await sql`UPDATE payment_methods SET stripe_payment_method_id = 'pm_removed_at_stripe'
+      WHERE id = ${gone}`.execute(test.database.db);
+    const refused = await pay(hugo.token, invoice.public_id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('card_does_not_exist');
+    // Nothing under way: the invoice can be paid (or recorded by the organisation) straight away.
+    const after = await call('GET', `/api/auctions/invoice/${invoice.public_id}`, hugo.token);
+    expect(after.json()).toMatchObject({ isPaid: false, paymentInProgress: false });
+    const { rows } = await sql<{ status: string; error_code: string }>`SELECT status, error_code FROM payment_attempts
+      WHERE invoice_id = ${invoice.id}`.execute(test.database.db);
+    expect(rows).toEqual([{ status: 'failed', error_code: 'card_does_not_exist' }]);
+
+    const good = await cardFor(hugo.token, invoice.auction_id);
+    const paid = await pay(hugo.token, invoice.public_id, { paymentMethodId: good });
+    expect(paid.json()).toMatchObject({ isPaid: true });
+    expect(chargesOf(invoice.id)).toBe(1);
+  });
+
   it('without a card selected for the auction: requiresSelectedCreditCard, nothing charged', async () => {
     const ivy = await registerConfirmed(test);
     const invoice = await invoiceFor(ivy.id, 10_00);
