@@ -100,6 +100,10 @@ export const auction = z.looseObject({
   requireAddressToBid: z.boolean(),
   allowItemsManagementByTeam: z.boolean(),
   paymentType: z.number(),
+  /** The winners' cards are charged when the invoices are generated (else they pay their invoices). */
+  chargeAutomaticallyAtCompletion: z.boolean(),
+  /** The organisation adds taxes to lots and purchases (never to donations). */
+  chargesTaxes: z.boolean(),
   allowProxyBidding: z.boolean(),
   billCreditCardFeesToClient: z.boolean(),
   billCreditCardFeesProvideReceipt: z.boolean(),

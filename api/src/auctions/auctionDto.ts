@@ -86,6 +86,10 @@ export function toAuctionDto(row: AuctionRow) {
     requireAddressToBid: row.require_address_to_bid,
     allowItemsManagementByTeam: row.allow_items_management_by_team,
     paymentType: row.payment_type,
+    // What a confirmation may promise: a charge at the close only when the auction makes one, and
+    // taxes on top of a purchase only when its organisation has any.
+    chargeAutomaticallyAtCompletion: row.charge_automatically_at_completion,
+    chargesTaxes: row.charges_taxes,
     allowProxyBidding: row.allow_proxy_bidding,
     billCreditCardFeesToClient: row.bill_credit_card_fees_to_client,
     billCreditCardFeesProvideReceipt: row.bill_credit_card_fees_provide_receipt,

@@ -35,6 +35,9 @@ function auctionQuery(db: Db) {
           'is_other_amount', d.is_other_amount) ORDER BY d."order", d.id), '[]')
           FROM donation_presets d WHERE d.auction_id = a.id)`.as('donation_presets'),
       sql<number>`(SELECT count(*)::int FROM lots l WHERE l.auction_id = a.id AND NOT l.is_hidden)`.as('lot_count'),
+      sql<boolean>`EXISTS (SELECT 1 FROM organization_tax_rates r WHERE r.organization_id = a.organization_id)`.as(
+        'charges_taxes',
+      ),
       // The configuration its cards are added under and charged through (its own, else its company's first).
       sql<number | null>`${sql.raw(auctionStripeInformationSql('a'))}`.as('payment_stripe_information_id'),
     ]);

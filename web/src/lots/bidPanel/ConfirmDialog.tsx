@@ -75,9 +75,12 @@ export function ConfirmDialog({
       onRefused(error);
     },
   });
-  // "Your card will be charged automatically" only holds with a card chosen for this auction.
+  // "Your card will be charged automatically" only holds when the auction charges its winners at
+  // the close, and with a card chosen for it; otherwise an invoice comes to be paid.
   const cards = useAuctionCards(auction.id, auction.stripeInformation_Id ?? null, Boolean(profile) && request !== null);
-  const cardOnFile = cards.cards.some((card) => card.id === cards.selected?.paymentMethod_Id);
+  const cardOnFile =
+    auction.chargeAutomaticallyAtCompletion === true &&
+    cards.cards.some((card) => card.id === cards.selected?.paymentMethod_Id);
   const warnings = request && request.kind === 'bid' ? bidWarnings(request.cents, lot, lot.isWinning) : [];
   const extension = request && request.kind !== 'buy' && extensionApplies(lot, auction.dateCompleted, now);
   // A purchase is made now, a bid only counts if it wins: "if you win" is the bids' wording alone.
@@ -110,7 +113,12 @@ export function ConfirmDialog({
             {request.kind === 'buy' ? (
               <FormattedMessage
                 id="buy.confirmText"
-                values={{ quantity: request.quantity, total: formatMoney(request.cents, locale) }}
+                values={{
+                  quantity: request.quantity,
+                  total: formatMoney(request.cents, locale),
+                  // The invoice adds the organisation's taxes to a purchase, never to a gift.
+                  taxes: auction.chargesTaxes === true && !lot.isDonation ? 'yes' : 'no',
+                }}
               />
             ) : (
               <FormattedMessage

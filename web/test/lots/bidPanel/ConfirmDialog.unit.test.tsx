@@ -33,13 +33,15 @@ function open(
   request: BidRequest,
   answers: Record<string, () => Response>,
   outcome: { onDone?: () => void; onRefused?: () => void } = {},
+  /** What differs in the auction shown. */
+  settings: Partial<Auction> = {},
 ) {
   tokens.set('signed-in');
   vi.stubGlobal('fetch', stubFetch({ '/api/account': json(profile), ...answers }).fetch);
   renderInApp(() => (
     <ConfirmDialog
       lot={lot}
-      auction={auction}
+      auction={{ ...auction, ...settings }}
       request={request}
       onClose={() => {}}
       onDone={outcome.onDone ?? (() => {})}
@@ -103,17 +105,54 @@ describe('the bid confirmation', () => {
     expect(screen.queryByText(/If you win/)).toBeNull();
   });
 
-  it('promises the automatic charge with a card chosen for the auction', async () => {
+  const cardChosen = {
+    '/api/payment-methods': json([{ id: 9, stripeInformation_Id: 3, brand: 'visa', last4: '4242' }]),
+    '/api/auction-payment-methods': json([{ auctionId: auction.id, paymentMethod_Id: 9, paymentInformation_Id: 3 }]),
+  };
+
+  it('promises the automatic charge with a card chosen for an auction that charges its winners', async () => {
     open(
       { kind: 'bid', cents: 15_000, commandId: 'cmd-00000003' },
+      cardChosen,
+      {},
       {
-        '/api/payment-methods': json([{ id: 9, stripeInformation_Id: 3, brand: 'visa', last4: '4242' }]),
-        '/api/auction-payment-methods': json([
-          { auctionId: auction.id, paymentMethod_Id: 9, paymentInformation_Id: 3 },
-        ]),
+        chargeAutomaticallyAtCompletion: true,
       },
     );
     expect(await screen.findByText(/charged automatically/)).toBeTruthy();
+  });
+
+  it('promises an invoice, not a charge, when the auction does not charge its winners, even with a card chosen', async () => {
+    open(
+      { kind: 'buy', cents: 3_500, quantity: 2, commandId: 'cmd-00000009' },
+      cardChosen,
+      {},
+      {
+        chargeAutomaticallyAtCompletion: false,
+        chargesTaxes: true,
+      },
+    );
+    expect(await screen.findByText('You will receive an invoice to pay by card.')).toBeTruthy();
+    expect(screen.queryByText(/charged automatically/)).toBeNull();
+    // The invoice adds the organisation's taxes to the price the buyer confirms.
+    expect(screen.getByText('2 items for $35.00, plus taxes.')).toBeTruthy();
+  });
+
+  it('adds no taxes to a gift bought from a donation lot', async () => {
+    const gift = { ...lot, isDonation: true } as LotDetail;
+    tokens.set('signed-in');
+    vi.stubGlobal('fetch', stubFetch({ '/api/account': json(profile), ...cardChosen }).fetch);
+    renderInApp(() => (
+      <ConfirmDialog
+        lot={gift}
+        auction={{ ...auction, chargesTaxes: true }}
+        request={{ kind: 'buy', cents: 5_000, quantity: 1, commandId: 'cmd-00000010' }}
+        onClose={() => {}}
+        onDone={() => {}}
+        onRefused={() => {}}
+      />
+    ));
+    expect(await screen.findByText('1 item for $50.00.')).toBeTruthy();
   });
 
   it('shows one message when an automatic bid answers the bid at once', async () => {

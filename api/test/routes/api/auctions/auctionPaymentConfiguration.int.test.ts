@@ -30,4 +30,18 @@ describe("an auction's payment configuration", () => {
     await sql`UPDATE auctions SET stripe_information_id = ${otherId} WHERE url_magic_link = 'demo-gala'`.execute(db);
     expect(await configurationOf('demo-gala')).toBe(otherId);
   });
+
+  it('says whether the winners are charged at the close and whether purchases carry taxes, as a confirmation promises', async () => {
+    const { db } = test.database;
+    const read = async () =>
+      (await test.app.inject({ url: '/api/auctions/url-magic-link?urlMagicLink=demo-gala' })).json();
+    // The demo's organisation taxes (GST and QST) and leaves its winners to pay their invoices.
+    expect(await read()).toMatchObject({ chargeAutomaticallyAtCompletion: false, chargesTaxes: true });
+    await sql`UPDATE auctions SET charge_automatically_at_completion = true WHERE url_magic_link = 'demo-gala'`.execute(
+      db,
+    );
+    await sql`DELETE FROM organization_tax_rates WHERE organization_id =
+      (SELECT organization_id FROM auctions WHERE url_magic_link = 'demo-gala')`.execute(db);
+    expect(await read()).toMatchObject({ chargeAutomaticallyAtCompletion: true, chargesTaxes: false });
+  });
 });
