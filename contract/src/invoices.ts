@@ -32,6 +32,8 @@ export const invoiceSummary = z.object({
   auctionName: z.string(),
   isDonation: z.boolean(),
   isPaid: z.boolean(),
+  /** Unpaid, with payments the organisation recorded by hand: less is owed than its total. */
+  isPartlyPaid: z.boolean(),
   /** 1 unpaid (PendingPayment), 2 paid. */
   status: z.number().int(),
   invoiceDate: z.string(),

@@ -21,6 +21,7 @@ export function invoiceSummaryDto(row: InvoiceSummaryRow, language: Language): I
     auctionName: textIn(row.auction_names, language),
     isDonation: row.is_donation,
     isPaid: row.status === InvoiceStatus.Paid,
+    isPartlyPaid: row.status !== InvoiceStatus.Paid && row.recorded_cents > 0,
     status: row.status,
     invoiceDate: row.created_at.toISOString(),
     invoiceTotal: money(row.total, row.currency),

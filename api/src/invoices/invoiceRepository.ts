@@ -28,6 +28,7 @@ export interface InvoiceRow {
 export interface InvoiceSummaryRow extends InvoiceRow {
   auction_names: Translations;
   customer_name: string;
+  recorded_cents: number;
 }
 
 export interface InvoiceDetail {
@@ -142,6 +143,9 @@ export function invoiceRepository(db: Db) {
         .select(invoiceColumns)
         .select((eb) => [
           sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('customer_name'),
+          // What the organisation recorded by hand and stands: an unpaid invoice with some is partly paid.
+          sql<number>`(SELECT coalesce(sum(p.amount), 0)::int FROM invoice_manual_payments p
+            WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL)`.as('recorded_cents'),
           eb
             .selectFrom('auction_translations as t')
             .whereRef('t.auction_id', '=', 'i.auction_id')

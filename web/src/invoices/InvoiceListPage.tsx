@@ -125,7 +125,7 @@ function useRowParts() {
     number: intl.formatMessage({ id: 'invoice.number' }, { number: invoice.number }),
     date: formatDate(invoice.invoiceDate, locale),
     total: formatMoney(toCents(invoice.invoiceTotal) ?? 0, locale),
-    status: <InvoiceStatus paid={invoice.isPaid} />,
+    status: <InvoiceStatus paid={invoice.isPaid} partly={invoice.isPartlyPaid} />,
     send: (onSend: RowsProps['onSend']) => (
       <button
         type="button"

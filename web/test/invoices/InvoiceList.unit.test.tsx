@@ -19,6 +19,7 @@ function summary(number: number, overrides: Partial<InvoiceSummary> = {}): Invoi
     auctionName: 'Winter Gala',
     isDonation: false,
     isPaid: false,
+    isPartlyPaid: false,
     status: 1,
     invoiceDate: '2026-11-20T15:00:00Z',
     invoiceTotal: { value: 114.98, currencyCode: 'CAD' },
@@ -28,9 +29,9 @@ function summary(number: number, overrides: Partial<InvoiceSummary> = {}): Invoi
 }
 
 const list = {
-  count: 2,
+  count: 3,
   years: [2026, 2024],
-  invoices: [summary(42), summary(43, { isDonation: true, isPaid: true })],
+  invoices: [summary(42), summary(43, { isDonation: true, isPaid: true }), summary(44, { isPartlyPaid: true })],
 };
 
 /** jsdom has no layout: the media queries answer as a screen this wide would. */
@@ -72,12 +73,13 @@ afterEach(() => {
 describe('the invoice list (spec 000 §2)', () => {
   it('asks the past 3 months first and shows the count, each invoice with its status, donation icon and link', async () => {
     const api = show();
-    await screen.findByText('2 invoices');
+    await screen.findByText('3 invoices');
     expect(listUrls(api)).toEqual(['/api/account/invoices?time=3']);
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(within(rows[1] as HTMLElement).getByText('Unpaid')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('Paid')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).getByText('Partly paid')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByRole('img', { name: 'Donation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View invoice 42' }).getAttribute('href')).toBe(
       '/en/invoice/inv_42?from=profile',
@@ -86,7 +88,7 @@ describe('the invoice list (spec 000 §2)', () => {
 
   it('filters by this year (time 0) or a past year from the answer (time -1 and the years back)', async () => {
     const api = show();
-    await screen.findByText('2 invoices');
+    await screen.findByText('3 invoices');
     const period = screen.getByLabelText('Period');
     expect(
       within(period)
@@ -101,7 +103,7 @@ describe('the invoice list (spec 000 §2)', () => {
 
   it('searches from 2 characters only', async () => {
     const api = show();
-    await screen.findByText('2 invoices');
+    await screen.findByText('3 invoices');
     fireEvent.change(screen.getByLabelText('Search by auction, number or amount'), { target: { value: 'g' } });
     fireEvent.change(screen.getByLabelText('Search by auction, number or amount'), { target: { value: 'ga' } });
     await waitFor(() => expect(listUrls(api)).toContain('/api/account/invoices?time=3&search=ga'));
@@ -110,14 +112,14 @@ describe('the invoice list (spec 000 §2)', () => {
 
   it('shows cards instead of the table on extra-small screens', async () => {
     show(390);
-    await screen.findByText('2 invoices');
+    await screen.findByText('3 invoices');
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('sends an invoice by email to the prefilled address in the chosen language', async () => {
     const api = show();
-    await screen.findByText('2 invoices');
+    await screen.findByText('3 invoices');
     fireEvent.click(screen.getByRole('button', { name: 'Send by email, invoice 42' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the invoice by email' });
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('marie@example.com');

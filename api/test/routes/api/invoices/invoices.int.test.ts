@@ -52,6 +52,17 @@ describe('invoice list and invoice page', () => {
     expect((await call('GET', '/api/account/invoices?search=nothing-like-it', alice.token)).json().count).toBe(0);
     expect((await call('GET', '/api/account/invoices?time=7', alice.token)).statusCode).toBe(400);
 
+    expect(list.json().invoices[0].isPartlyPaid).toBe(false);
+    // Part of it recorded by the organisation (cash at the door): partly paid, as its page says.
+    await test.database.db
+      .insertInto('invoice_manual_payments')
+      .values({ invoice_id: recent.id, command_id: 'cash-at-the-door', amount: 20_00, method: 'cash', note: null })
+      .execute();
+    expect((await call('GET', '/api/account/invoices', alice.token)).json().invoices[0]).toMatchObject({
+      isPaid: false,
+      isPartlyPaid: true,
+    });
+
     const bob = await registerConfirmed(test);
     expect((await call('GET', '/api/account/invoices', bob.token)).json()).toMatchObject({ count: 0, invoices: [] });
     expect((await call('GET', '/api/account/invoices', null)).statusCode).toBe(401);
