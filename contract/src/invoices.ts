@@ -108,6 +108,11 @@ export const invoiceAnswer = z.object({
   auctionLanguages: z.array(z.number().int()),
   isDonation: z.boolean(),
   isPaid: z.boolean(),
+  /**
+   * The caller is the invoice's bidder: theirs to pay and to name a business on. Staff of the
+   * organisation read it without those controls (they record payments from the console).
+   */
+  isViewerCustomer: z.boolean(),
   status: z.number().int(),
   invoiceDate: z.string(),
   subtotal: money,

@@ -17,6 +17,7 @@ export function invoiceAnswer(overrides: Partial<Invoice> = {}): Invoice {
     auctionLanguages: [1, 2],
     isDonation: false,
     isPaid: false,
+    isViewerCustomer: true,
     status: 1,
     invoiceDate: '2026-11-20T15:00:00Z',
     subtotal: cad(100),

@@ -1,5 +1,6 @@
 import { type InvoiceAnswer, InvoiceStatus, type InvoiceSummary, percentOfPpm } from '@auction/contract';
 import type { Translations } from '@auction/platform';
+import { mayPayInvoice } from '../authorization/invoiceAccess.ts';
 import type { Language } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
 import type { InvoiceDetail, InvoiceSummaryRow } from './invoiceRepository.ts';
@@ -29,8 +30,16 @@ export function invoiceSummaryDto(row: InvoiceSummaryRow, language: Language): I
   };
 }
 
-/** Spec 000 §3 "Invoice" as the invoice page reads it, in the request language. */
-export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey: string): InvoiceAnswer {
+/**
+ * Spec 000 §3 "Invoice" as the invoice page reads it, in the request language, for `viewerId` (its
+ * bidder, or staff of its organisation, who read it without the bidder's controls).
+ */
+export function invoiceDto(
+  detail: InvoiceDetail,
+  language: Language,
+  stripeKey: string,
+  viewerId: string | null,
+): InvoiceAnswer {
   const { invoice, customer } = detail;
   const currency = invoice.currency;
   const isPaid = invoice.status === InvoiceStatus.Paid;
@@ -48,6 +57,9 @@ export function invoiceDto(detail: InvoiceDetail, language: Language, stripeKey:
     auctionLanguages: invoice.auction_languages,
     isDonation: invoice.is_donation,
     isPaid,
+    isViewerCustomer:
+      viewerId !== null &&
+      mayPayInvoice({ userId: viewerId }, { bidderId: invoice.bidder_id, organizationId: invoice.organization_id }),
     status: invoice.status,
     invoiceDate: invoice.created_at.toISOString(),
     subtotal: money(invoice.subtotal, currency),

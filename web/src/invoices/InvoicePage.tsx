@@ -80,10 +80,15 @@ export function InvoiceScreen({ stripeInvoiceId }: { stripeInvoiceId: string }) 
       </div>
       <InvoiceView invoice={data} />
       <InvoiceDocuments invoice={data} />
-      {data.isPaid ? null : (
+      {data.isPaid ? null : data.isViewerCustomer ? (
         <div className="no-print">
           <PayInvoice invoice={data} onProcessing={() => setProcessing(true)} />
         </div>
+      ) : (
+        // Staff of the organisation read the bidder's invoice: paying and its business are the bidder's.
+        <p className="alert alert--info no-print" role="status">
+          <FormattedMessage id="invoice.staffView" />
+        </p>
       )}
     </>
   );
@@ -143,7 +148,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           ) : null}
           {customer.email}
         </address>
-        <BusinessField invoice={invoice} />
+        {invoice.isViewerCustomer ? <BusinessField invoice={invoice} /> : null}
       </section>
       <table className="invoice__lines">
         <caption className="visually-hidden">

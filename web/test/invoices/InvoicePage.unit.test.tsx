@@ -330,6 +330,14 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     expect(api.calls.map((call) => call.url)).toContain('/api/auctions/invoice/inv_abc/receipt.pdf');
   });
 
+  it("shows staff of the organisation the bidder's invoice without the bidder's payment form or business field", async () => {
+    show({ [INVOICE]: [200, invoiceAnswer({ isViewerCustomer: false })] });
+    await screen.findByRole('heading', { name: 'Invoice 42' });
+    expect(screen.getByText(/This is the bidder's invoice: they pay it from their account/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay $114.98' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
   it('says invoice_not_found for an unknown or foreign invoice', async () => {
     show({ [INVOICE]: [404, { message: 'invoice_not_found', messages: ['invoice_not_found'] }] });
     const status = await screen.findByText('Invoice not found.');

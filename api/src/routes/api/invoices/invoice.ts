@@ -1,5 +1,6 @@
 import { invoicesContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../accounts/auth.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { invoiceDto } from '../../../invoices/invoiceDto.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
@@ -22,7 +23,12 @@ export default (async (app) => {
     },
     async (request) => {
       const invoice = await app.invoiceAccess.readable(request, request.params.id);
-      return invoiceDto(await app.invoices.detail(invoice), languageOf(request), app.stripe.publishableKey);
+      return invoiceDto(
+        await app.invoices.detail(invoice),
+        languageOf(request),
+        app.stripe.publishableKey,
+        accountOf(request).id,
+      );
     },
   );
 
@@ -43,7 +49,12 @@ export default (async (app) => {
         success: true as const,
         message: 'saved_successfully' as const,
         messages: ['saved_successfully'],
-        invoice: invoiceDto(await app.invoices.detail(saved), languageOf(request), app.stripe.publishableKey),
+        invoice: invoiceDto(
+          await app.invoices.detail(saved),
+          languageOf(request),
+          app.stripe.publishableKey,
+          accountOf(request).id,
+        ),
       };
     },
   );

@@ -1,5 +1,6 @@
 import { invoicesContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf } from '../../../accounts/auth.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { invoiceDto } from '../../../invoices/invoiceDto.ts';
 
@@ -29,7 +30,12 @@ export default (async (app) => {
         messages: [message],
         isPaid: outcome.isPaid,
         paymentIntentId: outcome.paymentIntentId,
-        invoice: invoiceDto(await app.invoices.detail(current), languageOf(request), app.stripe.publishableKey),
+        invoice: invoiceDto(
+          await app.invoices.detail(current),
+          languageOf(request),
+          app.stripe.publishableKey,
+          accountOf(request).id,
+        ),
       };
     },
   );

@@ -41,7 +41,7 @@ export default (async (app) => {
           lineId: refund.line_id,
           refundDate: refund.created_at.toISOString(),
         },
-        invoice: invoiceDto(detail, languageOf(request), app.stripe.publishableKey),
+        invoice: invoiceDto(detail, languageOf(request), app.stripe.publishableKey, accountOf(request).id),
       };
     },
   );
