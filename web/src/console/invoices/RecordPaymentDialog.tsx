@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
+import { ApiError } from '../../api/client.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { centsToInput, parseAmount } from '../../lib/money.ts';
@@ -23,6 +24,9 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
   const locale = useLocale();
   const mutation = useMutation(consoleInvoiceMutations.recordPayment());
   const { errors, setErrors, send } = useInvoiceCommand(auctionId, onClose);
+  // What is due as the server last said: another operator may have recorded a payment since the
+  // list was read, and the refusal then carries what is left.
+  const [dueCents, setDueCents] = useState(invoice.dueCents);
   const [amount, setAmount] = useState(() => centsToInput(invoice.dueCents, locale));
   const [method, setMethod] = useState<ManualPaymentMethod>('cheque');
   const [note, setNote] = useState('');
@@ -31,7 +35,7 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
   const cents = parseAmount(amount);
   const currency = invoice.currency === 'USD' ? 'USD' : 'CAD';
   const money = (value: number) => formatMoney(value, locale, currency);
-  const left = cents === undefined ? null : invoice.dueCents - cents;
+  const left = cents === undefined ? null : dueCents - cents;
   async function submit(event: FormEvent) {
     event.preventDefault();
     setErrors([]);
@@ -39,7 +43,7 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
       setErrors(['invalid_amount']);
       return;
     }
-    if (cents > invoice.dueCents) {
+    if (cents > dueCents) {
       setErrors(['payment_exceeds_amount_due']);
       return;
     }
@@ -56,6 +60,13 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
         showToast('success', answer.invoice.dueCents === 0 ? 'console.invoices.recordedPaid' : 'payment_recorded', {
           number: invoice.number,
         }),
+      (error) => {
+        // More than is left now: the dialog offers what is left (an invoice paid meanwhile is said so).
+        const left = error instanceof ApiError ? error.body.dueCents : undefined;
+        if (typeof left !== 'number') return;
+        setDueCents(left);
+        setAmount(centsToInput(left, locale));
+      },
     );
   }
   return (
@@ -77,7 +88,7 @@ export function RecordPaymentDialog({ auctionId, invoice, onClose }: InvoiceDial
         ) : (
           <FormattedMessage
             id="console.invoices.recordDue"
-            values={{ customer: invoice.customerName, due: money(invoice.dueCents) }}
+            values={{ customer: invoice.customerName, due: money(dueCents) }}
           />
         )}
       </p>

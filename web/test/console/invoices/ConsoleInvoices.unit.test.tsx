@@ -220,6 +220,29 @@ describe("the console's invoices", () => {
     await within(dialog).findByText('This invoice is already paid.');
   });
 
+  it('catches up when another operator recorded part of the invoice first: offers what is left and reads the list again', async () => {
+    const api = showInvoices({
+      'GET /api/admin/auctions/3/invoices': [
+        [200, list([invoice()])],
+        [200, list([invoice({ paidCents: 30_00, dueCents: 70_00 })], 30_00)],
+      ],
+      'POST /api/admin/invoices/inv_abc/manual-payments': [
+        422,
+        { message: 'payment_exceeds_amount_due', messages: ['payment_exceeds_amount_due'], dueCents: 70_00 },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Record a payment on invoice 12' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
+    await within(dialog).findByText('This is more than the amount still due on the invoice.');
+    // The dialog now offers the $70.00 left, which pays the invoice.
+    expect((within(dialog).getByLabelText('Amount received ($)') as HTMLInputElement).value).toBe('70.00');
+    expect(within(dialog).getByText(/becomes paid/)).toBeTruthy();
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.url.startsWith('/api/admin/auctions/3/invoices'))).toHaveLength(2),
+    );
+  });
+
   it('offers no recording on a paid invoice', async () => {
     showInvoices({
       'GET /api/admin/auctions/3/invoices': [
