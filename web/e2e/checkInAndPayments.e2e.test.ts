@@ -67,7 +67,7 @@ const texts = {
     auction: /Gala d’hiver 2026/,
     search: 'Trouver un invité',
     arrive: (name: string) => `Marquer l’arrivée : ${name}`,
-    arrived: /Arrivé à/,
+    arrived: /Arrivée à/,
     walkIn: 'Inscription sur place',
     firstName: 'Prénom',
     lastName: 'Nom de famille',

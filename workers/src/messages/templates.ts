@@ -119,6 +119,14 @@ const hello = {
   en: (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,'),
   fr: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
 };
+/**
+ * An auction named in a sentence. Organisers often put the word in the name ("Autumn Auction",
+ * « Encan d'automne »), which "the Autumn Auction auction" would repeat: such a name stands alone.
+ */
+const theAuction = {
+  en: (name: string) => (/\bauction\b/i.test(name) ? `the ${name}` : `the ${name} auction`),
+  fr: (name: string) => (/^encan\b/i.test(name) ? `l'${name}` : `l'encan ${name}`),
+};
 /** The product's name, the app's own (spec 000 §1 brand 1), in every email of both languages. */
 const signature = { en: 'Charity Auctions', fr: 'Encans caritatifs' };
 
@@ -210,9 +218,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     channel: 'sms',
     render: {
       en: (p) =>
-        `${hello.en(p.firstName)} the ${p.auctionName} auction invites you to take part. Sign up here: ${p.link} Reply STOP to opt out.`,
+        `${hello.en(p.firstName)} ${theAuction.en(p.auctionName)} invites you to take part. Sign up here: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `${hello.fr(p.firstName)} l'encan ${p.auctionName} vous invite à participer. Inscrivez-vous ici : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        `${hello.fr(p.firstName)} ${theAuction.fr(p.auctionName)} vous invite à participer. Inscrivez-vous ici : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   temporaryPassword: {
@@ -279,13 +287,15 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     render: {
       en: (p) =>
         letter('en', p.firstName, `You have been outbid on ${lotLabel.en(p)}`, [
-          { text: `Another bidder has outbid you on ${lotLabel.en(p)} in the ${p.auctionName} auction.` },
+          { text: `Another bidder has outbid you on ${lotLabel.en(p)} in ${theAuction.en(p.auctionName)}.` },
           { text: 'Bid again before the lot closes to take back the lead.' },
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
         letter('fr', p.firstName, `Votre mise a été dépassée sur ${lotLabel.fr(p)}`, [
-          { text: `Un autre enchérisseur a dépassé votre mise sur ${lotLabel.fr(p)} de l'encan ${p.auctionName}.` },
+          {
+            text: `Un autre enchérisseur a dépassé votre mise sur ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}.`,
+          },
           { text: 'Misez de nouveau avant la fermeture du lot pour reprendre la tête.' },
           { link: p.link, label: 'Voir le lot' },
         ]),
@@ -305,7 +315,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `You won ${lotLabel.en(p)}`, [
           {
-            text: `Congratulations! ${capitalised(lotLabel.en(p))} of the ${p.auctionName} auction closed and you won it for ${money.en(p.amount)}.`,
+            text: `Congratulations! ${capitalised(lotLabel.en(p))} of ${theAuction.en(p.auctionName)} closed and you won it for ${money.en(p.amount)}.`,
           },
           { text: 'The organisers will send you your invoice and the details to pick it up.' },
           { link: p.link, label: 'See the lot' },
@@ -313,7 +323,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous avez remporté ${lotLabel.fr(p)}`, [
           {
-            text: `Félicitations! ${capitalised(lotLabel.fr(p))} de l'encan ${p.auctionName} est fermé et vous l'avez remporté pour ${money.fr(p.amount)}.`,
+            text: `Félicitations! ${capitalised(lotLabel.fr(p))} de ${theAuction.fr(p.auctionName)} est fermé et vous l'avez remporté pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },
@@ -356,7 +366,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `You now win ${lotLabel.en(p)}`, [
           {
-            text: `After ${lotLabel.en(p)} of the ${p.auctionName} auction closed, the organisers removed a bid, which changed its result: you are now its winner, for ${money.en(p.amount)}.`,
+            text: `After ${lotLabel.en(p)} of ${theAuction.en(p.auctionName)} closed, the organisers removed a bid, which changed its result: you are now its winner, for ${money.en(p.amount)}.`,
           },
           { text: 'The organisers will send you your invoice and the details to pick it up.' },
           { link: p.link, label: 'See the lot' },
@@ -364,7 +374,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous remportez maintenant ${lotLabel.fr(p)}`, [
           {
-            text: `Après la fermeture de ${lotLabel.fr(p)} de l'encan ${p.auctionName}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous remportez maintenant ce lot, pour ${money.fr(p.amount)}.`,
+            text: `Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous remportez maintenant ce lot, pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },
@@ -396,7 +406,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `You no longer win ${lotLabel.en(p)}`, [
           {
-            text: `After ${lotLabel.en(p)} of the ${p.auctionName} auction closed, the organisers removed a bid, which changed its result: you are no longer its winner and will not be billed for it.`,
+            text: `After ${lotLabel.en(p)} of ${theAuction.en(p.auctionName)} closed, the organisers removed a bid, which changed its result: you are no longer its winner and will not be billed for it.`,
           },
           { text: 'If you have a question about it, contact the organisers of the auction.' },
           { link: p.link, label: 'See the lot' },
@@ -404,7 +414,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous ne remportez plus ${lotLabel.fr(p)}`, [
           {
-            text: `Après la fermeture de ${lotLabel.fr(p)} de l'encan ${p.auctionName}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
+            text: `Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
           },
           { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
           { link: p.link, label: 'Voir le lot' },
@@ -443,7 +453,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Sale corrected: you win ${lotLabel.en(p)}`, [
           {
-            text: `The organisers of the ${p.auctionName} auction corrected the sale recorded on stage for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}.`,
+            text: `The organisers of ${theAuction.en(p.auctionName)} corrected the sale recorded on stage for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}.`,
           },
           {
             text: 'This price replaces any other you may have been told for this lot. The organisers will send you your invoice and the details to pick it up.',
@@ -453,7 +463,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vente corrigée : vous remportez ${lotLabel.fr(p)}`, [
           {
-            text: `Les organisateurs de l'encan ${p.auctionName} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : vous remportez ce lot, pour ${money.fr(p.amount)}.`,
+            text: `Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : vous remportez ce lot, pour ${money.fr(p.amount)}.`,
           },
           {
             text: 'Ce prix remplace tout autre prix qui a pu vous être indiqué pour ce lot. Les organisateurs vous enverront votre facture et les détails pour le récupérer.',
@@ -490,7 +500,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Sale corrected: you do not win ${lotLabel.en(p)}`, [
           {
-            text: `The organisers of the ${p.auctionName} auction corrected the sale recorded on stage for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win this lot and will not be billed for it.`,
+            text: `The organisers of ${theAuction.en(p.auctionName)} corrected the sale recorded on stage for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win this lot and will not be billed for it.`,
           },
           { text: 'If you have a question about it, contact the organisers of the auction.' },
           { link: p.link, label: 'See the lot' },
@@ -498,7 +508,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vente corrigée : vous ne remportez pas ${lotLabel.fr(p)}`, [
           {
-            text: `Les organisateurs de l'encan ${p.auctionName} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : elle avait été enregistrée à votre nom par erreur. Vous ne remportez pas ce lot et il ne vous sera pas facturé.`,
+            text: `Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : elle avait été enregistrée à votre nom par erreur. Vous ne remportez pas ce lot et il ne vous sera pas facturé.`,
           },
           { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
           { link: p.link, label: 'Voir le lot' },
@@ -536,7 +546,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         blocks: [
           { text: 'Hello,' },
           {
-            text: `Here is invoice #${p.invoiceNumber} of the ${p.auctionName} auction, for ${money.en(p.amount)}, attached as a PDF.`,
+            text: `Here is invoice #${p.invoiceNumber} of ${theAuction.en(p.auctionName)}, for ${money.en(p.amount)}, attached as a PDF.`,
           },
           { link: p.link, label: 'See the invoice' },
           { text: signature.en },
@@ -547,7 +557,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         blocks: [
           { text: 'Bonjour,' },
           {
-            text: `Voici la facture no ${p.invoiceNumber} de l'encan ${p.auctionName}, de ${money.fr(p.amount)}, jointe en PDF.`,
+            text: `Voici la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}, de ${money.fr(p.amount)}, jointe en PDF.`,
           },
           { link: p.link, label: 'Voir la facture' },
           { text: signature.fr },
@@ -562,7 +572,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Payment received: invoice #${p.invoiceNumber}`, [
           {
-            text: `Thank you! We received your payment of ${money.en(p.amount)} for invoice #${p.invoiceNumber} of the ${p.auctionName} auction. The paid invoice is attached.`,
+            text: `Thank you! We received your payment of ${money.en(p.amount)} for invoice #${p.invoiceNumber} of ${theAuction.en(p.auctionName)}. The paid invoice is attached.`,
           },
           ...(p.receiptNumber
             ? [{ text: `Your official donation receipt #${p.receiptNumber} for income tax purposes is attached too.` }]
@@ -572,7 +582,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Paiement reçu : facture no ${p.invoiceNumber}`, [
           {
-            text: `Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de l'encan ${p.auctionName}. La facture payée est jointe.`,
+            text: `Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}. La facture payée est jointe.`,
           },
           ...(p.receiptNumber
             ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l'impôt est aussi joint.` }]
@@ -591,7 +601,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Your donation receipt #${p.replacedReceiptNumber} is void`, [
           {
-            text: `A refund on invoice #${p.invoiceNumber} of the ${p.auctionName} auction changed the amount of your gift, so donation receipt #${p.replacedReceiptNumber} is void: please do not use it for income tax purposes.`,
+            text: `A refund on invoice #${p.invoiceNumber} of ${theAuction.en(p.auctionName)} changed the amount of your gift, so donation receipt #${p.replacedReceiptNumber} is void: please do not use it for income tax purposes.`,
           },
           p.receiptNumber
             ? {
@@ -603,7 +613,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Votre reçu de don no ${p.replacedReceiptNumber} est annulé`, [
           {
-            text: `Un remboursement sur la facture no ${p.invoiceNumber} de l'encan ${p.auctionName} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l'utilisez pas aux fins de l'impôt.`,
+            text: `Un remboursement sur la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l'utilisez pas aux fins de l'impôt.`,
           },
           p.receiptNumber
             ? { text: `Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
@@ -623,7 +633,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Invoice #${p.invoiceNumber} is due again`, [
           {
-            text: `The organisation of the ${p.auctionName} auction has cancelled the payment of ${money.en(p.amount)} recorded on invoice #${p.invoiceNumber}. The invoice is no longer paid: ${money.en(p.amountDue)} is due.`,
+            text: `The organisation of ${theAuction.en(p.auctionName)} has cancelled the payment of ${money.en(p.amount)} recorded on invoice #${p.invoiceNumber}. The invoice is no longer paid: ${money.en(p.amountDue)} is due.`,
           },
           ...(p.voidedReceiptNumber
             ? [
@@ -637,7 +647,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `La facture no ${p.invoiceNumber} est de nouveau à payer`, [
           {
-            text: `L'organisation de l'encan ${p.auctionName} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n'est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
+            text: `L'organisation de ${theAuction.fr(p.auctionName)} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n'est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
           },
           ...(p.voidedReceiptNumber
             ? [

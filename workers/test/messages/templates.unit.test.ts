@@ -66,6 +66,20 @@ describe('message templates', () => {
     expect(sms.text).toContain('Votre code');
   });
 
+  it('names an auction whose name says "auction" without saying it twice', () => {
+    const text = (language: 'en' | 'fr', auctionName: string) =>
+      renderMessage({
+        channel: 'email',
+        language,
+        template: 'auctionInvoiceEmail',
+        params: { ...paramsOf('auctionInvoiceEmail'), auctionName },
+      }).text;
+    expect(text('en', 'Autumn Auction')).toContain('of the Autumn Auction, for');
+    expect(text('en', 'Winter Gala')).toContain('of the Winter Gala auction, for');
+    expect(text('fr', "Encan d'automne")).toContain("de l'Encan d'automne, de");
+    expect(text('fr', 'Gala d’hiver')).toContain("de l'encan Gala d’hiver, de");
+  });
+
   it('greets without a name when the first name is empty', () => {
     const en = renderMessage({
       channel: 'email',
