@@ -10,8 +10,8 @@ const SAMPLE_CENTS = 100_00;
 /**
  * The taxes typed so far on a sample purchase, with the invoices' own arithmetic (each rate on the
  * subtotal, rounded half up once): "On a purchase of $100.00, an invoice adds GST (5%) $5.00 and
- * QST (9.975%) $9.98: $114.98 in all." Rows whose rate does not read yet are left out; inline, it is
- * a sentence inside another's paragraph (the confirmation's).
+ * QST (9.975%) $9.98: $114.98 in all." Rows whose rate does not read yet are left out, and said to
+ * be; inline, it is a sentence inside another's paragraph (the confirmation's).
  */
 export function TaxExample({ rows, inline = false }: { rows: readonly TaxRow[]; inline?: boolean }) {
   const intl = useIntl();
@@ -23,7 +23,11 @@ export function TaxExample({ rows, inline = false }: { rows: readonly TaxRow[]; 
       taxName(row.names, locale) || intl.formatMessage({ id: 'console.taxes.legend' }, { number: index + 1 });
     return [{ name, rate: rateText(percentOfPpm(ratePpm), locale), amount: applyRatePpm(SAMPLE_CENTS, ratePpm) }];
   });
-  if (taxes.length === 0) return null;
+  // A row left out is said, so a sample without it is not read as the invoice's.
+  const skipped = rows.length - taxes.length;
+  const skippedNote =
+    skipped > 0 ? <FormattedMessage id="console.taxes.exampleSkipped" values={{ count: skipped }} /> : null;
+  if (taxes.length === 0) return skippedNote && !inline ? <p className="console__muted">{skippedNote}</p> : null;
   const total = SAMPLE_CENTS + taxes.reduce((sum, tax) => sum + tax.amount, 0);
   const listed = intl.formatList(
     taxes.map((tax) =>
@@ -40,5 +44,12 @@ export function TaxExample({ rows, inline = false }: { rows: readonly TaxRow[]; 
       values={{ amount: formatMoney(SAMPLE_CENTS, locale), taxes: listed, total: formatMoney(total, locale) }}
     />
   );
-  return inline ? example : <p className="console__muted">{example}</p>;
+  const said = skippedNote ? (
+    <>
+      {example} {skippedNote}
+    </>
+  ) : (
+    example
+  );
+  return inline ? said : <p className="console__muted">{said}</p>;
 }
