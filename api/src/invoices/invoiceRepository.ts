@@ -2,6 +2,7 @@ import { isAuctionInvoiced } from '@auction/contract';
 import type { Db, Translations } from '@auction/platform';
 import { sql } from 'kysely';
 import { auctionStripeInformationSql } from '../payments/cardSql.ts';
+import { amountCentsOf } from './amountSearch.ts';
 
 /** Invoices in PostgreSQL (migration 0015), as the invoice calls read and change them. */
 
@@ -162,9 +163,11 @@ export function invoiceRepository(db: Db) {
       const search = filter.search && filter.search.length >= 2 ? filter.search : null;
       if (search) {
         const like = `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+        const cents = amountCentsOf(search);
         query = query.where((eb) =>
           eb.or([
             eb(sql`i.number::text`, '=', search.replace(/^#/, '')),
+            ...(cents === null ? [] : [eb('i.total', '=', cents)]),
             eb('o.name', 'ilike', like),
             eb.exists(
               eb

@@ -50,6 +50,13 @@ describe('invoice list and invoice page', () => {
     const search = await call('GET', `/api/account/invoices?search=${recent.number}`, alice.token);
     expect(search.json().count).toBe(1);
     expect((await call('GET', '/api/account/invoices?search=nothing-like-it', alice.token)).json().count).toBe(0);
+    // By its total, as the search box says, written either way.
+    for (const amount of ['57.49', '57,49 $', '$57.49']) {
+      const found = await call('GET', `/api/account/invoices?search=${encodeURIComponent(amount)}`, alice.token);
+      expect(found.json().invoices.map((i: { number: number }) => i.number)).toEqual([recent.number]);
+    }
+    expect((await call('GET', '/api/account/invoices?search=57.50', alice.token)).json().count).toBe(0);
+    expect((await call('GET', '/api/account/invoices?search=99999999999', alice.token)).statusCode).toBe(200);
     expect((await call('GET', '/api/account/invoices?time=7', alice.token)).statusCode).toBe(400);
 
     expect(list.json().invoices[0].isPartlyPaid).toBe(false);
