@@ -4,7 +4,6 @@ import { formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { showError } from '../lib/errors.ts';
 import { toCents } from '../lib/money.ts';
-import { MoneyEvents } from './MoneyEvents.tsx';
 import { invoiceMutations } from './queries.ts';
 import type { Invoice } from './types.ts';
 
@@ -18,15 +17,9 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The number of the lot a refund took back, when it names one (docs/payments.md "A refund for one line"). */
-function refundedLot(invoice: Invoice, refund: Invoice['refunds'][number]): string {
-  const line = refund.lineId ? invoice.lines.find((candidate) => candidate.id === refund.lineId) : undefined;
-  return line?.lotNumber ? String(line.lotNumber) : 'none';
-}
-
 /**
  * The invoice as a PDF, and for a paid invoice that earns one, its official donation receipt
- * (spec 000 §9) and the refunds an operator made.
+ * (spec 000 §9). The refunds are the invoice's own section, with its payments.
  */
 export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
   const locale = useLocale();
@@ -71,14 +64,6 @@ export function InvoiceDocuments({ invoice }: { invoice: Invoice }) {
             <FormattedMessage id="invoice.downloadReceipt" />
           </button>
         </p>
-      ) : null}
-      {invoice.refunds.length ? (
-        <MoneyEvents
-          message="invoice.refundLine"
-          items={invoice.refunds}
-          dateOf={(refund) => refund.refundDate}
-          valuesOf={(refund) => ({ status: refund.status, method: refund.method, lot: refundedLot(invoice, refund) })}
-        />
       ) : null}
     </div>
   );

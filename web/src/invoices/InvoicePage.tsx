@@ -249,8 +249,27 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
           />
         </section>
       ) : null}
+      {invoice.refunds.length ? (
+        <section aria-labelledby="invoice-refunds">
+          <h2 id="invoice-refunds">
+            <FormattedMessage id="invoice.refunds" />
+          </h2>
+          <MoneyEvents
+            message="invoice.refundLine"
+            items={invoice.refunds}
+            dateOf={(refund) => refund.refundDate}
+            valuesOf={(refund) => ({ status: refund.status, method: refund.method, lot: refundedLot(invoice, refund) })}
+          />
+        </section>
+      ) : null}
     </article>
   );
+}
+
+/** The number of the lot a refund took back, when it names one (docs/payments.md "A refund for one line"). */
+function refundedLot(invoice: Invoice, refund: Invoice['refunds'][number]): string {
+  const line = refund.lineId ? invoice.lines.find((candidate) => candidate.id === refund.lineId) : undefined;
+  return line?.lotNumber ? String(line.lotNumber) : 'none';
 }
 
 /** A payment the organisation recorded by hand (docs/payments.md), not a card charge. */

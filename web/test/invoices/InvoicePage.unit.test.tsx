@@ -320,7 +320,10 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     });
     await screen.findByText(/Donation receipt no. 7: eligible amount \$60.00/);
     expect(screen.getByText(/It replaces receipt no. 6, voided after a refund./)).toBeTruthy();
-    expect(screen.getByText(/Refund of \$10.00 on 11\/22\/2026 \(made\)/)).toBeTruthy();
+    // The refunds are the invoice's own section, under their heading, beside its payments.
+    const refunds = screen.getByRole('region', { name: 'Refunds' });
+    expect(refunds.closest('article')).toBeTruthy();
+    expect(within(refunds).getByText(/Refund of \$10.00 on 11\/22\/2026 \(made\)/)).toBeTruthy();
     expect(screen.getByText(/Refund of \$5.00 for lot 12 on 11\/23\/2026 \(made\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download the PDF' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
