@@ -5,6 +5,7 @@ import { serverMessageId } from '../i18n/messages.ts';
 import { Dialog } from '../layout/Dialog.tsx';
 import { DialogActions } from '../layout/DialogActions.tsx';
 import { showToast } from '../live/toasts.tsx';
+import { AddCardButton } from './AddCardButton.tsx';
 import { CardPicker } from './CardPicker.tsx';
 import { CardView } from './CardView.tsx';
 import { cardMutations } from './queries.ts';
@@ -37,12 +38,22 @@ export function ReplaceCardDialog({
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={<FormattedMessage id="card.replaceTitle" />}>
       <CardView card={card} />
-      <CardPicker
-        cards={others}
-        value={replacing}
-        onChange={setReplacing}
-        legend={<FormattedMessage id="card.replaceWith" />}
-      />
+      {others.some((other) => other.isSelectable) ? (
+        <CardPicker
+          cards={others}
+          value={replacing}
+          onChange={setReplacing}
+          legend={<FormattedMessage id="card.replaceWith" />}
+        />
+      ) : (
+        // Nothing to replace it with yet ("You have no card" would contradict the card shown above).
+        <>
+          <p className="alert alert--info" role="status">
+            <FormattedMessage id="card.replaceNoOther" />
+          </p>
+          <AddCardButton stripeInformationId={card.stripeInformation_Id} className="button button--secondary" />
+        </>
+      )}
       {replace.error ? (
         <p className="alert alert--danger" role="alert">
           <FormattedMessage id={serverMessageId(replace.error.message)} />

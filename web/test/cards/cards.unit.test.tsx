@@ -153,6 +153,23 @@ describe('the card modals (spec 000 §2)', () => {
     expect(posts(api)[0]?.body).toEqual({ sourcePaymentMethodId: 3, replacingPaymentMethodId: 5 });
   });
 
+  it('replace card: with no other usable card, says to add one first and offers to, instead of "no card yet"', async () => {
+    withApi({}, () => (
+      <ReplaceCardDialog
+        card={card(3)}
+        cards={[card(3), card(4, { stripeInformation_Id: 2 }), card(6, { isSelectable: false })]}
+        onClose={() => {}}
+      />
+    ));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace this card' });
+    expect(
+      within(dialog).getByText('To replace this card, add another one first, then come back to replace it.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/no card yet/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Add a card' })).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Replace' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('replace card: a refusal is shown', async () => {
     withApi(
       {
