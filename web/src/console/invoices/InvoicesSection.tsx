@@ -263,7 +263,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
                     <FormattedMessage id="console.invoices.donation" />
                   </span>
                 )}
-                <div className="console__muted">{invoice.customerEmail}</div>
+                <div className="console__muted">{breakableEmail(invoice.customerEmail)}</div>
               </>
             ),
           },
@@ -271,13 +271,13 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
             id: 'total',
             header: <FormattedMessage id="console.invoices.total" />,
             sortable: true,
-            cell: (i) => money(i.totalCents),
+            cell: (i) => <span className="console-invoices__money">{money(i.totalCents)}</span>,
           },
           {
             id: 'due',
             header: <FormattedMessage id="console.invoices.due" />,
             sortable: true,
-            cell: (i) => money(i.dueCents),
+            cell: (i) => <span className="console-invoices__money">{money(i.dueCents)}</span>,
           },
           { id: 'state', header: <FormattedMessage id="console.lots.status" />, cell: state },
           { id: 'actions', header: <FormattedMessage id="console.lots.actions" />, cell: actions },
@@ -309,4 +309,17 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
 /** The auction's invoices and payments. */
 export default function InvoicesSection({ auction }: AuctionSectionProps) {
   return <ConsoleInvoices auctionId={auction.id} />;
+}
+
+/** An email that may wrap after its "@" in a narrow column, never inside a word ("bidder2@demo.l / ocal"). */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
 }
