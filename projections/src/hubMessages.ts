@@ -7,6 +7,8 @@ export interface HubMessage {
   auctionId: number;
   name: HubEventName;
   data: Record<string, unknown>;
+  /** For this user's connections only (their own maximum bid); absent, for every watcher. */
+  forUserId?: string;
 }
 
 const money = (cents: number | null) =>
@@ -75,6 +77,11 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
           auctionLotItemNumber: lot.lotNumber,
         }),
       ];
+    case 'MaxBidPlaced':
+    case 'MaxBidRaised':
+    case 'MaxBidDeleted':
+      // The bidder's own devices only: the amount stays out (each reads its own maximum over REST).
+      return [{ ...message('MaxBidChanged', { lotNumber: lot.lotNumber }), forUserId: event.data.bidderId }];
     case 'LotHidden':
     case 'LotShown':
       return [message('AuctionLotItemHidden', { isHidden: view.isHidden })];

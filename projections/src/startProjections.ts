@@ -50,7 +50,12 @@ export function startProjections(options: ProjectionsOptions): Projections {
   /** The batch's hub events in one round trip, in order; each one that fails is reported, the others go out. */
   async function publish(messages: HubMessage[]): Promise<void> {
     if (!redis) return;
-    const events = messages.map((m) => ({ auctionId: m.auctionId, event: m.name, data: m.data }));
+    const events = messages.map((m) => ({
+      auctionId: m.auctionId,
+      event: m.name,
+      data: m.data,
+      forUserId: m.forUserId,
+    }));
     for (const outcome of await publishHubEvents(redis, events, hubPrefix)) {
       if (outcome instanceof Error) report(outcome);
     }

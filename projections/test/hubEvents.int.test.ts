@@ -49,7 +49,10 @@ describe('hub events', () => {
     await send(handler, lot, { type: 'CloseLot' }, { at: NOW + 2 * HOUR });
     await runner.caughtUp();
 
-    const events = await published(12);
+    const events = await published(13);
+    // Alice's maximum is hers alone: her devices are told, in the auction's stream, marked for her.
+    const [maxBid] = events.splice(0, 1);
+    expect(maxBid).toMatchObject({ event: 'MaxBidChanged', data: { auctionLotItemId: lot }, forUserId: alice });
     expect(events.map((e) => [e.event, e.data.auctionLotItemId])).toEqual([
       ['BidReceived', lot], // Alice's max bids the starting bid
       ['BidReceived', lot], // Bob's 15.50

@@ -130,11 +130,29 @@ describe('hub events (spec 001 §7) from projected events', () => {
     expect(lastMessages(lot)[0]).toMatchObject({ name: 'AuctionLotItemHidden', data: { isHidden: false } });
   });
 
+  it('MaxBidPlaced, MaxBidRaised and MaxBidDeleted: MaxBidChanged for the bidder alone, without the amount', () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.bid('alice', 10_00));
+    const forAlice = [
+      { auctionId: 7, name: 'MaxBidChanged', data: { auctionLotItemId: 1, lotNumber: 12 }, forUserId: 'alice' },
+    ];
+    // Alice leads already: her maximum changes nothing the other watchers see.
+    lot.run(command.max('alice', 20_00));
+    expect(lot.events.at(-1)?.type).toBe('MaxBidPlaced');
+    expect(lastMessages(lot)).toEqual(forAlice);
+    lot.run(command.max('alice', 30_00));
+    expect(lot.events.at(-1)?.type).toBe('MaxBidRaised');
+    expect(lastMessages(lot)).toEqual(forAlice);
+    lot.run(command.deleteMax('alice'));
+    expect(lot.events.at(-1)?.type).toBe('MaxBidDeleted');
+    expect(lastMessages(lot)).toEqual(forAlice);
+  });
+
   it('events with nothing to tell the hub publish nothing', () => {
     const lot = new LotStream();
     lot.run(command.open());
     expect(lastMessages(lot)).toEqual([]);
-    lot.run(command.max('alice', 20_00));
     lot.run(command.reprice({ minimumIncrement: 2_00 }));
     expect(lastMessages(lot)).toEqual([]);
   });

@@ -9,9 +9,10 @@ import {
   clockMessage,
   compareStreamIds,
   encode,
+  eventsFor,
+  type HubWireEvent,
   parseClientMessage,
   type ServerMessage,
-  type WireEvent,
 } from './protocol.ts';
 import { type FanIn, startFanIn } from './redisFanIn.ts';
 import { TickCoalescer } from './tickCoalescer.ts';
@@ -45,7 +46,7 @@ const privateAuction = (auctionId: number) => encode({ type: 'error', message: '
  */
 export class Hub {
   readonly registry = new ConnectionRegistry();
-  private readonly coalescer: TickCoalescer<WireEvent>;
+  private readonly coalescer: TickCoalescer<HubWireEvent>;
   private readonly timers: NodeJS.Timeout[] = [];
   private fanIn: FanIn | null = null;
   /** Long polls held open, answered at once on shutdown. */
@@ -156,18 +157,20 @@ export class Hub {
     subscription.held = null;
     if (missed) subscription.caughtUpTo = start;
     // Held events the catch-up read already returned are dropped; anything newer follows it.
-    const events = missed ? [...missed, ...held.filter((e) => !start || compareStreamIds(e.id, start) > 0)] : held;
+    const read = missed ? [...missed, ...held.filter((e) => !start || compareStreamIds(e.id, start) > 0)] : held;
+    const events = eventsFor(connection.userId, read);
     if (events.length > 0) connection.send(encode({ type: 'events', auctionId, events }));
-    const last = events.at(-1)?.id;
+    // The position covers what was read, another user's events included: they are not this client's.
+    const last = read.at(-1)?.id;
     const position = last && (!start || compareStreamIds(last, start) > 0) ? last : start;
     connection.send(encode({ type: 'subscribed', auctionId, lastId: position }));
   }
 
   /** Missed events, or null when the position is too old (or Redis does not answer in time). */
-  private async eventsSince(auctionId: number, lastId: string): Promise<WireEvent[] | null> {
+  private async eventsSince(auctionId: number, lastId: string): Promise<HubWireEvent[] | null> {
     try {
       const events = await withTimeout(hubEventsSince(this.reader, auctionId, lastId, this.settings.prefix));
-      return events?.map(({ id, event, data }) => ({ id, event, data })) ?? null;
+      return events?.map(({ id, event, data, forUserId }) => ({ id, event, data, forUserId })) ?? null;
     } catch (error) {
       this.settings.log.warn({ err: error, auctionId }, 'hub: catch-up read failed, client told to refetch');
       return null;
@@ -185,12 +188,27 @@ export class Hub {
     }
   }
 
-  /** Once per auction per tick: one serialisation, the same buffer to every live watcher. */
-  private deliver(auctionId: number, events: WireEvent[]): void {
+  /**
+   * Once per auction per tick: one serialisation, the same buffer to every live watcher. A tick
+   * holding events for one user (their own maximum bid) is written apart for that user's watchers
+   * and without those events for everyone else; the rare tick that has some costs one more frame.
+   */
+  private deliver(auctionId: number, events: HubWireEvent[]): void {
     const watchers = this.registry.watchersOf(auctionId);
     if (!watchers) return;
     events.sort((a, b) => compareStreamIds(a.id, b.id));
-    let frame: Buffer | undefined;
+    const personal = events.some((event) => event.forUserId !== undefined);
+    const frames = new Map<string | null, Buffer | null>();
+    const frameFor = (userId: string | null): Buffer | null => {
+      const key = personal ? userId : null;
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        const shown = eventsFor(key, events);
+        frame = shown.length > 0 ? encode({ type: 'events', auctionId, events: shown }) : null;
+        frames.set(key, frame);
+      }
+      return frame;
+    };
     for (const connection of watchers) {
       const subscription = connection.subscriptions.get(auctionId);
       if (subscription?.held) {
@@ -201,15 +219,18 @@ export class Hub {
       if (subscription && caughtUpTo) {
         if (compareStreamIds(events[0]?.id ?? caughtUpTo, caughtUpTo) <= 0) {
           // A late pub/sub message of an event the catch-up already sent: only what is newer goes.
-          const newer = events.filter((event) => compareStreamIds(event.id, caughtUpTo) > 0);
+          const newer = eventsFor(
+            connection.userId,
+            events.filter((event) => compareStreamIds(event.id, caughtUpTo) > 0),
+          );
           if (newer.length > 0) connection.send(encode({ type: 'events', auctionId, events: newer }));
           continue;
         }
         // Live events have passed the catch-up: no comparison per watcher from now on.
         subscription.caughtUpTo = null;
       }
-      frame ??= encode({ type: 'events', auctionId, events });
-      connection.send(frame);
+      const frame = frameFor(connection.userId);
+      if (frame) connection.send(frame);
     }
   }
 

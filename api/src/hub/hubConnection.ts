@@ -1,6 +1,6 @@
 import { hubFramesSent } from '@auction/platform/metrics';
 import type { WebSocket } from 'ws';
-import type { WireEvent } from './protocol.ts';
+import type { HubWireEvent } from './protocol.ts';
 
 const OPEN = 1;
 /** Close code for "try again later": the client reconnects with its last id once it keeps up. */
@@ -12,7 +12,7 @@ export const CLOSE_GOING_AWAY = 1001;
  * (`held`) so they can be merged after the missed ones, in order and without duplicates.
  */
 export interface Subscription {
-  held: WireEvent[] | null;
+  held: HubWireEvent[] | null;
   /**
    * After a catch-up: the newest event the catch-up read could see. Every event up to it was sent
    * by the catch-up (or the client had it), so one arriving live afterwards (its pub/sub message

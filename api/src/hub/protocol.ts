@@ -24,6 +24,23 @@ export interface WireEvent {
   data: Record<string, unknown>;
 }
 
+/** A hub event as the hub holds it: an event for one user carries who (and is sent without it). */
+export interface HubWireEvent extends WireEvent {
+  forUserId?: string | undefined;
+}
+
+/**
+ * The events a watcher may be sent, as the client receives them: the auction's, and those for
+ * this watcher's user. An anonymous watcher never gets an event meant for a user.
+ */
+export function eventsFor(userId: string | null, events: readonly HubWireEvent[]): WireEvent[] {
+  const shown: WireEvent[] = [];
+  for (const { forUserId, ...event } of events) {
+    if (forUserId === undefined || (userId !== null && forUserId === userId)) shown.push(event);
+  }
+  return shown;
+}
+
 export type HubErrorKey = 'invalid_message' | 'invalid_token' | 'too_many_subscriptions' | 'private_auction';
 
 export type ServerMessage =

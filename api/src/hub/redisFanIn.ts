@@ -1,12 +1,12 @@
 import { createRedis, type HubEventName, hubChannelPattern } from '@auction/platform';
-import type { WireEvent } from './protocol.ts';
+import type { HubWireEvent } from './protocol.ts';
 
 export interface FanInOptions {
   redisUrl: string;
   prefix: string;
   /** Asked before parsing: messages for auctions nobody watches in this process are dropped. */
   isWatched(auctionId: number): boolean;
-  onEvent(auctionId: number, event: WireEvent): void;
+  onEvent(auctionId: number, event: HubWireEvent): void;
   /** Pub/sub drops what is published while disconnected: after a reconnect, watchers must refetch. */
   onReconnected(): void;
   onError(error: unknown): void;
@@ -30,8 +30,13 @@ export async function startFanIn(options: FanInOptions): Promise<FanIn> {
     const auctionId = Number(channel.slice(channelPrefix.length));
     if (!options.isWatched(auctionId)) return;
     try {
-      const entry = JSON.parse(message) as { id: string; event: HubEventName; data: Record<string, unknown> };
-      options.onEvent(auctionId, { id: entry.id, event: entry.event, data: entry.data });
+      const entry = JSON.parse(message) as {
+        id: string;
+        event: HubEventName;
+        data: Record<string, unknown>;
+        forUserId?: string;
+      };
+      options.onEvent(auctionId, { id: entry.id, event: entry.event, data: entry.data, forUserId: entry.forUserId });
     } catch (error) {
       options.onError(error);
     }

@@ -30,6 +30,12 @@ export const hubEventNames = [
   'AuctionClosingGroupClosingSoon',
   'AuctionClosingGroupEndDateChanged',
   'SynchronizeClientTime',
+  /**
+   * Not in spec 001 §7: the bidder's own maximum bid on a lot was placed, raised or deleted. Sent
+   * to that bidder's connections only (`forUserId`), so their other devices show it; a maximum
+   * bid is private, and when it leaves the lot's public standing unchanged nothing else says so.
+   */
+  'MaxBidChanged',
 ] as const;
 export type HubEventName = (typeof hubEventNames)[number];
 
@@ -39,6 +45,8 @@ export interface HubEvent {
   auctionId: number;
   event: HubEventName;
   data: Record<string, unknown>;
+  /** Set on an event for one user: the hub gives it to that user's connections alone. */
+  forUserId?: string;
 }
 
 /** How many entries an auction's stream keeps; older positions get a refetch signal. */
@@ -64,8 +72,9 @@ export async function publishHubEvent(
   event: HubEventName,
   data: Record<string, unknown>,
   prefix = '',
+  forUserId?: string,
 ): Promise<string> {
-  const body = JSON.stringify({ auctionId, event, data });
+  const body = entryBody({ auctionId, event, data, forUserId });
   const id = await redis.eval(
     PUBLISH_SCRIPT,
     2,
@@ -83,6 +92,16 @@ export interface HubEventToPublish {
   auctionId: number;
   event: HubEventName;
   data: Record<string, unknown>;
+  /** The one user it is for (the hub sends it to no one else); absent, every watcher of the auction. */
+  forUserId?: string | undefined;
+}
+
+/**
+ * A stream entry's JSON. An event for one user stays in its auction's stream, so it keeps its
+ * place among the auction's events and a reconnecting device catches it up like any other.
+ */
+function entryBody({ auctionId, event, data, forUserId }: HubEventToPublish): string {
+  return JSON.stringify(forUserId ? { auctionId, event, data, forUserId } : { auctionId, event, data });
 }
 
 /** The publish script as an ioredis command: EVALSHA, the script sent once per connection. */
@@ -109,8 +128,9 @@ export async function publishHubEvents(
     withPublishCommand.add(redis);
   }
   const pipeline = redis.pipeline() as ReturnType<Redis['pipeline']> & Publishing;
-  for (const { auctionId, event, data } of events) {
-    const body = JSON.stringify({ auctionId, event, data });
+  for (const toPublish of events) {
+    const { auctionId } = toPublish;
+    const body = entryBody(toPublish);
     pipeline[PUBLISH_COMMAND](
       hubStreamKey(prefix, auctionId),
       hubChannel(prefix, auctionId),
