@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BidderStatus } from './codes.ts';
-import { choices, commandId, currentPage, errorAnswers, idParams, pageSizeOf } from './common.ts';
+import { choices, commandId, errorAnswers, idParams, type ServerListQueryInput, serverListQuery } from './common.ts';
 import { email, language, phone, text } from './fields.ts';
 
 /**
@@ -57,7 +57,6 @@ export const guestQuery = z.strictObject({ q: guestSearch });
  * The bidders list's search: any length up to 100, since its table sends a short text only when
  * Enter forces it (a letter, paddle 7) and answers a page, never every guest.
  */
-const bidderSearch = z.string().trim().max(100).default('');
 export const GUEST_LIST_LIMIT = 200;
 
 export const guestList = z.object({
@@ -120,21 +119,17 @@ export type BidderSort = (typeof BIDDER_SORTS)[number];
  * table's: the search, the status and arrival checkboxes, and the "arrived" quick filter; all
  * apply together.
  */
-export const bidderListQuery = z.strictObject({
-  currentPage,
-  pageSize: pageSizeOf(BIDDER_PAGE_SIZES, 25),
-  sort: z.enum(BIDDER_SORTS).default('name'),
-  direction: z.enum(['asc', 'desc']).default('asc'),
-  q: bidderSearch,
-  status: choices(Object.values(BidderStatus).map(String)),
-  arrival: choices([GuestArrival.Waiting, GuestArrival.Arrived]),
-  quickFilters: choices(['arrived'] as const),
+export const bidderListQuery = serverListQuery({
+  pageSizes: BIDDER_PAGE_SIZES,
+  sorts: BIDDER_SORTS,
+  defaultSort: 'name',
+  filters: {
+    status: choices(Object.values(BidderStatus).map(String)),
+    arrival: choices([GuestArrival.Waiting, GuestArrival.Arrived]),
+    quickFilters: choices(['arrived'] as const),
+  },
 });
-/** The query as the app sends it: numbers for the page, comma-separated text for the boxes. */
-export type BidderListQuery = Omit<z.input<typeof bidderListQuery>, 'currentPage' | 'pageSize'> & {
-  currentPage?: number;
-  pageSize?: number;
-};
+export type BidderListQuery = ServerListQueryInput<typeof bidderListQuery>;
 export type BidderListRequest = z.output<typeof bidderListQuery>;
 
 export const bidderPage = z.object({

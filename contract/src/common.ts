@@ -38,6 +38,33 @@ export const choices = <T extends string>(allowed: readonly T[]) =>
     .transform((values) => values as T[])
     .default([]);
 
+/**
+ * The query of a list table paged on the server (spec 001 §5): the page and its size (one the
+ * table offers), a sort among the list's own and its way, the search text, then the list's own
+ * filters. Unknown fields are refused, so a misspelt filter is a 400, not a silently full list.
+ */
+export function serverListQuery<const Sort extends string, Filters extends z.ZodRawShape>(list: {
+  pageSizes: readonly number[];
+  sorts: readonly [Sort, ...Sort[]];
+  defaultSort: NoInfer<Sort>;
+  filters: Filters;
+}) {
+  return z.strictObject({
+    currentPage,
+    pageSize: pageSizeOf(list.pageSizes, 25),
+    sort: z.enum(list.sorts).default(list.defaultSort),
+    direction: z.enum(['asc', 'desc']).default('asc'),
+    q: z.string().trim().max(100).default(''),
+    ...list.filters,
+  });
+}
+
+/** A server list's query as the app sends it: numbers for the page, comma-separated text for the boxes. */
+export type ServerListQueryInput<Query extends z.ZodType> = Omit<z.input<Query>, 'currentPage' | 'pageSize'> & {
+  currentPage?: number;
+  pageSize?: number;
+};
+
 /** `/…/:id` */
 export const idParams = z.object({ id: rowId });
 

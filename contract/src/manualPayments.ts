@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choices, currentPage, errorAnswers, idParams, pageSizeOf, rowId } from './common.ts';
+import { choices, errorAnswers, idParams, rowId, type ServerListQueryInput, serverListQuery } from './common.ts';
 import { text } from './fields.ts';
 
 /**
@@ -120,20 +120,13 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
  * payments (docs/console.md "Invoices"). The search matches the number, the customer's name and
  * email (without case or accents); the states and the "due" quick filter apply with it.
  */
-export const auctionInvoiceQuery = z.strictObject({
-  currentPage,
-  pageSize: pageSizeOf(INVOICE_PAGE_SIZES, 25),
-  sort: z.enum(INVOICE_SORTS).default('number'),
-  direction: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().trim().max(100).default(''),
-  state: choices(INVOICE_STATES),
-  quickFilters: choices(['due'] as const),
+export const auctionInvoiceQuery = serverListQuery({
+  pageSizes: INVOICE_PAGE_SIZES,
+  sorts: INVOICE_SORTS,
+  defaultSort: 'number',
+  filters: { state: choices(INVOICE_STATES), quickFilters: choices(['due'] as const) },
 });
-/** The query as the app sends it: numbers for the page, comma-separated text for the boxes. */
-export type AuctionInvoiceQuery = Omit<z.input<typeof auctionInvoiceQuery>, 'currentPage' | 'pageSize'> & {
-  currentPage?: number;
-  pageSize?: number;
-};
+export type AuctionInvoiceQuery = ServerListQueryInput<typeof auctionInvoiceQuery>;
 export type AuctionInvoiceRequest = z.output<typeof auctionInvoiceQuery>;
 
 export const auctionInvoices = z.object({
