@@ -48,6 +48,7 @@ export {
   provinceEnumOf,
   provinceNameOf,
 } from './rules/address.ts';
+export * from './rules/amount.ts';
 export * from './rules/auctionBanner.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';

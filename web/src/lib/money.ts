@@ -26,17 +26,5 @@ export function centsToInput(cents: number, locale: 'en' | 'fr'): string {
   return locale === 'fr' ? decimal.replace('.', ',') : decimal;
 }
 
-/**
- * What a bidder types ("1 250,50", "1,250.50", "25") as cents; undefined when it is not a positive
- * amount with at most 2 decimals. Both languages' separators are read: a comma followed by exactly
- * 1 or 2 digits at the end is a decimal comma, any other comma or space groups thousands.
- */
-export function parseAmount(text: string): number | undefined {
-  let cleaned = text.replace(/[\s\u00a0\u202f$]/g, '');
-  if (/,\d{1,2}$/.test(cleaned) && !cleaned.includes('.')) cleaned = cleaned.replace(/,(\d{1,2})$/, '.$1');
-  cleaned = cleaned.replace(/,/g, '');
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
-  if (!match) return undefined;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : undefined;
-}
+// What a bidder types as cents: one rule with the API's search by amount (contract/src/rules/amount.ts).
+export { parseAmount } from '@auction/contract';
