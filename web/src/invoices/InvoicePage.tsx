@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RequireLogin } from '../account/ProfilePage.tsx';
 import { ApiError } from '../api/client.ts';
@@ -220,10 +220,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         </div>
       </dl>
       {invoice.payments.length || invoice.cancelledPayments.length ? (
-        <section aria-labelledby="invoice-payments">
-          <h2 id="invoice-payments">
-            <FormattedMessage id="invoice.payments" />
-          </h2>
+        <MoneySection id="invoice-payments" title="invoice.payments">
           <MoneyEvents
             message="invoice.paymentLine"
             items={invoice.payments.filter((payment) => !isManual(payment))}
@@ -247,22 +244,39 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
               cancelledDate: formatDate(payment.cancelledDate, locale),
             })}
           />
-        </section>
+        </MoneySection>
       ) : null}
       {invoice.refunds.length ? (
-        <section aria-labelledby="invoice-refunds">
-          <h2 id="invoice-refunds">
-            <FormattedMessage id="invoice.refunds" />
-          </h2>
+        <MoneySection id="invoice-refunds" title="invoice.refunds">
           <MoneyEvents
             message="invoice.refundLine"
             items={invoice.refunds}
             dateOf={(refund) => refund.refundDate}
             valuesOf={(refund) => ({ status: refund.status, method: refund.method, lot: refundedLot(invoice, refund) })}
           />
-        </section>
+        </MoneySection>
       ) : null}
     </article>
+  );
+}
+
+/** A part of the invoice listing money that moved (its payments, its refunds), under its heading. */
+function MoneySection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: 'invoice.payments' | 'invoice.refunds';
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+    </section>
   );
 }
 
