@@ -191,16 +191,17 @@ export class Hub {
   /**
    * Once per auction per tick: one serialisation, the same buffer to every live watcher. A tick
    * holding events for one user (their own maximum bid) is written apart for that user's watchers
-   * and without those events for everyone else; the rare tick that has some costs one more frame.
+   * and once, without those events, for everyone else: one more frame per such user, not per watcher.
    */
   private deliver(auctionId: number, events: HubWireEvent[]): void {
     const watchers = this.registry.watchersOf(auctionId);
     if (!watchers) return;
     events.sort((a, b) => compareStreamIds(a.id, b.id));
-    const personal = events.some((event) => event.forUserId !== undefined);
+    // The users some of these events are for: each gets a frame of their own, everyone else shares one.
+    const addressees = new Set(events.flatMap((event) => (event.forUserId === undefined ? [] : [event.forUserId])));
     const frames = new Map<string | null, Buffer | null>();
     const frameFor = (userId: string | null): Buffer | null => {
-      const key = personal ? userId : null;
+      const key = userId !== null && addressees.has(userId) ? userId : null;
       let frame = frames.get(key);
       if (frame === undefined) {
         const shown = eventsFor(key, events);
