@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 describe("the operator's auction answer", () => {
-  it('carries the payment settings only operators see, as last saved', async () => {
+  it('carries the payment settings as last saved; bidders see whether they are charged at the close, not the receipt minimum', async () => {
     const organization = await test.app.inject({
       method: 'POST',
       url: '/api/admin/organizations',
@@ -59,6 +59,7 @@ describe("the operator's auction answer", () => {
     });
     expect(publicAnswer.statusCode, publicAnswer.body).toBe(200);
     expect(publicAnswer.json()).not.toHaveProperty('donationReceiptMinimumCents');
-    expect(publicAnswer.json()).not.toHaveProperty('chargeAutomaticallyAtCompletion');
+    // Bidders are told whether their card is charged at the close: the confirmations promise it.
+    expect(publicAnswer.json()).toMatchObject({ chargeAutomaticallyAtCompletion: true });
   });
 });
