@@ -2,9 +2,10 @@ import type { PublishedAnnouncement } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatTime } from '../i18n/format.ts';
+import { formatDate, formatTime } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { textIn } from '../i18n/textIn.ts';
+import { serverNow } from '../time/serverClock.ts';
 import { auctionQueries } from './queries.ts';
 
 /** Messages hidden by the bidder on this page's visit (not kept: a reload shows the latest again). */
@@ -32,7 +33,15 @@ export function OrganizerMessage({ urlMagicLink }: { urlMagicLink: string }) {
   return (
     <section className="organizer-message" aria-label={intl.formatMessage({ id: 'organizerMessage.label' })}>
       <p className="organizer-message__from">
-        <FormattedMessage id="organizerMessage.from" values={{ time: formatTime(latest.sentAt, locale) }} />
+        {/* A message from another day says which: "at 9:12" alone would read as this morning's. */}
+        {formatDate(latest.sentAt, locale) === formatDate(new Date(serverNow()), locale) ? (
+          <FormattedMessage id="organizerMessage.from" values={{ time: formatTime(latest.sentAt, locale) }} />
+        ) : (
+          <FormattedMessage
+            id="organizerMessage.fromDay"
+            values={{ date: formatDate(latest.sentAt, locale), time: formatTime(latest.sentAt, locale) }}
+          />
+        )}
       </p>
       <p className="organizer-message__text">{text}</p>
       <button
