@@ -1,13 +1,6 @@
 import { bidderListQuery } from '@auction/contract';
 import { createDb, createPool, migrateToLatest } from '@auction/platform';
-import {
-  benchOption,
-  insertBareAuction,
-  insertGuests,
-  percentileMs,
-  roundMs,
-  startBenchServices,
-} from '@auction/platform/testing';
+import { benchSetup, insertBareAuction, insertGuests, startBenchServices, timedReads } from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { guestRepository } from '../src/checkIn/guestRepository.ts';
 
@@ -18,9 +11,10 @@ import { guestRepository } from '../src/checkIn/guestRepository.ts';
  * bytes of the answer, and of every guest at once (what the list read before it was paged).
  * Starts its own embedded PostgreSQL.
  */
-const GUESTS = Number(benchOption('guests', '5000'));
-const RUNS = Number(benchOption('runs', '50'));
-const log = (line: string) => console.error(`[bidders-bench] ${line}`);
+const {
+  counts: { guests: GUESTS, runs: RUNS },
+  log,
+} = benchSetup('bidders-bench', { guests: 5000, runs: 50 });
 
 const FIRST = ['Léa', 'Éloïse', 'Noah', 'Camille', 'Jean', 'Zoé', 'Félix', 'Maëlle'];
 const LAST = ['Tremblay', 'Gagnon', 'Roy', 'Côté', 'Bouchard', 'Gauthier', 'Morin', 'Lavoie', 'Fortin', 'Émond'];
@@ -52,16 +46,10 @@ try {
   const results: Record<string, { p50: number; p95: number; bytes: number; count: number }> = {};
   for (const [name, query] of Object.entries(screens)) {
     const request = bidderListQuery.parse(query);
-    const times: number[] = [];
-    let answer = await guests.page(auctionId, request);
-    for (let run = 0; run < RUNS; run += 1) {
-      const started = performance.now();
-      answer = await guests.page(auctionId, request);
-      times.push(performance.now() - started);
-    }
+    const { p50, p95, answer } = await timedReads(RUNS, () => guests.page(auctionId, request));
     results[name] = {
-      p50: roundMs(percentileMs(times, 50)),
-      p95: roundMs(percentileMs(times, 95)),
+      p50,
+      p95,
       bytes: JSON.stringify(answer).length,
       count: answer.count,
     };

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { auctionInvoiceQuery } from '@auction/contract';
 import { createDb, createPool, migrateToLatest } from '@auction/platform';
 import { invoiceFigures, invoiceTaxRows } from '@auction/platform/invoices';
-import {
-  benchOption,
-  insertBareAuction,
-  insertGuests,
-  percentileMs,
-  roundMs,
-  startBenchServices,
-} from '@auction/platform/testing';
+import { benchSetup, insertBareAuction, insertGuests, startBenchServices, timedReads } from '@auction/platform/testing';
 import { sql } from 'kysely';
 import { manualPayments } from '../src/invoices/manualPayments.ts';
 
@@ -20,9 +13,10 @@ import { manualPayments } from '../src/invoices/manualPayments.ts';
  * the bytes of the answer, and of every invoice at once (what the list read before it was paged).
  * Starts its own embedded PostgreSQL.
  */
-const INVOICES = Number(benchOption('invoices', '3000'));
-const RUNS = Number(benchOption('runs', '20'));
-const log = (line: string) => console.error(`[invoices-bench] ${line}`);
+const {
+  counts: { invoices: INVOICES, runs: RUNS },
+  log,
+} = benchSetup('invoices-bench', { invoices: 3000, runs: 20 });
 
 const QUEBEC = [
   { names: { fr: 'TPS', en: 'GST' }, ratePpm: 50_000 },
@@ -148,16 +142,10 @@ try {
   const results: Record<string, { p50: number; p95: number; kib: number; count: number }> = {};
   for (const [name, query] of Object.entries(screens)) {
     const request = auctionInvoiceQuery.parse(query);
-    let answer = await repository.ofAuction(auctionId, request);
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const started = performance.now();
-      answer = await repository.ofAuction(auctionId, request);
-      times.push(performance.now() - started);
-    }
+    const { p50, p95, answer } = await timedReads(RUNS, () => repository.ofAuction(auctionId, request));
     results[name] = {
-      p50: roundMs(percentileMs(times, 50)),
-      p95: roundMs(percentileMs(times, 95)),
+      p50,
+      p95,
       kib: Math.round(JSON.stringify(answer).length / 1024),
       count: answer.count,
     };

@@ -72,7 +72,9 @@ export { eventually } from './eventually.ts';
 export {
   type BenchServices,
   benchOption,
+  benchSetup,
   percentileMs,
   roundMs,
   startBenchServices,
+  timedReads,
 } from './services/benchServices.ts';
