@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createLotCommandHandler, PostgresEventStore } from '@auction/engine';
+import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newBidder, register } from '../../api/test/accounts/accountFlows.ts';
@@ -90,6 +91,14 @@ async function auctionRequiringCard() {
   return { ...auction, lotId, endsAt };
 }
 
+/** The bidder's cards on file as the webhooks left them (last digits and state), oldest first. */
+const cardsOf = async (userId: string) =>
+  (
+    await sql<{ last4: string; state: string }>`SELECT pm.last4, pm.state FROM payment_methods pm
+      JOIN payment_informations pi ON pi.id = pm.payment_information_id
+      WHERE pi.user_id = ${userId} ORDER BY pm.id`.execute(t.database.db)
+  ).rows;
+
 /** The lot closes with its leader as winner, the auction completes and is invoiced (the workers' steps, run at once). */
 async function winAndInvoice(auctionId: number, lotId: number, endsAt: number) {
   // The closing worker's command, dated at the lot's end so the test need not wait for it.
@@ -104,10 +113,10 @@ async function winAndInvoice(auctionId: number, lotId: number, endsAt: number) {
 }
 
 /** The stand-in for Stripe's hosted checkout page (platform/src/services/stripeDouble.ts). */
-async function typeCard(page: Page) {
+async function typeCard(page: Page, number = '4242 4242 4242 4242') {
   await page.locator('input[name=number]').waitFor();
   await page.fill('input[name=name]', 'Marie Tremblay');
-  await page.fill('input[name=number]', '4242 4242 4242 4242');
+  await page.fill('input[name=number]', number);
   await page.fill('input[name=expiry]', '12 / 34');
   await page.fill('input[name=cvc]', '123');
   await page.click('button[type=submit]');
@@ -190,6 +199,74 @@ describe.runIf(existsSync(CHROMIUM))('cards and invoices in the browser', { time
       .where('public_id', '=', invoice.public_id)
       .executeTakeFirstOrThrow();
     expect(paid.status).toBe(2);
+    await context.close();
+  });
+
+  it('says why the bank declined the card, and pays with a card added from the invoice (fr)', async () => {
+    const say = texts.fr;
+    const registered = await register(t.app, newBidder());
+    const { token, id: userId } = registered.json() as { token: string; id: string };
+    const { auctionId, urlMagicLink, lotId, endsAt } = await auctionRequiringCard();
+    const context = await visitorContext(browser, { token });
+    const page = await context.newPage();
+
+    // A card the double accepts on file and declines at every charge.
+    await page.goto(`${origin}${say.lotPath(urlMagicLink, lotId)}`);
+    await page.getByRole('button', { name: say.addToBid }).click();
+    await page.getByRole('dialog').getByRole('button', { name: say.continue }).click();
+    await typeCard(page, '4000 0000 0000 0341');
+    await page.waitForURL(`${origin}${say.lotPath(urlMagicLink, lotId)}`);
+    await expect.poll(async () => (await cardsOf(userId)).length, { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await page.getByRole('button', { name: say.bid, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: say.confirm }).click();
+    await page.getByText(say.bidPlaced).waitFor();
+    await winAndInvoice(auctionId, lotId, endsAt);
+    const invoice = await t.database.db
+      .selectFrom('invoices')
+      .select(['id', 'public_id'])
+      .where('auction_id', '=', auctionId)
+      .executeTakeFirstOrThrow();
+
+    await page.goto(`${origin}/facture/${invoice.public_id}`);
+    await page.getByRole('button', { name: say.pay }).click();
+    await page.getByText('Votre carte a été refusée : choisissez une autre carte ou ajoutez-en une.').waitFor();
+    await expectAccessible(page, 'declined card fr');
+    await screenshot(page, 'invoice-declined-fr');
+    // Nothing left under way: the attempt is closed, the invoice unpaid.
+    const attempts = await t.database.db
+      .selectFrom('payment_attempts')
+      .select('status')
+      .where('invoice_id', '=', invoice.id)
+      .execute();
+    expect(attempts.map((a) => a.status)).toEqual(['failed']);
+
+    // Another card, added from the invoice through the hosted checkout, back to the invoice.
+    await page.getByRole('button', { name: 'Ajouter une carte' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: say.continue }).click();
+    await typeCard(page);
+    await page.waitForURL(`${origin}/facture/${invoice.public_id}`);
+    await expect
+      .poll(async () => (await cardsOf(userId)).map((card) => card.last4), { timeout: 15_000 })
+      .toEqual(['0341', '4242']);
+    // The declined card is no longer offered: the page asks for a card at once, the new one chosen
+    // as the only usable one, the declined one shown but not selectable.
+    await page.reload();
+    const fresh = page.getByRole('radio', { name: /4242/ });
+    await fresh.waitFor();
+    expect(await fresh.isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /0341/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'invoice-new-card-fr');
+    await page.getByRole('button', { name: say.pay }).click();
+    await page.getByText(say.received).waitFor({ timeout: 15_000 });
+    await page.locator('.invoice__state').getByText(say.paid).waitFor();
+    const paid = await t.database.db
+      .selectFrom('payment_attempts')
+      .select('status')
+      .where('invoice_id', '=', invoice.id)
+      .orderBy('created_at')
+      .execute();
+    expect(paid.map((a) => a.status)).toEqual(['failed', 'succeeded']);
     await context.close();
   });
 });

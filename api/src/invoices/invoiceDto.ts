@@ -3,6 +3,7 @@ import type { Translations } from '@auction/platform';
 import { mayPayInvoice } from '../authorization/invoiceAccess.ts';
 import type { Language } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
+import { cardStatus, type StoredCardState } from '../payments/cardRules.ts';
 import type { InvoiceDetail, InvoiceSummaryRow } from './invoiceRepository.ts';
 
 const NO_TRANSLATIONS = 'no-translations';
@@ -102,15 +103,18 @@ export function invoiceDto(
       currency,
       isBuyerPremium: false,
     })),
-    paymentMethod: detail.card
-      ? {
-          id: detail.card.id,
-          stripePaymentMethodId: detail.card.stripe_payment_method_id,
-          cardHolderName: detail.card.card_holder_name,
-          last4: detail.card.last4,
-          brand: detail.card.brand,
-        }
-      : null,
+    // Only a card that can be charged: a declined or expired one would be refused, so the page
+    // asks for another at once instead of offering a Pay that cannot work.
+    paymentMethod:
+      detail.card && chargeable(detail.card)
+        ? {
+            id: detail.card.id,
+            stripePaymentMethodId: detail.card.stripe_payment_method_id,
+            cardHolderName: detail.card.card_holder_name,
+            last4: detail.card.last4,
+            brand: detail.card.brand,
+          }
+        : null,
     paymentInProgress: !isPaid && detail.paymentInProgress,
     // A card payment stands beside recordings, and on a reopened invoice beside what it owes again.
     payments: [
@@ -184,4 +188,10 @@ export const givesBack = (refund: { status: string }) => GIVING_BACK.includes(re
 /** What was given back or is being: succeeded and pending refunds. */
 export function refundedCents(refunds: ReadonlyArray<{ amount: number; status: string }>): number {
   return refunds.filter(givesBack).reduce((sum, r) => sum + Number(r.amount), 0);
+}
+
+/** Whether the auction's selected card may be charged today (not declined, refused or expired). */
+function chargeable(card: { state: string; exp_month: number; exp_year: number }): boolean {
+  const state = card.state as StoredCardState;
+  return cardStatus({ state, expMonth: card.exp_month, expYear: card.exp_year }, new Date()) === 'usable';
 }

@@ -90,6 +90,10 @@ export interface InvoiceDetail {
     card_holder_name: string | null;
     last4: string;
     brand: string;
+    /** `payment_methods.state`, and the expiry: whether it can still be charged. */
+    state: string;
+    exp_month: number;
+    exp_year: number;
   } | null;
 }
 
