@@ -84,17 +84,7 @@ export interface InvoiceDetail {
     line_id: string | null;
     created_at: Date;
   }>;
-  card: {
-    id: number;
-    stripe_payment_method_id: string;
-    card_holder_name: string | null;
-    last4: string;
-    brand: string;
-    /** `payment_methods.state`, and the expiry: whether it can still be charged. */
-    state: string;
-    exp_month: number;
-    exp_year: number;
-  } | null;
+  card: SelectedCard | null;
 }
 
 export interface InvoiceListFilter {
@@ -310,19 +300,23 @@ export function invoiceRepository(db: Db) {
   };
 }
 
+/** The card the bidder selected for the auction, as its invoice shows and charges it. */
+export interface SelectedCard {
+  id: number;
+  stripe_payment_method_id: string;
+  stripe_customer_id: string;
+  card_holder_name: string | null;
+  last4: string;
+  brand: string;
+  /** `payment_methods.state`, and the expiry: whether it can still be charged. */
+  state: string;
+  exp_month: number;
+  exp_year: number;
+}
+
 /** The card the bidder selected for the auction, if any and still on file. */
-export async function selectedCard(db: Db, userId: string, auctionId: number) {
-  const { rows } = await sql<{
-    id: number;
-    stripe_payment_method_id: string;
-    stripe_customer_id: string;
-    card_holder_name: string | null;
-    last4: string;
-    brand: string;
-    state: string;
-    exp_month: number;
-    exp_year: number;
-  }>`
+export async function selectedCard(db: Db, userId: string, auctionId: number): Promise<SelectedCard | undefined> {
+  const { rows } = await sql<SelectedCard>`
     SELECT pm.id, pm.stripe_payment_method_id, pi.stripe_customer_id, pm.card_holder_name, pm.last4, pm.brand,
       pm.state, pm.exp_month, pm.exp_year
     FROM auction_payment_methods apm
