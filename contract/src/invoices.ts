@@ -32,7 +32,7 @@ export const invoiceSummary = z.object({
   auctionName: z.string(),
   isDonation: z.boolean(),
   isPaid: z.boolean(),
-  /** Unpaid, with payments the organisation recorded by hand: less is owed than its total. */
+  /** Unpaid, with payments that stand (recorded by hand, or a card charge on a reopened invoice): less is owed than its total. */
   isPartlyPaid: z.boolean(),
   /** 1 unpaid (PendingPayment), 2 paid. */
   status: z.number().int(),

@@ -3,7 +3,7 @@ import type { Translations } from '@auction/platform';
 import { mayPayInvoice } from '../authorization/invoiceAccess.ts';
 import type { Language } from '../i18n/localized.ts';
 import { toMoney } from '../money.ts';
-import { cardStatus, type StoredCardState } from '../payments/cardRules.ts';
+import { storedCardStatus } from '../payments/cardRules.ts';
 import type { InvoiceDetail, InvoiceSummaryRow } from './invoiceRepository.ts';
 
 const NO_TRANSLATIONS = 'no-translations';
@@ -23,7 +23,7 @@ export function invoiceSummaryDto(row: InvoiceSummaryRow, language: Language): I
     auctionName: textIn(row.auction_names, language),
     isDonation: row.is_donation,
     isPaid: row.status === InvoiceStatus.Paid,
-    isPartlyPaid: row.status !== InvoiceStatus.Paid && row.recorded_cents > 0,
+    isPartlyPaid: row.status !== InvoiceStatus.Paid && row.paid_cents > 0,
     status: row.status,
     invoiceDate: row.created_at.toISOString(),
     invoiceTotal: money(row.total, row.currency),
@@ -39,7 +39,7 @@ export function invoiceDto(
   detail: InvoiceDetail,
   language: Language,
   stripeKey: string,
-  viewerId: string | null,
+  viewerId: string,
 ): InvoiceAnswer {
   const { invoice, customer } = detail;
   const currency = invoice.currency;
@@ -58,9 +58,10 @@ export function invoiceDto(
     auctionLanguages: invoice.auction_languages,
     isDonation: invoice.is_donation,
     isPaid,
-    isViewerCustomer:
-      viewerId !== null &&
-      mayPayInvoice({ userId: viewerId }, { bidderId: invoice.bidder_id, organizationId: invoice.organization_id }),
+    isViewerCustomer: mayPayInvoice(
+      { userId: viewerId },
+      { bidderId: invoice.bidder_id, organizationId: invoice.organization_id },
+    ),
     status: invoice.status,
     invoiceDate: invoice.created_at.toISOString(),
     subtotal: money(invoice.subtotal, currency),
@@ -106,7 +107,7 @@ export function invoiceDto(
     // Only a card that can be charged: a declined or expired one would be refused, so the page
     // asks for another at once instead of offering a Pay that cannot work.
     paymentMethod:
-      detail.card && chargeable(detail.card)
+      detail.card && storedCardStatus(detail.card) === 'usable'
         ? {
             id: detail.card.id,
             stripePaymentMethodId: detail.card.stripe_payment_method_id,
@@ -188,10 +189,4 @@ export const givesBack = (refund: { status: string }) => GIVING_BACK.includes(re
 /** What was given back or is being: succeeded and pending refunds. */
 export function refundedCents(refunds: ReadonlyArray<{ amount: number; status: string }>): number {
   return refunds.filter(givesBack).reduce((sum, r) => sum + Number(r.amount), 0);
-}
-
-/** Whether the auction's selected card may be charged today (not declined, refused or expired). */
-function chargeable(card: { state: string; exp_month: number; exp_year: number }): boolean {
-  const state = card.state as StoredCardState;
-  return cardStatus({ state, expMonth: card.exp_month, expYear: card.exp_year }, new Date()) === 'usable';
 }

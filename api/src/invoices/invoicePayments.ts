@@ -4,7 +4,7 @@ import type { Database, Db } from '@auction/platform';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
-import { cardStatus, refusalOf } from '../payments/cardRules.ts';
+import { refusalOf, storedCardStatus } from '../payments/cardRules.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { issueDonationReceipt } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
@@ -118,7 +118,7 @@ export function invoicePayments(deps: {
         ? new HttpError(409, 'requiresSelectedCreditCard')
         : new HttpError(404, 'card_does_not_exist');
     }
-    const status = cardStatus({ state: card.state, expMonth: card.exp_month, expYear: card.exp_year }, new Date());
+    const status = storedCardStatus(card);
     const refusal = status ? refusalOf(status) : 'card_does_not_exist';
     if (refusal) throw new HttpError(409, refusal);
     return card;

@@ -29,7 +29,7 @@ export interface InvoiceRow {
 export interface InvoiceSummaryRow extends InvoiceRow {
   auction_names: Translations;
   customer_name: string;
-  recorded_cents: number;
+  paid_cents: number;
 }
 
 export interface InvoiceDetail {
@@ -138,9 +138,12 @@ export function invoiceRepository(db: Db) {
         .select(invoiceColumns)
         .select((eb) => [
           sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('customer_name'),
-          // What the organisation recorded by hand and stands: an unpaid invoice with some is partly paid.
-          sql<number>`(SELECT coalesce(sum(p.amount), 0)::int FROM invoice_manual_payments p
-            WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL)`.as('recorded_cents'),
+          // What it has been paid, as its page counts what is owed: the payments recorded by hand that
+          // stand and the card charges (a charge stands beside a bounced cheque on a reopened invoice).
+          sql<number>`((SELECT coalesce(sum(p.amount), 0) FROM invoice_manual_payments p
+            WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL)
+            + (SELECT coalesce(sum(a.amount), 0) FROM payment_attempts a
+            WHERE a.invoice_id = i.id AND a.status = 'succeeded'))::int`.as('paid_cents'),
           eb
             .selectFrom('auction_translations as t')
             .whereRef('t.auction_id', '=', 'i.auction_id')

@@ -1,10 +1,10 @@
 import type { PaymentMethod } from '@auction/contract';
 import type { AuctionPaymentMethodRow, PaymentMethodRow } from './cardRepository.ts';
-import { cardStatus, refusalOf } from './cardRules.ts';
+import { refusalOf, storedCardStatus } from './cardRules.ts';
 
 /** A card as spec 000 §3 names its fields, with its state as shown today (spec 000 §4). */
 export function paymentMethodDto(row: PaymentMethodRow, today: Date): PaymentMethod {
-  const status = cardStatus({ state: row.state, expMonth: row.exp_month, expYear: row.exp_year }, today) ?? 'declined';
+  const status = storedCardStatus(row, today) ?? 'declined';
   return {
     id: row.id,
     brand: row.brand,

@@ -32,6 +32,14 @@ export function cardStatus(
   return isExpired(card, today) ? 'expired' : 'usable';
 }
 
+/** A card as stored (`payment_methods`' state and expiry), as it stands today. */
+export function storedCardStatus(
+  card: { state: string; exp_month: number; exp_year: number },
+  today = new Date(),
+): CardStatus | null {
+  return cardStatus({ state: card.state as StoredCardState, expMonth: card.exp_month, expYear: card.exp_year }, today);
+}
+
 /** The message key a card that cannot be selected shows (spec 000 §8 "Cards"). */
 export function refusalOf(status: CardStatus): string | null {
   if (status === 'refused') return 'amex_not_accepted';

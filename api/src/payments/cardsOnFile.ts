@@ -1,7 +1,7 @@
 import type { Authorization } from '../authorization/authorizationService.ts';
 import { HttpError } from '../errors.ts';
 import type { AuctionPaymentMethodRow, CardRepository, PaymentMethodRow } from './cardRepository.ts';
-import { autoSelected, cardPermission, cardStatus } from './cardRules.ts';
+import { autoSelected, cardPermission, storedCardStatus } from './cardRules.ts';
 import type { StripeGateway } from './stripeGateway.ts';
 
 /**
@@ -105,5 +105,5 @@ export function cardsOnFile(deps: { cards: CardRepository; stripe: StripeGateway
 export type CardsOnFile = ReturnType<typeof cardsOnFile>;
 
 function statusOf(card: PaymentMethodRow) {
-  return cardStatus({ state: card.state, expMonth: card.exp_month, expYear: card.exp_year }, new Date());
+  return storedCardStatus(card);
 }

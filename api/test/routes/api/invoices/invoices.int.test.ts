@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
@@ -69,6 +70,22 @@ describe('invoice list and invoice page', () => {
       isPaid: false,
       isPartlyPaid: true,
     });
+    // A card charge that stands on an unpaid invoice (reopened after a cheque bounced) counts too.
+    const older = await invoiceFor(alice.id, 30_00);
+    await test.database.db
+      .insertInto('payment_attempts')
+      .values({
+        id: randomUUID(),
+        invoice_id: older.id,
+        user_id: alice.id,
+        stripe_payment_method_id: 'pm_reopened',
+        amount: 10_00,
+        currency: 'cad',
+        status: 'succeeded',
+      })
+      .execute();
+    const listed = (await call('GET', '/api/account/invoices', alice.token)).json().invoices;
+    expect(listed.find((i: { number: number }) => i.number === older.number)).toMatchObject({ isPartlyPaid: true });
 
     const bob = await registerConfirmed(test);
     expect((await call('GET', '/api/account/invoices', bob.token)).json()).toMatchObject({ count: 0, invoices: [] });
