@@ -398,7 +398,7 @@ describe('messages to guests', () => {
       words: 'Les mises silencieuses ferment dans 10 minutes !',
       send: 'Envoyer…',
       confirm: 'Envoyer maintenant',
-      sent: /^Courriel \(\d+ invités?\) : \d+ envoyés?Texto \(\d+ invités?\) : \d+ envoyés?$/,
+      sent: /^Courriel \(\d+ invités?\)\s: \d+ envoyés?Texto \(\d+ invités?\)\s: \d+ envoyés?$/,
     });
   }, 120_000);
 
@@ -428,15 +428,15 @@ describe('messages to guests', () => {
       send: 'Envoyer',
       listed: 'Noémie Ouellet',
       beforeEnd: 'Avant la fin de l’encan',
-      beforeEndHint: /L’encan se termine le .+ : il partira donc à \d{1,2} h \d{2} ;/,
+      beforeEndHint: /L’encan se termine le .+\s: il partira donc à \d{1,2} h \d{2}\s;/,
       endOf: 'Avant la fin de',
       group: 'Deuxième vague',
-      groupHint: /« Deuxième vague » ferme le .+ : il partira donc à \d{1,2} h \d{2} ;/,
+      groupHint: /«\sDeuxième vague\s» ferme le .+\s: il partira donc à \d{1,2} h \d{2}\s;/,
       messageField: 'Message en français',
       reminder: 'La deuxième vague ferme dans 10 minutes !',
       schedule: 'Programmer…',
       confirmSchedule: 'Programmer',
-      groupListed: /10 minutes avant la fermeture de « Deuxième vague », le /,
+      groupListed: /10 minutes avant la fermeture de «\sDeuxième vague\s», le /,
     });
   }, 120_000);
 

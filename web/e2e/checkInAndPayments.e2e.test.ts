@@ -283,7 +283,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await expectAccessible(page, 'cancel payment (fr)');
     await screenshotBothWidths(page, 'console-invoices-cancel-fr');
     await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
-    await page.getByText(/Annulé par Camille Roy le .* : Compté deux fois à l’entrée/).waitFor();
+    await page.getByText(/Annulé par Camille Roy le .*\s: Compté deux fois à l’entrée/).waitFor();
     await expectAccessible(page, 'cancelled payment (fr)');
     await screenshot(page, 'console-invoices-cancelled-fr-390');
     await page.setViewportSize(DESKTOP);
@@ -340,7 +340,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await expectAccessible(page, 'cancel a payment of a paid invoice (fr)');
     await screenshotBothWidths(page, 'console-invoices-reopen-fr');
     await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
-    await page.getByText(/Annulé par Camille Roy le .* : Chèque sans provision/).waitFor();
+    await page.getByText(/Annulé par Camille Roy le .*\s: Chèque sans provision/).waitFor();
     // Unpaid again: the console offers to record a payment.
     await page.getByRole('button', { name: `Inscrire un paiement sur la facture ${invoice.number}` }).waitFor();
     await screenshot(page, 'console-invoices-reopened-fr-390');
@@ -355,7 +355,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     const mine = await bidderContext.newPage();
     await mine.goto(`${origin}/facture/${invoice.public_id}`);
     await mine
-      .getByText(/90,00\s\$ \(chèque, inscrit par l’organisme\), annulé par l’organisme le .* : il ne compte plus/)
+      .getByText(/90,00\s\$ \(chèque, inscrit par l’organisme\), annulé par l’organisme le .*\s: il ne compte plus/)
       .waitFor();
     await expectAccessible(mine, 'reopened invoice (fr)');
     await screenshot(mine, 'invoice-reopened-fr-390');
@@ -407,7 +407,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await cancelDialog.getByText(/devra 40,00\s\$/).waitFor();
     await cancelDialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Chèque sans provision');
     await cancelDialog.getByRole('button', { name: 'Annuler le paiement' }).click();
-    await page.getByText(/Annulé par Camille Roy le .* : Chèque sans provision/).waitFor();
+    await page.getByText(/Annulé par Camille Roy le .*\s: Chèque sans provision/).waitFor();
     const reopened = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
     expect(reopened).toMatchObject({ isPaid: false, amount: { value: 40 } });
 
@@ -476,7 +476,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await screenshotBothWidths(page, 'console-invoices-refund-fr');
     await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
     await page
-      .getByText(/Remboursement de 45,00\s\$ demandé par Camille Roy le .* \(effectué\) : Lot livré abîmé/)
+      .getByText(/Remboursement de 45,00\s\$ demandé par Camille Roy le .* \(effectué\)\s: Lot livré abîmé/)
       .waitFor();
     await expectAccessible(page, 'refunded (fr)');
     await screenshot(page, 'console-invoices-refunded-fr-390');
@@ -560,7 +560,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await dialog.getByRole('button', { name: 'Inscrire le remboursement' }).click();
     await page
       .getByText(
-        /Remboursement de 20,00\s\$ en argent comptant inscrit par Camille Roy le .* \(effectué\) : Lot retiré par le donateur/,
+        /Remboursement de 20,00\s\$ en argent comptant inscrit par Camille Roy le .* \(effectué\)\s: Lot retiré par le donateur/,
       )
       .waitFor();
     await screenshot(page, 'console-invoices-hand-refunded-fr-390');

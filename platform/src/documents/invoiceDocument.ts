@@ -66,7 +66,7 @@ const TEXT = {
     cardFee: 'Frais de carte de crédit',
     total: 'Total',
     paid: 'Payée',
-    unpaid: 'Impayée : montant dû',
+    unpaid: 'Impayée\u00a0: montant dû',
     payments: 'Paiements',
     refunds: 'Remboursements',
     refund: 'Remboursement',
@@ -109,7 +109,8 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       const rate = new Intl.NumberFormat(invoice.language === 'fr' ? 'fr-CA' : 'en-CA', {
         maximumFractionDigits: 3,
       }).format(tax.rate);
-      amountRow(doc, `${tax.name} (${rate} %)`, money(tax.amount));
+      // « 9,975 % » in French (a no-break space before the sign), "9.975%" in English.
+      amountRow(doc, `${tax.name} (${rate}${invoice.language === 'fr' ? '\u00a0%' : '%'})`, money(tax.amount));
     }
     if (invoice.cardFee > 0) amountRow(doc, t.cardFee, money(invoice.cardFee));
     amountRow(doc, t.total, money(invoice.total), { bold: true });

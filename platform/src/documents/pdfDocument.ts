@@ -21,7 +21,7 @@ export function documentFormat(language: DocumentLanguage, currency: string) {
   return {
     money: (cents: number) => formatMoney(cents, language, currency),
     date: (date: Date) => formatDate(date, language),
-    colon: language === 'fr' ? ' :' : ':',
+    colon: language === 'fr' ? '\u00a0:' : ':',
   };
 }
 

@@ -56,7 +56,7 @@ const TEXT = {
     eligible: 'Montant admissible du don aux fins de l’impôt',
     signature: 'Signature autorisée',
     registration: "Numéro d'enregistrement de l'organisme de bienfaisance",
-    agency: 'Agence du revenu du Canada : canada.ca/organismes-bienfaisance-dons',
+    agency: 'Agence du revenu du Canada\u00a0: canada.ca/organismes-bienfaisance-dons',
     replaces: 'Ce reçu annule et remplace le reçu',
   },
 } as const;

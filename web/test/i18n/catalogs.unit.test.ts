@@ -1,3 +1,4 @@
+import { frenchSpacing } from '@auction/contract';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json';
@@ -195,6 +196,11 @@ describe('message catalogs', () => {
       / d[eu] \{(auction|organization|title|name|customer|previous|winner)\}/.test(frMessages[key] ?? ''),
     );
     expect(elided).toEqual([]);
+  });
+
+  it('bind French punctuation to its word with no-break spaces, so no line on a phone starts with « : » or « ? »', () => {
+    const breakable = Object.keys(frMessages).filter((key) => frenchSpacing(frMessages[key] ?? '') !== frMessages[key]);
+    expect(breakable).toEqual([]);
   });
 
   it.each(Object.keys(enMessages))('%s takes the same arguments in both languages', (key) => {

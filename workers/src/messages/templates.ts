@@ -1,3 +1,4 @@
+import { frenchSpacing, NO_BREAK_SPACE } from '@auction/contract';
 import { escapeHtml, type MessageJob, type MessageTemplate } from '@auction/platform';
 import { z } from 'zod';
 
@@ -115,6 +116,18 @@ export interface PushContent {
   body: string;
 }
 
+/**
+ * A French text: the spaces its own punctuation takes are made unbreakable (contract
+ * `frenchSpacing`), so that no line of an email or a notification starts with « : » or « ! ».
+ * The values put in it (a name, an organiser's words, a link) stay exactly as they were written.
+ */
+function french(parts: TemplateStringsArray, ...values: unknown[]): string {
+  return parts.reduce(
+    (text, part, index) => text + frenchSpacing(part) + (index < values.length ? String(values[index]) : ''),
+    '',
+  );
+}
+
 const hello = {
   en: (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,'),
   fr: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
@@ -140,7 +153,7 @@ const lotLabel = {
   en: (p: { lotNumber: string; lotName: string }) =>
     p.lotNumber === '0' ? `"${p.lotName}"` : `lot ${p.lotNumber}, "${p.lotName}"`,
   fr: (p: { lotNumber: string; lotName: string }) =>
-    p.lotNumber === '0' ? `« ${p.lotName} »` : `le lot ${p.lotNumber}, « ${p.lotName} »`,
+    p.lotNumber === '0' ? french`« ${p.lotName} »` : french`le lot ${p.lotNumber}, « ${p.lotName} »`,
 };
 
 /** CAD amounts: $1,234.50 in English, 1 234,50 $ in French (Québec usage). */
@@ -192,10 +205,10 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, 'Réinitialisez votre mot de passe', [
           {
-            text: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Pour en choisir un nouveau, utilisez ce lien :',
+            text: french`Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Pour en choisir un nouveau, utilisez ce lien :`,
           },
           { link: p.link, label: 'Choisir un nouveau mot de passe' },
-          { text: "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé." },
+          { text: french`Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.` },
         ]),
     },
   },
@@ -220,7 +233,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         `${hello.en(p.firstName)} ${theAuction.en(p.auctionName)} invites you to take part. Sign up here: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `${hello.fr(p.firstName)} ${theAuction.fr(p.auctionName)} vous invite à participer. Inscrivez-vous ici : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`${hello.fr(p.firstName)} ${theAuction.fr(p.auctionName)} vous invite à participer. Inscrivez-vous ici : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   temporaryPassword: {
@@ -235,7 +248,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         ]),
       fr: (p) =>
         letter('fr', p.firstName, 'Votre mot de passe temporaire', [
-          { text: 'Un administrateur a créé un mot de passe temporaire pour votre compte :' },
+          { text: french`Un administrateur a créé un mot de passe temporaire pour votre compte :` },
           { code: p.temporaryPassword },
           { text: 'Connectez-vous avec celui-ci, puis choisissez aussitôt votre propre mot de passe.' },
           { link: p.link, label: 'Me connecter' },
@@ -306,7 +319,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     render: {
       en: (p) => `You have been outbid on ${lotLabel.en(p)}. Bid again: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `Votre mise a été dépassée sur ${lotLabel.fr(p)}. Misez de nouveau : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`Votre mise a été dépassée sur ${lotLabel.fr(p)}. Misez de nouveau : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   lotWonEmail: {
@@ -335,7 +348,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     render: {
       en: (p) => `You won ${lotLabel.en(p)} for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `Vous avez remporté ${lotLabel.fr(p)} pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`Vous avez remporté ${lotLabel.fr(p)} pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   // Web Push (docs/messages.md): short, the lot's name in the body; a click opens `link`.
@@ -356,7 +369,10 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     channel: 'push',
     render: {
       en: (p) => ({ title: 'You won!', body: `${capitalised(lotLabel.en(p))}, for ${money.en(p.amount)}.` }),
-      fr: (p) => ({ title: 'Vous avez gagné !', body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.` }),
+      fr: (p) => ({
+        title: french`Vous avez gagné !`,
+        body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.`,
+      }),
     },
   },
   // A removal after the close changed the winner (DESIGN.md §3 rule 4): both bidders are told.
@@ -374,7 +390,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous remportez maintenant ${lotLabel.fr(p)}`, [
           {
-            text: `Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous remportez maintenant ce lot, pour ${money.fr(p.amount)}.`,
+            text: french`Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous remportez maintenant ce lot, pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },
@@ -387,7 +403,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         `A bid was removed after ${lotLabel.en(p)} closed: you now win it, for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `Une mise a été retirée après la fermeture de ${lotLabel.fr(p)} : vous le remportez maintenant, pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`Une mise a été retirée après la fermeture de ${lotLabel.fr(p)} : vous le remportez maintenant, pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   lotWonAfterRemovalPush: {
@@ -414,7 +430,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous ne remportez plus ${lotLabel.fr(p)}`, [
           {
-            text: `Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
+            text: french`Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
           },
           { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
           { link: p.link, label: 'Voir le lot' },
@@ -427,7 +443,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         `A bid was removed after ${lotLabel.en(p)} closed: you no longer win it and will not be billed. Details: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `Une mise a été retirée après la fermeture de ${lotLabel.fr(p)} : vous ne le remportez plus et il ne vous sera pas facturé. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`Une mise a été retirée après la fermeture de ${lotLabel.fr(p)} : vous ne le remportez plus et il ne vous sera pas facturé. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   lotWinWithdrawnPush: {
@@ -436,7 +452,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) => ({ title: 'You no longer win this lot', body: `${capitalised(lotLabel.en(p))}: a bid was removed.` }),
       fr: (p) => ({
         title: 'Vous ne remportez plus ce lot',
-        body: `${capitalised(lotLabel.fr(p))} : une mise a été retirée.`,
+        body: french`${capitalised(lotLabel.fr(p))} : une mise a été retirée.`,
       }),
     },
   },
@@ -461,9 +477,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
-        letter('fr', p.firstName, `Vente corrigée : vous remportez ${lotLabel.fr(p)}`, [
+        letter('fr', p.firstName, french`Vente corrigée : vous remportez ${lotLabel.fr(p)}`, [
           {
-            text: `Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : vous remportez ce lot, pour ${money.fr(p.amount)}.`,
+            text: french`Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : vous remportez ce lot, pour ${money.fr(p.amount)}.`,
           },
           {
             text: 'Ce prix remplace tout autre prix qui a pu vous être indiqué pour ce lot. Les organisateurs vous enverront votre facture et les détails pour le récupérer.',
@@ -478,7 +494,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         `Stage sale corrected for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}. Details: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `Vente sur scène corrigée pour ${lotLabel.fr(p)} : vous le remportez, pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`Vente sur scène corrigée pour ${lotLabel.fr(p)} : vous le remportez, pour ${money.fr(p.amount)}. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   lotWonAfterCorrectionPush: {
@@ -489,7 +505,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         body: `${capitalised(lotLabel.en(p))}, for ${money.en(p.amount)}.`,
       }),
       fr: (p) => ({
-        title: 'Vente corrigée : vous remportez le lot',
+        title: french`Vente corrigée : vous remportez le lot`,
         body: `${capitalised(lotLabel.fr(p))}, pour ${money.fr(p.amount)}.`,
       }),
     },
@@ -506,9 +522,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
-        letter('fr', p.firstName, `Vente corrigée : vous ne remportez pas ${lotLabel.fr(p)}`, [
+        letter('fr', p.firstName, french`Vente corrigée : vous ne remportez pas ${lotLabel.fr(p)}`, [
           {
-            text: `Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : elle avait été enregistrée à votre nom par erreur. Vous ne remportez pas ce lot et il ne vous sera pas facturé.`,
+            text: french`Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : elle avait été enregistrée à votre nom par erreur. Vous ne remportez pas ce lot et il ne vous sera pas facturé.`,
           },
           { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
           { link: p.link, label: 'Voir le lot' },
@@ -521,7 +537,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         `Stage sale corrected for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win it and will not be billed for it. Details: ${p.link} Reply STOP to opt out.`,
       fr: (p) =>
-        `Vente sur scène corrigée pour ${lotLabel.fr(p)} : elle était à votre nom par erreur. Vous ne le remportez pas et il ne vous sera pas facturé. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+        french`Vente sur scène corrigée pour ${lotLabel.fr(p)} : elle était à votre nom par erreur. Vous ne le remportez pas et il ne vous sera pas facturé. Détails : ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   lotWinWithdrawnByCorrectionPush: {
@@ -532,8 +548,8 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         body: `${capitalised(lotLabel.en(p))}: the sale was recorded in your name by mistake.`,
       }),
       fr: (p) => ({
-        title: 'Vente corrigée : vous ne remportez pas le lot',
-        body: `${capitalised(lotLabel.fr(p))} : la vente avait été enregistrée à votre nom par erreur.`,
+        title: french`Vente corrigée : vous ne remportez pas le lot`,
+        body: french`${capitalised(lotLabel.fr(p))} : la vente avait été enregistrée à votre nom par erreur.`,
       }),
     },
   },
@@ -553,7 +569,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         ],
       }),
       fr: (p) => ({
-        subject: `Facture no ${p.invoiceNumber} : ${p.auctionName}`,
+        subject: french`Facture no ${p.invoiceNumber} : ${p.auctionName}`,
         blocks: [
           { text: 'Bonjour,' },
           {
@@ -580,9 +596,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { link: p.link, label: 'See the invoice' },
         ]),
       fr: (p) =>
-        letter('fr', p.firstName, `Paiement reçu : facture no ${p.invoiceNumber}`, [
+        letter('fr', p.firstName, french`Paiement reçu : facture no ${p.invoiceNumber}`, [
           {
-            text: `Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}. La facture payée est jointe.`,
+            text: french`Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}. La facture payée est jointe.`,
           },
           ...(p.receiptNumber
             ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l'impôt est aussi joint.` }]
@@ -613,7 +629,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Votre reçu de don no ${p.replacedReceiptNumber} est annulé`, [
           {
-            text: `Un remboursement sur la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l'utilisez pas aux fins de l'impôt.`,
+            text: french`Un remboursement sur la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l'utilisez pas aux fins de l'impôt.`,
           },
           p.receiptNumber
             ? { text: `Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
@@ -647,12 +663,12 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `La facture no ${p.invoiceNumber} est de nouveau à payer`, [
           {
-            text: `L'organisation de ${theAuction.fr(p.auctionName)} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n'est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
+            text: french`L'organisation de ${theAuction.fr(p.auctionName)} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n'est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
           },
           ...(p.voidedReceiptNumber
             ? [
                 {
-                  text: `Le reçu de don no ${p.voidedReceiptNumber} est annulé : ne l'utilisez pas aux fins de l'impôt. Un nouveau reçu vous sera envoyé une fois la facture payée.`,
+                  text: french`Le reçu de don no ${p.voidedReceiptNumber} est annulé : ne l'utilisez pas aux fins de l'impôt. Un nouveau reçu vous sera envoyé une fois la facture payée.`,
                 },
               ]
             : []),
@@ -672,8 +688,8 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { link: p.link, label: 'See the auction' },
         ]),
       fr: (p) =>
-        letter('fr', p.firstName, `${p.auctionName} : un message des organisateurs`, [
-          { text: `Les organisateurs de ${p.auctionName} vous écrivent :` },
+        letter('fr', p.firstName, french`${p.auctionName} : un message des organisateurs`, [
+          { text: french`Les organisateurs de ${p.auctionName} vous écrivent :` },
           { text: p.announcement },
           { link: p.link, label: "Voir l'encan" },
         ]),
@@ -683,7 +699,8 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
     channel: 'sms',
     render: {
       en: (p) => `${p.auctionName}: ${p.announcement} ${p.link} Reply STOP to opt out.`,
-      fr: (p) => `${p.auctionName} : ${p.announcement} ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
+      fr: (p) =>
+        french`${p.auctionName} : ${p.announcement} ${p.link} Répondez STOP pour ne plus recevoir de messages.`,
     },
   },
   auctionAnnouncementPush: {
@@ -752,8 +769,8 @@ function validParams(template: MessageTemplate, params: Record<string, string>):
 }
 
 function emailText(blocks: Block[], language: Language): string {
-  // French typography puts a space before a colon.
-  const colon = language === 'fr' ? ' :' : ':';
+  // French typography puts a space before a colon, one that never breaks the line.
+  const colon = language === 'fr' ? `${NO_BREAK_SPACE}:` : ':';
   const paragraphs = blocks.map((block) => {
     if ('link' in block) return `${block.label}${colon}\n${block.link}`;
     if ('code' in block) return `    ${block.code}`;

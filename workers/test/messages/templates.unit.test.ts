@@ -90,6 +90,34 @@ describe('message templates', () => {
     expect(en.text.startsWith('Hello,\n')).toBe(true);
   });
 
+  it('binds French punctuation to its word, and leaves the words an organiser typed as they are', () => {
+    const won = renderMessage({
+      channel: 'sms',
+      language: 'fr',
+      template: 'lotWonSms',
+      params: { lotNumber: '12', lotName: 'Weekend au chalet', amount: '25.00', link: 'https://example.org/l/12' },
+    });
+    expect(won.text).toContain('le lot 12, «\u00a0Weekend au chalet\u00a0» pour 25,00\u00a0$. Détails\u00a0: https://');
+    expect(won.text).not.toMatch(/ [:»]|« /);
+
+    const announcement = renderMessage({
+      channel: 'email',
+      language: 'fr',
+      template: 'auctionAnnouncementEmail',
+      params: {
+        firstName: 'Léa',
+        auctionName: 'Gala 2026',
+        announcement: 'Dernier appel : au bar !',
+        link: 'https://example.org/a',
+      },
+    });
+    if (announcement.channel !== 'email') throw new Error('email expected');
+    expect(announcement.subject).toBe('Gala 2026\u00a0: un message des organisateurs');
+    expect(announcement.text).toContain('Dernier appel : au bar !');
+    expect(announcement.text).toContain('vous écrivent\u00a0:');
+    expect(announcement.text).not.toMatch(/ :\n/);
+  });
+
   it('escapes params in the HTML body', () => {
     const rendered = renderMessage({
       channel: 'email',

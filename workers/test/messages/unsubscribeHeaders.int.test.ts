@@ -67,7 +67,7 @@ describe('unsubscribe in every email (RFC 8058)', () => {
       organizationId: null,
     });
     expect(mail.text).toContain(
-      'Pour ne plus recevoir ces courriels, désabonnez-vous :\nhttps://encans.example/desabonnement?identity=',
+      'Pour ne plus recevoir ces courriels, désabonnez-vous\u00a0:\nhttps://encans.example/desabonnement?identity=',
     );
     expect(mail.html).toContain('href="https://encans.example/desabonnement?identity=');
   });

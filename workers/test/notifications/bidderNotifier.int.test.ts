@@ -155,7 +155,7 @@ describe('bidder notifications', () => {
     expect(email?.body).toContain(link);
     expect((await received(everything)).texts[0]?.body).toContain(link);
     const frenchEmail = (await received(french)).emails[0];
-    expect(frenchEmail?.subject).toMatch(/^Votre mise a été dépassée sur le lot \d+, « Weekend au chalet »$/);
+    expect(frenchEmail?.subject).toMatch(/^Votre mise a été dépassée sur le lot \d+, «\u00a0Weekend au chalet\u00a0»$/);
     expect(frenchEmail?.body).toContain(`${PUBLIC_URL}/encans/${urlMagicLink}/lots/${lotId}`);
     expect((await received(french)).texts[0]?.body).toContain('Misez de nouveau');
 
@@ -196,7 +196,7 @@ describe('bidder notifications', () => {
     const [sms] = (await received(noGeneralEmail)).texts;
     expect(sms?.body).toMatch(/^You won lot \d+, "Cottage weekend" for \$1,234\.50\./);
     const [email] = (await received(french)).emails;
-    expect(email?.subject).toMatch(/^Vous avez remporté le lot \d+, « Weekend au chalet »$/);
+    expect(email?.subject).toMatch(/^Vous avez remporté le lot \d+, «\u00a0Weekend au chalet\u00a0»$/);
     expect(email?.body).toContain('1\u00a0234,53\u00a0$');
   });
 
@@ -218,7 +218,7 @@ describe('bidder notifications', () => {
       expect.stringMatching(/^You won/),
     ]);
     expect(await subjects(benoit)).toContainEqual(
-      expect.stringMatching(/^Vous remportez maintenant le lot \d+, « Weekend au chalet »$/),
+      expect.stringMatching(/^Vous remportez maintenant le lot \d+, «\u00a0Weekend au chalet\u00a0»$/),
     );
     const [withdrawn] = (await received(ann)).texts.filter((text) => text.body.includes('no longer win'));
     expect(withdrawn?.body).toContain('will not be billed');
@@ -321,7 +321,7 @@ describe('bidder notifications', () => {
       expect.stringMatching(/^Sale corrected: you do not win lot \d+, "Cottage weekend"$/),
     );
     expect(await subjects(benoit)).toEqual([
-      expect.stringMatching(/^Vente corrigée : vous remportez le lot \d+, « Weekend au chalet »$/),
+      expect.stringMatching(/^Vente corrigée\u00a0: vous remportez le lot \d+, «\u00a0Weekend au chalet\u00a0»$/),
     ]);
     const [told] = (await received(benoit)).texts;
     expect(told?.body).toContain('250,00\u00a0$');

@@ -66,7 +66,9 @@ describe('outbid notices by Web Push', () => {
     expect(push?.claims.sub).toBe(messaging.vapid.subject);
     expect(push?.payload).toEqual({
       title: 'Votre mise a été dépassée',
-      body: expect.stringMatching(/^Le lot \d+, « Weekend au chalet »\. Misez de nouveau avant la fermeture\.$/),
+      body: expect.stringMatching(
+        /^Le lot \d+, «\u00a0Weekend au chalet\u00a0»\. Misez de nouveau avant la fermeture\.$/,
+      ),
       url: `${PUBLIC_URL}/encans/${urlMagicLink}/lots/${lotId}`,
       tag: expect.stringMatching(/^lot-\d+-outbidPush$/),
     });

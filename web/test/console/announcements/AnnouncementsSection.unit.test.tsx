@@ -883,7 +883,7 @@ describe("the console's messages to guests", () => {
       .getAllByRole('listitem')
       .filter((item) => item.classList.contains('announcements__item--scheduled'))
       .map((item) => item.querySelector('.announcements__status p')?.textContent);
-    expect(statuses[0]).toMatch(/10 minutes avant la fermeture de « Tables du salon », le /);
+    expect(statuses[0]).toMatch(/10 minutes avant la fermeture de «\u00a0Tables du salon\u00a0», le /);
     expect(statuses[1]).toMatch(/10 minutes avant la fermeture d’un groupe \(retiré depuis\)/);
     const closed = screen.getByText('Five minutes for the lounge.').closest('li') as HTMLElement;
     expect(within(closed).getByText('Annulé : le groupe de fermeture a fermé avant l’heure d’envoi.')).toBeTruthy();

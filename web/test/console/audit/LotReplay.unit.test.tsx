@@ -58,7 +58,7 @@ describe("the auditor's replay of a stage sale corrected", () => {
     await screen.findByRole('heading', { name: 'Vente sur scène corrigée' });
     const account = screen.getByText(/a corrigé l’adjudication sur scène/).textContent;
     expect(account).toBe(
-      'Camille Roy a corrigé l’adjudication sur scène : Léa Côté pour 260,00\u00a0$, plutôt que Hugo Tremblay pour 250,00\u00a0$.',
+      'Camille Roy a corrigé l’adjudication sur scène\u00a0: Léa Côté pour 260,00\u00a0$, plutôt que Hugo Tremblay pour 250,00\u00a0$.',
     );
     expect(screen.getByText('Motif : « Paddle 12 misread as 21 »')).toBeTruthy();
     // The recorded event in French, its type as exported beside it.

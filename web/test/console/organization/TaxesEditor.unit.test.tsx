@@ -74,7 +74,7 @@ describe("the organisation's taxes", () => {
     const reordered = { taxes: [QUEBEC.taxes[1], QUEBEC.taxes[0]] };
     const api = editor({ [`PUT ${TAXES}`]: [200, reordered] });
     await screen.findByText('Taxe 2');
-    fireEvent.click(screen.getByRole('button', { name: 'Monter « TVQ »' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Monter «\u00a0TVQ\u00a0»' }));
     expect(rates().map((input) => input.value)).toEqual(['9,975', '5']);
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les taxes' }));
     const dialog = await screen.findByRole('dialog');
