@@ -66,6 +66,10 @@ export const refundableLine = z.object({
 });
 export type RefundableLine = z.infer<typeof refundableLine>;
 
+/** Paid (nothing due), partly paid, or nothing paid yet. */
+export const INVOICE_STATES = ['paid', 'partly', 'unpaid'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
 export const auctionInvoice = z.object({
   stripeInvoiceId: z.string(),
   number: z.number().int(),
@@ -78,6 +82,8 @@ export const auctionInvoice = z.object({
   /** Card payment and payments recorded by hand (cancelled ones excepted). */
   paidCents: z.number().int(),
   dueCents: z.number().int(),
+  /** Its state as the list's filter reads it: paid (nothing due), partly paid, or nothing paid yet. */
+  state: z.enum(INVOICE_STATES),
   currency: z.string(),
   invoiceDate: z.string(),
   paidAt: z.string().nullable(),
@@ -110,9 +116,6 @@ export type AuctionInvoice = z.infer<typeof auctionInvoice>;
 export const INVOICE_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const INVOICE_SORTS = ['number', 'customer', 'total', 'due'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
-/** Paid (nothing due), partly paid, or nothing paid yet. */
-export const INVOICE_STATES = ['paid', 'partly', 'unpaid'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
 
 /**
  * One page of an auction's invoices for its operators, filtered, sorted and counted in PostgreSQL,

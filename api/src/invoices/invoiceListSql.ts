@@ -1,4 +1,4 @@
-import { type AuctionInvoiceRequest, InvoiceStatus } from '@auction/contract';
+import { type AuctionInvoiceRequest, type InvoiceState, InvoiceStatus } from '@auction/contract';
 import { sql } from 'kysely';
 import { byName, wordsMatching } from '../checkIn/guestSearch.ts';
 
@@ -31,7 +31,10 @@ const STATES = {
   paid: sql`${DUE} = 0`,
   partly: sql`(${DUE} > 0 AND f.paid > 0)`,
   unpaid: sql`(${DUE} > 0 AND f.paid = 0)`,
-} as const;
+} as const satisfies Record<InvoiceState, unknown>;
+
+/** Each invoice's state, by the same conditions the filter checks: what the list shows is what it filters. */
+export const invoiceState = sql<InvoiceState>`CASE WHEN ${STATES.paid} THEN 'paid' WHEN ${STATES.partly} THEN 'partly' ELSE 'unpaid' END`;
 
 /**
  * The search (its number, or every word in the customer's names or email, without case or

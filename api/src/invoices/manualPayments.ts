@@ -3,6 +3,7 @@ import {
   type AuctionInvoiceRequest,
   type AuctionInvoices,
   type ConsoleRefund,
+  type InvoiceState,
   InvoiceStatus,
   type ManualPayment,
   type ManualPaymentBody,
@@ -15,7 +16,7 @@ import { byInvoice } from './byInvoice.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
 import { GIVING_BACK, refundedCents } from './invoiceDto.ts';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
-import { invoiceFilters, invoiceOrder, invoicesWithPaid } from './invoiceListSql.ts';
+import { invoiceFilters, invoiceOrder, invoiceState, invoicesWithPaid } from './invoiceListSql.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
 import { cardChargesOf, dueCents, refundedCentsOf } from './invoiceSums.ts';
 import { cancellationRefusal } from './paymentCancellation.ts';
@@ -181,6 +182,7 @@ export function manualPayments(deps: {
       status: number;
       total: number;
       paid: number;
+      state: InvoiceState;
       currency: string;
       created_at: Date;
       paid_at: Date | null;
@@ -189,7 +191,7 @@ export function manualPayments(deps: {
     }>`
       SELECT i.id, i.public_id, i.number, trim(u.first_name || ' ' || u.last_name) AS customer_name,
         u.username AS customer_email, i.is_donation, i.status, i.total, i.currency, i.created_at, i.paid_at,
-        f.paid, EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
+        f.paid, ${invoiceState} AS state, EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
         (SELECT d.number FROM donation_receipts d WHERE d.invoice_id = i.id AND d.voided_at IS NULL) AS receipt_number
       FROM ${invoicesWithPaid(where)}
       ORDER BY i.number`.execute(db);
@@ -226,6 +228,7 @@ export function manualPayments(deps: {
         totalCents: total,
         paidCents: paid,
         dueCents: total - paid,
+        state: row.state,
         currency: row.currency,
         invoiceDate: row.created_at.toISOString(),
         paidAt: row.paid_at?.toISOString() ?? null,

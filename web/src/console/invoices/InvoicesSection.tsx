@@ -28,9 +28,6 @@ import './invoices.css';
 
 type Invoice = AuctionInvoice;
 
-/** The server's filter reads the same (`api/src/invoices/invoiceListSql.ts`). */
-const stateOf = (invoice: Invoice): InvoiceState =>
-  invoice.dueCents === 0 ? 'paid' : invoice.paidCents > 0 ? 'partly' : 'unpaid';
 const STATE_KEYS: Record<InvoiceState, MessageId> = {
   paid: 'console.invoices.state.paid',
   partly: 'console.invoices.state.partly',
@@ -55,7 +52,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
   const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const state = (invoice: Invoice) => (
     <>
-      <FormattedMessage id={STATE_KEYS[stateOf(invoice)]} />
+      <FormattedMessage id={STATE_KEYS[invoice.state]} />
       {invoice.paymentInProgress && (
         <span className="console__badge">
           {' '}

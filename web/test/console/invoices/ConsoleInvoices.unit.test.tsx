@@ -20,6 +20,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   totalCents: 100_00,
   paidCents: 0,
   dueCents: 100_00,
+  state: 'unpaid',
   currency: 'CAD',
   invoiceDate: '2026-11-23T23:00:00Z',
   paidAt: null,
@@ -154,6 +155,7 @@ const paidByChequeAndCard = {
   status: 2,
   paidCents: 100_00,
   dueCents: 0,
+  state: 'paid',
   manualPayments: [recordedPayment({ id: 8, amountCents: 40_00, method: 'cheque' })],
   paymentsCancellable: true,
   refundableCents: 60_00,
@@ -167,7 +169,10 @@ describe("the console's invoices", () => {
     const api = showInvoices({
       'GET /api/admin/auctions/3/invoices': [
         [200, list([invoice()])],
-        [200, list([invoice({ paidCents: 40_00, dueCents: 60_00, manualPayments: [recorded] })], 40_00)],
+        [
+          200,
+          list([invoice({ paidCents: 40_00, dueCents: 60_00, state: 'partly', manualPayments: [recorded] })], 40_00),
+        ],
       ],
       'POST /api/admin/invoices/inv_abc/manual-payments': [
         200,
@@ -224,7 +229,7 @@ describe("the console's invoices", () => {
     const api = showInvoices({
       'GET /api/admin/auctions/3/invoices': [
         [200, list([invoice()])],
-        [200, list([invoice({ paidCents: 30_00, dueCents: 70_00 })], 30_00)],
+        [200, list([invoice({ paidCents: 30_00, dueCents: 70_00, state: 'partly' })], 30_00)],
       ],
       'POST /api/admin/invoices/inv_abc/manual-payments': [
         422,
@@ -247,7 +252,7 @@ describe("the console's invoices", () => {
     showInvoices({
       'GET /api/admin/auctions/3/invoices': [
         200,
-        list([invoice({ status: 2, paidCents: 100_00, dueCents: 0 })], 100_00),
+        list([invoice({ status: 2, paidCents: 100_00, dueCents: 0, state: 'paid' })], 100_00),
       ],
     });
     await screen.findByRole('button', { name: 'Resend invoice 12' });
@@ -257,7 +262,7 @@ describe("the console's invoices", () => {
   it('cancels a recorded payment only with a reason, once, and shows it struck out with who and why', async () => {
     const cash = recordedPayment({ id: 7, amountCents: 40_00, method: 'cash' });
     const { api, dialog } = await openCancelDialog(
-      { paidCents: 40_00, dueCents: 60_00, manualPayments: [cash] },
+      { paidCents: 40_00, dueCents: 60_00, state: 'partly', manualPayments: [cash] },
       cash,
       'Counted twice',
     );
@@ -296,6 +301,7 @@ describe("the console's invoices", () => {
       status: 2,
       paidCents: 100_00,
       dueCents: 0,
+      state: 'paid',
       refundableCents: 100_00,
       cardRefundableAtOnceCents: 60_00,
     };
@@ -331,7 +337,14 @@ describe("the console's invoices", () => {
 
   it('cancels a payment on an invoice paid by hand after saying it goes back to unpaid and its receipt is voided', async () => {
     const cheque = recordedPayment({ id: 9, amountCents: 100_00, method: 'cheque' });
-    const paidByHand = { status: 2, paidCents: 100_00, dueCents: 0, receiptNumber: 31, manualPayments: [cheque] };
+    const paidByHand = {
+      status: 2,
+      paidCents: 100_00,
+      dueCents: 0,
+      state: 'paid',
+      receiptNumber: 31,
+      manualPayments: [cheque],
+    };
     const { api, dialog } = await openCancelDialog(paidByHand, cheque, 'Bounced');
     expect(within(dialog).getByText(/invoice #12 will owe \$100.00/)).toBeTruthy();
     expect(
@@ -348,7 +361,7 @@ describe("the console's invoices", () => {
   });
 
   it('refunds part of a card payment only with a reason and within what is refundable, once', async () => {
-    const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, paidAt: '2026-11-23T23:20:00Z' };
+    const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, state: 'paid', paidAt: '2026-11-23T23:20:00Z' };
     const refund = {
       id: '5d0c7c3e-1111-4a4a-9b9b-0123456789ab',
       amountCents: 30_00,
@@ -391,7 +404,7 @@ describe("the console's invoices", () => {
   });
 
   it('names the lot a refund takes back, within what that lot cost with its taxes', async () => {
-    const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, paidAt: '2026-11-23T23:20:00Z' };
+    const paidByCard = { status: 2, paidCents: 100_00, dueCents: 0, state: 'paid', paidAt: '2026-11-23T23:20:00Z' };
     const line = (id: string, lotNumber: number, name: string, costCents: number, cardFeeCents = 0) => ({
       id,
       kind: 'lot',
