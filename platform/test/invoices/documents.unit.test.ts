@@ -122,3 +122,16 @@ describe('invoice and receipt PDFs', () => {
     ]);
   });
 });
+
+describe('an invoice PDF in each language', () => {
+  it('writes a tax rate and an unpaid label by that language’s typography', async () => {
+    const unpaid = { ...invoice, taxes: [{ name: 'TVQ', rate: 9.975, amount: 123_15 }], isPaid: false, payments: [] };
+    const fr = pdfText(await invoicePdf(unpaid));
+    expect(fr).toContain('TVQ (9,975\u00a0%) 123,15\u00a0$');
+    expect(fr.some((line) => line.startsWith('Impayée\u00a0: montant dû'))).toBe(true);
+    const en = pdfText(
+      await invoicePdf({ ...unpaid, language: 'en', taxes: [{ name: 'QST', rate: 9.975, amount: 123_15 }] }),
+    );
+    expect(en).toContain('QST (9.975%) $123.15');
+  });
+});
