@@ -11,8 +11,11 @@ export const NARROW_NO_BREAK_SPACE = '\u202f';
  * workers apply it to French emails and notifications, whose texts are built in code.
  */
 export function frenchSpacing(text: string): string {
+  // « no 42 », the abbreviation of « numéro », stays with its number: a number follows the space,
+  // a placeholder, or the text's end where a value is put after it.
   return text
     .replace(/[ \u00a0\u202f]+([:%»])/g, `${NO_BREAK_SPACE}$1`)
     .replace(/[ \u00a0\u202f]+([;!?])/g, `${NARROW_NO_BREAK_SPACE}$1`)
-    .replace(/«[ \u00a0\u202f]+/g, `«${NO_BREAK_SPACE}`);
+    .replace(/«[ \u00a0\u202f]+/g, `«${NO_BREAK_SPACE}`)
+    .replace(/\b([Nn]o) (?=\d|\{|$)/g, `$1${NO_BREAK_SPACE}`);
 }

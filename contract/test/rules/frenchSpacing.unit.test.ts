@@ -19,6 +19,13 @@ describe('frenchSpacing', () => {
     expect(frenchSpacing('le lot 12, « Tableau »')).toBe(`le lot 12, «${nbsp}Tableau${nbsp}»`);
   });
 
+  it('keeps « no » with the number it abbreviates, and nothing else that ends in « no »', () => {
+    expect(frenchSpacing('la facture no {number}, reçu no 31, facture no ')).toBe(
+      `la facture no${nbsp}{number}, reçu no${nbsp}31, facture no${nbsp}`,
+    );
+    expect(frenchSpacing('Casino 5, no comment')).toBe('Casino 5, no comment');
+  });
+
   it('leaves text written without spaces before punctuation as it is', () => {
     const english = 'Details: https://example.org/a?b=1 at 10:30 (25%)!';
     expect(frenchSpacing(english)).toBe(english);

@@ -81,7 +81,7 @@ describe('the invoice list (spec 000 §2)', () => {
     expect(within(rows[2] as HTMLElement).getByText('Paid')).toBeTruthy();
     expect(within(rows[3] as HTMLElement).getByText('Partly paid')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByRole('img', { name: 'Donation' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View invoice 42' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'View invoice #42' }).getAttribute('href')).toBe(
       '/en/invoice/inv_42?from=profile',
     );
   });
@@ -120,7 +120,7 @@ describe('the invoice list (spec 000 §2)', () => {
   it('sends an invoice by email to the prefilled address in the chosen language', async () => {
     const api = show();
     await screen.findByText('3 invoices');
-    fireEvent.click(screen.getByRole('button', { name: 'Send by email, invoice 42' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send by email, invoice #42' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the invoice by email' });
     expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('marie@example.com');
     fireEvent.click(within(dialog).getByLabelText('French'));

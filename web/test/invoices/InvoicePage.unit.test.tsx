@@ -41,7 +41,7 @@ afterEach(() => {
 describe('the invoice page (spec 000 §2, §4)', () => {
   it('shows an unpaid invoice: organisation, customer, lines, taxes, total, amount owed, and the card it will charge', async () => {
     show({ [INVOICE]: [200, invoiceAnswer()] });
-    await screen.findByRole('heading', { name: 'Invoice 42' });
+    await screen.findByRole('heading', { name: 'Invoice #42' });
     expect(screen.getByText('Fondation Lumière')).toBeTruthy();
     expect(screen.getByText('Unpaid')).toBeTruthy();
     expect(screen.getByText('GST (5%)')).toBeTruthy();
@@ -335,7 +335,7 @@ describe('the invoice page (spec 000 §2, §4)', () => {
 
   it("shows staff of the organisation the bidder's invoice without the bidder's payment form or business field", async () => {
     show({ [INVOICE]: [200, invoiceAnswer({ isViewerCustomer: false })] });
-    await screen.findByRole('heading', { name: 'Invoice 42' });
+    await screen.findByRole('heading', { name: 'Invoice #42' });
     expect(screen.getByText(/This is the bidder's invoice: they pay it from their account/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay $114.98' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
