@@ -29,19 +29,30 @@ const POLL_MS = 2_000;
 /**
  * Spec 000 §2 invoice page: the invoice by its key, its print version (the browser's print, with
  * the print stylesheet), card payment while unpaid, and the business field. A back link returns
- * to the invoice list when the user came from the profile.
+ * to the invoice list when the user came from the profile, to the console's invoices of the
+ * auction when staff opened it there.
  */
 export function InvoicePage() {
   const intl = useIntl();
   const locale = useLocale();
   const stripeInvoiceId = useRouteParam('stripeInvoiceId');
-  const fromProfile = useSearchParam('from') === 'profile';
+  const from = useSearchParam('from');
+  const organisation = Number(useSearchParam('organisation')) || undefined;
+  const encan = Number(useSearchParam('encan')) || undefined;
   useDocumentTitle(intl.formatMessage({ id: 'invoice.title' }));
   return (
     <section className="invoice-page">
-      {fromProfile ? (
+      {from === 'profile' ? (
         <Link to={pathFor('invoiceList', {}, locale)} className="back-link no-print">
           <FormattedMessage id="invoice.backToList" />
+        </Link>
+      ) : from === 'console' ? (
+        <Link
+          to={pathFor('console', {}, locale)}
+          search={{ organisation, encan, section: 'invoices' }}
+          className="back-link no-print"
+        >
+          <FormattedMessage id="invoice.backToConsole" />
         </Link>
       ) : null}
       <RequireLogin>{() => <InvoiceScreen stripeInvoiceId={stripeInvoiceId} />}</RequireLogin>

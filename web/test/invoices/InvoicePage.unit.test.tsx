@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../src/cards/AddCardButton.tsx';
-import { InvoiceScreen } from '../../src/invoices/InvoicePage.tsx';
+import { InvoicePage, InvoiceScreen } from '../../src/invoices/InvoicePage.tsx';
 import { Toaster } from '../../src/live/toasts.tsx';
 import { apiStub, card, invoiceAnswer, paidInvoice } from '../paymentFixtures.ts';
 import { renderInApp } from '../renderInApp.tsx';
@@ -39,6 +39,20 @@ afterEach(() => {
 });
 
 describe('the invoice page (spec 000 §2, §4)', () => {
+  it('leads staff who opened it from the console back to that auction’s invoices, and a bidder back to their list', async () => {
+    vi.stubGlobal('fetch', apiStub({}).fetch);
+    const { router } = renderInApp(InvoicePage);
+    await router.navigate({ to: '/', search: { from: 'console', organisation: 5, encan: 3 } });
+    const back = await screen.findByRole('link', { name: "Back to the auction's invoices" });
+    expect(back.getAttribute('href')).toBe('/en/console?organisation=5&encan=3&section=invoices');
+
+    await router.navigate({ to: '/', search: { from: 'profile' } });
+    expect((await screen.findByRole('link', { name: 'Back to invoices' })).getAttribute('href')).toBe(
+      '/en/profile/invoices',
+    );
+    expect(screen.queryByRole('link', { name: "Back to the auction's invoices" })).toBeNull();
+  });
+
   it('shows an unpaid invoice: organisation, customer, lines, taxes, total, amount owed, and the card it will charge', async () => {
     show({ [INVOICE]: [200, invoiceAnswer()] });
     await screen.findByRole('heading', { name: 'Invoice #42' });

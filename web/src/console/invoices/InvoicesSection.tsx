@@ -35,7 +35,7 @@ const STATE_KEYS: Record<InvoiceState, MessageId> = {
 };
 
 /** The auction's invoices: totals raised, paid, unpaid and refunded; resend; payments recorded by hand; refunds. */
-export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
+export function ConsoleInvoices({ auctionId, organizationId }: { auctionId: number; organizationId: number }) {
   const intl = useIntl();
   const locale = useLocale();
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(25, { column: 'number', direction: 'asc' }));
@@ -176,6 +176,8 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
       <Link
         className="console__role"
         to={pathFor('invoice', { stripeInvoiceId: invoice.stripeInvoiceId }, locale)}
+        // The invoice page links back here: to this organisation's auction, on its invoices.
+        search={{ from: 'console', organisation: organizationId, encan: auctionId }}
         aria-label={intl.formatMessage({ id: 'console.invoices.openLabel' }, { number: invoice.number })}
       >
         <FormattedMessage id="console.invoices.open" />
@@ -305,7 +307,7 @@ export function ConsoleInvoices({ auctionId }: { auctionId: number }) {
 
 /** The auction's invoices and payments. */
 export default function InvoicesSection({ auction }: AuctionSectionProps) {
-  return <ConsoleInvoices auctionId={auction.id} />;
+  return <ConsoleInvoices auctionId={auction.id} organizationId={auction.organizationId} />;
 }
 
 /** An email that may wrap after its "@" in a narrow column, never inside a word ("bidder2@demo.l / ocal"). */

@@ -66,7 +66,7 @@ function showInvoices(answers: Parameters<typeof apiStub>[0]) {
   const api = apiStub(answers);
   vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
   vi.stubGlobal('fetch', api.fetch);
-  renderInApp(() => <ConsoleInvoices auctionId={3} />);
+  renderInApp(() => <ConsoleInvoices auctionId={3} organizationId={5} />);
   return api;
 }
 
@@ -188,6 +188,10 @@ describe("the console's invoices", () => {
     });
     const raised = await screen.findByText('Raised');
     expect(raised.nextSibling?.textContent).toBe('$100.00');
+    // Open shows the bidder's invoice, which leads back here.
+    expect(screen.getByRole('link', { name: 'Open invoice 12' }).getAttribute('href')).toBe(
+      '/en/invoice/inv_abc?from=console&organisation=5&encan=3',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Record a payment on invoice 12' }));
     const dialog = await screen.findByRole('dialog');
     // The whole amount due is offered, and the consequence says the invoice becomes paid.
