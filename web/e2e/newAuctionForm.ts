@@ -6,10 +6,10 @@ const FORM = {
     newAuction: 'Nouvel encan',
     titleFr: 'Titre en français',
     titleEn: 'Titre en anglais',
-    address: "Adresse de l'encan",
+    address: 'Adresse de l’encan',
     open: 'Ouverture',
     end: 'Fin',
-    create: "Créer l'encan",
+    create: 'Créer l’encan',
   },
   en: {
     newAuction: 'New auction',

@@ -24,13 +24,22 @@ function chosenAuction<A extends StaffAuction>(auctions: readonly A[], chosenId:
   return auctions.find((a) => a.id === chosenId) ?? (auctions.length === 1 ? (auctions[0] ?? null) : null);
 }
 
-/** What one staff console says: its title, with no auction, before a choice, and under it all. */
-export interface StaffConsoleTexts {
-  title: MessageId;
-  noAuction: MessageId;
-  choose: MessageId;
-  footer: MessageId;
-}
+/** What each staff console says: its title, with no auction, before a choice, and under it all. */
+const TEXTS: Record<StaffSection, Record<'title' | 'noAuction' | 'choose' | 'footer', MessageId>> = {
+  checkin: {
+    title: 'console.checkin.title',
+    noAuction: 'console.checkin.noAuction',
+    choose: 'console.checkin.choose',
+    footer: 'console.volunteer',
+  },
+  audit: {
+    title: 'console.audit.auditorTitle',
+    noAuction: 'console.audit.noAuction',
+    choose: 'console.audit.chooseAuction',
+    footer: 'console.audit.readOnly',
+  },
+};
+type StaffSection = 'checkin' | 'audit';
 
 /**
  * The console of those who operate nothing (a volunteer at the door, an auditor): one section,
@@ -40,14 +49,13 @@ export interface StaffConsoleTexts {
 export function StaffConsole<A extends StaffAuction, K extends QueryKey>({
   section,
   auctions: auctionsQuery,
-  texts,
   children,
 }: {
-  section: 'checkin' | 'audit';
+  section: StaffSection;
   auctions: UseQueryOptions<A[], Error, A[], K>;
-  texts: StaffConsoleTexts;
   children: (auctionId: number) => ReactNode;
 }) {
+  const texts = TEXTS[section];
   const locale = useLocale();
   const navigate = useNavigate();
   const auctions = useQuery(auctionsQuery);

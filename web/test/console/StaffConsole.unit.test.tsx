@@ -21,12 +21,6 @@ function renderConsole(auctions: StaffAuction[], locale: 'en' | 'fr' = 'en') {
       <StaffConsole
         section="checkin"
         auctions={queryOptions({ queryKey: ['staff', auctions.length], queryFn: async () => auctions })}
-        texts={{
-          title: 'console.checkin.title',
-          noAuction: 'console.checkin.noAuction',
-          choose: 'console.checkin.choose',
-          footer: 'console.volunteer',
-        }}
       >
         {(auctionId) => <p>Desk of auction {auctionId}</p>}
       </StaffConsole>

@@ -203,6 +203,11 @@ describe('message catalogs', () => {
     expect(breakable).toEqual([]);
   });
 
+  it('write the French apostrophe (’), never the typewriter one, which ICU would also read as a quote before « { »', () => {
+    const straight = Object.keys(frMessages).filter((key) => frMessages[key]?.includes("'"));
+    expect(straight).toEqual([]);
+  });
+
   it.each(Object.keys(enMessages))('%s takes the same arguments in both languages', (key) => {
     const enArguments = argumentNames(parse(enMessages[key] ?? ''));
     const frArguments = argumentNames(parse(frMessages[key] ?? ''));

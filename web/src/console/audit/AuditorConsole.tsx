@@ -8,16 +8,7 @@ import { auditQueries } from './queries.ts';
  */
 export default function AuditorConsole() {
   return (
-    <StaffConsole
-      section="audit"
-      auctions={auditQueries.auctions()}
-      texts={{
-        title: 'console.audit.auditorTitle',
-        noAuction: 'console.audit.noAuction',
-        choose: 'console.audit.chooseAuction',
-        footer: 'console.audit.readOnly',
-      }}
-    >
+    <StaffConsole section="audit" auctions={auditQueries.auctions()}>
       {(auctionId) => <AuditReplay key={auctionId} auctionId={auctionId} />}
     </StaffConsole>
   );

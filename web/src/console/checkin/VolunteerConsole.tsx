@@ -8,16 +8,7 @@ import { checkInQueries } from './queries.ts';
  */
 export default function VolunteerConsole() {
   return (
-    <StaffConsole
-      section="checkin"
-      auctions={checkInQueries.auctions()}
-      texts={{
-        title: 'console.checkin.title',
-        noAuction: 'console.checkin.noAuction',
-        choose: 'console.checkin.choose',
-        footer: 'console.volunteer',
-      }}
-    >
+    <StaffConsole section="checkin" auctions={checkInQueries.auctions()}>
       {(auctionId) => <CheckInDesk key={auctionId} auctionId={auctionId} />}
     </StaffConsole>
   );

@@ -35,7 +35,7 @@ describe("the organisation's donation receipts", () => {
     });
     vi.stubGlobal('fetch', api.fetch);
     renderInApp(() => <ReceiptIdentityForm organization={organization} />, 'fr');
-    const number = await screen.findByLabelText("Numéro d'enregistrement de l'organisme de bienfaisance");
+    const number = await screen.findByLabelText('Numéro d’enregistrement de l’organisme de bienfaisance');
     expect((screen.getByLabelText('Adresse sur les reçus') as HTMLTextAreaElement).value).toBe('1 rue A');
     fireEvent.change(number, { target: { value: '12345RR0001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
