@@ -14,6 +14,7 @@ import { canOperate, canUseConsole, isAuditorOnly } from './consoleAccess.ts';
 import { consoleQueries } from './queries.ts';
 import { type ConsoleSection, chosenSection, SECTIONS } from './sections/sections.ts';
 import './console.css';
+import { PressedButton } from './PressedButton.tsx';
 
 const VolunteerConsole = lazy(() => import('./checkin/VolunteerConsole.tsx'));
 const AuditorConsole = lazy(() => import('./audit/AuditorConsole.tsx'));
@@ -91,14 +92,13 @@ function OperatorConsole({ actorRoles }: { actorRoles: readonly number[] }) {
           <ul className="console__cards">
             {organizations.data.map((organization) => (
               <li key={organization.id}>
-                <button
-                  type="button"
-                  className={organization.id === organizationId ? 'console__org console__org--on' : 'console__org'}
-                  aria-pressed={organization.id === organizationId}
+                <PressedButton
+                  pressed={organization.id === organizationId}
+                  look="org"
                   onClick={() => choose({ organisation: organization.id })}
                 >
                   {organization.name}
-                </button>
+                </PressedButton>
               </li>
             ))}
           </ul>

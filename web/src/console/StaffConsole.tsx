@@ -7,6 +7,7 @@ import type { MessageId } from '../i18n/messages.ts';
 import { pathFor } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useSearchParam } from '../lib/useRoute.ts';
+import { PressedButton } from './PressedButton.tsx';
 
 /** An auction as the staff consoles (check-in, audit) list it: its titles and its organisation. */
 export interface StaffAuction {
@@ -79,14 +80,9 @@ export function StaffConsole<A extends StaffAuction, K extends QueryKey>({
         <ul className="console__staff-auctions">
           {auctions.data.map((each) => (
             <li key={each.id}>
-              <button
-                type="button"
-                className={each.id === auction?.id ? 'console__org console__org--on' : 'console__org'}
-                aria-pressed={each.id === auction?.id}
-                onClick={() => choose(each.id)}
-              >
+              <PressedButton pressed={each.id === auction?.id} look="org" onClick={() => choose(each.id)}>
                 <strong>{titleOf(each, locale)}</strong> <span>· {each.organizationName}</span>
-              </button>
+              </PressedButton>
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { BidderNumber } from '../checkin/BidderNumber.tsx';
 import { CheckInDesk } from '../checkin/CheckInDesk.tsx';
 import { PersonFields } from '../checkin/PersonFields.tsx';
+import { PressedButton } from '../PressedButton.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { bidderListQuery } from './bidderListQuery.ts';
 import { GuestMessage } from './GuestMessage.tsx';
@@ -285,15 +286,9 @@ export default function BiddersSection({ auction, actorRoles }: AuctionSectionPr
     <div className="bidders">
       <div className="console__roles">
         {(['list', 'checkIn'] as const).map((each) => (
-          <button
-            key={each}
-            type="button"
-            className={view === each ? 'console__role console__role--on' : 'console__role'}
-            aria-pressed={view === each}
-            onClick={() => setView(each)}
-          >
+          <PressedButton key={each} pressed={view === each} onClick={() => setView(each)}>
             <FormattedMessage id={each === 'list' ? 'console.bidders.list' : 'console.checkin.title'} />
-          </button>
+          </PressedButton>
         ))}
       </div>
       {view === 'list' ? (

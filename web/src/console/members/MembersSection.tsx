@@ -8,6 +8,7 @@ import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { GRANTABLE_ROLES, type GrantableRole, mayGrant, USER_SEARCH_MIN_LENGTH } from '../consoleAccess.ts';
+import { PressedButton } from '../PressedButton.tsx';
 import { consoleKeys, consoleMutations, consoleQueries } from '../queries.ts';
 import type { SectionProps } from '../sections/sectionProps.ts';
 
@@ -77,11 +78,9 @@ function RoleButtons({
         const has = user.roles.includes(role);
         const label = intl.formatMessage({ id: ROLE_KEYS[role] });
         return (
-          <button
+          <PressedButton
             key={role}
-            type="button"
-            className={has ? 'console__role console__role--on' : 'console__role'}
-            aria-pressed={has}
+            pressed={has}
             aria-label={intl.formatMessage(
               { id: has ? 'console.members.revokeLabel' : 'console.members.grantLabel' },
               { role: label, name: nameOf(user) },
@@ -89,7 +88,7 @@ function RoleButtons({
             onClick={() => onChange(role, !has)}
           >
             {label}
-          </button>
+          </PressedButton>
         );
       })}
     </div>

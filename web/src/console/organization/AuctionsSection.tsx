@@ -7,6 +7,7 @@ import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { pathFor } from '../../i18n/routes.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { auctionStatusKey, titleOf } from '../auctionLabels.ts';
+import { PressedButton } from '../PressedButton.tsx';
 import { consoleQueries } from '../queries.ts';
 import type { SectionProps } from '../sections/sectionProps.ts';
 import { NewAuctionForm } from './NewAuctionForm.tsx';
@@ -42,16 +43,14 @@ function AuctionList({
             <span className="console__badge">
               <FormattedMessage id={auctionStatusKey(auction.status)} />
             </span>
-            <button
-              type="button"
-              className={chosen?.id === auction.id ? 'console__role console__role--on' : 'console__role'}
-              aria-pressed={chosen?.id === auction.id}
+            <PressedButton
+              pressed={chosen?.id === auction.id}
               onClick={() => {
                 onChoose(auction);
               }}
             >
               {intl.formatMessage({ id: 'console.lots.open' }, { auction: titleOf(auction, locale) })}
-            </button>
+            </PressedButton>
           </span>
         </li>
       ))}

@@ -8,6 +8,7 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { ListTable } from '../../lib/listTable/ListTable.tsx';
 import { applyQuery, initialQuery, type ListQuery } from '../../lib/listTable/listTableRules.ts';
+import { PressedButton } from '../PressedButton.tsx';
 import { removalQueries } from './queries.ts';
 import { centsOf } from './removalConsequence.ts';
 
@@ -40,10 +41,8 @@ export function LotBids({
   });
   const when = (bid: Bid) => `${formatDate(bid.placedAt, locale)} ${formatTime(bid.placedAt, locale)}`;
   const action = (bid: Bid) => (
-    <button
-      type="button"
-      className={picked === bid.bidId ? 'console__role console__role--on' : 'console__role'}
-      aria-pressed={picked === bid.bidId}
+    <PressedButton
+      pressed={picked === bid.bidId}
       aria-label={intl.formatMessage(
         { id: 'console.removal.previewLabel' },
         { amount: formatMoney(centsOf(bid.amount), locale), name: bid.bidder.name },
@@ -52,7 +51,7 @@ export function LotBids({
       onClick={() => onPick(bid)}
     >
       <FormattedMessage id="console.removal.preview" />
-    </button>
+    </PressedButton>
   );
   return (
     <>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
+import { PressedButton } from '../PressedButton.tsx';
 import type { AuctionSectionProps } from '../sections/sectionProps.ts';
 import { AuctionForm } from './AuctionForm.tsx';
 import { BannersEditor } from './BannersEditor.tsx';
@@ -59,15 +60,9 @@ export default function AuctionSetupSection({ auction: listed }: AuctionSectionP
       </h2>
       <nav className="setup__parts-nav" aria-label={intl.formatMessage({ id: 'console.setup.partsLabel' })}>
         {PARTS.map(({ id, label }) => (
-          <button
-            key={id}
-            type="button"
-            className={id === part ? 'console__role console__role--on' : 'console__role'}
-            aria-pressed={id === part}
-            onClick={() => setPart(id)}
-          >
+          <PressedButton key={id} pressed={id === part} onClick={() => setPart(id)}>
             <FormattedMessage id={label} />
-          </button>
+          </PressedButton>
         ))}
       </nav>
       <PartView part={part} auction={auction.data} />
