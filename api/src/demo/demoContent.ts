@@ -35,7 +35,7 @@ export const DEMO_ACCOUNTS = [
     role: 'volunteer',
     username: 'volunteer@demo.local',
     password: 'Demo-Volunteer-2026!',
-    nickName: 'Benevole',
+    nickName: 'Bénévole',
     firstName: 'Sam',
     lastName: 'Gagnon',
     roles: [Role.Volunteer],

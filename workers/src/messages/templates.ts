@@ -138,7 +138,7 @@ const hello = {
  */
 const theAuction = {
   en: (name: string) => (/\bauction\b/i.test(name) ? `the ${name}` : `the ${name} auction`),
-  fr: (name: string) => (/^encan\b/i.test(name) ? `l'${name}` : `l'encan ${name}`),
+  fr: (name: string) => (/^encan\b/i.test(name) ? `l’${name}` : `l’encan ${name}`),
 };
 /** The product's name, the app's own (spec 000 §1 brand 1), in every email of both languages. */
 const signature = { en: 'Charity Auctions', fr: 'Encans caritatifs' };
@@ -189,7 +189,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             text: 'Merci de votre inscription. Veuillez confirmer votre adresse courriel pour terminer la création de votre compte.',
           },
           { link: p.link, label: 'Confirmer mon adresse courriel' },
-          { text: "Si vous n'avez pas créé de compte, vous pouvez ignorer ce message." },
+          { text: 'Si vous n’avez pas créé de compte, vous pouvez ignorer ce message.' },
         ]),
     },
   },
@@ -208,7 +208,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             text: french`Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Pour en choisir un nouveau, utilisez ce lien :`,
           },
           { link: p.link, label: 'Choisir un nouveau mot de passe' },
-          { text: french`Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.` },
+          { text: french`Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.` },
         ]),
     },
   },
@@ -266,10 +266,10 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, 'Votre adresse courriel de connexion a été modifiée', [
           {
-            text: `L'adresse courriel avec laquelle vous vous connectez a été remplacée par ${p.newUserName}. Utilisez-la désormais.`,
+            text: `L’adresse courriel avec laquelle vous vous connectez a été remplacée par ${p.newUserName}. Utilisez-la désormais.`,
           },
           {
-            text: "Si vous n'êtes pas à l'origine de ce changement, communiquez sans tarder avec les organisateurs de votre encan.",
+            text: 'Si vous n’êtes pas à l’origine de ce changement, communiquez sans tarder avec les organisateurs de votre encan.',
           },
         ]),
     },
@@ -287,7 +287,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, 'Votre mot de passe a été modifié', [
           {
-            text: "Le mot de passe de votre compte a été modifié. Si vous êtes à l'origine de ce changement, vous n'avez rien d'autre à faire.",
+            text: 'Le mot de passe de votre compte a été modifié. Si vous êtes à l’origine de ce changement, vous n’avez rien d’autre à faire.',
           },
           {
             text: 'Sinon, réinitialisez sans tarder votre mot de passe depuis la page de connexion et communiquez avec les organisateurs de votre encan.',
@@ -336,7 +336,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous avez remporté ${lotLabel.fr(p)}`, [
           {
-            text: `Félicitations! ${capitalised(lotLabel.fr(p))} de ${theAuction.fr(p.auctionName)} est fermé et vous l'avez remporté pour ${money.fr(p.amount)}.`,
+            text: `Félicitations! ${capitalised(lotLabel.fr(p))} de ${theAuction.fr(p.auctionName)} est fermé et vous l’avez remporté pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },
@@ -432,7 +432,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           {
             text: french`Après la fermeture de ${lotLabel.fr(p)} de ${theAuction.fr(p.auctionName)}, les organisateurs ont retiré une mise, ce qui en a changé le résultat : vous ne remportez plus ce lot et il ne vous sera pas facturé.`,
           },
-          { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
+          { text: 'Pour toute question, communiquez avec les organisateurs de l’encan.' },
           { link: p.link, label: 'Voir le lot' },
         ]),
     },
@@ -526,7 +526,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           {
             text: french`Les organisateurs de ${theAuction.fr(p.auctionName)} ont corrigé la vente enregistrée sur scène pour ${lotLabel.fr(p)} : elle avait été enregistrée à votre nom par erreur. Vous ne remportez pas ce lot et il ne vous sera pas facturé.`,
           },
-          { text: "Pour toute question, communiquez avec les organisateurs de l'encan." },
+          { text: 'Pour toute question, communiquez avec les organisateurs de l’encan.' },
           { link: p.link, label: 'Voir le lot' },
         ]),
     },
@@ -601,7 +601,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             text: french`Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}. La facture payée est jointe.`,
           },
           ...(p.receiptNumber
-            ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l'impôt est aussi joint.` }]
+            ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l’impôt est aussi joint.` }]
             : []),
           { link: p.link, label: 'Voir la facture' },
         ]),
@@ -629,7 +629,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Votre reçu de don no ${p.replacedReceiptNumber} est annulé`, [
           {
-            text: french`Un remboursement sur la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l'utilisez pas aux fins de l'impôt.`,
+            text: french`Un remboursement sur la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l’utilisez pas aux fins de l’impôt.`,
           },
           p.receiptNumber
             ? { text: `Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
@@ -663,12 +663,12 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `La facture no ${p.invoiceNumber} est de nouveau à payer`, [
           {
-            text: french`L'organisation de ${theAuction.fr(p.auctionName)} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n'est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
+            text: french`L’organisation de ${theAuction.fr(p.auctionName)} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n’est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
           },
           ...(p.voidedReceiptNumber
             ? [
                 {
-                  text: french`Le reçu de don no ${p.voidedReceiptNumber} est annulé : ne l'utilisez pas aux fins de l'impôt. Un nouveau reçu vous sera envoyé une fois la facture payée.`,
+                  text: french`Le reçu de don no ${p.voidedReceiptNumber} est annulé : ne l’utilisez pas aux fins de l’impôt. Un nouveau reçu vous sera envoyé une fois la facture payée.`,
                 },
               ]
             : []),
@@ -691,7 +691,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         letter('fr', p.firstName, french`${p.auctionName} : un message des organisateurs`, [
           { text: french`Les organisateurs de ${p.auctionName} vous écrivent :` },
           { text: p.announcement },
-          { link: p.link, label: "Voir l'encan" },
+          { link: p.link, label: 'Voir l’encan' },
         ]),
     },
   },
