@@ -573,7 +573,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         blocks: [
           { text: 'Bonjour,' },
           {
-            text: `Voici la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}, de ${money.fr(p.amount)}, jointe en PDF.`,
+            text: french`Voici la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}, de ${money.fr(p.amount)}, jointe en PDF.`,
           },
           { link: p.link, label: 'Voir la facture' },
           { text: signature.fr },
@@ -601,7 +601,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
             text: french`Merci ! Nous avons reçu votre paiement de ${money.fr(p.amount)} pour la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)}. La facture payée est jointe.`,
           },
           ...(p.receiptNumber
-            ? [{ text: `Votre reçu officiel de don no ${p.receiptNumber} aux fins de l’impôt est aussi joint.` }]
+            ? [{ text: french`Votre reçu officiel de don no ${p.receiptNumber} aux fins de l’impôt est aussi joint.` }]
             : []),
           { link: p.link, label: 'Voir la facture' },
         ]),
@@ -627,12 +627,12 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { link: p.link, label: 'See the invoice' },
         ]),
       fr: (p) =>
-        letter('fr', p.firstName, `Votre reçu de don no ${p.replacedReceiptNumber} est annulé`, [
+        letter('fr', p.firstName, french`Votre reçu de don no ${p.replacedReceiptNumber} est annulé`, [
           {
             text: french`Un remboursement sur la facture no ${p.invoiceNumber} de ${theAuction.fr(p.auctionName)} a changé le montant de votre don : le reçu de don no ${p.replacedReceiptNumber} est donc annulé. Ne l’utilisez pas aux fins de l’impôt.`,
           },
           p.receiptNumber
-            ? { text: `Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
+            ? { text: french`Le reçu no ${p.receiptNumber}, joint, le remplace pour le don qui reste.` }
             : { text: 'Ce qui reste du don ne donne plus droit à un reçu.' },
           { link: p.link, label: 'Voir la facture' },
         ]),
@@ -661,7 +661,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           { link: p.link, label: 'See and pay the invoice' },
         ]),
       fr: (p) =>
-        letter('fr', p.firstName, `La facture no ${p.invoiceNumber} est de nouveau à payer`, [
+        letter('fr', p.firstName, french`La facture no ${p.invoiceNumber} est de nouveau à payer`, [
           {
             text: french`L’organisation de ${theAuction.fr(p.auctionName)} a annulé le paiement de ${money.fr(p.amount)} inscrit sur la facture no ${p.invoiceNumber}. La facture n’est plus payée : ${money.fr(p.amountDue)} reste à payer.`,
           },

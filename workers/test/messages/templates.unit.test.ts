@@ -38,6 +38,15 @@ describe('message templates', () => {
       });
     }
 
+    it(`${template} binds French punctuation and « no » to their words, and writes the French apostrophe`, () => {
+      const fr = renderMessage({ channel, language: 'fr', template, params: paramsOf(template) });
+      const texts = fr.channel === 'email' ? [fr.subject, fr.text] : [fr.text];
+      for (const text of texts) {
+        expect(text).not.toMatch(/ [:;!?»%]|« |\bno \d/);
+        expect(text).not.toMatch(/\p{L}'\p{L}/u);
+      }
+    });
+
     it(`${template} is written in French, not copied from English`, () => {
       const params = paramsOf(template);
       const en = renderMessage({ channel, language: 'en', template, params });
