@@ -46,7 +46,7 @@ export function smsKeywordReply(keyword: { action: SmsKeywordAction; language: S
 
 const HELP: Record<SmsLanguage, string> = {
   en: 'Auction alerts: outbid and winner notices and sign-in codes. Reply STOP to stop texts, START to get them again. Message and data rates may apply.',
-  fr: "Alertes d'encans : avis de surenchère, de lot remporté et codes de connexion. Répondez ARRET pour ne plus recevoir de textos, DEBUT pour les recevoir de nouveau. Des frais de messagerie peuvent s'appliquer.",
+  fr: 'Alertes d’encans\u00a0: avis de surenchère, de lot remporté et codes de connexion. Répondez ARRET pour ne plus recevoir de textos, DEBUT pour les recevoir de nouveau. Des frais de messagerie peuvent s’appliquer.',
 };
 const STOPPED_FR = 'Vous ne recevrez plus de textos de notre part. Répondez DEBUT pour les recevoir de nouveau.';
 const STARTED_FR = 'Vous recevrez de nouveau nos textos. Répondez ARRET pour ne plus les recevoir.';

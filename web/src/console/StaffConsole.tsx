@@ -25,6 +25,8 @@ function chosenAuction<A extends StaffAuction>(auctions: readonly A[], chosenId:
   return auctions.find((a) => a.id === chosenId) ?? (auctions.length === 1 ? (auctions[0] ?? null) : null);
 }
 
+type StaffSection = 'checkin' | 'audit';
+
 /** What each staff console says: its title, with no auction, before a choice, and under it all. */
 const TEXTS: Record<StaffSection, Record<'title' | 'noAuction' | 'choose' | 'footer', MessageId>> = {
   checkin: {
@@ -40,7 +42,6 @@ const TEXTS: Record<StaffSection, Record<'title' | 'noAuction' | 'choose' | 'foo
     footer: 'console.audit.readOnly',
   },
 };
-type StaffSection = 'checkin' | 'audit';
 
 /**
  * The console of those who operate nothing (a volunteer at the door, an auditor): one section,

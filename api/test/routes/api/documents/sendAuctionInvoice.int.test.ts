@@ -28,7 +28,7 @@ describe('POST /api/documents/send-auction-invoice', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ success: true, message: 'invoice_email_sent', messages: ['invoice_email_sent'] });
     const mail = await kit.test.messaging.outbox.waitFor('accounting@example.com', { template: 'auctionInvoiceEmail' });
-    expect(mail.subject).toBe(`Facture no ${invoice.number} : Gala d'hiver`);
+    expect(mail.subject).toBe(`Facture no\u00a0${invoice.number}\u00a0: Gala d'hiver`);
     // fr-CA amounts: 1 234,56 $ + GST and QST = 1 419,44 $
     expect(mail.body).toContain('1\u00a0419,44\u00a0$');
     expect(mail.attachments).toEqual([

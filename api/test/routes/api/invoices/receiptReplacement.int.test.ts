@@ -63,7 +63,7 @@ describe('a donation receipt after refunds', () => {
     const mail = await kit.test.messaging.outbox.waitFor(donor.body.username, {
       template: 'donationReceiptReplacedEmail',
     });
-    expect(mail.subject).toContain(`no ${first.number}`);
+    expect(mail.subject).toContain(`no\u00a0${first.number}`);
     expect(mail.attachments.map((a) => a.filename)).toEqual([`recu-${receipts[1]?.number}.pdf`]);
   });
 

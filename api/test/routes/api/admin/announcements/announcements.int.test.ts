@@ -156,7 +156,7 @@ describe("organisers' announcements to an auction's guests", () => {
     const frenchEmail = await test.messaging.outbox.waitFor(french.body.username, {
       template: 'auctionAnnouncementEmail',
     });
-    expect(frenchEmail.subject).toBe('Gala des Neiges : un message des organisateurs');
+    expect(frenchEmail.subject).toBe('Gala des Neiges\u00a0: un message des organisateurs');
     expect(frenchEmail.body).toContain('Les mises ferment dans 10 minutes !');
     expect(frenchEmail.body).toContain(`/encans/${auction.link}`);
     const englishEmail = await test.messaging.outbox.waitFor(english.body.username, {
@@ -168,7 +168,7 @@ describe("organisers' announcements to an auction's guests", () => {
       template: 'auctionAnnouncementSms',
     });
     expect(frenchSms.body).toBe(
-      `Gala des Neiges : Les mises ferment dans 10 minutes ! ${frenchEmail.body.match(/https?:\/\/\S+\/encans\/\S+/)?.[0]} Répondez STOP pour ne plus recevoir de messages.`,
+      `Gala des Neiges\u00a0: Les mises ferment dans 10 minutes ! ${frenchEmail.body.match(/https?:\/\/\S+\/encans\/\S+/)?.[0]} Répondez STOP pour ne plus recevoir de messages.`,
     );
     await test.messaging.outbox.waitFor(digits(emailOffHere.body.cellphone), { template: 'auctionAnnouncementSms' });
 
@@ -228,7 +228,7 @@ describe("organisers' announcements to an auction's guests", () => {
       afterId: earlier?.id ?? 0,
     });
     // A French guest gets the English words when no French ones were written, under the French frame.
-    expect(text.body).toMatch(/^Gala des Neiges : The live auction starts in the ballroom\. /);
+    expect(text.body).toMatch(/^Gala des Neiges\u00a0: The live auction starts in the ballroom\. /);
     await delivered(auction.auctionId, sent.json().announcement.id);
     const list = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));
     expect(list.json().announcements.map((a: { audience: string }) => a.audience)).toEqual(['arrived', 'all']);
