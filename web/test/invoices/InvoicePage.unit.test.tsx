@@ -40,7 +40,10 @@ afterEach(() => {
 
 describe('the invoice page (spec 000 §2, §4)', () => {
   it('leads staff who opened it from the console back to that auction’s invoices, and a bidder back to their list', async () => {
-    vi.stubGlobal('fetch', apiStub({}).fetch);
+    // The back link comes from the address alone, before and whatever the invoice's answer: the
+    // double at the network boundary answers every call not_found, and the link must still be there.
+    const api = apiStub({});
+    vi.stubGlobal('fetch', api.fetch);
     const { router } = renderInApp(InvoicePage);
     await router.navigate({ to: '/', search: { from: 'console', organisation: 5, encan: 3 } });
     const back = await screen.findByRole('link', { name: "Back to the auction's invoices" });
@@ -51,6 +54,8 @@ describe('the invoice page (spec 000 §2, §4)', () => {
       '/en/profile/invoices',
     );
     expect(screen.queryByRole('link', { name: "Back to the auction's invoices" })).toBeNull();
+    // Leading back writes nothing: the page only reads.
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('shows an unpaid invoice: organisation, customer, lines, taxes, total, amount owed, and the card it will charge', async () => {
