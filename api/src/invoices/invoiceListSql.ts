@@ -9,20 +9,26 @@ import { byName, wordsMatching } from '../checkIn/guestSearch.ts';
  */
 
 /**
+ * What invoice `i` has received: its card charges and its payments recorded by hand that stand
+ * (not cancelled), not capped at its total. The console's list (`invoicesWithPaid`) and the
+ * bidder's list (partly paid) both read it here.
+ */
+export const cardAndHandPaid = sql<number>`((SELECT coalesce(sum(a.amount), 0) FROM payment_attempts a
+    WHERE a.invoice_id = i.id AND a.status = 'succeeded')
+  + (SELECT coalesce(sum(p.amount), 0) FROM invoice_manual_payments p
+    WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL))`;
+
+/**
  * Each invoice (`i`) with its customer (`u`) and what it has been paid (`f.paid`), where `where`
  * holds. Paid is all of it once Paid, else its card charges and the payments recorded by hand that
  * stand (not cancelled), at most its total: the list's answers, its filters, its order and the
- * auction's totals all read it here. The sums are lateral aggregates, each read once per invoice
+ * auction's totals all read it here. It is computed once per invoice, in the lateral row `f`,
  * however often the filters and the order name `f.paid` (a bare subquery would be inlined and
  * run again at each mention).
  */
 export const invoicesWithPaid = (where: ReturnType<typeof sql>) => sql`invoices i JOIN users u ON u.id = i.bidder_id
-  CROSS JOIN LATERAL (SELECT coalesce(sum(a.amount), 0) AS cents FROM payment_attempts a
-    WHERE a.invoice_id = i.id AND a.status = 'succeeded') card
-  CROSS JOIN LATERAL (SELECT coalesce(sum(p.amount), 0) AS cents FROM invoice_manual_payments p
-    WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL) hand
   CROSS JOIN LATERAL (SELECT (CASE WHEN i.status = ${InvoiceStatus.Paid} THEN i.total
-    ELSE least(i.total, card.cents + hand.cents) END)::bigint AS paid) f
+    ELSE least(i.total, ${cardAndHandPaid}) END)::bigint AS paid) f
   WHERE ${where}`;
 
 const DUE = sql`(i.total - f.paid)`;

@@ -3,6 +3,7 @@ import type { Db, Translations } from '@auction/platform';
 import { sql } from 'kysely';
 import { auctionStripeInformationSql } from '../payments/cardSql.ts';
 import { amountCentsOf } from './amountSearch.ts';
+import { cardAndHandPaid } from './invoiceListSql.ts';
 
 /** Invoices in PostgreSQL (migration 0015), as the invoice calls read and change them. */
 
@@ -140,10 +141,7 @@ export function invoiceRepository(db: Db) {
           sql<string>`trim(u.first_name || ' ' || u.last_name)`.as('customer_name'),
           // What it has been paid, as its page counts what is owed: the payments recorded by hand that
           // stand and the card charges (a charge stands beside a bounced cheque on a reopened invoice).
-          sql<number>`((SELECT coalesce(sum(p.amount), 0) FROM invoice_manual_payments p
-            WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL)
-            + (SELECT coalesce(sum(a.amount), 0) FROM payment_attempts a
-            WHERE a.invoice_id = i.id AND a.status = 'succeeded'))::int`.as('paid_cents'),
+          sql<number>`${cardAndHandPaid}::int`.as('paid_cents'),
           eb
             .selectFrom('auction_translations as t')
             .whereRef('t.auction_id', '=', 'i.auction_id')
