@@ -218,8 +218,7 @@ describe('recovery', () => {
     const recovery = await createWorld();
     try {
       const { auctionId } = await createAuction(recovery.db);
-      const endsAt = Date.now() + SECOND;
-      const lotId = await openLot(recovery, auctionId, { endsAt });
+      const lotId = await openLot(recovery, auctionId, { endsAt: Date.now() + 10 * MINUTE });
       const winner = randomUUID();
       await bid(recovery, lotId, winner, 30_00);
       const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'killedCloser.ts')], {
@@ -230,9 +229,21 @@ describe('recovery', () => {
           KILLED_CLOSER_PREFIX: recovery.prefix,
         },
         cwd: resolve(import.meta.dirname, '../../..'),
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const signal = await new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, sig) => done(sig)));
+      const exited = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, sig) => done(sig)));
+      // The lot's end comes forward only once the child's own start-up sweep has passed it by (a slow
+      // start would otherwise find it overdue and die in its sweep, leaving no job taken): the close
+      // that kills the child is its closing job's.
+      await new Promise<void>((ready, failed) => {
+        child.stdout?.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('swept')) ready();
+        });
+        void exited.then(() => failed(new Error('the closer exited before its sweep')));
+      });
+      const endsAt = Date.now() + SECOND;
+      await send(recovery.handler, lotId, { type: 'RescheduleLot', endsAt }, { userId: null });
+      const signal = await exited;
       expect(signal).toBe('SIGKILL');
       expect(Date.now()).toBeGreaterThan(endsAt);
       expect(await closesOf(recovery, lotId)).toHaveLength(0);

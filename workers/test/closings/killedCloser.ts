@@ -4,7 +4,9 @@ import { startAuctionWorkers } from '../../src/auctionWorkers.ts';
 
 /**
  * A workers process that dies (SIGKILL) at the moment it sends a lot's close to the engine, for
- * the recovery test: its close job is left taken, and the lot is overdue and open.
+ * the recovery test: its close job is left taken, and the lot is overdue and open. It writes
+ * `swept` once its start's sweep is done, so that the test brings the lot's end forward only then:
+ * the close that kills it is always the job's, never the sweep's of a slow start.
  */
 const env = (name: string) => {
   const value = process.env[name];
@@ -22,7 +24,7 @@ const dying = {
 } as LotCommandHandler;
 const prefix = env('KILLED_CLOSER_PREFIX');
 const connection = { url: env('KILLED_CLOSER_REDIS_URL') };
-startAuctionWorkers({
+const workers = startAuctionWorkers({
   pool,
   db,
   connection,
@@ -34,3 +36,7 @@ startAuctionWorkers({
   handler: dying,
   sweepIntervalMs: 0,
 });
+workers.swept.then(
+  () => process.stdout.write('swept\n'),
+  () => process.exit(1),
+);
