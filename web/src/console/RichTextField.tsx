@@ -1,13 +1,22 @@
-import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/messages.ts';
 import { Labelled } from '../layout/Labelled.tsx';
 import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
+import { formatSelection, RICH_TEXT_FORMATS, type RichTextFormat } from './richTextFormat.ts';
+
+const FORMAT_LABELS: Record<RichTextFormat, MessageId> = {
+  bold: 'console.richText.bold',
+  italic: 'console.richText.italic',
+  list: 'console.richText.list',
+  link: 'console.richText.link',
+};
 
 /**
  * A rich text typed as HTML (a tab's page, a lot's description), with what bidders will see under
  * it: the text as the shared sanitiser lets it through, as their pages show it. Without the preview
- * the tags read as the text itself.
+ * the tags read as the text itself. A toolbar writes the common tags around the selection, so an
+ * organiser need not know them; the text box stays plain text, which any device can edit.
  */
 export function RichTextField({
   label,
@@ -25,6 +34,40 @@ export function RichTextField({
 }) {
   const intl = useIntl();
   const safe = useMemo(() => sanitizeRichText(value), [value]);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The selection to restore once the formatted text is rendered.
+  const selection = useRef<[number, number] | null>(null);
+  useLayoutEffect(() => {
+    const pending = selection.current;
+    if (pending && box.current?.value === value) {
+      box.current.setSelectionRange(pending[0], pending[1]);
+      selection.current = null;
+    }
+  }, [value]);
+
+  // One stop in the tab order for the whole toolbar; the arrows move within it.
+  const [current, setCurrent] = useState(0);
+  function moveInToolbar(event: KeyboardEvent<HTMLDivElement>) {
+    const last = RICH_TEXT_FORMATS.length - 1;
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = (next + last + 1) % (last + 1);
+    event.currentTarget.querySelectorAll('button')[index]?.focus();
+  }
+
+  function apply(format: RichTextFormat) {
+    const textarea = box.current;
+    if (!textarea) return;
+    const edit = formatSelection(value, textarea.selectionStart, textarea.selectionEnd, format);
+    selection.current = [edit.selectionStart, edit.selectionEnd];
+    textarea.focus();
+    textarea.setSelectionRange(edit.start, edit.end);
+    // Typed into the box, the edit joins its undo history; where the browser cannot, it is set.
+    const typed = typeof document.execCommand === 'function' && document.execCommand('insertText', false, edit.text);
+    if (!typed) onChange(value.slice(0, edit.start) + edit.text + value.slice(edit.end));
+  }
+
   // One block, so a form's grid keeps the preview under its text box.
   return (
     <div className="rich-text-field">
@@ -32,7 +75,37 @@ export function RichTextField({
         label={label}
         hint="console.richTextHint"
         control={(wiring) => (
-          <textarea {...wiring} rows={rows} value={value} onChange={(event) => onChange(event.target.value)} />
+          <>
+            <div
+              role="toolbar"
+              aria-label={intl.formatMessage({ id: 'console.richText.toolbar' })}
+              aria-controls={wiring.id}
+              className="rich-text-toolbar"
+              onKeyDown={moveInToolbar}
+            >
+              {RICH_TEXT_FORMATS.map((format, index) => (
+                <button
+                  key={format}
+                  type="button"
+                  tabIndex={index === current ? 0 : -1}
+                  onFocus={() => setCurrent(index)}
+                  className={`rich-text-toolbar__button rich-text-toolbar__button--${format}`}
+                  // Pressed with the mouse, the text box keeps its focus and its selection.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => apply(format)}
+                >
+                  <FormattedMessage id={FORMAT_LABELS[format]} />
+                </button>
+              ))}
+            </div>
+            <textarea
+              {...wiring}
+              ref={box}
+              rows={rows}
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          </>
         )}
       />
       {value.trim() ? (

@@ -259,21 +259,23 @@ function GoalForm({ auctionId, goalCents }: { auctionId: number; goalCents: numb
           <FormattedMessage id="console.closing.goalIs" values={{ amount: formatMoney(goalCents, locale) }} />
         )}
       </p>
-      <label htmlFor="closing-goal">
-        <FormattedMessage id="console.closing.goalLabel" />
-      </label>
-      <input
-        id="closing-goal"
-        inputMode="decimal"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={invalid}
-        aria-describedby="closing-goal-hint"
-        placeholder={intl.formatMessage({ id: 'console.closing.goalPlaceholder' })}
-      />
-      <p id="closing-goal-hint" className={invalid ? 'closing__error' : 'console__muted'}>
-        <FormattedMessage id={invalid ? 'console.closing.goalInvalid' : 'console.closing.goalHint'} />
-      </p>
+      <div className="field">
+        <label htmlFor="closing-goal">
+          <FormattedMessage id="console.closing.goalLabel" />
+        </label>
+        <input
+          id="closing-goal"
+          inputMode="decimal"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={invalid}
+          aria-describedby="closing-goal-hint"
+          placeholder={intl.formatMessage({ id: 'console.closing.goalPlaceholder' })}
+        />
+        <p id="closing-goal-hint" className={invalid ? 'field-error' : 'field__hint'}>
+          <FormattedMessage id={invalid ? 'console.closing.goalInvalid' : 'console.closing.goalHint'} />
+        </p>
+      </div>
       <button type="submit" className="button" disabled={save.isPending}>
         <FormattedMessage id="console.closing.goalSave" />
       </button>
