@@ -40,6 +40,7 @@ const WORDS = {
     tabUrl: 'Adresse de l’onglet en français',
     tabContent: 'Texte de la page en français (HTML)',
     tabPreview: 'Aperçu du texte de la page',
+    bold: 'Gras',
     teamBackground: 'Couleur de fond',
     add: 'Ajouter',
     addTax: 'Ajouter une taxe',
@@ -77,6 +78,7 @@ const WORDS = {
     tabUrl: 'Tab address in French',
     tabContent: 'Page text in French (HTML)',
     tabPreview: 'Preview of the page text',
+    bold: 'Bold',
     teamBackground: 'Background colour',
     add: 'Add',
     addTax: 'Add a tax',
@@ -190,6 +192,19 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     const preview = page.getByRole('region', { name: w.tabPreview });
     await preview.locator('b', { hasText: 'Stationnement' }).waitFor();
     expect(await preview.locator('script').count()).toBe(0);
+    // The toolbar writes the tags around the selected word, through the browser's typing: undoable.
+    const content = page.getByLabel(w.tabContent);
+    await content.evaluate((box: HTMLTextAreaElement) => {
+      const at = box.value.indexOf('gratuit');
+      box.setSelectionRange(at, at + 'gratuit'.length);
+    });
+    // Each text box has its toolbar, the one that controls it.
+    const boxId = await content.getAttribute('id');
+    await page.locator(`[role="toolbar"][aria-controls="${boxId}"]`).getByRole('button', { name: w.bold }).click();
+    await expect.poll(() => content.inputValue()).toContain('<strong>gratuit</strong>');
+    await preview.locator('strong', { hasText: 'gratuit' }).waitFor();
+    await content.press('Control+z');
+    await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
     await page.getByRole('button', { name: w.add }).click();
     await page.getByRole('group', { name: 'Infos' }).waitFor();
     // A second tab, then moved before the first: one call puts the whole list in its new order.
