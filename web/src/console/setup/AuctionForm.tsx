@@ -158,10 +158,8 @@ export function AuctionForm({ auction }: { auction: operator.OperatorAuction }) 
     }
   }
 
-  const accessHint =
-    values.text.type === '2' ? (
-      <FormattedMessage id="console.setup.accessCodeHint" values={{ link: `/${auction.urlMagicLink}?code=…` }} />
-    ) : undefined;
+  // The access code lets guests into a private auction only: a public one shows no such field.
+  const isPrivate = values.text.type === '2';
   return (
     <FormContext.Provider value={{ values, errors, setText, setFlag }}>
       <form className="setup__form" noValidate onSubmit={submit}>
@@ -174,7 +172,18 @@ export function AuctionForm({ auction }: { auction: operator.OperatorAuction }) 
           <TextInput name="translations.en.teamAppellation" label="console.setup.field.teamAppellationEn" />
           <Languages values={values} onChange={(languages) => setValues((v) => ({ ...v, languages }))} />
           <Choice name="type" label="console.setup.field.type" options={AUCTION_TYPES} />
-          <TextInput name="accessCode" label="console.setup.field.accessCode" hint={accessHint} />
+          {isPrivate ? (
+            <TextInput
+              name="accessCode"
+              label="console.setup.field.accessCode"
+              hint={
+                <FormattedMessage
+                  id="console.setup.accessCodeHint"
+                  values={{ link: `/${auction.urlMagicLink}?code=…` }}
+                />
+              }
+            />
+          ) : null}
         </FormGroup>
         <FormGroup title="console.setup.group.dates">
           <DateInput name="datePreOpen" label="console.setup.field.datePreOpen" />

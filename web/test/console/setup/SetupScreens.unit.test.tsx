@@ -64,6 +64,22 @@ describe('the auction set-up form', () => {
     const preview = screen.getByRole('region', { name: "Preview of the bidders' header and footer" });
     expect(preview.textContent).toContain('info@lumiere.org');
   });
+
+  it('asks for the access code of a private auction only', async () => {
+    // The network double answers every call not_found: choosing the type is the form's own, nothing is written.
+    const api = apiStub({});
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <AuctionForm auction={auction} />);
+    const type = await screen.findByLabelText('Type');
+    expect(screen.queryByLabelText('Private access code')).toBeNull();
+    fireEvent.change(type, { target: { value: '2' } });
+    const code = screen.getByLabelText('Private access code');
+    expect(code.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Guests of a private event enter with the link/)).toBeTruthy();
+    fireEvent.change(type, { target: { value: '1' } });
+    expect(screen.queryByLabelText('Private access code')).toBeNull();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
 });
 
 describe('the status moves', () => {
