@@ -47,7 +47,7 @@ export function LotPicker({ auctionId, onPick }: { auctionId: number; onPick: (l
               <strong>
                 {lot.lotNumber} · {lotName(lot, locale)}
               </strong>{' '}
-              <span className="console__muted">
+              <span className="console__muted console__result-detail">
                 <FormattedMessage id="console.lots.bidCount" values={{ count: lot.bidCount }} />
               </span>
             </button>
