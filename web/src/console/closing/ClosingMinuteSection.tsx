@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney, formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { type Locale, pathFor } from '../../i18n/routes.ts';
+import { Labelled } from '../../layout/Labelled.tsx';
 import { LoadError, Loading } from '../../layout/QueryStatus.tsx';
 import { parseAmount } from '../../lib/money.ts';
 import { useHubEvents } from '../../live/useHubEvents.ts';
@@ -259,23 +260,20 @@ function GoalForm({ auctionId, goalCents }: { auctionId: number; goalCents: numb
           <FormattedMessage id="console.closing.goalIs" values={{ amount: formatMoney(goalCents, locale) }} />
         )}
       </p>
-      <div className="field">
-        <label htmlFor="closing-goal">
-          <FormattedMessage id="console.closing.goalLabel" />
-        </label>
-        <input
-          id="closing-goal"
-          inputMode="decimal"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={invalid}
-          aria-describedby="closing-goal-hint"
-          placeholder={intl.formatMessage({ id: 'console.closing.goalPlaceholder' })}
-        />
-        <p id="closing-goal-hint" className={invalid ? 'field-error' : 'field__hint'}>
-          <FormattedMessage id={invalid ? 'console.closing.goalInvalid' : 'console.closing.goalHint'} />
-        </p>
-      </div>
+      <Labelled
+        label="console.closing.goalLabel"
+        error={invalid ? 'console.closing.goalInvalid' : undefined}
+        hint="console.closing.goalHint"
+        control={(wiring) => (
+          <input
+            {...wiring}
+            inputMode="decimal"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={intl.formatMessage({ id: 'console.closing.goalPlaceholder' })}
+          />
+        )}
+      />
       <button type="submit" className="button" disabled={save.isPending}>
         <FormattedMessage id="console.closing.goalSave" />
       </button>
