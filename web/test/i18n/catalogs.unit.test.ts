@@ -208,6 +208,22 @@ describe('message catalogs', () => {
     expect(straight).toEqual([]);
   });
 
+  // WCAG 2.5.3, label in name: someone who speaks to their phone says the words they see.
+  it.each([
+    ['console.setup.remove', 'console.setup.presetRemove'],
+    ['console.invoices.record', 'console.invoices.recordLabel'],
+    ['console.invoices.refund', 'console.invoices.refundLabel'],
+    ['console.invoices.resend', 'console.invoices.resendLabel'],
+    ['console.checkin.arrive', 'console.checkin.arriveLabel'],
+    ['invoice.send', 'invoice.sendLabel'],
+  ])('a button showing %s is named by %s, which starts with the words it shows', (shown, name) => {
+    for (const messages of [enMessages, frMessages]) {
+      const words = messages[shown]?.toLocaleLowerCase() ?? '';
+      expect(words).not.toBe('');
+      expect(messages[name]?.toLocaleLowerCase().startsWith(words), `${messages[name]} ⊅ ${words}`).toBe(true);
+    }
+  });
+
   it.each(Object.keys(enMessages))('%s takes the same arguments in both languages', (key) => {
     const enArguments = argumentNames(parse(enMessages[key] ?? ''));
     const frArguments = argumentNames(parse(frMessages[key] ?? ''));
