@@ -1,4 +1,4 @@
-import type { operator } from '@auction/contract';
+import { AuctionType, type operator } from '@auction/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -159,7 +159,7 @@ export function AuctionForm({ auction }: { auction: operator.OperatorAuction }) 
   }
 
   // The access code lets guests into a private auction only: a public one shows no such field.
-  const isPrivate = values.text.type === '2';
+  const isPrivate = values.text.type === String(AuctionType.PrivateEvent);
   return (
     <FormContext.Provider value={{ values, errors, setText, setFlag }}>
       <form className="setup__form" noValidate onSubmit={submit}>

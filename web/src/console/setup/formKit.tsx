@@ -1,3 +1,4 @@
+import { AuctionType } from '@auction/contract';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
@@ -188,8 +189,8 @@ export function TitlesAndAddress() {
 
 /** Spec 001 §3 auction types. */
 export const AUCTION_TYPES = [
-  { value: '1', label: 'console.setup.type.public' },
-  { value: '2', label: 'console.setup.type.private' },
+  { value: String(AuctionType.Public), label: 'console.setup.type.public' },
+  { value: String(AuctionType.PrivateEvent), label: 'console.setup.type.private' },
 ] as const;
 
 /** A titled group of the form (General, Dates, …). */
