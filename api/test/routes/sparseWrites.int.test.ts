@@ -192,7 +192,12 @@ const states = {
         .orderBy('language_code')
         .execute(),
       photos: await db.selectFrom('lot_photos').selectAll().where('lot_id', '=', id).orderBy('id').execute(),
-      categories: await db.selectFrom('lot_categories').selectAll().where('lot_id', '=', id).execute(),
+      categories: await db
+        .selectFrom('lot_categories')
+        .selectAll()
+        .where('lot_id', '=', id)
+        .orderBy('category_id')
+        .execute(),
       events: (await test.app.eventStore.readStream(lotStreamId(id))).length,
     };
   },

@@ -82,7 +82,11 @@ async function snapshot() {
     'auctions',
   ] as const;
   const rows: Record<string, unknown> = {};
-  for (const table of tables) rows[table] = await test.database.db.selectFrom(table).selectAll().execute();
+  // In a stable order: an unordered read comes back in the rows' places on disk, which an update moves.
+  for (const table of tables) {
+    const read = await test.database.db.selectFrom(table).selectAll().execute();
+    rows[table] = read.map((row) => JSON.stringify(row)).sort();
+  }
   return rows;
 }
 

@@ -111,7 +111,11 @@ describe('unsubscribe by identity code, no login', () => {
 
   it('answers 401 unsubscribe_unauthorized for an unknown code and changes nothing', async () => {
     const unknown = 'f'.repeat(64);
-    const before = await test.database.db.selectFrom('bidder_organization_notifications').selectAll().execute();
+    const before = await test.database.db
+      .selectFrom('bidder_organization_notifications')
+      .selectAll()
+      .orderBy('id')
+      .execute();
     const read = await test.app.inject({
       method: 'GET',
       url: `/api/bidder-organization-notifications/by-code/${unknown}`,
@@ -124,7 +128,11 @@ describe('unsubscribe by identity code, no login', () => {
       payload: { organization_Id: otherOrganizationId, smsNotifications: false, emailNotifications: false },
     });
     expect(write.statusCode).toBe(401);
-    const after = await test.database.db.selectFrom('bidder_organization_notifications').selectAll().execute();
+    const after = await test.database.db
+      .selectFrom('bidder_organization_notifications')
+      .selectAll()
+      .orderBy('id')
+      .execute();
     expect(after).toEqual(before);
   });
 });

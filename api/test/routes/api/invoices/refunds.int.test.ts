@@ -14,7 +14,12 @@ const stripeRefunds = (paymentIntentId: string) =>
       e.type === 'refund.created' && (e.data.object as { payment_intent?: string }).payment_intent === paymentIntentId,
   ).length;
 const refundRows = (invoiceId: number) =>
-  kit.test.database.db.selectFrom('invoice_refunds').selectAll().where('invoice_id', '=', invoiceId).execute();
+  kit.test.database.db
+    .selectFrom('invoice_refunds')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy(['created_at', 'id'])
+    .execute();
 
 async function paidInvoice() {
   const bidder = await registerConfirmed(kit.test);

@@ -72,7 +72,12 @@ const announcedOnHub = async (auctionId: number) =>
   );
 
 const announcementsOf = (auctionId: number) =>
-  test.database.db.selectFrom('auction_announcements').selectAll().where('auction_id', '=', auctionId).execute();
+  test.database.db
+    .selectFrom('auction_announcements')
+    .selectAll()
+    .where('auction_id', '=', auctionId)
+    .orderBy('id')
+    .execute();
 
 /** The announcement emails the outbox caught for an address. */
 async function announcementEmailsTo(address: string) {
@@ -760,7 +765,12 @@ describe('changing a message set for later', () => {
   const workersAt = (at: number) => workersFor(auction.auctionId)(at);
   const changeUrl = (auctionId: number, id: number) => `${url(auctionId)}/${id}`;
   const changesOf = (id: number) =>
-    test.database.db.selectFrom('announcement_changes').selectAll().where('announcement_id', '=', id).execute();
+    test.database.db
+      .selectFrom('announcement_changes')
+      .selectAll()
+      .where('announcement_id', '=', id)
+      .orderBy('id')
+      .execute();
 
   it('changes one waiting: its words, ways, audience and time, saying who, and it goes out as changed, once', async () => {
     const first = later(120);

@@ -25,7 +25,12 @@ const newPayment = (amountCents: number, method: 'cash' | 'cheque') => ({
 const invoiceSeenBy = async (token: string, publicId: string) =>
   (await callAs(kit.test.app, token, 'GET', `/api/auctions/invoice/${publicId}`)).json();
 const manualRows = (invoiceId: number) =>
-  kit.test.database.db.selectFrom('invoice_manual_payments').selectAll().where('invoice_id', '=', invoiceId).execute();
+  kit.test.database.db
+    .selectFrom('invoice_manual_payments')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
 
 const receiptsOf = (invoiceId: number) => receiptsIn(kit.test, invoiceId);
 

@@ -21,7 +21,12 @@ const listed = async (auctionId: number, number: number) =>
     .invoices.find((i: { number: number }) => i.number === number);
 const refundsSentToStripe = () => kit.test.stripe.events.filter((e) => e.type === 'refund.created').length;
 const refundRows = (invoiceId: number) =>
-  kit.test.database.db.selectFrom('invoice_refunds').selectAll().where('invoice_id', '=', invoiceId).execute();
+  kit.test.database.db
+    .selectFrom('invoice_refunds')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy(['created_at', 'id'])
+    .execute();
 
 describe('refunds given back by hand', () => {
   it('records cash given back on a donation paid by cheque: made at once, no card touched, its receipt replaced, once per command', async () => {
