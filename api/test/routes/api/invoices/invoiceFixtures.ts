@@ -228,6 +228,15 @@ export async function deliveriesOf(test: TestApp, prefix: string): Promise<numbe
 }
 
 /** The invoice's donation receipts, oldest first, voided ones included. */
+/** An invoice's refunds, by card or by hand, oldest first. */
+export const refundsOf = (test: TestApp, invoiceId: number) =>
+  test.database.db
+    .selectFrom('invoice_refunds')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy(['created_at', 'id'])
+    .execute();
+
 export const receiptsOf = (test: TestApp, invoiceId: number) =>
   test.database.db
     .selectFrom('donation_receipts')

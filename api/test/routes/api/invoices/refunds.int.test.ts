@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../src/bulk/csv.ts';
 import { registerConfirmed } from '../../../accounts/accountFlows.ts';
-import { useInvoiceTest } from './invoiceFixtures.ts';
+import { refundsOf, useInvoiceTest } from './invoiceFixtures.ts';
 
 const kit = useInvoiceTest();
 
@@ -13,13 +13,7 @@ const stripeRefunds = (paymentIntentId: string) =>
     (e) =>
       e.type === 'refund.created' && (e.data.object as { payment_intent?: string }).payment_intent === paymentIntentId,
   ).length;
-const refundRows = (invoiceId: number) =>
-  kit.test.database.db
-    .selectFrom('invoice_refunds')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy(['created_at', 'id'])
-    .execute();
+const refundRows = (invoiceId: number) => refundsOf(kit.test, invoiceId);
 
 async function paidInvoice() {
   const bidder = await registerConfirmed(kit.test);

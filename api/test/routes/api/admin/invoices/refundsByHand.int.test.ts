@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../../src/bulk/csv.ts';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
-import { receiptsOf as receiptsIn, useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
+import { receiptsOf as receiptsIn, refundsOf, useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
 
 /** docs/payments.md "Giving back money paid by hand": a refund recorded as handed back, not sent to a card. */
 const kit = useInvoiceTest();
@@ -20,13 +20,7 @@ const listed = async (auctionId: number, number: number) =>
     .json()
     .invoices.find((i: { number: number }) => i.number === number);
 const refundsSentToStripe = () => kit.test.stripe.events.filter((e) => e.type === 'refund.created').length;
-const refundRows = (invoiceId: number) =>
-  kit.test.database.db
-    .selectFrom('invoice_refunds')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy(['created_at', 'id'])
-    .execute();
+const refundRows = (invoiceId: number) => refundsOf(kit.test, invoiceId);
 
 describe('refunds given back by hand', () => {
   it('records cash given back on a donation paid by cheque: made at once, no card touched, its receipt replaced, once per command', async () => {
