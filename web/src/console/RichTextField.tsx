@@ -89,7 +89,7 @@ export function RichTextField({
                   type="button"
                   tabIndex={index === current ? 0 : -1}
                   onFocus={() => setCurrent(index)}
-                  className={`rich-text-toolbar__button rich-text-toolbar__button--${format}`}
+                  className={`console__role rich-text-toolbar__button rich-text-toolbar__button--${format}`}
                   // Pressed with the mouse, the text box keeps its focus and its selection.
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => apply(format)}
