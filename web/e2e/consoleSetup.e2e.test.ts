@@ -41,6 +41,8 @@ const WORDS = {
     tabContent: 'Texte de la page en français (HTML)',
     tabPreview: 'Aperçu du texte de la page',
     bold: 'Gras',
+    link: 'Lien',
+    linkAddress: 'Adresse du lien',
     teamBackground: 'Couleur de fond',
     add: 'Ajouter',
     addTax: 'Ajouter une taxe',
@@ -79,6 +81,8 @@ const WORDS = {
     tabContent: 'Page text in French (HTML)',
     tabPreview: 'Preview of the page text',
     bold: 'Bold',
+    link: 'Link',
+    linkAddress: 'Link address',
     teamBackground: 'Background colour',
     add: 'Add',
     addTax: 'Add a tax',
@@ -200,9 +204,22 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     });
     // Each text box has its toolbar, the one that controls it.
     const boxId = await content.getAttribute('id');
-    await page.locator(`[role="toolbar"][aria-controls="${boxId}"]`).getByRole('button', { name: w.bold }).click();
+    const toolbar = page.locator(`[role="toolbar"][aria-controls="${boxId}"]`);
+    await toolbar.getByRole('button', { name: w.bold }).click();
     await expect.poll(() => content.inputValue()).toContain('<strong>gratuit</strong>');
     await preview.locator('strong', { hasText: 'gratuit' }).waitFor();
+    await content.press('Control+z');
+    await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
+    // A link asks for its address; Enter writes it over the words still selected, not the tab's form.
+    await content.evaluate((box: HTMLTextAreaElement) => {
+      const at = box.value.indexOf('gratuit');
+      box.setSelectionRange(at, at + 'gratuit'.length);
+    });
+    await toolbar.getByRole('button', { name: w.link, exact: true }).click();
+    await page.getByLabel(w.linkAddress).fill('example.org/stationnement');
+    await page.getByLabel(w.linkAddress).press('Enter');
+    await expect.poll(() => content.inputValue()).toContain('<a href="https://example.org/stationnement">gratuit</a>');
+    await preview.locator('a[href="https://example.org/stationnement"]', { hasText: 'gratuit' }).waitFor();
     await content.press('Control+z');
     await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
     await page.getByRole('button', { name: w.add }).click();

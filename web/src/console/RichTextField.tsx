@@ -3,7 +3,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/messages.ts';
 import { Labelled } from '../layout/Labelled.tsx';
 import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
-import { formatSelection, RICH_TEXT_FORMATS, type RichTextFormat } from './richTextFormat.ts';
+import { RichTextLinkForm } from './RichTextLinkForm.tsx';
+import {
+  formatSelection,
+  insertLink,
+  linkDraft,
+  RICH_TEXT_FORMATS,
+  type RichTextEdit,
+  type RichTextFormat,
+} from './richTextFormat.ts';
 
 const FORMAT_LABELS: Record<RichTextFormat, MessageId> = {
   bold: 'console.richText.bold',
@@ -56,10 +64,32 @@ export function RichTextField({
     event.currentTarget.querySelectorAll('button')[index]?.focus();
   }
 
+  // The link's form, open on what was selected when Link was pressed.
+  const [linking, setLinking] = useState<{ address: string; text: string } | null>(null);
+
   function apply(format: RichTextFormat) {
     const textarea = box.current;
     if (!textarea) return;
-    const edit = formatSelection(value, textarea.selectionStart, textarea.selectionEnd, format);
+    if (format === 'link') {
+      setLinking(linking ? null : linkDraft(value.slice(textarea.selectionStart, textarea.selectionEnd)));
+      return;
+    }
+    write(formatSelection(value, textarea.selectionStart, textarea.selectionEnd, format));
+  }
+  // A text box keeps its selection while the link's form has the focus: the link replaces it.
+  function link(address: string, text: string) {
+    const textarea = box.current;
+    setLinking(null);
+    if (textarea) write(insertLink(textarea.selectionStart, textarea.selectionEnd, address, text));
+  }
+  function closeLink() {
+    setLinking(null);
+    box.current?.focus();
+  }
+
+  function write(edit: RichTextEdit) {
+    const textarea = box.current;
+    if (!textarea) return;
     selection.current = [edit.selectionStart, edit.selectionEnd];
     textarea.focus();
     textarea.setSelectionRange(edit.start, edit.end);
@@ -93,11 +123,13 @@ export function RichTextField({
                   // Pressed with the mouse, the text box keeps its focus and its selection.
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => apply(format)}
+                  aria-expanded={format === 'link' ? linking !== null : undefined}
                 >
                   <FormattedMessage id={FORMAT_LABELS[format]} />
                 </button>
               ))}
             </div>
+            {linking ? <RichTextLinkForm draft={linking} onInsert={link} onCancel={closeLink} /> : null}
             <textarea
               {...wiring}
               ref={box}

@@ -1,3 +1,5 @@
+import { isAllowedHref } from '@auction/contract/richTextPolicy';
+
 /** The formats the rich text toolbar writes: tags of the shared allowlist (`richTextPolicy`). */
 export const RICH_TEXT_FORMATS = ['bold', 'italic', 'list', 'link'] as const;
 export type RichTextFormat = (typeof RICH_TEXT_FORMATS)[number];
@@ -14,24 +16,22 @@ export interface RichTextEdit {
   selectionEnd: number;
 }
 
-const LINK_PLACEHOLDER = 'https://';
+/** The formats written at once around the selection; a link first asks for its address. */
+export type WrappingFormat = Exclude<RichTextFormat, 'link'>;
 
 /**
  * The selection `[start, end)` of `value` put in the format's tags, for organisers who should not
  * have to know HTML. The words stay selected inside their tags (so a second format wraps the same
- * words); with nothing selected the caret lands between the tags, ready to type. A link's text is
- * the selection and its address is selected for typing over, unless the selection is an address
- * itself. A list makes each selected line an item.
+ * words); with nothing selected the caret lands between the tags, ready to type. A list makes each
+ * selected line an item.
  */
-export function formatSelection(value: string, start: number, end: number, format: RichTextFormat): RichTextEdit {
+export function formatSelection(value: string, start: number, end: number, format: WrappingFormat): RichTextEdit {
   const selected = value.slice(start, end);
   switch (format) {
     case 'bold':
       return wrap(start, end, selected, '<strong>', '</strong>');
     case 'italic':
       return wrap(start, end, selected, '<em>', '</em>');
-    case 'link':
-      return link(start, end, selected);
     case 'list':
       return list(start, end, selected);
   }
@@ -48,17 +48,42 @@ function wrap(start: number, end: number, selected: string, open: string, close:
   };
 }
 
-function link(start: number, end: number, selected: string): RichTextEdit {
+/** What the link's form starts with: the selected words as its text, or an address selected as both. */
+export function linkDraft(selected: string): { address: string; text: string } {
   const words = selected.trim();
-  if (/^(https?:\/\/|mailto:|tel:)\S+$/i.test(words)) {
-    // An address selected is both the link and its text: nothing is left to type.
-    const text = `<a href="${escapeAttribute(words)}">${words}</a>`;
-    return { start, end, text, selectionStart: start + text.length, selectionEnd: start + text.length };
+  return { address: /^(https?:\/\/|mailto:|tel:)\S+$/i.test(words) ? words : '', text: selected };
+}
+
+/**
+ * The address an organiser typed, as a link can hold it, or why it cannot: `example.org` is read
+ * as a web address, `name@example.org` as an email and `514 555-0100` as a phone number (written
+ * bare, each would be a page of the auction's own site); an address of the site itself (`/…`, `#…`) is kept; a scheme must be
+ * one the sanitiser keeps, or the saved text would lose the link without a word.
+ */
+export function linkAddress(typed: string): { address: string } | { refusal: 'required' | 'invalid' } {
+  const address = typed.trim();
+  if (address === '') return { refusal: 'required' };
+  if (/^\+?[\d\s().-]+$/.test(address) && address.replace(/\D/g, '').length >= 7) {
+    return { address: `tel:${address.replace(/[^\d+]/g, '')}` };
   }
-  const open = '<a href="';
-  const text = `${open}${LINK_PLACEHOLDER}">${selected}</a>`;
-  const address = start + open.length;
-  return { start, end, text, selectionStart: address, selectionEnd: address + LINK_PLACEHOLDER.length };
+  if (/\s/.test(address)) return { refusal: 'invalid' };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(address)) {
+    return isAllowedHref(address) && !/^[a-z][a-z0-9+.-]*:\/*$/i.test(address) ? { address } : { refusal: 'invalid' };
+  }
+  if (address.startsWith('/') || address.startsWith('#')) return { address };
+  if (/^[^@/]+@[^@/]+\.[^@/]+$/.test(address)) return { address: `mailto:${address}` };
+  return /^[^/]+\.[^/]+/.test(address) ? { address: `https://${address}` } : { refusal: 'invalid' };
+}
+
+/**
+ * The selection `[start, end)` replaced by a link to `address` (as `linkAddress` gave it) reading
+ * `text`, or its own address when no text is given; the caret after it, to go on typing.
+ */
+export function insertLink(start: number, end: number, address: string, text: string): RichTextEdit {
+  const words = text.trim() === '' ? address.replace(/^(mailto|tel):/i, '') : text;
+  const link = `<a href="${escapeAttribute(address)}">${words}</a>`;
+  const caret = start + link.length;
+  return { start, end, text: link, selectionStart: caret, selectionEnd: caret };
 }
 
 function list(start: number, end: number, selected: string): RichTextEdit {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { type FormEvent, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RichTextField } from '../../src/console/RichTextField.tsx';
 import { inEnglish } from '../inEnglish.tsx';
 
@@ -46,13 +46,54 @@ describe('a rich text typed as HTML', () => {
     expect(box.value).toBe('Lakeside <strong><em>cottage</em></strong>');
   });
 
-  it('makes a link whose address is selected to be typed', () => {
+  it('asks where a link leads and what it reads, then writes it in place of the selected words', () => {
+    const submitted = vi.fn((event: FormEvent) => event.preventDefault());
+    inEnglish(
+      <form onSubmit={submitted}>
+        <Description initial="Our website today" />
+      </form>,
+    );
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description in English' });
+    box.setSelectionRange(4, 11);
+    const linkButton = screen.getByRole('button', { name: 'Link' });
+    fireEvent.click(linkButton);
+    expect(linkButton.getAttribute('aria-expanded')).toBe('true');
+    const form = screen.getByRole('group', { name: 'Link' });
+    const address = within(form).getByRole<HTMLInputElement>('textbox', { name: 'Link address' });
+    expect(document.activeElement).toBe(address);
+    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: 'Link text' }).value).toBe('website');
+
+    // An address the sanitiser would drop is refused where it is typed; the text is untouched.
+    fireEvent.change(address, { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Insert the link' }));
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/This address cannot be a link/)).toBeTruthy();
+    expect(box.value).toBe('Our website today');
+
+    // Enter inserts the link; it does not send the form the field stands in.
+    fireEvent.change(address, { target: { value: 'example.org' } });
+    fireEvent.keyDown(address, { key: 'Enter' });
+    expect(submitted).not.toHaveBeenCalled();
+    expect(box.value).toBe('Our <a href="https://example.org">website</a> today');
+    expect(screen.queryByRole('group', { name: 'Link' })).toBeNull();
+    expect(linkButton.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(box);
+    expect(box.selectionStart).toBe('Our <a href="https://example.org">website</a>'.length);
+    expect(screen.getByRole('region').querySelector('a')?.getAttribute('href')).toBe('https://example.org');
+  });
+
+  it('lets a link be given up with Escape, nothing written and the words still selected', () => {
     inEnglish(<Description initial="Our website" />);
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description in English' });
     box.setSelectionRange(4, 11);
     fireEvent.click(screen.getByRole('button', { name: 'Link' }));
-    expect(box.value).toBe('Our <a href="https://">website</a>');
-    expect(box.value.slice(box.selectionStart, box.selectionEnd)).toBe('https://');
+    const address = screen.getByRole('textbox', { name: 'Link address' });
+    fireEvent.change(address, { target: { value: 'example.org' } });
+    fireEvent.keyDown(address, { key: 'Escape' });
+    expect(screen.queryByRole('group', { name: 'Link' })).toBeNull();
+    expect(box.value).toBe('Our website');
+    expect(document.activeElement).toBe(box);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([4, 11]);
   });
 
   it('is one stop in the tab order, the arrows moving between its buttons', () => {

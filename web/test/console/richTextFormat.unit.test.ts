@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatSelection, type RichTextEdit } from '../../src/console/richTextFormat.ts';
+import {
+  formatSelection,
+  insertLink,
+  linkAddress,
+  linkDraft,
+  type RichTextEdit,
+} from '../../src/console/richTextFormat.ts';
 
 /** The text after the edit, with the selection marked `[…]`. */
 function applied(value: string, edit: RichTextEdit): string {
@@ -19,20 +25,6 @@ describe('the rich text toolbar’s formats', () => {
     expect(applied(value, formatSelection(value, 2, 2, 'bold'))).toBe('A <strong>[]</strong>lakeside cottage for two');
   });
 
-  it('makes a link of the words and selects its address to be typed over', () => {
-    expect(applied(value, formatSelection(value, 11, 18, 'link'))).toBe(
-      'A lakeside <a href="[https://]">cottage</a> for two',
-    );
-  });
-
-  it('makes an address selected both the link and its text', () => {
-    const text = 'See https://example.org/lac?a=1&b=2 now';
-    const edit = formatSelection(text, 4, 35, 'link');
-    expect(applied(text, edit)).toBe(
-      'See <a href="https://example.org/lac?a=1&amp;b=2">https://example.org/lac?a=1&b=2</a>[] now',
-    );
-  });
-
   it('makes a list item of each selected line, blank lines left out', () => {
     const text = 'Included:\nBreakfast\n\n  Late checkout \nEnd';
     const start = text.indexOf('Breakfast');
@@ -44,5 +36,59 @@ describe('the rich text toolbar’s formats', () => {
 
   it('with nothing selected, writes an empty list with the caret in its item', () => {
     expect(applied('', formatSelection('', 0, 0, 'list'))).toBe('<ul>\n<li>[]</li>\n</ul>');
+  });
+});
+
+describe('the rich text toolbar’s link', () => {
+  it('starts from the selected words as its text, or from a selected address as both', () => {
+    expect(linkDraft('our website')).toEqual({ address: '', text: 'our website' });
+    expect(linkDraft(' https://example.org/lac ')).toEqual({
+      address: 'https://example.org/lac',
+      text: ' https://example.org/lac ',
+    });
+    expect(linkDraft('')).toEqual({ address: '', text: '' });
+  });
+
+  it('reads a bare host as a web page, a bare email as an email and digits as a phone number, keeping the site’s own addresses', () => {
+    expect(linkAddress(' example.org/gala ')).toEqual({ address: 'https://example.org/gala' });
+    expect(linkAddress('info@example.org')).toEqual({ address: 'mailto:info@example.org' });
+    expect(linkAddress('http://example.org')).toEqual({ address: 'http://example.org' });
+    expect(linkAddress('tel:+15145550100')).toEqual({ address: 'tel:+15145550100' });
+    expect(linkAddress('+1 (514) 555-0100')).toEqual({ address: 'tel:+15145550100' });
+    expect(linkAddress('/encans/demo-gala')).toEqual({ address: '/encans/demo-gala' });
+    expect(linkAddress('#dons')).toEqual({ address: '#dons' });
+  });
+
+  it('refuses what the sanitiser would take away, or what leads nowhere', () => {
+    expect(linkAddress('  ')).toEqual({ refusal: 'required' });
+    for (const typed of [
+      'javascript:alert(1)',
+      'JaVa	Script:alert(1)',
+      'data:text/html,x',
+      'https://',
+      'mailto:',
+      'gala',
+      'the gala.org',
+      '555 01',
+    ]) {
+      expect(linkAddress(typed), typed).toEqual({ refusal: 'invalid' });
+    }
+  });
+
+  it('replaces the selection with the link, its address made safe as an attribute, the caret after it', () => {
+    const value = 'See our website now';
+    const edit = insertLink(4, 15, 'https://example.org/?a=1&b="2"', 'our website');
+    expect(applied(value, edit)).toBe(
+      'See <a href="https://example.org/?a=1&amp;b=&quot;2&quot;">our website</a>[] now',
+    );
+  });
+
+  it('reads its own address when it is given no words', () => {
+    expect(insertLink(0, 0, 'mailto:info@example.org', ' ').text).toBe(
+      '<a href="mailto:info@example.org">info@example.org</a>',
+    );
+    expect(insertLink(0, 0, 'https://example.org', '').text).toBe(
+      '<a href="https://example.org">https://example.org</a>',
+    );
   });
 });
