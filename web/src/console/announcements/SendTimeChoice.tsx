@@ -5,7 +5,8 @@ import { formatTime } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { entryName } from '../entryName.ts';
-import { browserTimeZone, fromLocalInput, toLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
+import { DateZoneHint } from '../setup/DateZoneHint.tsx';
+import { fromLocalInput, toLocalInput } from '../setup/zonedTime.ts';
 import type { AnnouncementDraft, SendTimeDraft } from './announcementDraft.ts';
 import { type AuctionEnd, beforeEndAt, formatSendDay, tiedEnd } from './sendTime.ts';
 import { Unbroken } from './Unbroken.tsx';
@@ -79,11 +80,14 @@ export function SendTimeChoice({
             onChange={(event) => onChange({ sendAt: event.target.value })}
           />
           <p id={`${id}-zone`} className="field__hint">
-            <FormattedMessage
-              // To one guest (no auction's end given): no group whose members may change by then.
-              id={auction ? 'console.announcements.zone' : 'console.announcements.zoneOnly'}
-              values={{ zone: browserTimeZone(), offset: utcOffsetLabel(typed ? new Date(typed) : new Date(now)) }}
-            />
+            <DateZoneHint iso={typed} />.
+            {/* To one guest (no auction's end given): no group whose members may change by then. */}
+            {auction ? (
+              <>
+                {' '}
+                <FormattedMessage id="console.announcements.groupAtThatTime" />
+              </>
+            ) : null}
           </p>
         </div>
       )}

@@ -14,8 +14,9 @@ import { entryName } from '../entryName.ts';
 import { organizationQueries } from '../organization/queries.ts';
 import { consoleKeys, consoleQueries } from '../queries.ts';
 import { RichTextField } from '../RichTextField.tsx';
+import { DateZoneHint } from '../setup/DateZoneHint.tsx';
 import { FormGroup } from '../setup/formKit.tsx';
-import { browserTimeZone, fromLocalInput, utcOffsetLabel } from '../setup/zonedTime.ts';
+import { fromLocalInput } from '../setup/zonedTime.ts';
 import { LotPhotosEditor } from './LotPhotosEditor.tsx';
 import { emptyLotForm, engineChanges, type LotFormValues, lotBody, lotChanges, lotFormOf } from './lotForm.ts';
 import { lotsMutations } from './queries.ts';
@@ -241,12 +242,7 @@ export function LotEditor({
         <FormGroup title="console.lots.group.closing">
           {input('dateCompleted', 'console.lots.dateCompleted', {
             type: 'datetime-local',
-            hint: (
-              <FormattedMessage
-                id="console.setup.dateZone"
-                values={{ zone: browserTimeZone(), offset: utcOffsetLabel(end ? new Date(end) : new Date()) }}
-              />
-            ),
+            hint: <DateZoneHint iso={end} />,
           })}
           {/* Not a .field: its rules size a text box, and would stretch the box to the column's width. */}
           <label className="setup__check">

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Field } from '../../account/Field.tsx';
 import { serverMessageId } from '../../i18n/messages.ts';
+import { DateZoneHint } from './DateZoneHint.tsx';
 import { PartRow } from './PartRow.tsx';
 import { type Names, namesBody, namesOf, TranslatedNames } from './TranslatedNames.tsx';
-import { browserTimeZone, fromLocalInput, toLocalInput, utcOffsetLabel } from './zonedTime.ts';
+import { fromLocalInput, toLocalInput } from './zonedTime.ts';
 
 type ClosingGroup = operator.OperatorAuction['closingGroups'][number];
 
@@ -50,12 +51,7 @@ function GroupRow({ auction, group }: { auction: operator.OperatorAuction; group
             type="datetime-local"
             value={end}
             error={errors.dateCompleted?.[0] ? serverMessageId(errors.dateCompleted[0]) : undefined}
-            hint={
-              <FormattedMessage
-                id="console.setup.dateZone"
-                values={{ zone: browserTimeZone(), offset: utcOffsetLabel(iso ? new Date(iso) : new Date()) }}
-              />
-            }
+            hint={<DateZoneHint iso={iso} />}
             onChange={(event) => setEnd(event.target.value)}
           />
           <label className="setup__check">

@@ -5,7 +5,8 @@ import { Field } from '../../account/Field.tsx';
 import { type MessageId, serverMessageId } from '../../i18n/messages.ts';
 import { Labelled } from '../../layout/Labelled.tsx';
 import type { AuctionFormValues, FieldErrors } from './auctionForm.ts';
-import { browserTimeZone, fromLocalInput, utcOffsetLabel } from './zonedTime.ts';
+import { DateZoneHint } from './DateZoneHint.tsx';
+import { fromLocalInput } from './zonedTime.ts';
 
 /**
  * The set-up form's inputs, each bound by its API path to the form's values and to the API's
@@ -157,17 +158,15 @@ export function ColorInput({ name, label }: { name: string; label: MessageId }) 
   );
 }
 
-/** A date typed in the browser's zone, with the zone's UTC offset on that very date (daylight saving). */
+/** A date typed in the browser's zone, written out under it with the zone's offset on that very date. */
 export function DateInput({ name, label }: { name: string; label: MessageId }) {
   const { values } = useForm();
-  const iso = fromLocalInput(values.text[name] ?? '');
-  const offset = utcOffsetLabel(iso ? new Date(iso) : new Date());
   return (
     <TextInput
       name={name}
       label={label}
       type="datetime-local"
-      hint={<FormattedMessage id="console.setup.dateZone" values={{ zone: browserTimeZone(), offset }} />}
+      hint={<DateZoneHint iso={fromLocalInput(values.text[name] ?? '')} />}
     />
   );
 }
