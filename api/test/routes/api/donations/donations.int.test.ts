@@ -235,6 +235,7 @@ describe('donations', () => {
       .selectFrom('events')
       .select('type')
       .where('stream_id', '=', `donation-${id}`)
+      .orderBy('stream_version')
       .execute();
     expect(stream.map((e) => e.type)).toEqual(['DonationReceived', 'DonationDeleted']);
     await test.projections.caughtUp();
