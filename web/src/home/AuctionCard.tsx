@@ -15,8 +15,14 @@ export function AuctionCard({ auction, profitCents }: { auction: AuctionSummary;
   return (
     <article className={closedClass(auction, 'auction-card')}>
       <div className="auction-card__banner">
-        {/* Decorative: the title right below says what the auction is. */}
-        {banner ? <img src={banner} alt="" loading="lazy" /> : null}
+        {/* Decorative: the title right below says what the auction is. The same picture, blurred to
+            fill the box, frames the whole banner (one download: the same address). */}
+        {banner ? (
+          <>
+            <img className="auction-card__backdrop" src={banner} alt="" loading="lazy" />
+            <img className="auction-card__picture" src={banner} alt="" loading="lazy" />
+          </>
+        ) : null}
       </div>
       <div className="auction-card__body">
         <StatusBadge status={auction.status} />
