@@ -155,7 +155,11 @@ export function AddressFields({
       {field('postalCode', false)}
       {field('country', !manual)}
       {manual ? null : (
-        <button type="button" className="button button--link" onClick={() => setManual(true)}>
+        <button
+          type="button"
+          className="button button--secondary address-fields__manual"
+          onClick={() => setManual(true)}
+        >
           <FormattedMessage id="address.editManually" />
         </button>
       )}
