@@ -57,8 +57,9 @@ export function linkDraft(selected: string): { address: string; text: string } {
 /**
  * The address an organiser typed, as a link can hold it, or why it cannot: `example.org` is read
  * as a web address, `name@example.org` as an email and `514 555-0100` as a phone number (written
- * bare, each would be a page of the auction's own site); an address of the site itself (`/…`, `#…`) is kept; a scheme must be
- * one the sanitiser keeps, or the saved text would lose the link without a word.
+ * bare, each would be a page of the auction's own site); an address of the site itself (`/…`,
+ * `#…`) is kept; a scheme must be one the sanitiser keeps, or the saved text would lose the link
+ * without a word.
  */
 export function linkAddress(typed: string): { address: string } | { refusal: 'required' | 'invalid' } {
   const address = typed.trim();
@@ -80,8 +81,9 @@ export function linkAddress(typed: string): { address: string } | { refusal: 're
  * `text`, or its own address when no text is given; the caret after it, to go on typing.
  */
 export function insertLink(start: number, end: number, address: string, text: string): RichTextEdit {
-  const words = text.trim() === '' ? address.replace(/^(mailto|tel):/i, '') : text;
-  const link = `<a href="${escapeAttribute(address)}">${words}</a>`;
+  // The words are the text box's own HTML; an address shown in their place is text, escaped.
+  const words = text.trim() === '' ? escapeMarkup(address.replace(/^(mailto|tel):/i, '')) : text;
+  const link = `<a href="${escapeMarkup(address)}">${words}</a>`;
   const caret = start + link.length;
   return { start, end, text: link, selectionStart: caret, selectionEnd: caret };
 }
@@ -98,7 +100,7 @@ function list(start: number, end: number, selected: string): RichTextEdit {
   return { start, end, text, selectionStart: caret, selectionEnd: caret };
 }
 
-/** An address as an attribute's value: a quote or an ampersand in it cannot close or change it. */
-function escapeAttribute(address: string): string {
-  return address.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+/** Text written into the HTML, as an attribute's value or between tags: it cannot close or open one. */
+function escapeMarkup(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

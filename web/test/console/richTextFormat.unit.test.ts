@@ -83,12 +83,12 @@ describe('the rich text toolbar’s link', () => {
     );
   });
 
-  it('reads its own address when it is given no words', () => {
+  it('reads its own address, as text, when it is given no words', () => {
     expect(insertLink(0, 0, 'mailto:info@example.org', ' ').text).toBe(
       '<a href="mailto:info@example.org">info@example.org</a>',
     );
-    expect(insertLink(0, 0, 'https://example.org', '').text).toBe(
-      '<a href="https://example.org">https://example.org</a>',
+    expect(insertLink(0, 0, 'https://example.org/?a=1&b=2', '').text).toBe(
+      '<a href="https://example.org/?a=1&amp;b=2">https://example.org/?a=1&amp;b=2</a>',
     );
   });
 });
