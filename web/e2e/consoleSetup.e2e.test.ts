@@ -222,6 +222,15 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await preview.locator('a[href="https://example.org/stationnement"]', { hasText: 'gratuit' }).waitFor();
     await content.press('Control+z');
     await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
+    // The editors' shortcuts work in the text box: Ctrl+I, undone as well.
+    await content.evaluate((box: HTMLTextAreaElement) => {
+      const at = box.value.indexOf('gratuit');
+      box.setSelectionRange(at, at + 'gratuit'.length);
+    });
+    await content.press('Control+i');
+    await expect.poll(() => content.inputValue()).toContain('<em>gratuit</em>');
+    await content.press('Control+z');
+    await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
     await page.getByRole('button', { name: w.add }).click();
     await page.getByRole('group', { name: 'Infos' }).waitFor();
     // A second tab, then moved before the first: one call puts the whole list in its new order.

@@ -9,8 +9,10 @@ import {
   insertLink,
   linkDraft,
   RICH_TEXT_FORMATS,
+  RICH_TEXT_SHORTCUTS,
   type RichTextEdit,
   type RichTextFormat,
+  shortcutFormat,
 } from './richTextFormat.ts';
 
 const FORMAT_LABELS: Record<RichTextFormat, MessageId> = {
@@ -124,6 +126,7 @@ export function RichTextField({
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => apply(format)}
                   aria-expanded={format === 'link' ? linking !== null : undefined}
+                  aria-keyshortcuts={keyShortcuts(format)}
                 >
                   <FormattedMessage id={FORMAT_LABELS[format]} />
                 </button>
@@ -136,6 +139,13 @@ export function RichTextField({
               rows={rows}
               value={value}
               onChange={(event) => onChange(event.target.value)}
+              onKeyDown={(event) => {
+                const format = shortcutFormat(event);
+                if (!format) return;
+                // The browser's own Ctrl+B or Ctrl+K (bookmarks, search) would take the key otherwise.
+                event.preventDefault();
+                apply(format);
+              }}
             />
           </>
         )}
@@ -148,4 +158,10 @@ export function RichTextField({
       ) : null}
     </div>
   );
+}
+
+/** The shortcut of a format as screen readers announce it: Ctrl, or ⌘ on a Mac. */
+function keyShortcuts(format: RichTextFormat): string | undefined {
+  const key = RICH_TEXT_SHORTCUTS[format]?.toUpperCase();
+  return key ? `Control+${key} Meta+${key}` : undefined;
 }

@@ -16,6 +16,22 @@ export interface RichTextEdit {
   selectionEnd: number;
 }
 
+/** The keys that, with Ctrl (⌘ on a Mac), apply a format in the text box, as in any editor. */
+export const RICH_TEXT_SHORTCUTS: Partial<Record<RichTextFormat, string>> = { bold: 'b', italic: 'i', link: 'k' };
+
+/** The format a key pressed in the text box asks for, if it is one of the shortcuts. */
+export function shortcutFormat(key: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}): RichTextFormat | undefined {
+  if (!(key.ctrlKey || key.metaKey) || key.altKey || key.shiftKey) return undefined;
+  const pressed = key.key.toLowerCase();
+  return RICH_TEXT_FORMATS.find((format) => RICH_TEXT_SHORTCUTS[format] === pressed);
+}
+
 /** The formats written at once around the selection; a link first asks for its address. */
 export type WrappingFormat = Exclude<RichTextFormat, 'link'>;
 

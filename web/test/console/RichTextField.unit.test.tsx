@@ -96,6 +96,20 @@ describe('a rich text typed as HTML', () => {
     expect([box.selectionStart, box.selectionEnd]).toEqual([4, 11]);
   });
 
+  it('takes Ctrl+B and Ctrl+K in the text box, as the toolbar’s buttons say to screen readers', () => {
+    inEnglish(<Description initial="Our website" />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description in English' });
+    expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-keyshortcuts')).toBe('Control+B Meta+B');
+    box.setSelectionRange(4, 11);
+    fireEvent.keyDown(box, { key: 'b', ctrlKey: true });
+    expect(box.value).toBe('Our <strong>website</strong>');
+    fireEvent.keyDown(box, { key: 'k', metaKey: true });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Link text' }).value).toBe('website');
+    // Any other key is the text box's own.
+    fireEvent.keyDown(box, { key: 'b' });
+    expect(box.value).toBe('Our <strong>website</strong>');
+  });
+
   it('is one stop in the tab order, the arrows moving between its buttons', () => {
     inEnglish(<Description initial="" />);
     const buttons = screen.getAllByRole('button');

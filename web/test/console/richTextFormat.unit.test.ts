@@ -5,6 +5,7 @@ import {
   linkAddress,
   linkDraft,
   type RichTextEdit,
+  shortcutFormat,
 } from '../../src/console/richTextFormat.ts';
 
 /** The text after the edit, with the selection marked `[…]`. */
@@ -90,5 +91,30 @@ describe('the rich text toolbar’s link', () => {
     expect(insertLink(0, 0, 'https://example.org/?a=1&b=2', '').text).toBe(
       '<a href="https://example.org/?a=1&amp;b=2">https://example.org/?a=1&amp;b=2</a>',
     );
+  });
+});
+
+describe('the rich text toolbar’s shortcuts', () => {
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
+
+  it('are Ctrl or ⌘ with B, I and K, as in any editor', () => {
+    expect(shortcutFormat(key('b', { ctrlKey: true }))).toBe('bold');
+    expect(shortcutFormat(key('I', { metaKey: true }))).toBe('italic');
+    expect(shortcutFormat(key('k', { ctrlKey: true }))).toBe('link');
+  });
+
+  it('leave every other key to the text box: plain letters, other combinations, Ctrl+Z', () => {
+    expect(shortcutFormat(key('b'))).toBeUndefined();
+    expect(shortcutFormat(key('b', { ctrlKey: true, shiftKey: true }))).toBeUndefined();
+    expect(shortcutFormat(key('b', { ctrlKey: true, altKey: true }))).toBeUndefined();
+    expect(shortcutFormat(key('z', { ctrlKey: true }))).toBeUndefined();
+    expect(shortcutFormat(key('l', { ctrlKey: true }))).toBeUndefined();
   });
 });
