@@ -198,10 +198,12 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     expect(await preview.locator('script').count()).toBe(0);
     // The toolbar writes the tags around the selected word, through the browser's typing: undoable.
     const content = page.getByLabel(w.tabContent);
-    await content.evaluate((box: HTMLTextAreaElement) => {
-      const at = box.value.indexOf('gratuit');
-      box.setSelectionRange(at, at + 'gratuit'.length);
-    });
+    const selectFree = () =>
+      content.evaluate((box: HTMLTextAreaElement) => {
+        const at = box.value.indexOf('gratuit');
+        box.setSelectionRange(at, at + 'gratuit'.length);
+      });
+    await selectFree();
     // Each text box has its toolbar, the one that controls it.
     const boxId = await content.getAttribute('id');
     const toolbar = page.locator(`[role="toolbar"][aria-controls="${boxId}"]`);
@@ -211,10 +213,7 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await content.press('Control+z');
     await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
     // A link asks for its address; Enter writes it over the words still selected, not the tab's form.
-    await content.evaluate((box: HTMLTextAreaElement) => {
-      const at = box.value.indexOf('gratuit');
-      box.setSelectionRange(at, at + 'gratuit'.length);
-    });
+    await selectFree();
     await toolbar.getByRole('button', { name: w.link, exact: true }).click();
     await page.getByLabel(w.linkAddress).fill('example.org/stationnement');
     await page.getByLabel(w.linkAddress).press('Enter');
@@ -223,10 +222,7 @@ describe.each(['fr', 'en'] as const)('setting an auction up from nothing (%s)', 
     await content.press('Control+z');
     await expect.poll(() => content.inputValue()).toContain('</b> gratuit</p>');
     // The editors' shortcuts work in the text box: Ctrl+I, undone as well.
-    await content.evaluate((box: HTMLTextAreaElement) => {
-      const at = box.value.indexOf('gratuit');
-      box.setSelectionRange(at, at + 'gratuit'.length);
-    });
+    await selectFree();
     await content.press('Control+i');
     await expect.poll(() => content.inputValue()).toContain('<em>gratuit</em>');
     await content.press('Control+z');
