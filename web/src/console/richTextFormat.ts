@@ -67,7 +67,9 @@ function wrap(start: number, end: number, selected: string, open: string, close:
 /** What the link's form starts with: the selected words as its text, or an address selected as both. */
 export function linkDraft(selected: string): { address: string; text: string } {
   const words = selected.trim();
-  return { address: /^(https?:\/\/|mailto:|tel:)\S+$/i.test(words) ? words : '', text: selected };
+  // Only words that name their scheme: `linkAddress` would also read any word with a dot as a site.
+  const read = /^[a-z][a-z0-9+.-]*:/i.test(words) ? linkAddress(words) : null;
+  return { address: read && 'address' in read ? read.address : '', text: selected };
 }
 
 /**
