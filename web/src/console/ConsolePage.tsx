@@ -1,7 +1,7 @@
 import type { operator } from '@auction/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { roleNumbers, useProfile } from '../account/session.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
@@ -13,6 +13,7 @@ import { auctionStatusKey, titleOf } from './auctionLabels.ts';
 import { canOperate, canUseConsole, isAuditorOnly } from './consoleAccess.ts';
 import { consoleQueries } from './queries.ts';
 import { type ConsoleSection, chosenSection, SECTIONS } from './sections/sections.ts';
+import { stripOffset } from './sections/stripOffset.ts';
 import './console.css';
 import { PressedButton } from './PressedButton.tsx';
 
@@ -38,11 +39,19 @@ function SectionNav({
   search: ConsoleSearch;
 }) {
   const locale = useLocale();
+  const strip = useRef<HTMLUListElement>(null);
+  // On a phone the tabs are one row that scrolls sideways (console.css): the chosen one is
+  // brought into that row's view, never the page scrolled to it. Where the tabs wrap, nothing moves.
+  useLayoutEffect(() => {
+    const list = strip.current;
+    const chosen = list?.querySelector<HTMLElement>(`[data-section="${current.id}"]`);
+    if (list && chosen) list.scrollLeft += stripOffset(list.getBoundingClientRect(), chosen.getBoundingClientRect());
+  }, [current.id]);
   return (
     <nav className="console__nav" aria-label={label}>
-      <ul>
+      <ul ref={strip}>
         {sections.map((section) => (
-          <li key={section.id}>
+          <li key={section.id} data-section={section.id}>
             <Link
               to={pathFor('console', {}, locale)}
               search={{ ...search, section: section.id }}
