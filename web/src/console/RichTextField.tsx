@@ -13,7 +13,11 @@ import {
   type RichTextEdit,
   type RichTextFormat,
   shortcutFormat,
+  shortcutKeys,
 } from './richTextFormat.ts';
+
+/** Apple's systems press ⌘ where others press Ctrl; only the tooltip's wording depends on it. */
+const APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 const FORMAT_LABELS: Record<RichTextFormat, MessageId> = {
   bold: 'console.richText.bold',
@@ -100,6 +104,13 @@ export function RichTextField({
     if (!typed) onChange(value.slice(0, edit.start) + edit.text + value.slice(edit.end));
   }
 
+  // Shown on hovering a button: its name and, where it has one, its shortcut.
+  function tooltip(format: RichTextFormat): string {
+    const name = intl.formatMessage({ id: FORMAT_LABELS[format] });
+    const keys = shortcutKeys(format, APPLE);
+    return keys ? intl.formatMessage({ id: 'console.richText.withShortcut' }, { format: name, keys }) : name;
+  }
+
   // One block, so a form's grid keeps the preview under its text box.
   return (
     <div className="rich-text-field">
@@ -127,6 +138,7 @@ export function RichTextField({
                   onClick={() => apply(format)}
                   aria-expanded={format === 'link' ? linking !== null : undefined}
                   aria-keyshortcuts={keyShortcuts(format)}
+                  title={tooltip(format)}
                 >
                   <FormattedMessage id={FORMAT_LABELS[format]} />
                 </button>

@@ -19,6 +19,16 @@ export interface RichTextEdit {
 /** The keys that, with Ctrl (⌘ on a Mac), apply a format in the text box, as in any editor. */
 export const RICH_TEXT_SHORTCUTS: Partial<Record<RichTextFormat, string>> = { bold: 'b', italic: 'i', link: 'k' };
 
+/**
+ * A format's shortcut as the toolbar's tooltip writes it: `Ctrl+B`, or `⌘B` on Apple's systems,
+ * where the Command key does it (the text box answers both).
+ */
+export function shortcutKeys(format: RichTextFormat, apple: boolean): string | undefined {
+  const key = RICH_TEXT_SHORTCUTS[format]?.toUpperCase();
+  if (!key) return undefined;
+  return apple ? `⌘${key}` : `Ctrl+${key}`;
+}
+
 /** The format a key pressed in the text box asks for, if it is one of the shortcuts. */
 export function shortcutFormat(key: {
   key: string;

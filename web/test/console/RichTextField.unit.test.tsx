@@ -96,10 +96,13 @@ describe('a rich text typed as HTML', () => {
     expect([box.selectionStart, box.selectionEnd]).toEqual([4, 11]);
   });
 
-  it('takes Ctrl+B and Ctrl+K in the text box, as the toolbar’s buttons say to screen readers', () => {
+  it('takes Ctrl+B and Ctrl+K in the text box, as the toolbar’s buttons say to screen readers and in their tooltips', () => {
     inEnglish(<Description initial="Our website" />);
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description in English' });
     expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-keyshortcuts')).toBe('Control+B Meta+B');
+    // Sighted mouse users learn them from the buttons' tooltips (jsdom is no Apple system).
+    expect(screen.getByRole('button', { name: 'Bold' }).title).toBe('Bold (Ctrl+B)');
+    expect(screen.getByRole('button', { name: 'List' }).title).toBe('List');
     box.setSelectionRange(4, 11);
     fireEvent.keyDown(box, { key: 'b', ctrlKey: true });
     expect(box.value).toBe('Our <strong>website</strong>');

@@ -6,6 +6,7 @@ import {
   linkDraft,
   type RichTextEdit,
   shortcutFormat,
+  shortcutKeys,
 } from '../../src/console/richTextFormat.ts';
 
 /** The text after the edit, with the selection marked `[…]`. */
@@ -116,5 +117,11 @@ describe('the rich text toolbar’s shortcuts', () => {
     expect(shortcutFormat(key('b', { ctrlKey: true, altKey: true }))).toBeUndefined();
     expect(shortcutFormat(key('z', { ctrlKey: true }))).toBeUndefined();
     expect(shortcutFormat(key('l', { ctrlKey: true }))).toBeUndefined();
+  });
+
+  it('are written Ctrl+B in the tooltips, ⌘B on Apple’s systems, and not at all for List', () => {
+    expect(shortcutKeys('bold', false)).toBe('Ctrl+B');
+    expect(shortcutKeys('link', true)).toBe('⌘K');
+    expect(shortcutKeys('list', false)).toBeUndefined();
   });
 });
