@@ -94,16 +94,19 @@ export async function loadDemo(
     const gala = await createAuction(trx as unknown as Db, organizationId, now, 'gala');
     const spring = await createAuction(trx as unknown as Db, organizationId, now, 'spring');
     const autumn = await createAuction(trx as unknown as Db, organizationId, now, 'autumn');
-    // The demo's bidders have visited the gala (as the app marks a signed-in visit): they are its
-    // guests in the console's bidders list, at the door and for the organisers' messages.
+    // The demo's bidders have visited the gala and the autumn auction, where they won the lots
+    // they are invoiced for (as the app marks a signed-in visit): they are those auctions' guests in
+    // the console's bidders list, at the door and for the organisers' messages.
     await trx
       .insertInto('auction_bidders')
       .values(
-        ['bidder@demo.local', 'bidder2@demo.local'].map((username) => ({
-          auction_id: gala.id,
-          user_id: users.get(username) as string,
-          status: BidderStatus.Visited,
-        })),
+        [gala, autumn].flatMap((auction) =>
+          ['bidder@demo.local', 'bidder2@demo.local'].map((username) => ({
+            auction_id: auction.id,
+            user_id: users.get(username) as string,
+            status: BidderStatus.Visited,
+          })),
+        ),
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
