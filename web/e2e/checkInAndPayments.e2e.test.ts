@@ -275,7 +275,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await dialog.getByText(/la facture no\s\d+ devra 55,00\s\$/).waitFor();
     await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
     await dialog.getByText('Indiquez pourquoi ce paiement est annulé : la raison est conservée avec lui.').waitFor();
-    await dialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Compté deux fois à l’entrée');
+    await dialog.getByLabel('Pourquoi ce paiement est-il annulé').fill('Compté deux fois à l’entrée');
     // Writing a reason takes the refusal away before anything is sent again.
     await dialog.getByText('Indiquez pourquoi ce paiement est annulé : la raison est conservée avec lui.').waitFor({
       state: 'detached',
@@ -336,7 +336,7 @@ describe('check-in at the door and payments recorded by hand', () => {
         `Cette facture est payée. Annuler ce paiement la remet à payer et annule le reçu de don no ${receipt} ; Rosalie Tremblay en reçoit l’avis par courriel et pourra la payer de nouveau.`,
       )
       .waitFor();
-    await dialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Chèque sans provision');
+    await dialog.getByLabel('Pourquoi ce paiement est-il annulé').fill('Chèque sans provision');
     await expectAccessible(page, 'cancel a payment of a paid invoice (fr)');
     await screenshotBothWidths(page, 'console-invoices-reopen-fr');
     await dialog.getByRole('button', { name: 'Annuler le paiement' }).click();
@@ -405,7 +405,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await page.getByRole('button', { name: `Annuler le paiement de 40,00 $ sur la facture ${invoice.number}` }).click();
     const cancelDialog = page.getByRole('dialog');
     await cancelDialog.getByText(/devra 40,00\s\$/).waitFor();
-    await cancelDialog.getByLabel('Pourquoi ce paiement est-il annulé?').fill('Chèque sans provision');
+    await cancelDialog.getByLabel('Pourquoi ce paiement est-il annulé').fill('Chèque sans provision');
     await cancelDialog.getByRole('button', { name: 'Annuler le paiement' }).click();
     await page.getByText(/Annulé par Camille Roy le .*\s: Chèque sans provision/).waitFor();
     const reopened = (await callAs(t.app, bidder.token, 'GET', `/api/auctions/invoice/${invoice.public_id}`)).json();
@@ -467,7 +467,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await dialog.getByLabel('Montant à rembourser ($)').fill('45');
     await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
     await dialog.getByText('Dites pourquoi vous remboursez : la raison est gardée avec le remboursement.').waitFor();
-    await dialog.getByLabel('Pourquoi ce remboursement?').fill('Lot livré abîmé');
+    await dialog.getByLabel('Pourquoi ce remboursement').fill('Lot livré abîmé');
     // Writing a reason takes the refusal away before anything is sent again.
     await dialog.getByText('Dites pourquoi vous remboursez : la raison est gardée avec le remboursement.').waitFor({
       state: 'detached',
@@ -509,7 +509,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     const { context, page, section, dialog } = await refundDialogOfCardPaid(bidder, invoice, fixtures);
     await dialog.getByLabel('Que rembourse-t-on ?').selectOption(`lot:${invoice.id}:1`);
     await expect.poll(() => dialog.getByLabel('Montant à rembourser ($)').inputValue()).toBe('344,93');
-    await dialog.getByLabel('Pourquoi ce remboursement?').fill('Souper annulé par le restaurant');
+    await dialog.getByLabel('Pourquoi ce remboursement').fill('Souper annulé par le restaurant');
     await expectAccessible(page, 'refund of one lot (fr)');
     await screenshotBothWidths(page, 'console-invoices-refund-line-fr');
     await dialog.getByRole('button', { name: 'Rembourser sur la carte' }).click();
@@ -554,7 +554,7 @@ describe('check-in at the door and payments recorded by hand', () => {
     await dialog.getByLabel('comptant').check();
     await dialog.getByText(/Jusqu’à 50,00\s\$ payé à la main peut être inscrit comme rendu/).waitFor();
     await dialog.getByLabel('Montant à rembourser ($)').fill('20');
-    await dialog.getByLabel('Pourquoi ce remboursement?').fill('Lot retiré par le donateur');
+    await dialog.getByLabel('Pourquoi ce remboursement').fill('Lot retiré par le donateur');
     await expectAccessible(page, 'cash given back (fr)');
     await screenshotBothWidths(page, 'console-invoices-hand-refund-fr');
     await dialog.getByRole('button', { name: 'Inscrire le remboursement' }).click();

@@ -38,7 +38,7 @@ const texts = {
     view: (n: number) => `Voir la facture no ${n}`,
     pay: /^Payer /,
     paid: 'Payée',
-    received: 'Paiement reçu. Merci!',
+    received: 'Paiement reçu. Merci\u202f!',
   },
   en: {
     lotPath: (link: string, lot: number) => `/en/auctions/${link}/items/${lot}`,

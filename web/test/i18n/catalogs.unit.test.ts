@@ -29,6 +29,8 @@ const sameInBothLanguages = new Set<string>([
   'console.nav.lots',
   'console.bulk.export.lots',
   'console.lots.actions',
+  // A toolbar button's tooltip, "{format} ({keys})": its name is translated, Ctrl+B is the same.
+  'console.richText.withShortcut',
   // "Total" is French too (the console's invoice table).
   'console.invoices.total',
   // "Lot {lotNumber}" reads the same in both (the closing minute and the projector).
@@ -201,6 +203,13 @@ describe('message catalogs', () => {
   it('bind French punctuation to its word with no-break spaces, so no line on a phone starts with « : » or « ? »', () => {
     const breakable = Object.keys(frMessages).filter((key) => frenchSpacing(frMessages[key] ?? '') !== frMessages[key]);
     expect(breakable).toEqual([]);
+  });
+
+  // The narrow no-break space before « ; », « ! » and « ? » (OQLF, Québec usage), in every string
+  // alike: without it the signs stood glued to some words and spaced from others.
+  it('space « ; », « ! » and « ? » from the word before them, in every French string', () => {
+    const glued = Object.keys(frMessages).filter((key) => /[^\s\u00a0\u202f][;!?]/.test(frMessages[key] ?? ''));
+    expect(glued).toEqual([]);
   });
 
   it('write the French apostrophe (’), never the typewriter one, which ICU would also read as a quote before « { »', () => {

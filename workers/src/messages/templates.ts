@@ -336,7 +336,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       fr: (p) =>
         letter('fr', p.firstName, `Vous avez remporté ${lotLabel.fr(p)}`, [
           {
-            text: `Félicitations! ${capitalised(lotLabel.fr(p))} de ${theAuction.fr(p.auctionName)} est fermé et vous l’avez remporté pour ${money.fr(p.amount)}.`,
+            text: french`Félicitations ! ${capitalised(lotLabel.fr(p))} de ${theAuction.fr(p.auctionName)} est fermé et vous l’avez remporté pour ${money.fr(p.amount)}.`,
           },
           { text: 'Les organisateurs vous enverront votre facture et les détails pour le récupérer.' },
           { link: p.link, label: 'Voir le lot' },

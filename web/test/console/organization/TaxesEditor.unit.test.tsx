@@ -79,7 +79,7 @@ describe("the organisation's taxes", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les taxes' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
-      'Les factures produites à partir de maintenant ajoutent ces taxes; celles déjà produites gardent les leurs.',
+      'Les factures produites à partir de maintenant ajoutent ces taxes\u202f; celles déjà produites gardent les leurs.',
     );
     expect(dialog.textContent?.replace(/\s/g, ' ')).toContain('TVQ (9,975 %) 9,98 $ et TPS (5 %) 5,00 $');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer les taxes' }));
