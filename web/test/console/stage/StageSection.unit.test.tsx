@@ -223,7 +223,7 @@ describe('correcting a sale on stage', () => {
     const dialog = await screen.findByRole('dialog');
     // French money has no-break spaces (1 250,50 $).
     expect(dialog.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain(
-      'Lot 12 · Toile : adjugé à Léa Roy pour 1 250,50 $ plutôt qu’à Hugo Tremblay pour 1 250,50 $. Hugo Tremblay sera avisé qu’il ne remporte pas ce lot ; Léa Roy sera avisé qu’il le remporte et sera facturé de ce montant.',
+      'Lot 12 · Toile : adjugé à Léa Roy pour 1 250,50 $ plutôt qu’à Hugo Tremblay pour 1 250,50 $. Un avis part à Hugo Tremblay, qui ne remporte plus ce lot, et à Léa Roy, qui le remporte et recevra la facture de ce montant.',
     );
   });
 });
