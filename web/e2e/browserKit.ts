@@ -35,8 +35,10 @@ export async function visitorContext(
   browser: Browser,
   session?: { token: string },
   viewport = { width: 1280, height: 900 },
+  touch = false,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
+  // A touch screen (a phone in the hand) matches `pointer: coarse`, which larger targets answer.
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
   await context.addInitScript((tokens) => {
     localStorage.setItem('cookieConsent', 'true');
     if (tokens && !localStorage.getItem('accessToken')) {

@@ -182,6 +182,20 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
     expect(failures).toEqual([]);
   });
 
+  // Tapped with a finger, a choice is a whole row 44 px high, not a 18 px circle.
+  it('gives each choice a finger’s height on a touch screen (the donation amounts)', async () => {
+    const context = await visitorContext(browser, await session(), PHONE, true);
+    const page = await context.newPage();
+    await page.goto(`${origin}/encans/${AUCTION}/dons`);
+    await page.locator('.checkbox').first().waitFor();
+    const heights = await page
+      .locator('.checkbox')
+      .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+    await context.close();
+    expect(heights.length).toBeGreaterThanOrEqual(2);
+    expect(heights.filter((height) => height < 44)).toEqual([]);
+  });
+
   for (const [language, path] of [
     ['fr', `/encans/${AUCTION}/lots`],
     ['en', `/en/auctions/${AUCTION}/items`],
