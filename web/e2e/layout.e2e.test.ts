@@ -174,7 +174,7 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
           if (measured.scrollWidth > measured.innerWidth) {
             failures.push(`${username} ${path}: ${measured.scrollWidth} px ${measured.widest.join(', ')}`);
           }
-          // Ten sections of tabs would wrap into eight rows above the section: one row scrolls instead.
+          // Ten sections of tabs would wrap into seven rows above the section: one row scrolls instead.
           if (section) for (const fault of await sectionTabsFaults(page, section)) failures.push(`${path}: ${fault}`);
         }
       await context.close();
