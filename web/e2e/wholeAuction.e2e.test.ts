@@ -75,7 +75,7 @@ const WORDS = {
     confirm: 'Confirm',
     bidPlaced: 'Your bid was placed.',
     invoices: 'Invoices',
-    invoicesReady: 'The auction’s invoices are ready: if you won, yours is under My invoices in your menu.',
+    invoicesReady: "The auction's invoices are ready: if you won, yours is under My invoices in your menu.",
     myInvoices: 'My invoices',
   },
 } as const;

@@ -212,6 +212,12 @@ describe('message catalogs', () => {
     expect(glued).toEqual([]);
   });
 
+  // One apostrophe per language: English wrote "auction's" in most strings and "auction’s" in seven.
+  it('write the English apostrophe one way, the typewriter one', () => {
+    const curly = Object.keys(enMessages).filter((key) => /\w’/.test(enMessages[key] ?? ''));
+    expect(curly).toEqual([]);
+  });
+
   it('write the French apostrophe (’), never the typewriter one, which ICU would also read as a quote before « { »', () => {
     const straight = Object.keys(frMessages).filter((key) => frMessages[key]?.includes("'"));
     expect(straight).toEqual([]);

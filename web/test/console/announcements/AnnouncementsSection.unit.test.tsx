@@ -94,7 +94,7 @@ describe("the console's messages to guests", () => {
       'GET /api/admin/auctions/': [200, list([])],
       'POST /api/admin/auctions/': [200, { duplicate: false, announcement: sent }],
     });
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
     await screen.findByText('Write the message in French or in English.');
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
@@ -139,7 +139,7 @@ describe("the console's messages to guests", () => {
       'GET /api/admin/auctions/': [200, list([])],
       'POST /api/admin/auctions/': [200, { duplicate: false, announcement: scheduled }],
     });
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.change(screen.getByLabelText('Message in English'), {
       target: { value: 'Bidding closes in ten minutes.' },
     });
@@ -168,7 +168,7 @@ describe("the console's messages to guests", () => {
 
   it('refuses a later time that is missing or already past before asking, under the API’s keys', async () => {
     const api = showAnnouncements({ 'GET /api/admin/auctions/': [200, list([])] });
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.change(screen.getByLabelText('Message in French'), { target: { value: 'Le buffet ferme bientôt.' } });
     fireEvent.click(screen.getByLabelText('Send later'));
     fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
@@ -203,7 +203,7 @@ describe("the console's messages to guests", () => {
       undefined,
       { status: 3, dateCompleted: end.toISOString() },
     );
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.change(screen.getByLabelText('Message in English'), {
       target: { value: 'Bidding closes in ten minutes!' },
     });
@@ -266,7 +266,7 @@ describe("the console's messages to guests", () => {
         ],
       },
     );
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.change(screen.getByLabelText('Message in English'), {
       target: { value: 'The lounge tables close soon!' },
     });
@@ -293,7 +293,7 @@ describe("the console's messages to guests", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule this message?' });
     expect(dialog.textContent).toContain('It will go out 10 minutes before “Lounge tables” closes');
-    expect(dialog.textContent).toContain('following the group’s end if it is moved');
+    expect(dialog.textContent).toContain("following the group's end if it is moved");
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     await screen.findByText('Message scheduled: it will go out at the time chosen.');
     const posts = api.calls.filter((call) => call.method === 'POST');
@@ -307,7 +307,7 @@ describe("the console's messages to guests", () => {
       status: 3,
       dateCompleted: soon,
     });
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.change(screen.getByLabelText('Message in French'), { target: { value: 'Dernier appel !' } });
     fireEvent.click(screen.getByLabelText('Before the auction ends'));
     fireEvent.click(screen.getByRole('button', { name: 'Schedule…' }));
@@ -319,7 +319,7 @@ describe("the console's messages to guests", () => {
     const empty = list([]);
     empty.reach.notArrived = { guests: 0, email: 0, sms: 0, push: 0 };
     showAnnouncements({ 'GET /api/admin/auctions/': [200, empty] });
-    await screen.findByText('No message has been sent to this auction’s guests yet.');
+    await screen.findByText("No message has been sent to this auction's guests yet.");
     fireEvent.change(screen.getByLabelText('Message in English'), { target: { value: 'See you tonight.' } });
     fireEvent.click(screen.getByLabelText('Guests not checked in (0)'));
     fireEvent.click(screen.getByRole('button', { name: 'Send…' }));
