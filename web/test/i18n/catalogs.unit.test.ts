@@ -212,6 +212,14 @@ describe('message catalogs', () => {
     expect(glued).toEqual([]);
   });
 
+  // Canadian English, one spelling: colour, favourite, cancelled, but organize and organization.
+  it('spell English the Canadian way, every string alike', () => {
+    const other = Object.keys(enMessages).filter((key) =>
+      /\b(colors?|favorites?|canceled|organis(e|ed|er|ers|ing|ation|ations))\b/i.test(enMessages[key] ?? ''),
+    );
+    expect(other).toEqual([]);
+  });
+
   // One apostrophe per language: English wrote "auction's" in most strings and "auction’s" in seven.
   it('write the English apostrophe one way, the typewriter one', () => {
     const curly = Object.keys(enMessages).filter((key) => /\w’/.test(enMessages[key] ?? ''));

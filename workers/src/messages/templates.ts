@@ -261,7 +261,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, 'Your login email address was changed', [
           { text: `The email address you log in with was changed to ${p.newUserName}. Use it from now on.` },
-          { text: 'If you did not make this change, contact the organisers of your auction right away.' },
+          { text: 'If you did not make this change, contact the organizers of your auction right away.' },
         ]),
       fr: (p) =>
         letter('fr', p.firstName, 'Votre adresse courriel de connexion a été modifiée', [
@@ -281,7 +281,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
         letter('en', p.firstName, 'Your password was changed', [
           { text: 'The password of your account was changed. If you made this change, there is nothing else to do.' },
           {
-            text: 'If you did not, reset your password right away from the login page and contact the organisers of your auction.',
+            text: 'If you did not, reset your password right away from the login page and contact the organizers of your auction.',
           },
         ]),
       fr: (p) =>
@@ -330,7 +330,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
           {
             text: `Congratulations! ${capitalised(lotLabel.en(p))} of ${theAuction.en(p.auctionName)} closed and you won it for ${money.en(p.amount)}.`,
           },
-          { text: 'The organisers will send you your invoice and the details to pick it up.' },
+          { text: 'The organizers will send you your invoice and the details to pick it up.' },
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
@@ -382,9 +382,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `You now win ${lotLabel.en(p)}`, [
           {
-            text: `After ${lotLabel.en(p)} of ${theAuction.en(p.auctionName)} closed, the organisers removed a bid, which changed its result: you are now its winner, for ${money.en(p.amount)}.`,
+            text: `After ${lotLabel.en(p)} of ${theAuction.en(p.auctionName)} closed, the organizers removed a bid, which changed its result: you are now its winner, for ${money.en(p.amount)}.`,
           },
-          { text: 'The organisers will send you your invoice and the details to pick it up.' },
+          { text: 'The organizers will send you your invoice and the details to pick it up.' },
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
@@ -422,9 +422,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `You no longer win ${lotLabel.en(p)}`, [
           {
-            text: `After ${lotLabel.en(p)} of ${theAuction.en(p.auctionName)} closed, the organisers removed a bid, which changed its result: you are no longer its winner and will not be billed for it.`,
+            text: `After ${lotLabel.en(p)} of ${theAuction.en(p.auctionName)} closed, the organizers removed a bid, which changed its result: you are no longer its winner and will not be billed for it.`,
           },
-          { text: 'If you have a question about it, contact the organisers of the auction.' },
+          { text: 'If you have a question about it, contact the organizers of the auction.' },
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
@@ -469,10 +469,10 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Sale corrected: you win ${lotLabel.en(p)}`, [
           {
-            text: `The organisers of ${theAuction.en(p.auctionName)} corrected the sale recorded on stage for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}.`,
+            text: `The organizers of ${theAuction.en(p.auctionName)} corrected the sale recorded on stage for ${lotLabel.en(p)}: you win it, for ${money.en(p.amount)}.`,
           },
           {
-            text: 'This price replaces any other you may have been told for this lot. The organisers will send you your invoice and the details to pick it up.',
+            text: 'This price replaces any other you may have been told for this lot. The organizers will send you your invoice and the details to pick it up.',
           },
           { link: p.link, label: 'See the lot' },
         ]),
@@ -516,9 +516,9 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Sale corrected: you do not win ${lotLabel.en(p)}`, [
           {
-            text: `The organisers of ${theAuction.en(p.auctionName)} corrected the sale recorded on stage for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win this lot and will not be billed for it.`,
+            text: `The organizers of ${theAuction.en(p.auctionName)} corrected the sale recorded on stage for ${lotLabel.en(p)}: it was recorded in your name by mistake. You do not win this lot and will not be billed for it.`,
           },
-          { text: 'If you have a question about it, contact the organisers of the auction.' },
+          { text: 'If you have a question about it, contact the organizers of the auction.' },
           { link: p.link, label: 'See the lot' },
         ]),
       fr: (p) =>
@@ -649,7 +649,7 @@ export const templates: { [T in MessageTemplate]: Template<T> } = {
       en: (p) =>
         letter('en', p.firstName, `Invoice #${p.invoiceNumber} is due again`, [
           {
-            text: `The organisation of ${theAuction.en(p.auctionName)} has cancelled the payment of ${money.en(p.amount)} recorded on invoice #${p.invoiceNumber}. The invoice is no longer paid: ${money.en(p.amountDue)} is due.`,
+            text: `The organization of ${theAuction.en(p.auctionName)} has cancelled the payment of ${money.en(p.amount)} recorded on invoice #${p.invoiceNumber}. The invoice is no longer paid: ${money.en(p.amountDue)} is due.`,
           },
           ...(p.voidedReceiptNumber
             ? [

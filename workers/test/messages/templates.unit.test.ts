@@ -64,6 +64,25 @@ describe('message templates', () => {
     });
   }
 
+  // The web app's spelling (its catalogue test): organizers, favourites, cancelled.
+  it('spells English the Canadian way in every email and text message', () => {
+    const other = messageTemplates
+      .filter((template) => templates[template].channel !== 'push')
+      .filter((template) => {
+        const en = renderMessage({
+          channel: templates[template].channel,
+          language: 'en',
+          template,
+          params: paramsOf(template),
+        });
+        const texts = en.channel === 'email' ? [en.subject, en.text] : [en.text];
+        return texts.some((text) =>
+          /\b(colors?|favorites?|canceled|organis(e|ed|er|ers|ing|ation|ations))\b/i.test(text),
+        );
+      });
+    expect(other).toEqual([]);
+  });
+
   it('writes recognisable French', () => {
     const fr = renderMessage({
       channel: 'email',
