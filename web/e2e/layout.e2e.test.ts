@@ -196,6 +196,31 @@ describe.runIf(existsSync(CHROMIUM))('the layout in the browser', { timeout: 600
     expect(heights.filter((height) => height < 44)).toEqual([]);
   });
 
+  // The team on a lot card shows as a 24 px pill; a finger gets 44 px, the card keeps the spec's height.
+  it('gives the team on a lot card a finger’s height on a touch screen, and a tap at its edge filters', async () => {
+    const context = await visitorContext(browser, await session(), PHONE, true);
+    const page = await context.newPage();
+    await page.goto(`${origin}/encans/${AUCTION}/lots`);
+    const badge = page.locator('.lot-card .team-badge--button').first();
+    // In the screen's middle: clear of the cookie bar at the bottom and the countdown at the top.
+    await badge.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const measured = await badge.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const card = element.closest('.lot-card')?.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const takes = (y: number) => element.contains(document.elementFromPoint(x, y));
+      return { height: box.height, top: takes(box.top + 1), bottom: takes(box.bottom - 1), card: card?.height, x };
+    });
+    expect(measured).toMatchObject({ top: true, bottom: true, card: 185 });
+    expect(measured.height).toBeGreaterThanOrEqual(44);
+    // A tap 1 px inside the band above the pill is the team's, not the card's link to the lot.
+    const box = await badge.boundingBox();
+    await page.touchscreen.tap(measured.x, (box?.y ?? 0) + 1);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/encans/${AUCTION}/lots`);
+    await expect.poll(() => new URL(page.url()).search).toMatch(/[?&]teams=\d+/);
+    await context.close();
+  });
+
   for (const [language, path] of [
     ['fr', `/encans/${AUCTION}/lots`],
     ['en', `/en/auctions/${AUCTION}/items`],

@@ -11,7 +11,8 @@ export function TeamBadge({ team, onClick }: { team: OrganizationTeam; onClick?:
   const intl = useIntl();
   const locale = useLocale();
   const style = {
-    ...(team.backgroundColor ? { background: team.backgroundColor } : {}),
+    // The colour alone: the shorthand would also paint the clear bands a touch screen adds around the pill.
+    ...(team.backgroundColor ? { backgroundColor: team.backgroundColor } : {}),
     ...(team.textColor ? { color: team.textColor } : {}),
   };
   const name = teamName(team, locale);
