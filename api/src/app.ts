@@ -117,8 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const servePage = pageServer(app);
   app.setNotFoundHandler((request, reply) => {
-    // Client-side routes (/encans/..., /en/...) are pages of the single-page app; unknown /api paths stay 404 JSON.
-    if (request.method === 'GET' && !request.url.startsWith('/api') && app.hasReplyDecorator('sendFile')) {
+    // Client-side routes (/encans/..., /en/...) are pages of the single-page app; unknown /api paths
+    // stay 404 JSON, and so does a build file that is not there (a page of an older build asking for
+    // its chunk): the page as a script would fail the same, and a cache would keep it under that name.
+    const notAPage = request.url.startsWith('/api') || request.url.startsWith('/assets/');
+    if (request.method === 'GET' && !notAPage && app.hasReplyDecorator('sendFile')) {
       return servePage(request, reply);
     }
     return reply.code(404).send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });

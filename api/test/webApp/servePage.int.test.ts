@@ -100,4 +100,18 @@ describe('the pages of the web app', () => {
     // Without a first screen, the app loads at once, as index.html says.
     expect(profile.body).toContain('<script type="module" crossorigin src="/assets/index-x.js"></script>');
   });
+
+  it("keeps the build's hashed files for good, asks again for the page, and a missing build file is not the page", async () => {
+    const sheet = await test.app.inject({ method: 'GET', url: '/assets/index-x.css' });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sheet.headers.vary).toContain('accept-encoding');
+    const page = await test.app.inject({ method: 'GET', url: '/profil' });
+    expect(String(page.headers['cache-control'])).not.toContain('immutable');
+    // A page of an older build asks for a chunk this build does not have: 404, so the app sees the
+    // failure (and loads the new build) and no cache keeps the page under the chunk's name.
+    const gone = await test.app.inject({ method: 'GET', url: '/assets/LotDetailPage-old.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toContain('text/html');
+  });
 });

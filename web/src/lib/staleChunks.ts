@@ -8,7 +8,7 @@ type Host = Pick<Window, 'addEventListener'> & {
 
 /**
  * A new version was deployed while this page was open: the code chunks it was built with are gone
- * (the server answers the app's page for a file it does not have), so a screen or a dialog whose
+ * (the server answers 404 for a build file it does not have), so a screen or a dialog whose
  * code had not loaded yet did nothing when asked. Vite reports it as `vite:preloadError`; the page
  * is loaded again, with the new version. At most once a minute, so a chunk missing for another
  * reason (the network) surfaces as the error it is rather than reloading without end.
