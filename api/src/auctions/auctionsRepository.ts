@@ -147,7 +147,7 @@ export function auctionsRepository(db: Db) {
     creditCardFeesOf(auctionId: number) {
       return db
         .selectFrom('auctions')
-        .select(['id', 'status', 'bill_credit_card_fees_to_client'])
+        .select(['id', 'type', 'organization_id', 'status', 'bill_credit_card_fees_to_client'])
         .where('id', '=', auctionId)
         .executeTakeFirst();
     },

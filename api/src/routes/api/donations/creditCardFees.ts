@@ -11,7 +11,7 @@ import { bearer } from '../../../routeDocs.ts';
  * they are the auction id and the decision (`true`/`false`).
  */
 const creditCardFeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auctionsRepository: auctions } = app;
+  const { auctionsRepository: auctions, authorization } = app;
 
   app.post(
     '/api/auctions/auction-bidder-has-accepted-credit-card-fees/:auctionId/:accepted',
@@ -29,6 +29,9 @@ const creditCardFeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = accountOf(request).id;
       const auction = await auctions.creditCardFeesOf(auctionId);
       if (!auction) throw new HttpError(404, 'auction_not_found');
+      // Before anything about the auction is told or written: deciding would make a stranger one of
+      // a private auction's bidders (and list it among their auctions).
+      await authorization.requireVisibleAuction(auction, userId);
       if (!auction.bill_credit_card_fees_to_client) throw new HttpError(409, 'credit_card_fees_not_billed');
       if (isAuctionClosed(auction.status)) throw new HttpError(409, 'auctionNotActive');
       const current = await auctions.bidder(auctionId, userId);

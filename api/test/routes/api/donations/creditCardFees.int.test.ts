@@ -1,3 +1,4 @@
+import { AuctionType } from '@auction/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
@@ -58,5 +59,34 @@ describe('accepting the credit card fees', () => {
     expect((await decide(bidder.token, test.galaId, 'maybe')).statusCode).toBe(400);
     expect((await decide(bidder.token, 'abc', 'true')).statusCode).toBe(400);
     expect((await decide(bidder.token, 999_999, 'true')).statusCode).toBe(404);
+  });
+
+  // Deciding writes a bidder row, which would make a stranger one of a private auction's bidders.
+  it('refuses a private auction to someone not admitted, before telling whether it bills the fees, and writes nothing', async () => {
+    const stranger = await registerConfirmed(test);
+    const spring = await test.auctionId('demo-printemps');
+    await test.database.db
+      .updateTable('auctions')
+      .set({ type: AuctionType.PrivateEvent, bill_credit_card_fees_to_client: false })
+      .where('id', '=', spring)
+      .execute();
+    const notBilled = await decide(stranger.token, spring, 'true');
+    expect([notBilled.statusCode, notBilled.json().message]).toEqual([403, 'private_auction']);
+    await test.database.db
+      .updateTable('auctions')
+      .set({ bill_credit_card_fees_to_client: true })
+      .where('id', '=', spring)
+      .execute();
+    const billed = await decide(stranger.token, spring, 'true');
+    expect([billed.statusCode, billed.json().message]).toEqual([403, 'private_auction']);
+    const rows = await test.database.db
+      .selectFrom('auction_bidders')
+      .select('status')
+      .where('auction_id', '=', spring)
+      .where('user_id', '=', stranger.id)
+      .execute();
+    expect(rows).toEqual([]);
+    const account = await callAs(test.app, stranger.token, 'GET', '/api/account');
+    expect(account.json().activeUrlMagicLinks).not.toContain('demo-printemps');
   });
 });
