@@ -261,6 +261,8 @@ export const channels = bidder.pick({
 
 /** GET /api/bidder-organization-notifications/by-code/{identity}: the unsubscribe screen's model. */
 export const unsubscribeModel = z.object({
+  /** An email's signed link: it may only turn notices off (docs/decisions.md). */
+  onlyLower: z.boolean(),
   bidder: channels.extend(bidder.pick({ firstName: true, lastName: true, nickName: true }).shape),
   organizationNotifications,
 });

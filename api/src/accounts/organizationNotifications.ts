@@ -24,6 +24,20 @@ export function turnedOn(
   };
 }
 
+/**
+ * Who asks for a change: the bidder (signed in, or by the identity code the spec's unsubscribe
+ * link carries), or whoever holds an email's signed unsubscribe link. Such a link is forwarded,
+ * kept for years and never expires (docs/decisions.md), so it may only turn notices off.
+ */
+export type ChangedBy = 'owner' | 'unsubscribeLink';
+
+function checkTurnedOn(user: UserRow, on: ChannelsChange, by: ChangedBy): void {
+  if (by === 'unsubscribeLink' && (on.smsNotifications || on.emailNotifications)) {
+    throw new HttpError(403, 'unsubscribe_only_lowers');
+  }
+  checkChannels(user, on);
+}
+
 function dto(
   row: { id: number; organization_id: number; sms_notifications: boolean; email_notifications: boolean },
   organizationName: string,
@@ -82,14 +96,14 @@ export function organizationNotifications(db: Db) {
      * change, and only a channel turned on is checked against the general ones: a bidder with SMS
      * off may still turn an organisation's email off (the SMS choice, on by default, is kept).
      */
-    async save(user: UserRow, body: OrganizationNotificationBody) {
+    async save(user: UserRow, body: OrganizationNotificationBody, by: ChangedBy = 'owner') {
       const current = await db
         .selectFrom('bidder_organization_notifications')
         .select(['sms_notifications', 'email_notifications'])
         .where('user_id', '=', user.id)
         .where('organization_id', '=', body.organization_Id)
         .executeTakeFirst();
-      checkChannels(user, turnedOn(body, current ?? { sms_notifications: true, email_notifications: true }));
+      checkTurnedOn(user, turnedOn(body, current ?? { sms_notifications: true, email_notifications: true }), by);
       const organization = await db
         .selectFrom('organizations')
         .select(['id', 'name'])
@@ -117,14 +131,14 @@ export function organizationNotifications(db: Db) {
     },
 
     /** Changes a choice of the bidder's own; someone else's is unknown (404). */
-    async change(user: UserRow, id: number, changes: ChannelsChange) {
+    async change(user: UserRow, id: number, changes: ChannelsChange, by: ChangedBy = 'owner') {
       const current = await db
         .selectFrom('bidder_organization_notifications')
         .select(['sms_notifications', 'email_notifications'])
         .where('id', '=', id)
         .where('user_id', '=', user.id)
         .executeTakeFirst();
-      if (current) checkChannels(user, turnedOn(changes, current));
+      if (current) checkTurnedOn(user, turnedOn(changes, current), by);
       const set = {
         ...(changes.smsNotifications !== undefined ? { sms_notifications: changes.smsNotifications } : {}),
         ...(changes.emailNotifications !== undefined ? { email_notifications: changes.emailNotifications } : {}),

@@ -45,9 +45,12 @@ function Preferences({
   organizations,
   onChannel,
   onOrganization,
+  onlyLower = false,
 }: {
   channels: Channels;
   hasPhone: boolean;
+  /** An email's unsubscribe link: a notice that is off stays off here (the API refuses it). */
+  onlyLower?: boolean;
   organizations: OrganizationNotification[];
   onChannel?: (field: keyof Channels, value: boolean) => void;
   onOrganization: (
@@ -71,13 +74,13 @@ function Preferences({
       <Toggle
         label={<FormattedMessage id="notifications.sms" />}
         checked={organization.smsNotifications}
-        disabled={!smsOn || !hasPhone}
+        disabled={!smsOn || !hasPhone || (onlyLower && !organization.smsNotifications)}
         onChange={(value) => onOrganization(organization, 'smsNotifications', value)}
       />
       <Toggle
         label={<FormattedMessage id="notifications.email" />}
         checked={organization.emailNotifications}
-        disabled={!emailOn}
+        disabled={!emailOn || (onlyLower && !organization.emailNotifications)}
         onChange={(value) => onOrganization(organization, 'emailNotifications', value)}
       />
     </li>
@@ -217,12 +220,25 @@ export function UnsubscribePage() {
       ) : model.isError ? (
         <LoadError onRetry={() => model.refetch()} />
       ) : (
-        <Preferences
-          channels={model.data.bidder}
-          hasPhone
-          organizations={model.data.organizationNotifications}
-          onOrganization={(entry, field, value) => save.mutate({ entry, field, value })}
-        />
+        <>
+          {model.data.onlyLower ? (
+            <p className="field__hint">
+              <FormattedMessage
+                id="unsubscribe.onlyLower"
+                values={{
+                  link: (text) => <Link to={pathFor('notifications', {}, locale)}>{text}</Link>,
+                }}
+              />
+            </p>
+          ) : null}
+          <Preferences
+            channels={model.data.bidder}
+            hasPhone
+            onlyLower={model.data.onlyLower}
+            organizations={model.data.organizationNotifications}
+            onOrganization={(entry, field, value) => save.mutate({ entry, field, value })}
+          />
+        </>
       )}
     </section>
   );

@@ -14,6 +14,7 @@ import {
 import { unsubscribeKey, verifyUnsubscribeToken } from '@auction/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf, signedInUser } from '../../../accounts/auth.ts';
+import type { ChangedBy } from '../../../accounts/organizationNotifications.ts';
 import type { UserRow } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
@@ -33,12 +34,15 @@ export default (async (app) => {
 
   const linkKey = unsubscribeKey(app.settings.jwtSecret);
 
-  /** The user of an identity code, or of the signed token an email's unsubscribe link carries. */
-  async function byCode(identity: string): Promise<UserRow> {
+  /**
+   * The user of an identity code, or of the signed token an email's unsubscribe link carries, and
+   * who is asking: the token's holder may only turn notices off (`ChangedBy`).
+   */
+  async function byCode(identity: string): Promise<{ user: UserRow; by: ChangedBy }> {
     const signed = verifyUnsubscribeToken(linkKey, identity);
     const user = signed ? await users.byId(signed.userId) : await users.byIdentityCode(identity);
     if (!user) throw new HttpError(401, 'unsubscribe_unauthorized');
-    return user;
+    return { user, by: signed ? 'unsubscribeLink' : 'owner' };
   }
 
   app.get(
@@ -96,8 +100,9 @@ export default (async (app) => {
       },
     },
     async (request) => {
-      const user = await byCode(request.params.identity);
+      const { user, by } = await byCode(request.params.identity);
       return {
+        onlyLower: by === 'unsubscribeLink',
         bidder: {
           firstName: user.first_name,
           lastName: user.last_name,
@@ -120,11 +125,12 @@ export default (async (app) => {
         summary: 'Unsubscribe page: record a choice not yet made (id 0)',
         params: identityParams,
         body: organizationNotificationBody,
-        response: { 200: organizationNotificationSaved, ...errorAnswers(401, 404, 429) },
+        response: { 200: organizationNotificationSaved, ...errorAnswers(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const saved = await preferences.save(await byCode(request.params.identity), request.body);
+      const { user, by } = await byCode(request.params.identity);
+      const saved = await preferences.save(user, request.body, by);
       return { success: true as const, messages: ['saved_successfully'], ...saved };
     },
   );
@@ -137,11 +143,12 @@ export default (async (app) => {
         summary: 'Unsubscribe page: change a choice ([{fieldName, value}])',
         params: identityIdParams,
         body: organizationNotificationChange,
-        response: { 200: organizationNotificationSaved, ...errorAnswers(401, 404, 429) },
+        response: { 200: organizationNotificationSaved, ...errorAnswers(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const saved = await preferences.change(await byCode(request.params.identity), request.params.id, request.body);
+      const { user, by } = await byCode(request.params.identity);
+      const saved = await preferences.change(user, request.params.id, request.body, by);
       return { success: true as const, messages: ['saved_successfully'], ...saved };
     },
   );

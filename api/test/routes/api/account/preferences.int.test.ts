@@ -107,6 +107,14 @@ describe('unsubscribe by identity code, no login', () => {
       payload: [{ fieldName: 'emailNotifications', value: false }],
     });
     expect(patched.json()).toMatchObject({ messages: ['saved_successfully'], emailNotifications: false });
+    // The bidder's own code may turn a notice back on, as the page's toggles do.
+    expect(model.json().onlyLower).toBe(false);
+    const again = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/bidder-organization-notifications/by-code/${identity}/${created.json().id}`,
+      payload: [{ fieldName: 'emailNotifications', value: true }],
+    });
+    expect(again.json()).toMatchObject({ messages: ['saved_successfully'], emailNotifications: true });
   });
 
   it('answers 401 unsubscribe_unauthorized for an unknown code and changes nothing', async () => {

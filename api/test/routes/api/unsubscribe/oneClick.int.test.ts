@@ -135,7 +135,57 @@ describe('the unsubscribe page saves only the changed channel', () => {
       url,
       payload: [{ fieldName: 'smsNotifications', value: true }],
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().messages).toEqual(['notification_channel_off']);
+    expect(refused.statusCode).toBe(403);
+  });
+
+  // The link is forwarded with the email and never expires: whoever holds it may only lower.
+  it('lets an email’s link turn notices off but never back on, and says so to the page', async () => {
+    const bidder = await registerConfirmed(test);
+    const token = encodeURIComponent(
+      signUnsubscribeToken(test.unsubscribeKey, { userId: bidder.id, organizationId: null }),
+    );
+    const base = `/api/bidder-organization-notifications/by-code/${token}`;
+    const model = await test.app.inject({ method: 'GET', url: base });
+    expect(model.json().onlyLower).toBe(true);
+    const off = await test.app.inject({
+      method: 'POST',
+      url: base,
+      payload: { organization_Id: organizationId, smsNotifications: false, emailNotifications: false },
+    });
+    expect(off.statusCode).toBe(200);
+    const stored = () =>
+      test.database.db
+        .selectFrom('bidder_organization_notifications')
+        .select(['sms_notifications', 'email_notifications'])
+        .where('user_id', '=', bidder.id)
+        .execute();
+    for (const field of ['smsNotifications', 'emailNotifications']) {
+      const patch = await test.app.inject({
+        method: 'PATCH',
+        url: `${base}/${off.json().id}`,
+        payload: [{ fieldName: field, value: true }],
+      });
+      expect([patch.statusCode, patch.json().message]).toEqual([403, 'unsubscribe_only_lowers']);
+      const post = await test.app.inject({
+        method: 'POST',
+        url: base,
+        payload: { organization_Id: organizationId, [field]: true },
+      });
+      expect([post.statusCode, post.json().message]).toEqual([403, 'unsubscribe_only_lowers']);
+    }
+    expect(await stored()).toEqual([{ sms_notifications: false, email_notifications: false }]);
+    // A choice not made yet is on: saying "on" again is no raise, and is saved.
+    const demo = await test.auctionId('demo-gala');
+    const { organization_id: galaOrganization } = await test.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('id', '=', demo)
+      .executeTakeFirstOrThrow();
+    const unchanged = await test.app.inject({
+      method: 'POST',
+      url: base,
+      payload: { organization_Id: galaOrganization, emailNotifications: true },
+    });
+    expect(unchanged.statusCode).toBe(200);
   });
 });
