@@ -12,6 +12,10 @@ describe('money at the edge', () => {
     expect(parseAmount('42,50')).toBe(4250);
     expect(parseAmount('$ 10.05')).toBe(1005);
     expect(parseAmount('10.005')).toBeUndefined();
+    // A grouping comma stands before three digits: "60,0150" is no amount, not 600 150.
+    expect(parseAmount('60,0150')).toBeUndefined();
+    expect(parseAmount('6,00150')).toBeUndefined();
+    expect(parseAmount('1,250,000')).toBe(125_000_000);
     expect(parseAmount('-5')).toBeUndefined();
     expect(parseAmount('abc')).toBeUndefined();
   });

@@ -8,6 +8,7 @@ export function AmountField({
   onChange,
   onBlur,
   onStep,
+  errorId,
 }: {
   id: string;
   label: string;
@@ -15,6 +16,8 @@ export function AmountField({
   onChange: (text: string) => void;
   onBlur?: () => void;
   onStep?: (direction: -1 | 1) => void;
+  /** The message saying what is wrong with the value, shown beside the field. */
+  errorId?: string;
 }) {
   const intl = useIntl();
   return (
@@ -36,6 +39,8 @@ export function AmountField({
           inputMode="decimal"
           autoComplete="off"
           value={value}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         />

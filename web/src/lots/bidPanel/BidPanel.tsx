@@ -30,7 +30,8 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
   const locale = useLocale();
   const id = useId();
   const { profile } = useProfile();
-  const [amountText, setAmountText] = useState('');
+  // null until the bidder types: the bid field then follows the minimum as others bid.
+  const [amountText, setAmountText] = useState<string | null>(null);
   const [maxText, setMaxText] = useState('');
   const [quantityText, setQuantityText] = useState('1');
   const [request, setRequest] = useState<BidRequest | null>(null);
@@ -114,7 +115,7 @@ export function BidPanel({ lot, auction }: { lot: LotDetail; auction: Auction })
         onClose={() => setRequest(null)}
         onDone={() => {
           setRequest(null);
-          setAmountText('');
+          setAmountText(null);
           setMaxText('');
         }}
         onRefused={(error) => {
