@@ -11,23 +11,28 @@ afterEach(cleanup);
 
 const lot = lotFixture() as unknown as LotDetail;
 
-/** The bid form as the panel holds it, in `locale`; answers the amounts confirmed and the field. */
+/** The amounts confirmed in the current test. */
+let confirmed: number[] = [];
+
+/** The bid form as the panel holds it: null until typed. */
+function Panel() {
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <BidForm
+      id="t"
+      lot={lot}
+      amountText={text}
+      onAmountText={setText}
+      disabled={false}
+      loginFirst={() => false}
+      onConfirm={(cents) => confirmed.push(cents)}
+    />
+  );
+}
+
+/** The bid form in `locale`; answers the amounts confirmed and the field. */
 async function bidForm(locale: 'en' | 'fr') {
-  const confirmed: number[] = [];
-  function Panel() {
-    const [text, setText] = useState<string | null>(null);
-    return (
-      <BidForm
-        id="t"
-        lot={lot}
-        amountText={text}
-        onAmountText={setText}
-        disabled={false}
-        loginFirst={() => false}
-        onConfirm={(cents) => confirmed.push(cents)}
-      />
-    );
-  }
+  confirmed = [];
   renderInApp(Panel, locale);
   const field = (await screen.findByRole('textbox')) as HTMLInputElement;
   const submit = () => fireEvent.submit(field.closest('form') as HTMLFormElement);
