@@ -50,6 +50,7 @@ export {
 } from './rules/address.ts';
 export * from './rules/amount.ts';
 export * from './rules/auctionBanner.ts';
+export * from './rules/auctionStatusMoves.ts';
 export * from './rules/frenchSpacing.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';

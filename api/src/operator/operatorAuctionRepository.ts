@@ -48,7 +48,11 @@ export interface OperatorAuctionRepository {
   ): Promise<number>;
   /** Changes the fields given; colours, footer and integrations are merged into what they were. */
   update(auctionId: number, before: AuctionBefore, fields: AuctionFields): Promise<void>;
-  setStatus(auctionId: number, status: number): Promise<void>;
+  /**
+   * Moves the auction from `from` to `to` when it is still at `from` (a worker or another operator
+   * may have moved it meanwhile); answers whether it moved.
+   */
+  moveStatus(auctionId: number, from: number, to: number): Promise<boolean>;
 }
 
 export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
@@ -114,17 +118,19 @@ export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
         await saveAuctionParts(trx as unknown as Db, auctionId, fields);
       });
     },
-    async setStatus(auctionId, status) {
-      await db
+    async moveStatus(auctionId, from, to) {
+      const moved = await db
         .updateTable('auctions')
         .set({
-          status,
+          status: to,
           // Spec 001 §4: Completed makes the auction unavailable; PreOpen and Active make it available.
-          ...(status === AuctionStatus.Completed ? { is_available: false, completed_date: new Date() } : {}),
-          ...(status === AuctionStatus.PreOpen || status === AuctionStatus.Active ? { is_available: true } : {}),
+          ...(to === AuctionStatus.Completed ? { is_available: false, completed_date: new Date() } : {}),
+          ...(to === AuctionStatus.PreOpen || to === AuctionStatus.Active ? { is_available: true } : {}),
         })
         .where('id', '=', auctionId)
-        .execute();
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return moved.numUpdatedRows > 0n;
     },
   };
 }

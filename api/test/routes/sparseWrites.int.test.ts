@@ -639,7 +639,15 @@ describe('operator records written with their fewest fields, then cleared', () =
     expect(problems).toEqual([]);
     await readsPass(extraReads());
 
-    for (const status of [AuctionStatus.Completed, AuctionStatus.InvoiceGenerated, AuctionStatus.Archived, 1]) {
+    // Along the lifecycle's moves (auctionStatusMoves): the workers' invoicing takes each completed
+    // auction to InvoiceGenerated, the archive comes after it, and out of the archive is back to it.
+    const lifecycle = [
+      AuctionStatus.Active,
+      AuctionStatus.Completed,
+      AuctionStatus.Archived,
+      AuctionStatus.InvoiceGenerated,
+    ];
+    for (const status of lifecycle) {
       for (const each of written) await write('POST', `/api/admin/auctions/${each.auctionId}/status`, { status });
       expect(problems).toEqual([]);
       await readsPass(extraReads());

@@ -1,12 +1,9 @@
-import { AuctionStatus } from '@auction/contract';
+import { AuctionStatus, auctionStatusMoves } from '@auction/contract';
 import type { MessageId } from '../../i18n/messages.ts';
 
 /**
- * The lifecycle moves the set-up screen offers (spec 001 §4) and what each does, said before it is
- * confirmed. The API accepts any status; the console offers only the moves that make sense from
- * where the auction is: forward through the lifecycle, back to Planning before it opens, archiving
- * once invoiced, and out of the archive to where it was. Completed → Invoice generated is the
- * workers' (they make the invoices), so it is never offered by hand.
+ * The lifecycle moves the set-up screen offers and what each does, said before it is confirmed:
+ * the moves are the contract's `auctionStatusMoves`, the ones the API accepts.
  */
 export interface StatusMove {
   to: AuctionStatus;
@@ -26,28 +23,28 @@ const toPreOpen = move(AuctionStatus.PreOpen, 'console.status.move.preOpen', 'co
 const toActive = move(AuctionStatus.Active, 'console.status.move.active', 'console.status.consequence.active');
 const toPlanning = move(AuctionStatus.Planning, 'console.status.move.planning', 'console.status.consequence.planning');
 
+const ACTIONS: Partial<Record<AuctionStatus, StatusMove>> = {
+  [AuctionStatus.Planning]: toPlanning,
+  [AuctionStatus.PreOpen]: toPreOpen,
+  [AuctionStatus.Active]: toActive,
+  [AuctionStatus.Completed]: move(
+    AuctionStatus.Completed,
+    'console.status.move.completed',
+    'console.status.consequence.completed',
+  ),
+  [AuctionStatus.Archived]: move(
+    AuctionStatus.Archived,
+    'console.status.move.archived',
+    'console.status.consequence.archived',
+  ),
+  // Only ever out of the archive (the workers invoice a completed auction).
+  [AuctionStatus.InvoiceGenerated]: move(
+    AuctionStatus.InvoiceGenerated,
+    'console.status.move.unarchive',
+    'console.status.consequence.unarchive',
+  ),
+};
+
 export function statusMoves(status: number, hasCompletedDate: boolean): StatusMove[] {
-  switch (status) {
-    case AuctionStatus.Planning:
-      return [toPreOpen, toActive];
-    case AuctionStatus.PreOpen:
-      return [toActive, toPlanning];
-    case AuctionStatus.Active:
-      return [move(AuctionStatus.Completed, 'console.status.move.completed', 'console.status.consequence.completed')];
-    case AuctionStatus.InvoiceGenerated:
-      return [move(AuctionStatus.Archived, 'console.status.move.archived', 'console.status.consequence.archived')];
-    case AuctionStatus.Archived:
-      // Out of the archive to where it was: invoiced if it ever completed, else still being planned.
-      return hasCompletedDate
-        ? [
-            move(
-              AuctionStatus.InvoiceGenerated,
-              'console.status.move.unarchive',
-              'console.status.consequence.unarchive',
-            ),
-          ]
-        : [toPlanning];
-    default:
-      return [];
-  }
+  return auctionStatusMoves(status, hasCompletedDate).flatMap((to) => ACTIONS[to] ?? []);
 }

@@ -180,13 +180,28 @@ describe('auctions', () => {
     expect(after.dateOpen).toBe(auction.dateOpen);
   });
 
-  it('changes the status, and tells watchers when a card becomes required', async () => {
+  it('changes the status along the lifecycle only, and tells watchers when a card becomes required', async () => {
     const { auction } = await newAuction();
-    const planning = await call('POST', `/api/admin/auctions/${auction.id}/status`, admin, { status: 4 });
-    expect(planning.statusCode).toBe(200);
-    expect(planning.json()).toMatchObject({ status: 4, isAvailable: false });
-    expect(planning.json().completedDate).not.toBeNull();
+    const completed = await call('POST', `/api/admin/auctions/${auction.id}/status`, admin, { status: 4 });
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json()).toMatchObject({ status: 4, isAvailable: false });
+    expect(completed.json().completedDate).not.toBeNull();
     expect((await call('POST', `/api/admin/auctions/${auction.id}/status`, admin, { status: 9 })).statusCode).toBe(400);
+    // Asked again, as a retried request: the same answer, and the completion (which starts the
+    // invoices' delay) keeps its time.
+    const again = await call('POST', `/api/admin/auctions/${auction.id}/status`, admin, { status: 4 });
+    expect([again.statusCode, again.json().completedDate]).toEqual([200, completed.json().completedDate]);
+    // Invoiced is the workers' (it comes with the invoices), and bidding does not reopen once it ended.
+    for (const status of [5, 3, 2, 1, 6]) {
+      const refused = await call('POST', `/api/admin/auctions/${auction.id}/status`, admin, { status });
+      expect([status, refused.statusCode, refused.json().message]).toEqual([
+        status,
+        409,
+        'auction_status_move_not_allowed',
+      ]);
+    }
+    const after = (await call('GET', `/api/admin/auctions/${auction.id}`, admin)).json();
+    expect([after.status, after.completedDate]).toEqual([4, completed.json().completedDate]);
 
     await call('PATCH', `/api/admin/auctions/${auction.id}`, admin, { requireCCToBid: true });
     const events = await hubEventsSince(test.redis, auction.id, '0-0', test.prefix);
@@ -197,7 +212,7 @@ describe('auctions', () => {
   });
 
   it('keeps a change of dates, status or a closing group when the workers cannot be told at once', async () => {
-    const { auction } = await newAuction();
+    const { auction } = await newAuction({ status: 1 });
     const group = await call('POST', `/api/admin/auctions/${auction.id}/closing-groups`, admin, {
       translations: { en: 'First wave', fr: 'Première vague' },
       dateCompleted: inHours(2),

@@ -1,4 +1,4 @@
-import { idParams, operator, rowIdValue } from '@auction/contract';
+import { auctionStatusMoves, idParams, operator, rowIdValue } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../../errors.ts';
 import { type AuctionFields, auctionFields, datesInOrder } from '../../../../operator/auctionFields.ts';
@@ -121,16 +121,30 @@ export default (async (app) => {
     '/api/admin/auctions/:id/status',
     {
       schema: {
-        summary: "Sets an auction's status (1 Planning … 6 Archived); the workers announce it to watchers",
+        summary:
+          "Moves an auction's status (1 Planning … 6 Archived) along the lifecycle's moves; the workers announce it to watchers",
         params: idParams,
         body: auctionStatusBody,
-        response: { 200: operatorAuction, ...operatorErrors(404) },
+        response: { 200: operatorAuction, ...operatorErrors(404, 409) },
       },
     },
     async (request) => {
       const auctionId = request.params.id;
       await app.operatorAccess.managedAuction(request, 'auction', auctionId);
-      await auctions.setStatus(auctionId, request.body.status);
+      const wanted = request.body.status;
+      // Read and moved conditionally: a worker opening or completing the auction meanwhile is
+      // seen on the second look, and the move is judged again from where it then is.
+      for (let look = 0; ; look++) {
+        const current = await auctions.find(auctionId);
+        if (!current) throw new HttpError(404, 'auction_not_found');
+        // Asked again (a retried request): nothing to do, and a completion's date is not moved.
+        if (current.status === wanted) break;
+        if (!(auctionStatusMoves(current.status, current.completedDate !== null) as number[]).includes(wanted)) {
+          throw new HttpError(409, 'auction_status_move_not_allowed');
+        }
+        if (await auctions.moveStatus(auctionId, current.status, wanted)) break;
+        if (look === 2) throw new HttpError(409, 'auction_status_move_not_allowed');
+      }
       await app.auctionScheduler.afterChange(auctionId, request.log);
       return auctionAnswer(auctionId);
     },
