@@ -2,6 +2,7 @@ import { type ProfileField, type ProfilePatchBody, profileFields } from '@auctio
 import type { UsersTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
+import { nickNameCharacterProblem } from './nickNameCharacters.ts';
 import type { UserRow } from './userRepository.ts';
 
 /** The column each profile field a PATCH may set is stored in (spec 000 §3 Bidder). */
@@ -45,6 +46,12 @@ export function applyProfilePatch(user: UserRow, operations: ProfilePatchBody) {
     const parsed = (profileFields[field] as z.ZodType).safeParse(operation.value === '' ? null : operation.value);
     if (!parsed.success) {
       problems.push({ field, message: parsed.error.issues[0]?.message ?? 'invalid_value' });
+      continue;
+    }
+    // The contract's rule bounds the length; what a displayed name may show is the API's rule.
+    const hidden = field === 'nickName' && typeof parsed.data === 'string' && nickNameCharacterProblem(parsed.data);
+    if (hidden) {
+      problems.push({ field, message: hidden });
       continue;
     }
     const current = (user as unknown as Record<string, unknown>)[column];

@@ -17,6 +17,9 @@ import { HttpError } from '../errors.ts';
  * - failed logins per address, whatever the accounts tried: a success gives its slot back, so a
  *   venue's shared Wi-Fi logging in its bidders is not stopped while a guesser is.
  * Over any of them: 429 `too_many_requests` with Retry-After.
+ *
+ * Failure buckets count only what could be a guess: a call refused by a limit never had its
+ * password checked, so it takes no slot in them (see COUNT_SCRIPT).
  */
 
 export interface Bucket {
@@ -64,9 +67,23 @@ function overall(name: string, max: number, windowMs: number): Bucket {
   return { name: `${name}:all`, max, windowMs, key: everyone };
 }
 
+/** The account tried from this address (an address holds no `|`, so the pair reads one way only). */
+function accountFromAddress(request: FastifyRequest): string | null {
+  const account = accountKey(request);
+  return account === null ? null : `${request.ip}|${account}`;
+}
+
 export const LIMITS = {
+  /**
+   * Failures on one account are counted per address that makes them: a stranger guessing at
+   * someone's account from their own address is stopped there, and the owner, elsewhere, still
+   * logs in (a per-account count of every attempt let a rival lock a bidder out in an auction's
+   * closing minute with ten wrong passwords). Guesses spread over many addresses meet the
+   * per-account ceiling across all of them, high enough that a few addresses cannot reach it.
+   */
   login: [
-    perAccount('login', 10, MINUTE),
+    { name: 'login:account-address', max: 10, windowMs: MINUTE, key: accountFromAddress, failuresOnly: true },
+    { name: 'login:account-failures', max: 100, windowMs: 15 * MINUTE, key: accountKey, failuresOnly: true },
     perAddress('login', 100, MINUTE),
     { name: 'login:failures', max: 30, windowMs: 15 * MINUTE, key: byAddress, failuresOnly: true },
   ],
@@ -99,15 +116,34 @@ declare module 'fastify' {
   }
 }
 
-/** One round trip for every bucket of a call: each key's count after this call and its time left. */
+/**
+ * One round trip for every bucket of a call; ARGV holds each key's window, maximum and whether it
+ * counts failures only. Answers, for each key, 1 when this call is over its maximum, and its time
+ * left. The call counts in every bucket, except that a call refused by any bucket takes no slot in
+ * the failure buckets: it never reached the password, so it guessed nothing. Otherwise a guesser
+ * held back at their own address could go on calling there, each refusal filling the account's
+ * ceiling across addresses, until the owner was locked out too. Checking before counting, in one
+ * script, keeps that decision atomic across API processes.
+ */
 const COUNT_SCRIPT = `
+local refused = false
+local over = {}
+for i, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  over[i] = count + 1 > tonumber(ARGV[3 * i - 1])
+  if over[i] then refused = true end
+end
 local result = {}
 for i, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
-  if count == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  local window = ARGV[3 * i - 2]
+  if not (refused and ARGV[3 * i] == '1') then
+    local count = redis.call('INCR', key)
+    if count == 1 then redis.call('PEXPIRE', key, window) end
+  end
   local ttl = redis.call('PTTL', key)
-  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[i]); ttl = tonumber(ARGV[i]) end
-  result[#result + 1] = count
+  if ttl < 0 and redis.call('EXISTS', key) == 1 then redis.call('PEXPIRE', key, window) end
+  if ttl < 0 then ttl = tonumber(window) end
+  result[#result + 1] = over[i] and 1 or 0
   result[#result + 1] = ttl
 end
 return result`;
@@ -135,20 +171,22 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         COUNT_SCRIPT,
         counted.length,
         ...counted.map((c) => c.redisKey),
-        ...counted.map((c) => String(c.bucket.windowMs)),
+        ...counted.flatMap((c) => [String(c.bucket.windowMs), String(c.bucket.max), c.bucket.failuresOnly ? '1' : '0']),
       )) as number[];
-      const refundable = counted.filter((c) => c.bucket.failuresOnly).map((c) => c.redisKey);
-      if (refundable.length) refunds.set(request, refundable);
+      let refused = false;
       let retryAfterMs = 0;
-      counted.forEach((c, i) => {
-        const current = answer[2 * i] as number;
-        const ttl = answer[2 * i + 1] as number;
-        if (current > c.bucket.max) retryAfterMs = Math.max(retryAfterMs, ttl);
+      counted.forEach((_, i) => {
+        if (answer[2 * i] !== 1) return;
+        refused = true;
+        retryAfterMs = Math.max(retryAfterMs, answer[2 * i + 1] as number);
       });
-      if (retryAfterMs > 0) {
-        reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+      if (refused) {
+        // At least a second: Retry-After: 0 would invite the client straight back.
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
         throw new HttpError(429, 'too_many_requests');
       }
+      const refundable = counted.filter((c) => c.bucket.failuresOnly).map((c) => c.redisKey);
+      if (refundable.length) refunds.set(request, refundable);
     }
 
     async function refund(request: FastifyRequest, reply: FastifyReply) {

@@ -2,6 +2,7 @@ import { BidderStatus } from '@auction/contract';
 import type { Db, UsersTable } from '@auction/platform';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { nickNameSkeleton } from './nickNameSkeleton.ts';
 import { profileOf } from './profile.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -23,10 +24,50 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Whether no other account's nickname looks like this one (nickNameSkeleton.ts). The skeleton is
+ * not stored, so every nickname is read and compared here: a few thousand short names, read in
+ * milliseconds. The check before a write (registration, profile) runs again inside the write,
+ * under the lock of `withNickNameLock`.
+ */
 export async function isNickNameFree(db: Db, nickName: string, exceptUserId?: string): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where(sql<boolean>`lower(nick_name) = lower(${nickName.trim()})`);
+  const skeleton = nickNameSkeleton(nickName);
+  let query = db.selectFrom('users').select('nick_name');
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  return (await query.executeTakeFirst()) === undefined;
+  const rows = await query.execute();
+  return !rows.some((row) => nickNameSkeleton(row.nick_name) === skeleton);
+}
+
+/**
+ * A nickname found to look like another account's inside the write itself: another request took
+ * it between the route's check and the write. Reported as a unique-index violation would be.
+ */
+export class LookalikeNickName extends Error {
+  readonly constraint = 'users_nick_name_skeleton';
+  constructor() {
+    super("the nickname looks like another account's");
+  }
+}
+
+/**
+ * Runs a write that sets a nickname, in a transaction that first holds the lock of the nickname's
+ * skeleton and then checks it is still free. The unique index on lower(nick_name) cannot see two
+ * names that only look alike, so two requests racing for lookalikes are serialised here instead:
+ * the second one reads the first one's row once it has the lock, and is refused. Different
+ * skeletons take different locks (a shared hash only makes them wait for one another).
+ */
+async function withNickNameLock<T>(
+  db: Db,
+  nickName: string,
+  exceptUserId: string | undefined,
+  write: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const skeleton = nickNameSkeleton(nickName);
+    await sql`SELECT pg_advisory_xact_lock(hashtext('users.nick_name'), hashtext(${skeleton}))`.execute(trx);
+    if (!(await isNickNameFree(trx, nickName, exceptUserId))) throw new LookalikeNickName();
+    return write(trx);
+  });
 }
 
 export async function isPhoneFree(db: Db, digits: string, exceptUserId?: string): Promise<boolean> {
@@ -41,8 +82,9 @@ export async function isUsernameFree(db: Db, username: string, exceptUserId?: st
   return (await query.executeTakeFirst()) === undefined;
 }
 
-/** Unique-index violations name the index, which says which field collided. */
+/** Unique-index violations name the index, which says which field collided (a lookalike nickname, its rule). */
 export function uniqueViolation(error: unknown): string | undefined {
+  if (error instanceof LookalikeNickName) return error.constraint;
   const e = error as { code?: string; constraint?: string };
   return e.code === '23505' ? e.constraint : undefined;
 }
@@ -79,7 +121,7 @@ export function createUser(
   values: Insertable<UsersTable>,
   from: { auctionId?: number | undefined; invitationId?: number | undefined },
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return withNickNameLock(db, values.nick_name, undefined, async (trx) => {
     const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
     if (from.auctionId !== undefined) {
       await trx
@@ -99,8 +141,12 @@ export function createUser(
   });
 }
 
+/** A nickname among the changes is checked again under its lock (withNickNameLock). */
 export async function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  const update = (on: Db) => on.updateTable('users').set(changes).where('id', '=', id).execute();
+  const nickName = changes.nick_name;
+  if (typeof nickName === 'string') await withNickNameLock(db, nickName, id, update);
+  else await update(db);
 }
 
 /**

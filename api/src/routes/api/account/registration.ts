@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { consumeCode } from '../../../accounts/accountCodes.ts';
 import { isValidPostalCode, normalizePostalCode, provinceEnumOf } from '../../../accounts/address.ts';
 import { sendEmailConfirmation } from '../../../accounts/emailConfirmation.ts';
+import { nickNameCharacterProblem } from '../../../accounts/nickNameCharacters.ts';
 import { hashPassword } from '../../../accounts/passwordHashing.ts';
 import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { formatPhone, isCompleteFormattedPhone } from '../../../accounts/phone.ts';
@@ -48,6 +49,14 @@ export default (async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
+      // Refused as the body's schema refuses a field, before the other checks: it is the field's rule.
+      const hidden = nickNameCharacterProblem(body.nickName);
+      if (hidden) {
+        throw new HttpError(400, 'validation_failed', {
+          messages: [hidden],
+          errors: [{ field: 'nickName', message: hidden }],
+        });
+      }
       const messages: string[] = [];
       messages.push(...passwordProblems(body.password));
       if (body.password !== body.confirmPassword) messages.push('passwords_must_match');
