@@ -124,7 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.method === 'GET' && !notAPage && app.hasReplyDecorator('sendFile')) {
       return servePage(request, reply);
     }
-    return reply.code(404).send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });
+    // As the error handler's answers (errors.ts, answerAsJson): JSON, even when the reply had been
+    // given a file's type and encoding before nothing was found.
+    return reply
+      .removeHeader('content-encoding')
+      .type('application/json; charset=utf-8')
+      .code(404)
+      .send({ statusCode: 404, success: false, message: 'not_found', messages: ['not_found'] });
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
@@ -29,13 +29,31 @@ function validationFailed(problems: FieldProblem[]) {
 }
 
 /**
- * Fastify's own refusals of a JSON body, made before any schema sees it: an empty body declared
- * `application/json` (a script's `curl -H 'Content-Type: application/json' -X POST`) and one that
- * is not JSON. Fastify words them as English sentences; the client gets message keys instead.
+ * Fastify's own refusals of a body, made before any schema sees it: an empty body declared
+ * `application/json` (a script's `curl -H 'Content-Type: application/json' -X POST`), one that
+ * is not JSON, and one whose length is not the Content-Length it announced. Fastify words them as
+ * English sentences; the client gets message keys instead, as for a field.
  */
-const JSON_BODY_REFUSALS: Record<string, string> = {
+const BODY_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'field_required',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_value',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_value',
+};
+
+/**
+ * The other refusals that reach the handler are Fastify's or a plugin's, worded as English
+ * sentences (only an HttpError carries a message key): a body over the size limit
+ * (FST_ERR_CTP_BODY_TOO_LARGE), a form, multipart or other body no route here reads
+ * (FST_ERR_CTP_INVALID_MEDIA_TYPE), a rate limit, a range @fastify/static cannot serve. The client
+ * gets the key of the status instead, and `invalid_value` for a status without one of its own.
+ */
+const REFUSALS_BY_STATUS: Partial<Record<number, string>> = {
+  401: 'invalid_token',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'request_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
 };
 
 /** How long a client waits before trying again after a 503. */
@@ -89,6 +107,7 @@ export function isDataException(error: unknown): boolean {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    answerAsJson(reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       return reply.code(400).send(
@@ -105,7 +124,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(400)
         .send(validationFailed(error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))));
     }
-    const bodyRefusal = 'code' in error && error.code ? JSON_BODY_REFUSALS[error.code] : undefined;
+    const bodyRefusal = 'code' in error && error.code ? BODY_REFUSALS[error.code] : undefined;
     if (bodyRefusal) return reply.code(400).send(validationFailed([{ field: 'body', message: bodyRefusal }]));
     if (error instanceof HttpError) {
       const { messages, ...extra } = error.extra;
@@ -132,7 +151,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);
-    const message = status >= 500 ? 'there_was_an_error' : status === 429 ? 'too_many_requests' : error.message;
+    const message = status >= 500 ? 'there_was_an_error' : (REFUSALS_BY_STATUS[status] ?? 'invalid_value');
     return reply.code(status).send({ statusCode: status, success: false, message, messages: [message] });
   });
+}
+
+/**
+ * Makes the reply send its error answer as JSON. A failure can come after the reply was set up
+ * for something else: @fastify/static gives a file's type and encoding to the connection before
+ * its stream fails (a file gone from disk under a new deployment), and an answer object under
+ * `application/javascript` is not serialised (FST_ERR_REP_INVALID_PAYLOAD_TYPE, a 500). The JSON
+ * is sent as it is, so a `br` or `gzip` encoding left from the file would make it unreadable.
+ */
+function answerAsJson(reply: FastifyReply): FastifyReply {
+  // Nor may a cache keep the failure for good under a build file's name, as the file's own
+  // headers would have it.
+  if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) reply.removeHeader('cache-control');
+  return reply
+    .removeHeader('etag')
+    .removeHeader('last-modified')
+    .removeHeader('content-encoding')
+    .type('application/json; charset=utf-8');
 }

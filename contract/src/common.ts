@@ -9,13 +9,25 @@ import { z } from 'zod';
 /** PostgreSQL's integer (int4): every serial id column. */
 export const MAX_ROW_ID = 2_147_483_647;
 
-/**
- * A row id in a path or query: 1..2^31-1, so a larger number is a 400 at the edge rather than an
- * integer-out-of-range error from PostgreSQL.
- */
-export const rowId = z.coerce.number().int().min(1).max(MAX_ROW_ID);
-/** The same, in a JSON body (no coercion from strings). */
+/** A row id in a JSON body: 1..2^31-1, as a number (no text). */
 export const rowIdValue = z.number().int().min(1).max(MAX_ROW_ID);
+
+/** A whole number written in plain decimal digits, perhaps negative (refused by its range, not its form). */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
+/**
+ * A row id in a path or query, or a body that sends it as a number or as text: 1..2^31-1, so a
+ * larger number is a 400 at the edge rather than an integer-out-of-range error from PostgreSQL.
+ * Only decimal digits are read as a number: JavaScript's own reading would take `0x10` for 16,
+ * `1e3` for 1000 and ` 12 ` for 12, so one lot would answer under many paths. Anything else is
+ * left as it came, for the number schema to refuse (`invalid_value`, or `field_required` when
+ * missing); an id out of range keeps its range's keys (`field_too_short`, `field_too_long`).
+ * Described as an integer in the OpenAPI document, since the text is only the path's spelling.
+ */
+export const rowId = z.preprocess(
+  (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
+  rowIdValue,
+);
 
 /** A list's page in a query: from 1, the first by default. */
 export const currentPage = z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { errorAnswers, hubPollAnswer, hubPollBody } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,13 +30,8 @@ export default (async (root, options: { isTokenCurrent: TokenVersionCheck }) => 
     async (request) => {
       const identity = await identify(app, bearerTokenOf(request.headers.authorization), options.isTokenCurrent);
       // A client that goes away stops being watched at once instead of after the wait.
-      const gone = new AbortController();
-      request.raw.socket.once('close', () => gone.abort());
-      const messages = await app.liveHub.poll(
-        identity.userId,
-        request.body.subscriptions,
-        request.body.waitMs ?? LONG_POLL_WAIT_MS,
-        gone.signal,
+      const messages = await whileConnected(request.raw.socket, (gone) =>
+        app.liveHub.poll(identity.userId, request.body.subscriptions, request.body.waitMs ?? LONG_POLL_WAIT_MS, gone),
       );
       return {
         messages: identity.invalidToken
@@ -45,6 +41,22 @@ export default (async (root, options: { isTokenCurrent: TokenVersionCheck }) => 
     },
   );
 }) satisfies FastifyPluginAsync<{ isTokenCurrent: TokenVersionCheck }>;
+
+/**
+ * Runs `work` with a signal aborted if the client's connection closes first. A kept-alive
+ * connection carries poll after poll, so each poll's listener leaves with it: left behind, they
+ * would pile up on the socket (Node warns past ten), each holding on to its finished poll.
+ */
+async function whileConnected<T>(socket: Socket, work: (gone: AbortSignal) => Promise<T>): Promise<T> {
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  socket.once('close', onClose);
+  try {
+    return await work(gone.signal);
+  } finally {
+    socket.off('close', onClose);
+  }
+}
 
 function bearerTokenOf(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)$/i);

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { HttpError, registerErrorHandler } from '../../src/errors.ts';
+import { useTestApp } from '../useTestApp.ts';
+
+/**
+ * GET /api/brand, asked with this header, finds nothing after its reply was given a script's type
+ * and encoding: a not-found that comes late, as when a file the reply was set up for is missing.
+ */
+const LATE_NOT_FOUND = 'x-test-late-not-found';
+
+function findsNothingLate(route: RouteOptions) {
+  const hooks = [route.onRequest ?? []].flat();
+  const late = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers[LATE_NOT_FOUND]) return;
+    reply.type('application/javascript').header('content-encoding', 'br');
+    reply.callNotFound();
+    return reply;
+  };
+  route.onRequest = [...hooks, late] as RouteOptions['onRequest'];
+}
+
+const test = useTestApp({
+  app: {
+    onRoute: (route) => {
+      if (route.url === '/api/brand') findsNothingLate(route as RouteOptions);
+    },
+  },
+});
+
+const refusal = (statusCode: number, message: string) => ({
+  statusCode,
+  success: false,
+  message,
+  messages: [message],
+});
+
+function poll(headers: Record<string, string>, payload: string) {
+  return test.app.inject({ method: 'POST', url: '/api/hub/poll', headers, payload });
+}
+
+describe("Fastify's own refusals of a request", () => {
+  it('answers a body over the size limit with request_too_large', async () => {
+    const body = JSON.stringify({ subscriptions: [{ auctionId: test.galaId }], padding: 'x'.repeat(1_100_000) });
+    const response = await poll({ 'content-type': 'application/json' }, body);
+    expect(response.statusCode).toBe(413);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual(refusal(413, 'request_too_large'));
+  });
+
+  it('answers a form or multipart body, which the API does not read, with unsupported_media_type', async () => {
+    for (const contentType of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/csv']) {
+      const response = await poll({ 'content-type': contentType }, 'auctionId=1');
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json(), contentType).toEqual(refusal(415, 'unsupported_media_type'));
+    }
+  });
+
+  it('answers a body that is not as long as its Content-Length said with invalid_value', async () => {
+    const body = JSON.stringify({ subscriptions: [{ auctionId: test.galaId }] });
+    const response = await poll(
+      { 'content-type': 'application/json', 'content-length': String(body.length + 10) },
+      body,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'validation_failed', messages: ['invalid_value'] });
+  });
+});
+
+describe('an error answer after the reply was set up for a file', () => {
+  it('is JSON with its own status, without the encoding the file would have had', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    // As @fastify/static sends a precompressed script: its type and encoding first, then a stream
+    // that fails (the file gone from disk, or refused).
+    const script = (reply: FastifyReply, file: Readable) =>
+      reply.type('application/javascript').header('content-encoding', 'br').send(file);
+    app.get('/assets/gone.js', (_request, reply) =>
+      script(reply, createReadStream(join(tmpdir(), `gone-${randomUUID()}.js.br`))),
+    );
+    app.get('/assets/refused.js', (_request, reply) =>
+      script(
+        reply,
+        new Readable({
+          read() {
+            this.destroy(new HttpError(404, 'not_found'));
+          },
+        }),
+      ),
+    );
+    for (const [url, status, message] of [
+      ['/assets/gone.js', 500, 'there_was_an_error'],
+      ['/assets/refused.js', 404, 'not_found'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.json(), url).toEqual(refusal(status, message));
+    }
+    await app.close();
+  });
+
+  it('is a JSON not_found when nothing is found after a type and an encoding were set', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/brand', headers: { [LATE_NOT_FOUND]: '1' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual(refusal(404, 'not_found'));
+    // The route itself still answers.
+    expect((await test.app.inject({ method: 'GET', url: '/api/brand' })).statusCode).toBe(200);
+  });
+});
+
+describe('a row id in a path', () => {
+  const lotAt = (id: string) => test.app.inject({ method: 'GET', url: `/api/auction-lot-items/${id}` });
+  const fieldMessages = (response: Awaited<ReturnType<typeof lotAt>>) =>
+    (response.json().errors as Array<{ field: string; message: string }>).map((e) => `${e.field} ${e.message}`);
+
+  it('is read only from decimal digits: hexadecimal, exponents, signs and spaces are refused', async () => {
+    const lotId = await test.firstLotId(test.galaId);
+    expect((await lotAt(String(lotId))).statusCode).toBe(200);
+    // Leading zeros are still decimal digits: the same lot.
+    const padded = await lotAt(`00${lotId}`);
+    expect(padded.statusCode).toBe(200);
+    expect(padded.json().id).toBe(lotId);
+    for (const id of ['abc', '0x10', '1e3', '+5', '%205', '5%20', '1.0', '0b1', 'Infinity']) {
+      const response = await lotAt(id);
+      expect(response.statusCode, id).toBe(400);
+      expect(fieldMessages(response), id).toEqual(['params.id invalid_value']);
+    }
+  });
+
+  it('keeps the keys of its range for a number out of it', async () => {
+    for (const [id, key] of [
+      ['0', 'field_too_short'],
+      ['-1', 'field_too_short'],
+      ['2147483648', 'field_too_long'],
+    ] as const) {
+      const response = await lotAt(id);
+      expect(response.statusCode, id).toBe(400);
+      expect(fieldMessages(response), id).toEqual([`params.id ${key}`]);
+    }
+  });
+});
