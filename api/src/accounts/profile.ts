@@ -1,5 +1,6 @@
 import { AuctionStatus, BidderStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
+import { visibleAuctionSql } from '../authorization/auctionAccess.ts';
 import { formatPhone } from './phone.ts';
 import { Role } from './roles.ts';
 import type { UserRow } from './userRepository.ts';
@@ -50,12 +51,15 @@ export function isAddressCompleted(
 export async function profileOf(db: Db, user: UserRow) {
   const participating = await db
     .selectFrom('auction_bidders')
-    .innerJoin('auctions', 'auctions.id', 'auction_bidders.auction_id')
-    .select('auctions.url_magic_link')
+    .innerJoin('auctions as a', 'a.id', 'auction_bidders.auction_id')
+    .select('a.url_magic_link')
     .where('auction_bidders.user_id', '=', user.id)
     .where('auction_bidders.status', '!=', BidderStatus.Locked)
-    .where('auctions.status', 'in', [AuctionStatus.PreOpen, AuctionStatus.Active])
-    .orderBy('auctions.date_completed', 'desc')
+    .where('a.status', 'in', [AuctionStatus.PreOpen, AuctionStatus.Active])
+    // A bidder row alone does not open a private auction (admission does): its link, which is
+    // all its privacy is, is not told to someone who could not open it.
+    .where(visibleAuctionSql(user.id))
+    .orderBy('a.date_completed', 'desc')
     .execute();
   let trusted: string[] = [];
   if (user.roles.includes(Role.Administrator)) {

@@ -107,7 +107,7 @@ export function findUserByIdentityCode(db: Db, identityCode: string): Promise<Us
 export function registrationAuction(db: Db, auctionId: number) {
   return db
     .selectFrom('auctions')
-    .select(['id', 'require_address_to_bid'])
+    .select(['id', 'type', 'require_address_to_bid'])
     .where('id', '=', auctionId)
     .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import {
+  AuctionType,
   emailConfirmationBody,
   errorAnswers,
   getByUsernameQuery,
@@ -66,7 +67,13 @@ export default (async (app) => {
       if (!(await users.isNickNameFree(body.nickName))) messages.push('unique_nickname');
       if (!(await users.isUsernameFree(body.username))) messages.push('duplicate_user_name');
 
-      const auction = body.auctionId ? await users.registrationAuction(body.auctionId) : undefined;
+      const invitation = body.uniqueCode ? await invitations.byCode(body.uniqueCode) : undefined;
+      if (body.uniqueCode && (!invitation || invitation.registered_user_id)) messages.push('invitation_not_found');
+      const found = body.auctionId ? await users.registrationAuction(body.auctionId) : undefined;
+      // A private auction is joined by its invitation only: registering "from" it otherwise would
+      // make a stranger one of its bidders. Answered as an unknown auction, so its id tells nothing.
+      const auction =
+        found && (found.type !== AuctionType.PrivateEvent || invitation?.auctionId === found.id) ? found : undefined;
       if (body.auctionId && !auction) messages.push('auction_not_found');
       const addressRequired = auction?.require_address_to_bid === true || body.requireAddressToBid === true;
       const hasAddress = Boolean(body.address && body.city && body.province && body.country && body.postalCode);
@@ -76,8 +83,6 @@ export default (async (app) => {
       const sms = body.sendSMSNotifications && isCompleteFormattedPhone(body.cellphone);
       if (!sms && !body.sendEmailNotifications) messages.push('at_least_one_notification_method');
 
-      const invitation = body.uniqueCode ? await invitations.byCode(body.uniqueCode) : undefined;
-      if (body.uniqueCode && (!invitation || invitation.registered_user_id)) messages.push('invitation_not_found');
       if (messages.length) throw new HttpError(400, messages[0] as string, { messages });
 
       const passwordHash = await hashPassword(body.password);

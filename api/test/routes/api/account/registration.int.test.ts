@@ -1,3 +1,4 @@
+import { AuctionStatus, AuctionType } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { bearer, firstLink, login, newBidder, register, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { TEST_PUBLIC_URL } from '../../../testApp.ts';
@@ -191,5 +192,40 @@ describe('registration', () => {
       afterId: first.id,
     });
     expect(second.body).not.toBe(first.body);
+  });
+  // Registering "from" a private auction would make a stranger one of its bidders and tell them its link.
+  it('joins a private auction by its invitation only; otherwise answers it as unknown and creates nobody', async () => {
+    const spring = await test.auctionId('demo-printemps');
+    await test.database.db
+      .updateTable('auctions')
+      .set({ type: AuctionType.PrivateEvent, status: AuctionStatus.Active })
+      .where('id', '=', spring)
+      .execute();
+    const stranger = newBidder({ auctionId: spring });
+    const refused = await register(test.app, stranger);
+    expect([refused.statusCode, refused.json().messages]).toEqual([400, ['auction_not_found']]);
+    const created = await test.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', stranger.username as string)
+      .execute();
+    expect(created).toEqual([]);
+
+    const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
+    const invited = newBidder({ auctionId: spring });
+    const sent = await test.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/invite-via-client-app',
+      headers: bearer(admin.body.token),
+      payload: { phoneNumber: invited.cellphone, firstName: 'Ann', lastName: 'Lee', auctionId: spring },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const text = await test.messaging.outbox.waitFor(String(invited.cellphone).replace(/\D/g, ''), {
+      template: 'onboardingInvite',
+    });
+    const uniqueCode = firstLink(text.body).pathname.split('/').pop() as string;
+    const joined = await register(test.app, { ...invited, uniqueCode });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().activeUrlMagicLinks).toContain('demo-printemps');
   });
 });
