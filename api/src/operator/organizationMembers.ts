@@ -1,6 +1,6 @@
 import { organizationMembers as contract, Role } from '@auction/contract';
-import type { Db } from '@auction/platform';
-import { sql } from 'kysely';
+import type { Database, Db } from '@auction/platform';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { formatPhone } from '../accounts/phone.ts';
 
 type MemberUser = contract.MemberUser;
@@ -47,8 +47,14 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  */
 export interface OrganizationMembers {
   list(organizationId: number): Promise<MemberUser[]>;
-  /** Users whose name, email or phone contains the text (digits of a phone compared alone). */
-  search(text: string): Promise<MemberUser[]>;
+  /**
+   * Users whose name, email or phone contains the text (digits of a phone compared alone), to
+   * grant a role to. An administrator finds anyone so. A manager finds so only the people their
+   * organisations already know (members, and bidders of their auctions), and anyone else by the
+   * whole email or phone number only: the search must not hand every bidder's email and phone on
+   * the platform to every organisation.
+   */
+  search(text: string, organizationIds: readonly number[] | null): Promise<MemberUser[]>;
   /** Adds the role and the membership; granting twice changes nothing. Undefined for an unknown user. */
   grant(organizationId: number, userId: string, role: number): Promise<MemberAnswer | undefined>;
   /** Undefined when the user is not a member of the organisation. */
@@ -84,19 +90,34 @@ export function organizationMembers(db: Db): OrganizationMembers {
       return rows.map(toUser);
     },
 
-    async search(text) {
+    async search(text, organizationIds) {
       const pattern = likePattern(text);
       const digits = text.replace(/\D/g, '');
+      const partly = (eb: ExpressionBuilder<Database, 'users'>) =>
+        eb.or([
+          eb(sql`users.first_name || ' ' || users.last_name`, 'ilike', pattern),
+          eb('users.username', 'ilike', pattern),
+          ...(digits.length >= 2 ? [eb('users.phone_number', 'like', likePattern(digits))] : []),
+        ]);
+      const known = (ids: readonly number[]) =>
+        ids.length === 0
+          ? sql<boolean>`false`
+          : sql<boolean>`(EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id
+              AND ou.organization_id IN (${sql.join(ids)}))
+            OR EXISTS (SELECT 1 FROM auction_bidders ab JOIN auctions a ON a.id = ab.auction_id
+              WHERE ab.user_id = users.id AND a.organization_id IN (${sql.join(ids)})))`;
       const rows = await db
         .selectFrom('users')
         .select(userColumns)
         .where('users.disabled', '=', false)
         .where((eb) =>
-          eb.or([
-            eb(sql`users.first_name || ' ' || users.last_name`, 'ilike', pattern),
-            eb('users.username', 'ilike', pattern),
-            ...(digits.length >= 2 ? [eb('users.phone_number', 'like', likePattern(digits))] : []),
-          ]),
+          organizationIds === null
+            ? partly(eb)
+            : eb.or([
+                eb.and([partly(eb), known(organizationIds)]),
+                eb(sql`lower(users.username)`, '=', text.trim().toLowerCase()),
+                ...(digits.length === 10 ? [eb('users.phone_number', '=', digits)] : []),
+              ]),
         )
         .orderBy('users.last_name')
         .orderBy('users.first_name')

@@ -78,11 +78,15 @@ export default (async (app) => {
     '/api/admin/users',
     {
       schema: {
-        summary: 'Finds users by name, email or phone to grant them a role (at most 20)',
+        summary:
+          "Finds users to grant them a role (at most 20): by part of a name, email or phone among the caller's organisations' members and bidders (anyone, for an administrator), else by the whole email or phone",
         querystring: members.userSearchQuery,
         response: { 200: members.memberUser.array(), ...operatorErrors() },
       },
     },
-    async (request) => app.organizationMembers.search(request.query.q),
+    async (request) => {
+      const scope = await app.operatorAccess.scope(request);
+      return app.organizationMembers.search(request.query.q, scope.organizationIds);
+    },
   );
 }) satisfies FastifyPluginAsyncZod;

@@ -120,7 +120,12 @@ describe('members and roles of an organisation', () => {
 
 describe('the user search', () => {
   it('finds users by name, email or phone with only the fields an operator needs, 20 at most', async () => {
-    const user = await registerConfirmed(test, { firstName: 'Zéphirine', lastName: 'Quenneville' });
+    // A bidder of the manager's gala: someone their organisation knows.
+    const user = await registerConfirmed(test, {
+      firstName: 'Zéphirine',
+      lastName: 'Quenneville',
+      auctionId: await test.auctionId('demo-gala'),
+    });
     const byName = await callAs(test.app, staff.manager, 'GET', `/api/admin/users?q=${encodeURIComponent('quenne')}`);
     expect(byName.statusCode).toBe(200);
     expect(byName.json().map((u: { id: string }) => u.id)).toContain(user.id);
@@ -143,6 +148,21 @@ describe('the user search', () => {
     expect(byEmail.json().map((u: { id: string }) => u.id)).toEqual([user.id]);
     const many = await callAs(test.app, staff.admin, 'GET', '/api/admin/users?q=lo');
     expect(many.json().length).toBeLessThanOrEqual(20);
+  });
+
+  it("finds a stranger to the manager's organisations by the whole email or phone only; an administrator, by any part", async () => {
+    const stranger = await registerConfirmed(test, { firstName: 'Eudoxie', lastName: 'Vaillancourt' });
+    const ids = async (token: string, q: string) =>
+      (await callAs(test.app, token, 'GET', `/api/admin/users?q=${encodeURIComponent(q)}`))
+        .json()
+        .map((u: { id: string }) => u.id);
+    const digits = stranger.body.cellphone.replace(/\D/g, '');
+    for (const part of ['vaillanc', stranger.body.username.slice(0, 12), digits.slice(0, 7)]) {
+      expect(await ids(staff.manager, part)).not.toContain(stranger.id);
+      expect(await ids(staff.admin, part)).toContain(stranger.id);
+    }
+    expect(await ids(staff.manager, stranger.body.username.toUpperCase())).toEqual([stranger.id]);
+    expect(await ids(staff.manager, stranger.body.cellphone)).toEqual([stranger.id]);
   });
 
   it('refuses a search shorter than 2 characters and a volunteer', async () => {
