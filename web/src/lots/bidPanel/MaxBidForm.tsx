@@ -37,13 +37,18 @@ export function MaxBidForm({
     onSuccess: () => showToast('success', 'maxBidDeleteSuccess'),
     onError: showError,
   });
-  const maxTooLow = maxText !== '' && !isMaxBidHighEnough(parseAmount(maxText) ?? 0, lot);
+  const typed = parseAmount(maxText) ?? 0;
+  const maxTooLow = maxText !== '' && !isMaxBidHighEnough(typed, lot);
+  // A maximum is only ever raised (the engine refuses a lower one with the same key as too low):
+  // said here beforehand, in its own words, rather than as "must exceed the current bid".
+  const notRaised = maxText !== '' && !maxTooLow && maxBidCents !== null && typed <= maxBidCents;
   return (
     <PanelForm
       loginFirst={loginFirst}
       onSubmit={() => {
         const cents = parseAmount(maxText);
         if (cents === undefined || !isMaxBidHighEnough(cents, lot)) return;
+        if (maxBidCents !== null && cents <= maxBidCents) return;
         onConfirm(maxBidCents !== null ? 'editMax' : 'max', cents);
       }}
     >
@@ -79,7 +84,16 @@ export function MaxBidForm({
           <FormattedMessage id="max_bid_too_low" />
         </p>
       ) : null}
-      <button type="submit" className="button button--secondary" disabled={disabled || maxTooLow || !maxText}>
+      {notRaised ? (
+        <p className="field-error">
+          <FormattedMessage id="maxBid.mustRise" values={{ max: <Money cents={maxBidCents} /> }} />
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button--secondary"
+        disabled={disabled || maxTooLow || notRaised || !maxText}
+      >
         <FormattedMessage id={maxBidCents !== null ? 'maxBid.edit' : 'maxBid.place'} />
       </button>
     </PanelForm>
