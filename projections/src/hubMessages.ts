@@ -38,6 +38,9 @@ export function hubMessagesFor(lot: LotRef, event: LotEvent, view: LotView, rema
     });
   switch (event.type) {
     case 'BidPlaced':
+      // Whether a maximum placed it (beyond spec 001 §7's fields): the bidder whose own bid it
+      // answered at once was told so by their bid's answer, and is not told again that they lost.
+      return [bidReceived(false, { isAutoBid: event.data.isAutoBid })];
     case 'LiveSaleRecorded':
       return [bidReceived(false)];
     case 'BidRemoved':

@@ -78,6 +78,7 @@ describe('hub events', () => {
       bidCount: 2,
       leaderUserId: bob,
       dateCompleted: new Date(NOW + HOUR).toISOString(),
+      isAutoBid: false,
     });
     expect(extended?.data).toMatchObject({
       dateCompleted: new Date(NOW + HOUR + 2 * MINUTE).toISOString(),

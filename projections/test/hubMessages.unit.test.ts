@@ -41,9 +41,20 @@ describe('hub events (spec 001 §7) from projected events', () => {
           bidCount: 1,
           leaderUserId: 'alice',
           dateCompleted: iso(NOW + HOUR),
+          isAutoBid: false,
         },
       },
     ]);
+  });
+
+  // The bidder whose bid a maximum answered at once is told by their bid's answer, not again live.
+  it("BidPlaced by a maximum says so: the answer to bob's bid is alice's automatic one", () => {
+    const lot = new LotStream();
+    lot.run(command.open());
+    lot.run(command.max('alice', 50_00));
+    lot.run(command.bid('bob', 20_00));
+    const messages = lastMessages(lot).filter((m) => m.name === 'BidReceived');
+    expect(messages.at(-1)?.data).toMatchObject({ leaderUserId: 'alice', isAutoBid: true });
   });
 
   it('BidRemoved: BidReceived with isDelete, then BidDeleted for the bidder', () => {

@@ -44,6 +44,9 @@ export function liveMessageFor(event: WireEvent, context: LiveContext): LiveMess
       const leader = (event.data.leaderUserId as string | null | undefined) ?? null;
       if (event.data.isCorrection === true) return correctionMessage(lotId, lotNumber, leader, viewing, context);
       if (context.userId && leader !== context.userId && context.wasLeading(lotId)) {
+        // A maximum answering the bid the user just placed: their bid's answer says so (spec 001
+        // §8, one counter-bid, one message), so the lead they held for a moment is not news.
+        if (event.data.isAutoBid === true && context.actedRecently(lotId)) return null;
         if (context.hasMaxBid(lotId)) {
           return { kind: 'warning', messageId: 'lost_autobid_winning_bid_from_autobid', values: { lotNumber } };
         }

@@ -57,6 +57,20 @@ describe('live messages (spec 001 §8)', () => {
     ).toBe('lost_autobid_winning_bid_from_autobid');
   });
 
+  // Spec 001 §8: one counter-bid, one message; the bid's own answer already said a maximum beat it.
+  it('does not tell a bidder again that a maximum answered the bid they just placed', () => {
+    const answered = bid({ leaderUserId: 'x', isAutoBid: true });
+    expect(liveMessageFor(answered, context({ wasLeading: () => true, actedRecently: () => true }))).toBeNull();
+    // Not just placed by them: a lost lead as ever; nor a manual bid by someone else meanwhile.
+    expect(liveMessageFor(answered, context({ wasLeading: () => true }))?.messageId).toBe('lost_winning_bid');
+    expect(
+      liveMessageFor(
+        bid({ leaderUserId: 'x', isAutoBid: false }),
+        context({ wasLeading: () => true, actedRecently: () => true }),
+      )?.messageId,
+    ).toBe('lost_winning_bid');
+  });
+
   it('says nothing to the new leader, and bid_has_been_done to a viewer of the lot', () => {
     expect(liveMessageFor(bid({ leaderUserId: 'me' }), context({ wasLeading: () => true }))).toBeNull();
     expect(liveMessageFor(bid({ leaderUserId: 'x' }), context())).toBeNull();
