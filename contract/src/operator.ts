@@ -21,6 +21,52 @@ export const color = z
   .trim()
   .regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color');
 
+/**
+ * Whether text is an address a visitor may safely be sent to: absolute http or https, with a host
+ * and without a user name or password. The public pages put operators' links into `href`, where any
+ * other scheme (`javascript:`, `data:`, `vbscript:`) would run script on the product's origin, a
+ * path or `//host` would be read against the page, and `https://bank.example@evil.example` reads as
+ * one site while leading to another.
+ */
+export function isWebAddress(text: string): boolean {
+  // The scheme and its `//` are checked on the text itself: `new URL` would also take `https:host`
+  // or `https:\\host`, which browsers resolve differently.
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A host name at the start of the text (`example.org`, `www.example.org:8080/page`). */
+const STARTS_WITH_HOST = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d{1,5})?([/?#]|$)/u;
+
+/**
+ * A link an operator enters for visitors to follow (a lot's external page, the donation site, the
+ * auction's links, the footer's site, a banner's link or video): an absolute http(s) address, or
+ * `''`, which clears it as before. `hostFirst` also takes an address without its scheme
+ * (`example.org/page`) for the links that get `http://` put in front (spec 001 §3: a banner's
+ * additional link; the footer's site, which the web app prefixes likewise); still, nothing but a
+ * host name may come first, so neither a path nor another scheme gets through. Refused with
+ * `valid_url`, the key the API gives any malformed address.
+ */
+export const webLink = ({ hostFirst = false }: { hostFirst?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (text) =>
+        text === '' ||
+        isWebAddress(text) ||
+        (hostFirst && STARTS_WITH_HOST.test(text) && isWebAddress(`http://${text}`)),
+      'valid_url',
+    );
+
 /** Spec 001 §3's colours of an auction, flat in its answers and grouped under `colors` in an edit. */
 export const AUCTION_COLOR_FIELDS = [
   'primaryColor',
@@ -174,8 +220,8 @@ export const photoFields = z.strictObject({
   order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
   interval: z.number().int().min(500).max(120_000).optional(),
   bannerType: z.enum(['image', 'video']).optional(),
-  videoUrl: z.string().trim().max(2000).nullable().optional(),
-  additionalLinkUrl: z.string().trim().max(2000).nullable().optional(),
+  videoUrl: webLink().nullable().optional(),
+  additionalLinkUrl: webLink({ hostFirst: true }).nullable().optional(),
   isUsedInFrench: z.boolean().optional(),
   isUsedInEnglish: z.boolean().optional(),
   isUsedOnMobile: z.boolean().optional(),

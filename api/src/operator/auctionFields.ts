@@ -6,14 +6,23 @@ import { amountInCents } from '../money.ts';
 import { rowIdValue, text } from '../validation.ts';
 import { changedColumns } from './changedColumns.ts';
 
-const { color, isoDate } = operator;
+const { color, isoDate, webLink } = operator;
 
 export { isoDate };
 
-const url = z.string().trim().max(2000);
-
 export const COLOR_FIELDS = operator.AUCTION_COLOR_FIELDS;
 export const FOOTER_FIELDS = operator.AUCTION_FOOTER_FIELDS;
+
+/**
+ * A language banner's image address. Not held to `webLink`: an image is not followed, and it may be
+ * one of the product's own (`/api/media/banners/…`, the demo's `/demo/…`).
+ */
+const imageAddress = z.string().trim().max(2000);
+const link = webLink();
+
+/** The footer's fields are free text but for its site, which visitors follow. */
+const footerField = (name: (typeof FOOTER_FIELDS)[number]) =>
+  name === 'footerUrl' ? webLink({ hostFirst: true }).optional() : text(2000).optional();
 
 const auctionTranslation = z.strictObject({
   titleShort: text(200).min(1),
@@ -78,17 +87,17 @@ export const auctionFields = z.strictObject({
   stripeInformationId: rowIdValue.nullable().optional(),
   currency: z.enum(['CAD', 'USD']).optional(),
   donationType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
-  donationUrl: url.nullable().optional(),
+  donationUrl: link.nullable().optional(),
   donationAllowOtherAmount: z.boolean().optional(),
   donations: z.array(donationPreset).max(20).optional(),
   colors: z.strictObject(Object.fromEntries(COLOR_FIELDS.map((f) => [f, color.optional()]))).optional(),
-  footer: z.strictObject(Object.fromEntries(FOOTER_FIELDS.map((f) => [f, text(2000).optional()]))).optional(),
+  footer: z.strictObject(Object.fromEntries(FOOTER_FIELDS.map((f) => [f, footerField(f)]))).optional(),
   integrations: z.record(z.string().max(60), z.union([z.string().max(500), z.boolean()])).optional(),
   clientTimeSynchronization: z.boolean().optional(),
-  linkEnglish: url.nullable().optional(),
-  linkFrench: url.nullable().optional(),
-  bannerEnglish: url.nullable().optional(),
-  bannerFrench: url.nullable().optional(),
+  linkEnglish: link.nullable().optional(),
+  linkFrench: link.nullable().optional(),
+  bannerEnglish: imageAddress.nullable().optional(),
+  bannerFrench: imageAddress.nullable().optional(),
   /** The secret of a private auction's link (`?code=`); changing it stops the old links admitting anyone. */
   accessCode: z
     .string()

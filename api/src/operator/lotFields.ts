@@ -1,3 +1,4 @@
+import { operator } from '@auction/contract';
 import type { LotsTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export const lotFields = z.strictObject({
   isDonation: z.boolean().optional(),
   isHidden: z.boolean().optional(),
   offeredBy: text(300).nullable().optional(),
-  additionalInfoExternalUrl: z.string().trim().max(2000).nullable().optional(),
+  additionalInfoExternalUrl: operator.webLink().nullable().optional(),
   organizationTeamId: rowIdValue.nullable().optional(),
   auctionClosingGroupId: rowIdValue.nullable().optional(),
   itemCategoryIds: z.array(rowIdValue).max(50).optional(),

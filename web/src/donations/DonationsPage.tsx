@@ -1,4 +1,4 @@
-import { permissionToBid } from '@auction/contract';
+import { operator, permissionToBid } from '@auction/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -144,7 +144,12 @@ export function Donations({ auction }: { auction: Auction }) {
   const disabled = !permission.canBid || cents <= 0;
   const donatedBefore = (list.data?.count ?? 0) > 0;
 
-  if (auction.donationType === DonationType.External && auction.donationUrl) {
+  // Only a web address is a link: one stored before the API checked them could be `javascript:`.
+  if (
+    auction.donationType === DonationType.External &&
+    auction.donationUrl &&
+    operator.isWebAddress(auction.donationUrl)
+  ) {
     return (
       <p>
         <a className="button" href={auction.donationUrl} rel="noopener noreferrer">

@@ -1,7 +1,10 @@
 import { cardsContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
+import type { BrandHosts } from '../../../brands/brands.ts';
 import { HttpError } from '../../../errors.ts';
+
+const RETURN_FIELDS = ['successUrl', 'cancelUrl'] as const;
 
 /**
  * Adding a card (spec 000 §7): a Stripe Checkout session in setup mode for the user's customer
@@ -10,7 +13,7 @@ import { HttpError } from '../../../errors.ts';
  */
 const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardRepository: cards, stripe } = app;
-  const publicOrigin = new URL(app.settings.publicUrl).origin;
+  const pages = ownPages(app.settings.publicUrl, app.settings.brandHosts);
 
   app.post(
     '/api/payments/stripeinformations/:id/session',
@@ -24,11 +27,15 @@ const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = accountOf(request);
       const { successUrl, cancelUrl } = request.body;
-      // Checkout sends the browser back there: only to this product's pages.
-      if (![successUrl, cancelUrl].every((url) => isOwnPage(url, publicOrigin))) {
+      // Checkout sends the browser back there: only to this product's pages, or a page elsewhere
+      // would receive the user fresh from Stripe, looking like the product. The refusal is the
+      // schema's for a malformed address (the same key, each bad field named by its path in the
+      // request) so the client handles both alike.
+      const refused = RETURN_FIELDS.filter((field) => !isOwnPage(request.body[field], pages));
+      if (refused.length > 0) {
         throw new HttpError(400, 'validation_failed', {
-          messages: ['invalid_url'],
-          errors: [{ field: 'successUrl', message: 'invalid_url' }],
+          messages: ['valid_url'],
+          errors: refused.map((field) => ({ field: `body.${field}`, message: 'valid_url' })),
         });
       }
       const information = await cards.stripeInformation(request.params.id);
@@ -54,10 +61,46 @@ const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The product's own origin, or this machine (the web app's dev server). */
-function isOwnPage(url: string, publicOrigin: string): boolean {
-  const { origin, hostname } = new URL(url);
-  return origin === publicOrigin || hostname === 'localhost' || hostname === '127.0.0.1';
+/** The browser's own machine, by name or address. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+interface OwnPages {
+  /** PUBLIC_URL's origin, and each brand's host (BRAND_HOSTS) under its scheme and port. */
+  origins: ReadonlySet<string>;
+  /**
+   * Whether any page of this machine is the product's: only when PUBLIC_URL is itself on this
+   * machine (development, `npm start`), where the web app's dev server has a port of its own. A
+   * deployed product would otherwise send its users to whatever listens on their own computer.
+   */
+  anyLoopback: boolean;
+}
+
+function ownPages(publicUrl: string, brandHosts: BrandHosts): OwnPages {
+  const publicOrigin = new URL(publicUrl);
+  const origins = new Set([publicOrigin.origin]);
+  const port = publicOrigin.port ? `:${publicOrigin.port}` : '';
+  for (const host of brandHosts.keys()) {
+    // The default table names localhost and 127.0.0.1: not pages of a deployed product.
+    const origin = originOf(`${publicOrigin.protocol}//${host.includes(':') ? `[${host}]` : host}${port}`);
+    if (origin && !isLoopback(new URL(origin).hostname)) origins.add(origin);
+  }
+  return { origins, anyLoopback: isLoopback(publicOrigin.hostname) };
+}
+
+function originOf(address: string): string | null {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return null;
+  }
+}
+
+function isOwnPage(address: string, pages: OwnPages): boolean {
+  const origin = originOf(address);
+  if (origin === null) return false;
+  return pages.origins.has(origin) || (pages.anyLoopback && isLoopback(new URL(origin).hostname));
 }
 
 export default checkoutSessionRoutes;
