@@ -121,7 +121,18 @@ function CarouselCard({ auction }: { auction: CarouselAuction }) {
     >
       <div className="other-auctions__banner">
         {/* Decorative: the title below names the auction. */}
-        {auction.banner ? <img className="other-auctions__image" src={auction.banner} alt="" loading="lazy" /> : null}
+        {/* A banner that cannot be loaded leaves the box's plain colour, not a broken picture. */}
+        {auction.banner ? (
+          <img
+            className="other-auctions__image"
+            src={auction.banner}
+            alt=""
+            loading="lazy"
+            onError={(event) => {
+              event.currentTarget.style.visibility = 'hidden';
+            }}
+          />
+        ) : null}
       </div>
       <div className="other-auctions__body">
         <StatusBadge status={auction.status} />

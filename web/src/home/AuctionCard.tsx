@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { closedClass, Milestone, StatusBadge } from '../auctions/AuctionFacts.tsx';
@@ -6,6 +7,11 @@ import type { AuctionSummary } from '../auctions/types.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
+
+/** A banner that cannot be loaded leaves the box's plain colour, not a broken picture (CSS keeps `display`). */
+const hide = (event: SyntheticEvent<HTMLImageElement>) => {
+  event.currentTarget.style.visibility = 'hidden';
+};
 
 export function AuctionCard({ auction, profitCents }: { auction: AuctionSummary; profitCents?: number | null }) {
   const intl = useIntl();
@@ -19,8 +25,8 @@ export function AuctionCard({ auction, profitCents }: { auction: AuctionSummary;
             fill the box, frames the whole banner (one download: the same address). */}
         {banner ? (
           <>
-            <img className="auction-card__backdrop" src={banner} alt="" loading="lazy" />
-            <img className="auction-card__picture" src={banner} alt="" loading="lazy" />
+            <img className="auction-card__backdrop" src={banner} alt="" loading="lazy" onError={hide} />
+            <img className="auction-card__picture" src={banner} alt="" loading="lazy" onError={hide} />
           </>
         ) : null}
       </div>

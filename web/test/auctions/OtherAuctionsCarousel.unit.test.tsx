@@ -106,6 +106,16 @@ describe('OtherAuctionsCarousel', () => {
     expect(screen.getByText('Encans 2 à 2 sur 2')).toBeTruthy();
   });
 
+  it('leaves a banner that cannot be loaded as the plain box, not a broken picture', async () => {
+    screenWidth(1280);
+    vi.stubGlobal('fetch', stubFetch({ '/api/auctions/carousel/7': json([card(1), card(2)]) }).fetch);
+    renderInApp(() => <OtherAuctionsCarousel auctionId={7} />);
+    const region = await screen.findByRole('region', { name: 'Other auctions' });
+    const [broken, fine] = [...region.querySelectorAll('img')];
+    fireEvent.error(broken as HTMLImageElement);
+    expect([broken?.style.visibility, fine?.style.visibility]).toEqual(['hidden', '']);
+  });
+
   it('shows nothing, and no error, when the load fails or the list is empty', async () => {
     screenWidth(1280);
     const api = stubFetch({
