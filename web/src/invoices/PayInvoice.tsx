@@ -65,6 +65,11 @@ export function PayInvoice({ invoice, onProcessing }: { invoice: Invoice; onProc
       if (answer.message === 'payment_succeeded' && answer.isPaid) showToast('success', 'payment_succeeded');
       else onProcessing();
     },
+    // The card just declined is no longer the choice: the bidder picks again from the list, which
+    // now marks it (the only usable card left is chosen already).
+    onError: (error) => {
+      if (error instanceof ApiError && chooseAnother.has(error.message)) setChosen(undefined);
+    },
   });
   // A refusal says why; a payment whose answer never came (even after the retries) may have gone
   // through, and pressing Pay again continues the same attempt: it is never charged twice.

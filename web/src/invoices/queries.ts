@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { cardKeys } from '../cards/queries.ts';
 import type { Locale } from '../i18n/routes.ts';
 import { commandRetry } from '../lib/commandRetry.ts';
 import type { PeriodQuery } from './invoicePeriod.ts';
@@ -76,9 +77,11 @@ export const invoiceMutations = {
           method: 'POST',
           body: paymentMethodId ? { paymentMethodId } : {},
         }),
-      onSettled: (answer, _error, _card, _result, { client }) => {
+      onSettled: (answer, error, _card, _result, { client }) => {
         if (answer) client.setQueryData(invoiceKeys.inLanguage(stripeInvoiceId, locale), answer.invoice);
         else void client.invalidateQueries({ queryKey: invoiceKeys.detail(stripeInvoiceId) });
+        // A card the bank declined is marked so: the list the bidder chooses from says it at once.
+        if (error) void client.invalidateQueries({ queryKey: cardKeys.paymentMethods() });
         return client.invalidateQueries({ queryKey: invoiceKeys.lists() });
       },
     }),

@@ -146,6 +146,36 @@ describe('the invoice page (spec 000 §2, §4)', () => {
     ]);
   });
 
+  it('after the chosen card is declined too, shows it marked in the list and no longer chosen', async () => {
+    const declined: [number, unknown] = [
+      402,
+      { message: 'error_during_paiement', messages: ['error_during_paiement', 'card_declined'] },
+    ];
+    const api = show({
+      [INVOICE]: [200, invoiceAnswer()],
+      [PAY]: [declined, declined, [200, paid('payment_succeeded')]],
+      'GET /api/payment-methods': [
+        [200, [card(1), card(2)]],
+        [200, [card(1), card(2, { isSelectable: false, message: 'card_declined_or_expired' })]],
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $114.98' }));
+    const [, second] = (await screen.findAllByRole('radio')) as HTMLInputElement[];
+    fireEvent.click(second as HTMLInputElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
+    // The list is read again: the card just declined cannot be chosen, the one usable card is.
+    await waitFor(() => expect((screen.getAllByRole('radio')[1] as HTMLInputElement).disabled).toBe(true));
+    const [first, again] = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect([first?.checked, again?.checked]).toEqual([true, false]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $114.98' }));
+    await screen.findByText('Paid');
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      {},
+      { paymentMethodId: 2 },
+      { paymentMethodId: 1 },
+    ]);
+  });
+
   it('shows an invoice the organisation recorded part of as partly paid, with what is still owed', async () => {
     show({ [INVOICE]: [200, invoiceAnswer({ amount: { value: 64.98, currencyCode: 'CAD' } })] });
     await screen.findByText('Partly paid');
