@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@auction/api';
 import {
   type Config,
@@ -181,7 +183,12 @@ async function messagingEnv(
  */
 async function stripeEnv(config: Config): Promise<NodeJS.ProcessEnv> {
   if (config.STRIPE_SECRET_KEY) return {};
-  stripeDouble = await startStripeDouble({ port: await freePort() });
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  stripeDouble = await startStripeDouble({
+    port: await freePort(),
+    // Kept with the database: a customer or card it names still exists at the next start.
+    stateFile: join(config.DATA_DIR, 'stripe-double.json'),
+  });
   stripeDouble.setWebhook(`http://127.0.0.1:${config.PORT}/api/payments/stripe-webhook`);
   log(`Payments go to the local Stripe double (${stripeDouble.url}).`);
   return {

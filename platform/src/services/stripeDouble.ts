@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { escapeHtml } from '../text/escapeHtml.ts';
 import { readText, sendJson } from './doubleHttp.ts';
@@ -65,6 +66,19 @@ export interface StripeDoubleOptions {
   host?: string;
   /** A random one when absent. */
   webhookSecret?: string;
+  /**
+   * A file that keeps Stripe's objects between runs, as Stripe keeps them: `npm start` keeps its
+   * database in its data folder, and the customers and cards it names must still exist when it
+   * starts again. Without it (tests), they live in memory only.
+   */
+  stateFile?: string;
+}
+
+/** What the state file holds: the objects, each card's behaviour and the idempotency answers. */
+interface SavedState {
+  objects: Array<[string, StripeObject]>;
+  behaviours: Array<[string, CardBehaviour]>;
+  idempotency: Array<[string, IdempotentAnswer]>;
 }
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -168,6 +182,20 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   const behaviours = new Map<string, CardBehaviour>();
   const events: StripeEvent[] = [];
   const held: StripeEvent[] = [];
+  const { stateFile } = options;
+  if (stateFile && existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as SavedState;
+    for (const [id, object] of saved.objects) objects.set(id, object);
+    for (const [id, behaviour] of saved.behaviours) behaviours.set(id, behaviour);
+    for (const [key, answer] of saved.idempotency) idempotency.set(key, answer);
+  }
+  /** Written whole after each change, through a file beside it, so a run killed mid-write keeps the last state. */
+  const save = () => {
+    if (!stateFile) return;
+    const state: SavedState = { objects: [...objects], behaviours: [...behaviours], idempotency: [...idempotency] };
+    writeFileSync(`${stateFile}.new`, JSON.stringify(state));
+    renameSync(`${stateFile}.new`, stateFile);
+  };
   let paused = false;
   let target: string | WebhookReceiver | undefined;
 
@@ -524,7 +552,14 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     if (request.method === 'GET') {
       for (const [pattern, handler] of gets) {
         const match = pattern.exec(path);
-        if (match) return sendJson(response, 200, handler(query, match));
+        if (!match) continue;
+        // An unknown object is Stripe's 404 `resource_missing`, as for a POST, not a server error.
+        try {
+          return sendJson(response, 200, handler(query, match));
+        } catch (error) {
+          if (!(error instanceof StripeError)) throw error;
+          return sendJson(response, error.status, { error: error.body });
+        }
       }
       return sendJson(response, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (GET: ${path}).` },
@@ -625,6 +660,9 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
         const checkout = /^\/checkout\/([^/]+)$/.exec(path);
         if (checkout) return checkoutPage(request, response, decodeURIComponent(checkout[1] as string), body);
         return api(request, response, path, body);
+      })
+      .then(() => {
+        if (request.method !== 'GET') save();
       })
       .catch((error: unknown) => {
         if (!response.headersSent) {
