@@ -48,8 +48,13 @@ export function FilterPanel({
   const groups = (auction.closingGroups ?? []).filter((group) => !group.isHiddenInMenu);
   const categories = [...(auction.itemCategories ?? [])].sort((a, b) => a.order - b.order);
   const link = auction.urlMagicLink;
-  // A category is a path of its own; the other filters go with it, as the address has them.
-  const kept = searchWithFilters({}, filters);
+  // A category is a path of its own; the other filters go with it, and the search as the box holds
+  // it: a category chosen within the search's pause would otherwise bring back a search just
+  // cleared (or miss one just typed).
+  const kept = searchWithFilters(
+    {},
+    { ...filters, search: text, forceSearch: text === filters.search && filters.forceSearch },
+  );
 
   return (
     <div className="filter-panel">
