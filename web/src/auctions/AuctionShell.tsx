@@ -1,10 +1,10 @@
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useProfile } from '../account/session.ts';
 import { ApiError } from '../api/client.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
-import { pathFor, type RouteName } from '../i18n/routes.ts';
+import { pathFor, type RouteName, rootPath } from '../i18n/routes.ts';
 import { LoadError, Loading } from '../layout/QueryStatus.tsx';
 import { useDocumentTitle } from '../layout/useDocumentTitle.ts';
 import { useAuctionLive } from '../live/useAuctionLive.ts';
@@ -49,9 +49,12 @@ export function AuctionShell({
   const { profile, isSignedIn } = useProfile();
   const bidder = useBidderStatus(urlMagicLink);
   useAuctionLive(auction.data?.id, viewingLotId);
+  const notFound = auction.error instanceof ApiError && auction.error.status === 404;
   const title = auction.data
     ? (auctionTitle(auction.data, locale) ?? intl.formatMessage({ id: 'no-translations' }))
-    : '';
+    : notFound
+      ? intl.formatMessage({ id: 'auctionHome.notFound' })
+      : '';
   useDocumentTitle(title || intl.formatMessage({ id: 'state.loading' }));
 
   if (auction.isPending || bidder.isPending || (isSignedIn && !profile)) return <Loading />;
@@ -60,11 +63,17 @@ export function AuctionShell({
     if (auction.error instanceof ApiError && auction.error.message === 'private_auction') {
       return <PrivateAuctionScreen urlMagicLink={urlMagicLink} />;
     }
-    if (auction.error instanceof ApiError && auction.error.status === 404) {
+    if (notFound) {
+      // Not a dead end: the home page lists the auctions there are.
       return (
-        <h1 className="page__title">
-          <FormattedMessage id="auctionHome.notFound" />
-        </h1>
+        <>
+          <Link to={rootPath(locale)} className="back-link">
+            <FormattedMessage id="auctionHome.backToAuctions" />
+          </Link>
+          <h1 className="page__title">
+            <FormattedMessage id="auctionHome.notFound" />
+          </h1>
+        </>
       );
     }
     return <LoadError onRetry={() => auction.refetch()} />;

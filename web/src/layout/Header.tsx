@@ -132,10 +132,12 @@ function UserMenu({ auctionLink }: { auctionLink: string | undefined }) {
 /** The auction's own menu: tabs (with overflow), donations, favourites, winners, leaderboard, invite. */
 function AuctionMenu({ urlMagicLink }: { urlMagicLink: string }) {
   const locale = useLocale();
-  const { data: auction } = useAuction(urlMagicLink);
+  const { data: auction, isError } = useAuction(urlMagicLink);
   const { profile } = useProfile();
   const { locked } = useBidderStatus(urlMagicLink);
   const large = useMediaQuery(LARGE_SCREEN);
+  // No auction to show (not found, or not the user's): no empty row of a menu that will not come.
+  if (isError && !auction) return null;
   // The row keeps its place while the auction loads, so the page below does not jump when it comes.
   if (!auction) return <div className="auction-menu" aria-hidden="true" />;
   const visible = menuVisibility(auction.status, auction.donationType, locked);

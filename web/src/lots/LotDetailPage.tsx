@@ -292,12 +292,19 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
  * A lot this auction does not have. The server drew the page's header for it, and no photo will
  * come to replace it: the answer is shown at once, not after the first screen's deadline.
  */
-function LotNotFound() {
+function LotNotFound({ urlMagicLink }: { urlMagicLink: string }) {
+  const locale = useLocale();
   useFirstScreenDrawn();
+  // Not a dead end: the way back to the auction's lots, as a lot's own page has.
   return (
-    <p className="empty-state">
-      <FormattedMessage id="item_not_found" />
-    </p>
+    <>
+      <Link to={pathFor('lotList', { urlMagicLink }, locale)} className="back-link">
+        <FormattedMessage id="lot.backToList" />
+      </Link>
+      <p className="empty-state">
+        <FormattedMessage id="item_not_found" />
+      </p>
+    </>
   );
 }
 
@@ -305,7 +312,8 @@ function LotDetailLoader({ auction, lotId }: { auction: Auction; lotId: number }
   const lot = useLotDetail(lotId);
   if (lot.isPending) return <Loading />;
   if (lot.isError || lot.data.auctionId !== auction.id) {
-    if ((lot.error instanceof ApiError && lot.error.status === 404) || lot.data) return <LotNotFound />;
+    if ((lot.error instanceof ApiError && lot.error.status === 404) || lot.data)
+      return <LotNotFound urlMagicLink={auction.urlMagicLink} />;
     return <LoadError onRetry={() => lot.refetch()} />;
   }
   return <LotDetailView lot={lot.data} auction={auction} />;
