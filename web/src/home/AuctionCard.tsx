@@ -1,5 +1,5 @@
-import type { SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
+import type { SyntheticEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { closedClass, Milestone, StatusBadge } from '../auctions/AuctionFacts.tsx';
 import { auctionBannerPath, auctionTitle } from '../auctions/display.ts';
