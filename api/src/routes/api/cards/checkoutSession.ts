@@ -70,9 +70,11 @@ interface OwnPages {
   /** PUBLIC_URL's origin, and each brand's host (BRAND_HOSTS) under its scheme and port. */
   origins: ReadonlySet<string>;
   /**
-   * Whether any page of this machine is the product's: only when PUBLIC_URL is itself on this
-   * machine (development, `npm start`), where the web app's dev server has a port of its own. A
-   * deployed product would otherwise send its users to whatever listens on their own computer.
+   * Whether any page of this machine is the product's: only when the product says it runs here,
+   * PUBLIC_URL on this machine or a brand served from it (the default table, `localhost=1,
+   * 127.0.0.1=2`: development, `npm start`, the browser tests), where the web app may be served
+   * on a port of its own. A deployment names its own hosts, and would otherwise send its users to
+   * whatever listens on their own computer.
    */
   anyLoopback: boolean;
 }
@@ -81,12 +83,14 @@ function ownPages(publicUrl: string, brandHosts: BrandHosts): OwnPages {
   const publicOrigin = new URL(publicUrl);
   const origins = new Set([publicOrigin.origin]);
   const port = publicOrigin.port ? `:${publicOrigin.port}` : '';
+  let servedHere = isLoopback(publicOrigin.hostname);
   for (const host of brandHosts.keys()) {
-    // The default table names localhost and 127.0.0.1: not pages of a deployed product.
     const origin = originOf(`${publicOrigin.protocol}//${host.includes(':') ? `[${host}]` : host}${port}`);
-    if (origin && !isLoopback(new URL(origin).hostname)) origins.add(origin);
+    if (!origin) continue;
+    if (isLoopback(new URL(origin).hostname)) servedHere = true;
+    else origins.add(origin);
   }
-  return { origins, anyLoopback: isLoopback(publicOrigin.hostname) };
+  return { origins, anyLoopback: servedHere };
 }
 
 function originOf(address: string): string | null {

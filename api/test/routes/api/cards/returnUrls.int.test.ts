@@ -10,11 +10,13 @@ import { useTestApp } from '../../../useTestApp.ts';
  * when PUBLIC_URL is itself on this machine.
  */
 
-// Deployed: PUBLIC_URL is http://auctions.test; the brand table is the default one (which names
-// localhost and 127.0.0.1) with brand 2's own host besides.
-const deployed = useTestApp({ app: { brandHosts: 'localhost=1,127.0.0.1=2,encheres.popabid.test=2' } });
+// Deployed: PUBLIC_URL is http://auctions.test, and the brand table names the deployment's hosts.
+const deployed = useTestApp({ app: { brandHosts: 'auctions.test=1,encheres.popabid.test=2' } });
 // Development: PUBLIC_URL on this machine, the web app's dev server on another port.
 const development = useTestApp({ app: { publicUrl: 'http://localhost:3000' } });
+// The default brand table (localhost=1, 127.0.0.1=2): the product is served from this machine,
+// as the browser tests serve it on a port of their own while PUBLIC_URL names auctions.test.
+const servedHere = useTestApp();
 
 const OWN_PAGE = `${TEST_PUBLIC_URL}/en/profile?session={CHECKOUT_SESSION_ID}`;
 
@@ -97,5 +99,15 @@ describe('where a Checkout session may send the browser back (development)', () 
       { field: 'body.successUrl', message: 'valid_url' },
       { field: 'body.cancelUrl', message: 'valid_url' },
     ]);
+  });
+});
+
+describe('where a Checkout session may send the browser back (served from this machine)', () => {
+  it("accepts this machine's pages when the brand table serves it, as the default one does, and no other site", async () => {
+    const page = 'http://127.0.0.1:54321/en/profile?session={CHECKOUT_SESSION_ID}';
+    const response = await session(servedHere, { successUrl: page, cancelUrl: OWN_PAGE });
+    expect(response.statusCode, response.body).toBe(200);
+    const foreign = await session(servedHere, { successUrl: 'https://evil.example/steal', cancelUrl: page });
+    expect(foreign.json().errors).toEqual([{ field: 'body.successUrl', message: 'valid_url' }]);
   });
 });
