@@ -271,6 +271,8 @@ export interface RefreshTokenFamiliesTable {
   user_id: string;
   remember: boolean;
   current_token_id: string;
+  /** The token spent by the last rotation (migration 0038), repeatable for a short while. */
+  previous_token_id: string | null;
   rotations: Generated<number>;
   created_at: GeneratedTimestamp;
   rotated_at: GeneratedTimestamp;

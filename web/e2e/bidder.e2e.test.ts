@@ -442,6 +442,48 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await context.close();
   });
 
+  it('stays signed in when a refresh reached the server but its answer, the new cookie, never came back', async () => {
+    const { body } = await registerConfirmed(t, { language: 'en' });
+    const context = await visitorContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/login`);
+    await page.getByLabel('Email or cellphone').fill(body.username);
+    await page.getByLabel('Password', { exact: true }).fill(body.password);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.locator('summary.header-button').waitFor();
+    const [spent] = (await context.cookies()).filter((c) => c.name === 'auction_refresh');
+
+    // The server rotates the cookie, then the answer is lost (a reload, a dropped connection).
+    let lost = 0;
+    await page.route('**/api/account/refresh', async (route) => {
+      // Sent past the browser, whose cookie jar a routed fetch would update.
+      const cookie = (await route.request().allHeaders()).cookie ?? '';
+      await t.app.inject({ method: 'POST', url: '/api/account/refresh', headers: { cookie } });
+      lost += 1;
+      await route.abort('connectionreset');
+    });
+    await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));
+    await page.reload();
+    await expect.poll(() => lost).toBeGreaterThan(0);
+    await page.unroute('**/api/account/refresh');
+    expect((await context.cookies()).find((c) => c.name === 'auction_refresh')?.value).toBe(spent?.value);
+
+    // The spent cookie, sent again at once, is answered as the lost refresh was, not taken for a copy.
+    await page.reload();
+    await page.waitForFunction(() => {
+      const token = localStorage.getItem('accessToken');
+      return token !== null && token !== 'expired.access.token';
+    });
+    await page.getByRole('link', { name: 'Log in' }).waitFor({ state: 'detached' });
+    expect(await page.locator('summary.header-button').count()).toBe(1);
+    const profile = await t.app.inject({
+      url: '/api/account',
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    await context.close();
+  });
+
   it('recovers a password by email through the outbox, then logs in with the new one', async () => {
     const { body } = await registerConfirmed(t, { language: 'en' });
     const context = await visitorContext(browser);

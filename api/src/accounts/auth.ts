@@ -193,7 +193,9 @@ export const authPlugin = fp<AuthOptions>(
       const claims = refreshClaims(request);
       if (!claims) throw refuse(401, 'invalid_token');
       const rotation = await rotateFamily(db, { familyId: claims.fam, tokenId: claims.jti }, refreshTtl);
-      if (rotation.outcome !== 'rotated' || rotation.userId !== claims.sub) throw refuse(401, 'invalid_token');
+      if (rotation.outcome === 'reused' || rotation.outcome === 'invalid' || rotation.userId !== claims.sub) {
+        throw refuse(401, 'invalid_token');
+      }
       const { rows } = await pool.query<AccountRow>({ ...ACCOUNT_QUERY, values: [claims.sub] });
       const user = rows[0];
       if (!user || user.token_version !== claims.ver) {

@@ -8,7 +8,21 @@ import { sql } from 'kysely';
  * and presenting any other token of the family means a copy is in someone else's hands: the whole
  * family is revoked, the rotated token included, so the thief and the owner both log in again.
  * The signed token only names its family and id; the row decides.
+ *
+ * One exception, for an answer lost on its way: the token spent last, presented again within
+ * REFRESH_REPEAT_WINDOW_SECONDS of being spent, is answered with the family's current token, as a
+ * repeated command is answered with its first result. Without it a page reloaded, or a phone's
+ * connection dropped, while a refresh was under way ended the session: the server had rotated, the
+ * browser kept the spent cookie, and its next refresh looked like a thief's (migration 0038).
  */
+
+/**
+ * How long the token just spent still repeats its answer. Long enough for a reload or a
+ * reconnection to retry, short enough that a copy taken before the rotation is of no use after it:
+ * a copy used within it gets the same current token, and whichever of the two holders refreshes
+ * next spends it, so the other's next refresh is a reuse and the family ends as before.
+ */
+export const REFRESH_REPEAT_WINDOW_SECONDS = 60;
 
 export interface RefreshGrant {
   familyId: string;
@@ -17,6 +31,8 @@ export interface RefreshGrant {
 
 export type Rotation =
   | { outcome: 'rotated'; userId: string; remember: boolean; grant: RefreshGrant }
+  /** The token spent last, within the repeat window: the grant is the family's current token, unspent. */
+  | { outcome: 'repeated'; userId: string; remember: boolean; grant: RefreshGrant }
   /** An earlier token of the family: the family is now revoked. */
   | { outcome: 'reused' }
   /** Unknown, revoked or expired family. */
@@ -46,7 +62,8 @@ export async function openFamily(db: Db, userId: string, remember: boolean, ttlS
 
 /**
  * Spends `tokenId` and answers the family's next one, in one conditional UPDATE so that two
- * concurrent uses of the same token rotate it once: the second finds the id moved on and is a reuse.
+ * concurrent uses of the same token rotate it once: the second finds the id moved on and, within
+ * the repeat window, is answered with the same next one.
  */
 export async function rotateFamily(
   db: Db,
@@ -58,6 +75,7 @@ export async function rotateFamily(
     .updateTable('refresh_token_families')
     .set({
       current_token_id: next,
+      previous_token_id: sql`current_token_id`,
       rotations: sql`rotations + 1`,
       rotated_at: sql`now()`,
       expires_at: sql<Date>`now() + make_interval(secs => CASE WHEN remember THEN ${ttlSeconds(true)}::integer ELSE ${ttlSeconds(false)}::integer END)`,
@@ -74,6 +92,25 @@ export async function rotateFamily(
       userId: rotated.user_id,
       remember: rotated.remember,
       grant: { familyId: presented.familyId, tokenId: next },
+    };
+  }
+  // Neither the window nor the expiry moves: repeating keeps nothing alive longer than the
+  // rotation it repeats.
+  const repeated = await db
+    .selectFrom('refresh_token_families')
+    .select(['user_id', 'remember', 'current_token_id'])
+    .where('id', '=', presented.familyId)
+    .where('previous_token_id', '=', presented.tokenId)
+    .where('rotated_at', '>', sql<Date>`now() - make_interval(secs => ${REFRESH_REPEAT_WINDOW_SECONDS}::integer)`)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (repeated) {
+    return {
+      outcome: 'repeated',
+      userId: repeated.user_id,
+      remember: repeated.remember,
+      grant: { familyId: presented.familyId, tokenId: repeated.current_token_id },
     };
   }
   const revoked = await db

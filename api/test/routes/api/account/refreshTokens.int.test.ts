@@ -1,10 +1,18 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { REFRESH_REPEAT_WINDOW_SECONDS } from '../../../../src/accounts/refreshTokens.ts';
 import { bearer, login, refresh, refreshCookieOf } from '../../../accounts/accountFlows.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
 
 const BIDDER = ['bidder@demo.local', 'Demo-Bidder-2026!'] as const;
+
+/** The id a refresh cookie names (its `jti`), read without checking: the API checks it. */
+function tokenIdOf(cookie: string | undefined): string {
+  const payload = String(cookie).split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { jti: string }).jti;
+}
 
 describe('refresh tokens', () => {
   it('live in an httpOnly, SameSite=Strict, Secure cookie sent only to the refresh path', async () => {
@@ -36,27 +44,63 @@ describe('refresh tokens', () => {
     expect((await test.app.inject({ url: '/api/account', headers: bearer(rotated.json().token) })).statusCode).toBe(
       200,
     );
+    const third = refreshCookieOf(await refresh(test.app, second));
 
+    // Two rotations back is a copy, window or not.
     const reused = await refresh(test.app, first);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe('invalid_token');
     expect(refreshCookieOf(reused)).toBe('');
-    expect((await refresh(test.app, second)).statusCode).toBe(401);
+    expect((await refresh(test.app, third)).statusCode).toBe(401);
     const family = await test.database.db
       .selectFrom('refresh_token_families')
       .select(['revoked_reason', 'rotations'])
       .where('user_id', '=', (await login(test.app, ...BIDDER)).body.id)
       .where('revoked_at', 'is not', null)
       .execute();
-    expect(family).toContainEqual({ revoked_reason: 'reuse', rotations: 1 });
+    expect(family).toContainEqual({ revoked_reason: 'reuse', rotations: 2 });
   });
 
-  it('rotate once when the same token is used twice at the same moment, and the family ends', async () => {
+  it('answer the token just spent again with the same next one while its answer may have been lost, not after', async () => {
+    const { refreshToken: first } = await login(test.app, ...BIDDER);
+    const second = refreshCookieOf(await refresh(test.app, first));
+    // The browser never got `second` (the page reloaded while it was on its way) and sends `first` again.
+    const repeated = await refresh(test.app, first);
+    expect(repeated.statusCode).toBe(200);
+    expect((await test.app.inject({ url: '/api/account', headers: bearer(repeated.json().token) })).statusCode).toBe(
+      200,
+    );
+    const again = refreshCookieOf(repeated);
+    expect(tokenIdOf(again)).toBe(tokenIdOf(second));
+    // Nothing was spent by the repeat: the session goes on from it.
+    expect((await refresh(test.app, again)).statusCode).toBe(200);
+
+    // Past the window, the spent token is a copy: the family ends.
+    const { refreshToken: late } = await login(test.app, ...BIDDER);
+    const lateNext = refreshCookieOf(await refresh(test.app, late));
+    await test.database.db
+      .updateTable('refresh_token_families')
+      .set({ rotated_at: sql<Date>`now() - make_interval(secs => ${REFRESH_REPEAT_WINDOW_SECONDS + 1}::integer)` })
+      .where('previous_token_id', '=', tokenIdOf(late))
+      .execute();
+    const refused = await refresh(test.app, late);
+    expect(refused.statusCode).toBe(401);
+    expect(refreshCookieOf(refused)).toBe('');
+    expect((await refresh(test.app, lateNext)).statusCode).toBe(401);
+  });
+
+  it('rotate once when the same token is used twice at the same moment, both answered with the same next one', async () => {
     const { refreshToken } = await login(test.app, ...BIDDER);
     const answers = await Promise.all([refresh(test.app, refreshToken), refresh(test.app, refreshToken)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
-    const winner = answers.find((a) => a.statusCode === 200);
-    expect((await refresh(test.app, refreshCookieOf(winner as never))).statusCode).toBe(401);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const [one, other] = answers.map((answer) => refreshCookieOf(answer));
+    expect(tokenIdOf(one)).toBe(tokenIdOf(other));
+    const rotations = await test.database.db
+      .selectFrom('refresh_token_families')
+      .select('rotations')
+      .where('current_token_id', '=', tokenIdOf(one))
+      .executeTakeFirstOrThrow();
+    expect(rotations.rotations).toBe(1);
   });
 
   it('keep a session going through several rotations', async () => {
