@@ -419,6 +419,8 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     // The account button shows while a token is stored; the renewal (a 401, then the refresh) may finish after it.
     await page.waitForFunction(() => localStorage.getItem('accessToken') !== 'expired.access.token');
     const renewed = await page.evaluate(() => localStorage.getItem('accessToken'));
+    // Renewed, not dropped: a refused refresh would have signed the bidder out.
+    expect(renewed).toEqual(expect.any(String));
     expect(renewed).not.toBe('expired.access.token');
     expect((await context.cookies()).find((c) => c.name === 'auction_refresh')?.value).not.toBe(cookie?.value);
 
