@@ -55,4 +55,5 @@ export * from './rules/frenchSpacing.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './rules/taxRate.ts';
+export * from './rules/webAddress.ts';
 export * from './sms.ts';

@@ -4,6 +4,7 @@ import { commandId, errorAnswers, MAX_ROW_ID, money, rowId } from './common.ts';
 import { text } from './fields.ts';
 import { lotItem } from './lots.ts';
 import { MAX_TAXES, ratePpmOf } from './rules/taxRate.ts';
+import { bareHostAddress, isWebAddress } from './rules/webAddress.ts';
 
 /**
  * The operator API under /api/admin (docs/operator-api.md): the requests and answers of
@@ -22,30 +23,6 @@ export const color = z
   .regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color');
 
 /**
- * Whether text is an address a visitor may safely be sent to: absolute http or https, with a host
- * and without a user name or password. The public pages put operators' links into `href`, where any
- * other scheme (`javascript:`, `data:`, `vbscript:`) would run script on the product's origin, a
- * path or `//host` would be read against the page, and `https://bank.example@evil.example` reads as
- * one site while leading to another.
- */
-export function isWebAddress(text: string): boolean {
-  // The scheme and its `//` are checked on the text itself: `new URL` would also take `https:host`
-  // or `https:\\host`, which browsers resolve differently.
-  if (!/^https?:\/\//i.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password
-    );
-  } catch {
-    return false;
-  }
-}
-
-/** A host name at the start of the text (`example.org`, `www.example.org:8080/page`). */
-const STARTS_WITH_HOST = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d{1,5})?([/?#]|$)/u;
-
-/**
  * A link an operator enters for visitors to follow (a lot's external page, the donation site, the
  * auction's links, the footer's site, a banner's link or video): an absolute http(s) address, or
  * `''`, which clears it as before. `hostFirst` also takes an address without its scheme
@@ -60,10 +37,7 @@ export const webLink = ({ hostFirst = false }: { hostFirst?: boolean } = {}) =>
     .trim()
     .max(2000)
     .refine(
-      (text) =>
-        text === '' ||
-        isWebAddress(text) ||
-        (hostFirst && STARTS_WITH_HOST.test(text) && isWebAddress(`http://${text}`)),
+      (text) => text === '' || isWebAddress(text) || (hostFirst && isWebAddress(bareHostAddress(text) ?? '')),
       'valid_url',
     );
 

@@ -41,6 +41,22 @@ withServedApp(async (served) => {
     })
     .where('lot_id', '=', lotId)
     .execute();
+  // Operators' links stored before the API checked them: the pages put them into `href`.
+  await t.database.db
+    .updateTable('lots')
+    .set({ additional_info_external_url: 'javascript:window.__xss=1' })
+    .where('id', '=', lotId)
+    .execute();
+  const { footer } = await t.database.db
+    .selectFrom('auctions')
+    .select('footer')
+    .where('id', '=', auctionId)
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .updateTable('auctions')
+    .set({ footer: JSON.stringify({ ...footer, footerUrl: 'javascript:window.__xss=1' }) })
+    .where('id', '=', auctionId)
+    .execute();
   await t.database.db
     .insertInto('auction_tabs')
     .values({
@@ -111,6 +127,8 @@ describe.runIf(existsSync(CHROMIUM))('rich text in the browser', { timeout: 120_
       // Links stay links, with their text; hrefs outside the allowlist are gone.
       expect(await page.locator('.lot-section__body a', { hasText: 'planted link' }).count()).toBe(3);
       await expectInert(page, '.lot-section__body');
+      // The lot's "more information" link and the footer's site, planted as script, are not links.
+      expect(await page.locator('a[href^="javascript" i], a[href*="__xss"]').count()).toBe(0);
       await page.context().close();
     });
   }

@@ -4,15 +4,11 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { useFirstScreenDrawn } from '../layout/firstScreen.ts';
 import { MEDIUM_SCREEN, useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useRotation } from '../lib/useRotation.ts';
+import { webLink } from '../lib/webLink.ts';
 import { Countdown } from '../time/Countdown.tsx';
 import { auctionCountdown, showsEndMessage } from './auctionTiming.ts';
 import { auctionBannerPath, bannerPhotos } from './display.ts';
 import { type Auction, AuctionStatus } from './types.ts';
-
-/** Spec 001 §3: an additional link gets an http prefix when it has none. */
-export function withScheme(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `http://${url}`;
-}
 
 /**
  * The auction's page header (spec 001 §2): banner carousel (each photo for its own interval, with a
@@ -28,14 +24,16 @@ export function AuctionBanner({ auction }: { auction: Auction }) {
   const fallback = auctionBannerPath(auction, locale);
   const image = current?.fullPath ?? fallback;
   const { target, tooltipId } = auctionCountdown(auction);
+  // Spec 001 §3: an additional link gets an http prefix when it has none.
+  const bannerLink = webLink(current?.additionalLinkUrl, { bareHost: true });
   useFirstScreenDrawn();
 
   return (
     <>
       <section className="auction-banner" aria-label={intl.formatMessage({ id: 'auction.bannerLabel' })}>
         {image ? (
-          current?.additionalLinkUrl ? (
-            <a href={withScheme(current.additionalLinkUrl)} className="auction-banner__link">
+          bannerLink ? (
+            <a href={bannerLink} className="auction-banner__link">
               <img
                 className="auction-banner__image"
                 src={image}

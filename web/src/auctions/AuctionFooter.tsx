@@ -5,7 +5,7 @@ import { useBrand, useProductName } from '../brand/queries.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { pathFor } from '../i18n/routes.ts';
 import { Dialog } from '../layout/Dialog.tsx';
-import { withScheme } from './AuctionBanner.tsx';
+import { webLink } from '../lib/webLink.ts';
 import { menuVisibility } from './menu.ts';
 import type { Auction } from './types.ts';
 
@@ -17,6 +17,8 @@ export function AuctionFooter({ auction }: { auction: Auction }) {
   // Spec 001 §9: contact details per company; the brand's when the auction names none.
   const phone = auction.footerPhoneNumber || brand?.contact.phone;
   const email = auction.footerEmail || brand?.contact.email;
+  // Spec 001 §3: a bare host gets http; a link stored before the API checked them could be `javascript:`.
+  const site = webLink(auction.footerUrl, { bareHost: true });
   const donations = menuVisibility(auction.status, auction.donationType, false).donations;
   return (
     <footer className="auction-footer">
@@ -29,7 +31,7 @@ export function AuctionFooter({ auction }: { auction: Auction }) {
         <strong>{auction.organizationName}</strong>
         {phone ? <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> : null}
         {email ? <a href={`mailto:${email}`}>{email}</a> : null}
-        {auction.footerUrl ? <a href={withScheme(auction.footerUrl)}>{auction.footerUrl}</a> : null}
+        {site ? <a href={site}>{auction.footerUrl}</a> : null}
       </address>
       <p className="auction-footer__powered">
         <FormattedMessage id="footer.poweredBy" values={{ product: productName }} />

@@ -1,4 +1,4 @@
-import { operator, permissionToBid } from '@auction/contract';
+import { permissionToBid } from '@auction/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -23,6 +23,7 @@ import { applyQuery, initialQuery, type ListQuery } from '../lib/listTable/listT
 import { Money } from '../lib/MoneyText.tsx';
 import { parseAmount, toCents } from '../lib/money.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
+import { webLink } from '../lib/webLink.ts';
 import { DonationFeeQuestion } from './DonationFeeQuestion.tsx';
 import { donationMutations, donationQueries } from './queries.ts';
 
@@ -145,14 +146,11 @@ export function Donations({ auction }: { auction: Auction }) {
   const donatedBefore = (list.data?.count ?? 0) > 0;
 
   // Only a web address is a link: one stored before the API checked them could be `javascript:`.
-  if (
-    auction.donationType === DonationType.External &&
-    auction.donationUrl &&
-    operator.isWebAddress(auction.donationUrl)
-  ) {
+  const donationPage = webLink(auction.donationUrl);
+  if (auction.donationType === DonationType.External && donationPage) {
     return (
       <p>
-        <a className="button" href={auction.donationUrl} rel="noopener noreferrer">
+        <a className="button" href={donationPage} rel="noopener noreferrer">
           <FormattedMessage id="donations.donate" />
         </a>
       </p>

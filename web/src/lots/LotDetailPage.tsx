@@ -16,6 +16,7 @@ import { ColumnHeads } from '../lib/ColumnHeads.tsx';
 import { Money } from '../lib/MoneyText.tsx';
 import { sanitizeRichText } from '../lib/sanitizeRichText.ts';
 import { useRouteParam } from '../lib/useRoute.ts';
+import { webLink } from '../lib/webLink.ts';
 import { ReceiptLink } from '../receipts/ReceiptLink.tsx';
 import { Countdown } from '../time/Countdown.tsx';
 import { useServerTime } from '../time/serverClock.ts';
@@ -177,6 +178,7 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
     : undefined;
   const name = lotName(lot, locale) ?? intl.formatMessage({ id: 'no-translations' });
   const translation = lot.translations.find((t) => t.languageCode === locale) ?? lot.translations[0];
+  const moreInformation = webLink(lot.additionalInfoExternalUrl);
   const closed = isLotClosed(lot, auction.status);
   // The page follows the clock only through this answer; its countdown ticks on its own.
   const red = useServerTime((now) => !closed && isTurningRed(lot, now));
@@ -263,9 +265,9 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
           <FormattedMessage id="lot.offeredBy" values={{ name: lot.offeredBy }} />
         </p>
       ) : null}
-      {lot.additionalInfoExternalUrl ? (
+      {moreInformation ? (
         <p>
-          <a href={lot.additionalInfoExternalUrl} rel="noopener noreferrer" target="_blank">
+          <a href={moreInformation} rel="noopener noreferrer" target="_blank">
             <FormattedMessage id="lot.moreInformation" />
           </a>
         </p>
