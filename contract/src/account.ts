@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, MAX_ROW_ID, rowId } from './common.ts';
+import { booleanish, decimalInteger, MAX_ROW_ID, rowId } from './common.ts';
 import { email, language, passwordText, phone, text } from './fields.ts';
 
 /**
@@ -42,7 +42,7 @@ export const registerBody = z.object({
   city: optionalText(100),
   postalCode: optionalText(20),
   province: optionalText(100),
-  provinceEnum: z.coerce.number().int().min(0).max(99).nullish(),
+  provinceEnum: decimalInteger(z.number().int().min(0).max(99)).nullish(),
   country: optionalText(100),
   /** The onboarding invitation this registration completes, when it came from an on-board link. */
   uniqueCode: optionalText(100),
@@ -58,7 +58,7 @@ export const getByUsernameQuery = z.object({ username });
 export const passwordRecoveryEmailBody = z.object({
   value: email,
   urlMagicLink: magicLink,
-  companyId: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
+  companyId: decimalInteger(z.number().int().max(MAX_ROW_ID)).nullish(),
 });
 export const maskedEmailParams = z.object({ phone });
 export const passwordRecoveryPhoneBody = z.object({ value: phone, maskedEmail: email, urlMagicLink: magicLink });
@@ -87,7 +87,7 @@ export const profileFields = {
   city: text(100).nullable(),
   postalCode: text(20).nullable(),
   province: text(100).nullable(),
-  provinceEnum: z.coerce.number().int().min(1).max(99).nullable(),
+  provinceEnum: decimalInteger(z.number().int().min(1).max(99)).nullable(),
   country: text(100).nullable(),
   smsGeneralNotifications: booleanish,
   emailGeneralNotifications: booleanish,
@@ -122,7 +122,7 @@ export const validatePhoneParams = z.object({ code: z.string().trim().min(1).max
 export const organizationNotificationsQuery = z.object({ urlMagicLink: z.string().trim().max(200).nullish() });
 /** A first choice for an organisation: a channel left out keeps its current value (on when never chosen). */
 export const organizationNotificationBody = z.object({
-  id: z.coerce.number().int().min(0).max(MAX_ROW_ID).optional(),
+  id: decimalInteger(z.number().int().min(0).max(MAX_ROW_ID)).optional(),
   organization_Id: rowId,
   smsNotifications: booleanish.optional(),
   emailNotifications: booleanish.optional(),

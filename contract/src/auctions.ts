@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BidderStatus } from './codes.ts';
-import { booleanish, errorAnswers, idParams, money, rowId } from './common.ts';
+import { booleanish, decimalInteger, errorAnswers, idParams, money, rowId } from './common.ts';
 import { urlMagicLink } from './lots.ts';
 
 /**
@@ -174,7 +174,7 @@ export const carouselCard = z.object({
 export const bidderStatusInput = z
   .union([
     z.enum(['Invited', 'Visited', 'Locked', 'invited', 'visited', 'locked']),
-    z.coerce.number().int().min(1).max(3),
+    decimalInteger(z.number().int().min(1).max(3)),
   ])
   .transform((value): BidderStatus => {
     if (typeof value === 'number') return value as BidderStatus;

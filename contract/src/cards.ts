@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers, idParams, rowId, rowIdValue, successAnswer } from './common.ts';
+import { decimalInteger, errorAnswers, idParams, rowId, rowIdValue, successAnswer } from './common.ts';
 
 /**
  * Cards on file (spec 000 §3 "Payment method", "Payment information", "Auction payment method",
@@ -72,7 +72,7 @@ export const stripeInformationOption = z.object({
   labels: z.object({ en: z.string(), fr: z.string() }),
 });
 
-export const companyParams = z.object({ companyId: z.coerce.number().int().min(0).max(32_767) });
+export const companyParams = z.object({ companyId: decimalInteger(z.number().int().min(0).max(32_767)) });
 export const paymentMethodIdParams = z.object({ paymentMethodId: rowId });
 
 export const activeAuctionOfCard = z.object({

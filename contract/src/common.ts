@@ -16,29 +16,34 @@ export const rowIdValue = z.number().int().min(1).max(MAX_ROW_ID);
 const DECIMAL_INTEGER = /^-?[0-9]+$/;
 
 /**
+ * A whole number in a path or a query, or in a body that may send it as text (a form): only
+ * decimal digits are read as a number. JavaScript's own reading (`z.coerce`) would take `0x10` for
+ * 16, `1e3` for 1000, ` 12 ` for 12 and `''` for 0, so one lot would answer under many paths and a
+ * purchase's quantity could be written in ways no client means. Anything else is left as it came,
+ * for the number schema to refuse (`invalid_value`, or `field_required` when missing); a number out
+ * of range keeps its range's keys (`field_too_short`, `field_too_long`). Described by its number
+ * schema in the OpenAPI document, since the text is only the path's or the query's spelling.
+ */
+export const decimalInteger = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value), schema);
+
+/**
  * A row id in a path or query, or a body that sends it as a number or as text: 1..2^31-1, so a
  * larger number is a 400 at the edge rather than an integer-out-of-range error from PostgreSQL.
- * Only decimal digits are read as a number: JavaScript's own reading would take `0x10` for 16,
- * `1e3` for 1000 and ` 12 ` for 12, so one lot would answer under many paths. Anything else is
- * left as it came, for the number schema to refuse (`invalid_value`, or `field_required` when
- * missing); an id out of range keeps its range's keys (`field_too_short`, `field_too_long`).
- * Described as an integer in the OpenAPI document, since the text is only the path's spelling.
  */
-export const rowId = z.preprocess(
-  (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
-  rowIdValue,
-);
+export const rowId = decimalInteger(rowIdValue);
 
 /** A list's page in a query: from 1, the first by default. */
-export const currentPage = z.coerce.number().int().min(1).max(MAX_ROW_ID).default(1);
+export const currentPage = decimalInteger(z.number().int().min(1).max(MAX_ROW_ID)).default(1);
 
 /** A list's page size in a query: one of the sizes its table offers, or `invalid_value`. */
 export const pageSizeOf = (sizes: readonly number[], byDefault: number) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((n) => sizes.includes(n), 'invalid_value')
-    .default(byDefault);
+  decimalInteger(
+    z
+      .number()
+      .int()
+      .refine((n) => sizes.includes(n), 'invalid_value'),
+  ).default(byDefault);
 
 /** A comma-separated list of allowed values, as a list table's checkbox filter sends it; empty keeps every row. */
 export const choices = <T extends string>(allowed: readonly T[]) =>

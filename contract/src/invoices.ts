@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorAnswers, fileAnswer, money, rowId, rowIdValue } from './common.ts';
+import { decimalInteger, errorAnswers, fileAnswer, money, rowId, rowIdValue } from './common.ts';
 import { REFUND_METHODS } from './manualPayments.ts';
 
 /**
@@ -11,13 +11,14 @@ import { REFUND_METHODS } from './manualPayments.ts';
 export const InvoicePeriod = { PastThreeMonths: 3, CurrentYear: 0, PastYear: -1 } as const;
 
 export const invoiceListQuery = z.object({
-  time: z.coerce
-    .number()
-    .int()
-    .refine((t) => t === 3 || t === 0 || t === -1, 'invalid_period')
-    .default(3),
+  time: decimalInteger(
+    z
+      .number()
+      .int()
+      .refine((t) => t === 3 || t === 0 || t === -1, 'invalid_period'),
+  ).default(3),
   /** The current year minus the chosen year, with `time` -1. */
-  yearsModifier: z.coerce.number().int().min(1).max(100).nullish(),
+  yearsModifier: decimalInteger(z.number().int().min(1).max(100)).nullish(),
   /** Auction title, invoice number or amount; shorter than 2 characters does not filter (spec 000 §5). */
   search: z.string().trim().max(100).optional(),
   /** Staff of the auction's organisation: every invoice of the auction; others: their own in it. */

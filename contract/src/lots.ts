@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { bidReceipt } from './audit.ts';
 import {
+  booleanish,
   commandId,
   convertedMoney,
   currentPage,
+  decimalInteger,
   errorAnswers,
   idParams,
   MAX_ROW_ID,
@@ -39,7 +41,7 @@ const tableFilter = z.object({
   operator: z.enum(['eq', 'neq', 'contains', 'gte', 'lte', 'in']).default('eq'),
   fieldValue: z.string().max(200),
   fieldType: z.string().max(20).optional(),
-  useOr: z.coerce.boolean().optional(),
+  useOr: booleanish.optional(),
 });
 const tableSort = z.object({
   column: z.string().min(1).max(50),
@@ -53,7 +55,7 @@ const tableSort = z.object({
 export const lotTableQuery = z.object({
   urlMagicLink,
   currentPage,
-  pageSize: z.coerce.number().int().min(1).max(200).default(6),
+  pageSize: decimalInteger(z.number().int().min(1).max(200)).default(6),
   search: z.string().trim().max(100).optional(),
   forceSearch: z.enum(['true', 'false']).optional(),
   quickFilters: z.string().max(200).optional(),
@@ -179,15 +181,15 @@ export const bidBody = z.object({
   amount: amountInput,
   isMax: z.boolean().default(false),
   auctionLotItem_Id: rowId.optional(),
-  paymentInformation_Id: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
+  paymentInformation_Id: decimalInteger(z.number().int().max(MAX_ROW_ID)).nullish(),
   commandId,
 });
 
 export const buyBody = z.object({
-  quantity: z.coerce.number().int().min(1).max(10_000).default(1),
+  quantity: decimalInteger(z.number().int().min(1).max(10_000)).default(1),
   amount: amountInput.optional(),
   auctionLotItem_Id: rowId.optional(),
-  paymentInformation_Id: z.coerce.number().int().max(MAX_ROW_ID).nullish(),
+  paymentInformation_Id: decimalInteger(z.number().int().max(MAX_ROW_ID)).nullish(),
   commandId,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Role } from './codes.ts';
-import { idParams } from './common.ts';
+import { decimalInteger, idParams } from './common.ts';
 
 /**
  * The console's members and roles (issue 19 §2): an organisation's members with their roles, the
@@ -9,16 +9,14 @@ import { idParams } from './common.ts';
  */
 
 /** The roles the console grants: administrator, auction manager, volunteer, auditor (not patron, the default). */
-export const grantableRole = z.coerce
-  .number()
-  .pipe(
-    z.union([
-      z.literal(Role.Administrator),
-      z.literal(Role.AuctionManager),
-      z.literal(Role.Volunteer),
-      z.literal(Role.Auditor),
-    ]),
-  );
+export const grantableRole = decimalInteger(
+  z.union([
+    z.literal(Role.Administrator),
+    z.literal(Role.AuctionManager),
+    z.literal(Role.Volunteer),
+    z.literal(Role.Auditor),
+  ]),
+);
 
 /** Only what an operator needs to recognise a person: no address, no payment details. */
 export const memberUser = z.object({

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HttpError, registerErrorHandler } from '../../src/errors.ts';
+import { bearer, login } from '../accounts/accountFlows.ts';
 import { useTestApp } from '../useTestApp.ts';
 
 /**
@@ -145,6 +146,55 @@ describe('a row id in a path', () => {
       const response = await lotAt(id);
       expect(response.statusCode, id).toBe(400);
       expect(fieldMessages(response), id).toEqual([`params.id ${key}`]);
+    }
+  });
+});
+
+describe('a number or a yes/no in a query or a body', () => {
+  const lots = (query: string) =>
+    test.app.inject({ method: 'GET', url: `/api/auction-lot-items?urlMagicLink=demo-gala&${query}` });
+  const fieldMessages = (response: Awaited<ReturnType<typeof lots>>) =>
+    (response.json().errors as Array<{ field: string; message: string }>).map((e) => `${e.field} ${e.message}`);
+
+  it('is read only from decimal digits in a page and its size', async () => {
+    expect((await lots('currentPage=1&pageSize=25')).statusCode).toBe(200);
+    for (const [query, field] of [
+      ['currentPage=0x1', 'querystring.currentPage'],
+      ['currentPage=1e0', 'querystring.currentPage'],
+      ['currentPage=', 'querystring.currentPage'],
+      ['pageSize=2.5e1', 'querystring.pageSize'],
+      ['pageSize=%2025', 'querystring.pageSize'],
+    ] as const) {
+      const response = await lots(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(fieldMessages(response), query).toEqual([`${field} invalid_value`]);
+    }
+  });
+
+  it('reads useOr=false as false: two lot numbers asked together match no lot', async () => {
+    const filter = (index: number, lotNumber: number, useOr: string) =>
+      `filters[${index}].fieldName=lotNumber&filters[${index}].fieldValue=${lotNumber}&filters[${index}].useOr=${useOr}`;
+    const both = await lots(`${filter(0, 1, 'false')}&${filter(1, 2, 'false')}`);
+    expect(both.statusCode).toBe(200);
+    expect(both.json().count).toBe(0);
+    const either = await lots(`${filter(0, 1, 'true')}&${filter(1, 2, 'true')}`);
+    expect(either.json().count).toBe(2);
+    const unclear = await lots(filter(0, 1, '0'));
+    expect(unclear.statusCode).toBe(400);
+  });
+
+  it("refuses a purchase's quantity written other than in decimal digits, and buys nothing", async () => {
+    const session = await login(test.app, 'bidder@demo.local', 'Demo-Bidder-2026!');
+    const lotId = await test.firstLotId(test.galaId);
+    for (const quantity of ['1e0', '0x1', '', ' 1', true]) {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: `/api/bids/auctionlotitem/${lotId}/buy`,
+        headers: bearer(session.body.token),
+        payload: { quantity, commandId: randomUUID() },
+      });
+      expect(response.statusCode, String(quantity)).toBe(400);
+      expect(fieldMessages(response), String(quantity)).toEqual(['body.quantity invalid_value']);
     }
   });
 });
