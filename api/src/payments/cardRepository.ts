@@ -172,6 +172,47 @@ export function cardRepository(db: Db) {
       return created;
     },
 
+    /**
+     * Replaces a customer Stripe no longer has (docs/payments.md, "A customer Stripe no longer
+     * has"): `create` makes the new one, stored only if the row still holds the missing one, so
+     * two requests replacing it at once keep one customer and the loser reads the winner's. The
+     * row's cards are left as they are.
+     */
+    async replaceCustomer(
+      paymentInformationId: number,
+      missingCustomerId: string,
+      create: () => Promise<string>,
+    ): Promise<PaymentInformationRow> {
+      const find = async () => {
+        const { rows } = await run(
+          db,
+          sql<PaymentInformationRow>`SELECT pi.id, pi.user_id, pi.stripe_information_id,
+              si.name AS stripe_information_name, pi.stripe_customer_id
+            FROM payment_informations pi JOIN stripe_informations si ON si.id = pi.stripe_information_id
+            WHERE pi.id = ${paymentInformationId}`,
+        );
+        const row = rows[0];
+        if (!row) throw new Error('payment information vanished');
+        return row;
+      };
+      let customerId: string;
+      try {
+        customerId = await create();
+      } catch (error) {
+        // Another request replacing the same customer under the same key at this moment (Stripe's
+        // 409 for a key in flight), now done: its customer is the one.
+        const current = await find();
+        if (current.stripe_customer_id !== missingCustomerId) return current;
+        throw error;
+      }
+      await run(
+        db,
+        sql`UPDATE payment_informations SET stripe_customer_id = ${customerId}
+          WHERE id = ${paymentInformationId} AND stripe_customer_id = ${missingCustomerId}`,
+      );
+      return find();
+    },
+
     /** The user's cards (detached ones gone), oldest first. */
     async cardsOf(userId: string): Promise<PaymentMethodRow[]> {
       const { rows } = await run(

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
+import { customerCreationKey, isMissingCustomer, MissingCustomerError } from './missingCustomer.ts';
 
 /**
  * Where the API finds Stripe: with a real test key, Stripe itself; without one, the local Stripe
@@ -30,8 +31,13 @@ export interface StripeGateway {
     name: string;
     userId: string;
     paymentInformationKey: string;
+    /** The customer Stripe no longer has that this one replaces (missingCustomer.ts). */
+    replacing?: string;
   }): Promise<string>;
-  /** A Checkout session in setup mode: the hosted page collects a card for later charges. */
+  /**
+   * A Checkout session in setup mode: the hosted page collects a card for later charges. A customer
+   * Stripe does not have is a MissingCustomerError (still 400 `card_does_not_exist`).
+   */
   createSetupSession(input: {
     customerId: string;
     successUrl: string;
@@ -108,26 +114,31 @@ export function stripeGateway(settings: StripeSettings | undefined): StripeGatew
   return {
     configured: true,
     publishableKey: settings.publishableKey,
-    createCustomer: ({ email, name, userId, paymentInformationKey }) =>
+    createCustomer: ({ email, name, userId, paymentInformationKey, replacing }) =>
       call(async () => {
         const customer = await stripe.customers.create(
-          { email, name, metadata: { userId } },
+          // A replacement says which customer it replaces, for whoever reads it in the Dashboard.
+          { email, name, metadata: { userId, ...(replacing ? { replaces: replacing } : {}) } },
           // A retried registration of the same user and configuration finds the same customer.
-          { idempotencyKey: `customer-${paymentInformationKey}` },
+          { idempotencyKey: customerCreationKey(paymentInformationKey, replacing) },
         );
         return customer.id;
       }),
     createSetupSession: ({ customerId, successUrl, cancelUrl, metadata }) =>
       call(async () => {
-        const session = await stripe.checkout.sessions.create({
-          mode: 'setup',
-          customer: customerId,
-          currency: 'cad',
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-          metadata,
-          setup_intent_data: { metadata },
-        });
+        const session = await stripe.checkout.sessions
+          .create({
+            mode: 'setup',
+            customer: customerId,
+            currency: 'cad',
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            metadata,
+            setup_intent_data: { metadata },
+          })
+          .catch((error: unknown) => {
+            throw isMissingCustomer(error) ? new MissingCustomerError(customerId) : error;
+          });
         if (!session.url) throw new HttpError(503, 'payment_provider_unavailable');
         return { id: session.id, url: session.url };
       }),
@@ -190,7 +201,10 @@ function asHttpError(error: unknown): unknown {
   }
   if (error instanceof Stripe.errors.StripeIdempotencyError) return new HttpError(409, 'idempotency_key_reused');
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    return new HttpError(400, error.code === 'resource_missing' ? 'card_does_not_exist' : 'payment_request_invalid');
+    // A card Stripe does not know, or will not use with the customer stored for it (a card of a
+    // customer replaced since, docs/payments.md "A customer Stripe no longer has"): the card is gone.
+    const cardGone = error.code === 'resource_missing' || error.param === 'payment_method';
+    return new HttpError(400, cardGone ? 'card_does_not_exist' : 'payment_request_invalid');
   }
   return new HttpError(503, 'payment_provider_unavailable');
 }

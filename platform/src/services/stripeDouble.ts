@@ -161,6 +161,17 @@ const missing = (kind: string, id: string) =>
     message: `No such ${kind}: '${id}'`,
     param: 'id',
   });
+/**
+ * An object named by a parameter of the request that does not exist: Stripe answers 400 naming the
+ * parameter (`No such customer: 'cus_…'`, param `customer`), not the 404 of a read by id.
+ */
+const missingParam = (kind: string, id: string, param: string) =>
+  new StripeError(400, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param,
+  });
 const invalid = (message: string, param?: string) =>
   new StripeError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
 
@@ -205,9 +216,20 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     objects.set(object.id, object);
     return object;
   };
-  const get = (kind: string, id: string, objectName: string): StripeObject => {
+  /** A deleted customer is kept as Stripe keeps it (`{ id, object, deleted: true }`) but is no longer usable. */
+  const exists = (id: string, objectName: string): StripeObject | undefined => {
     const found = objects.get(id);
-    if (!found || found.object !== objectName) throw missing(kind, id);
+    return found && found.object === objectName && found.deleted !== true ? found : undefined;
+  };
+  const get = (kind: string, id: string, objectName: string): StripeObject => {
+    const found = exists(id, objectName);
+    if (!found) throw missing(kind, id);
+    return found;
+  };
+  /** The object a request's parameter names (such as `customer`), or Stripe's 400 naming that parameter. */
+  const named = (kind: string, id: string, objectName: string, param: string): StripeObject => {
+    const found = exists(id, objectName);
+    if (!found) throw missingParam(kind, id, param);
     return found;
   };
 
@@ -345,7 +367,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       async (params) => {
         if (params.mode !== 'setup' && params.mode !== 'payment') throw invalid('Invalid mode', 'mode');
         if (!params.success_url) throw invalid('Missing required param: success_url.', 'success_url');
-        if (params.customer) get('customer', params.customer, 'customer');
+        if (params.customer) named('customer', params.customer, 'customer', 'customer');
         const id = newId('cs_test');
         return put({
           id,
@@ -456,7 +478,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       throw invalid('Amount must be at least $0.50 cad', 'amount');
     }
     if (!params.currency) throw invalid('Missing required param: currency.', 'currency');
-    if (params.customer) get('customer', params.customer, 'customer');
+    if (params.customer) named('customer', params.customer, 'customer', 'customer');
     const pi = put({
       id: newId('pi'),
       object: 'payment_intent',
@@ -511,7 +533,15 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
   }
 
   const gets: [RegExp, (query: URLSearchParams, match: RegExpExecArray) => StripeObject][] = [
-    [/^\/v1\/customers\/([^/]+)$/, (_q, m) => get('customer', m[1] as string, 'customer')],
+    [
+      /^\/v1\/customers\/([^/]+)$/,
+      (_q, m) => {
+        // Unlike other objects, a deleted customer can still be read: `{ id, object, deleted: true }`.
+        const found = objects.get(m[1] as string);
+        if (found?.object !== 'customer') throw missing('customer', m[1] as string);
+        return found;
+      },
+    ],
     [/^\/v1\/checkout\/sessions\/([^/]+)$/, (_q, m) => get('checkout.session', m[1] as string, 'checkout.session')],
     [/^\/v1\/setup_intents\/([^/]+)$/, (_q, m) => get('setupintent', m[1] as string, 'setup_intent')],
     [/^\/v1\/payment_methods\/([^/]+)$/, (_q, m) => get('PaymentMethod', m[1] as string, 'payment_method')],
@@ -541,6 +571,21 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     ],
   ];
 
+  /** DELETE: Stripe's deletions, answered with the deleted stub. Not idempotent-keyed: a DELETE needs no key. */
+  const deletes: [RegExp, (match: RegExpExecArray) => Promise<StripeObject>][] = [
+    [
+      /^\/v1\/customers\/([^/]+)$/,
+      async (match) => {
+        // As in the Dashboard: the customer is gone for every later request (`No such customer`), and
+        // its cards can no longer be charged through it. Only its stub is kept, as Stripe keeps it.
+        const customer = get('customer', match[1] as string, 'customer');
+        const stub = put({ id: customer.id, object: 'customer', deleted: true });
+        await emit('customer.deleted', customer);
+        return stub;
+      },
+    ],
+  ];
+
   async function api(request: IncomingMessage, response: ServerResponse, path: string, body: string) {
     const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!/^[sr]k_test_/.test(key)) {
@@ -563,6 +608,21 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
       }
       return sendJson(response, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (GET: ${path}).` },
+      });
+    }
+    if (request.method === 'DELETE') {
+      for (const [pattern, handler] of deletes) {
+        const match = pattern.exec(path);
+        if (!match) continue;
+        try {
+          return sendJson(response, 200, await handler(match));
+        } catch (error) {
+          if (!(error instanceof StripeError)) throw error;
+          return sendJson(response, error.status, { error: error.body });
+        }
+      }
+      return sendJson(response, 404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (DELETE: ${path}).` },
       });
     }
     if (request.method !== 'POST')

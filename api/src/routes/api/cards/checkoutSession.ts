@@ -3,13 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import type { BrandHosts } from '../../../brands/brands.ts';
 import { HttpError } from '../../../errors.ts';
+import { MissingCustomerError } from '../../../payments/missingCustomer.ts';
 
 const RETURN_FIELDS = ['successUrl', 'cancelUrl'] as const;
 
 /**
  * Adding a card (spec 000 §7): a Stripe Checkout session in setup mode for the user's customer
- * under the payment configuration, created on first use. The web app redirects to its hosted
- * page; the card arrives by webhook (routes/api/payments/webhook.ts).
+ * under the payment configuration, created on first use and replaced when Stripe no longer has it
+ * (payments/missingCustomer.ts). The web app redirects to its hosted page; the card arrives by
+ * webhook (routes/api/payments/webhook.ts).
  */
 const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cardRepository: cards, stripe } = app;
@@ -42,19 +44,29 @@ const checkoutSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!information) throw new HttpError(404, 'stripe_information_not_found');
       const user = await cards.userEmailAndName(account.id);
       if (!user) throw new HttpError(401, 'invalid_token');
-      const customer = await cards.paymentInformationFor(account.id, information.id, () =>
+      const newCustomer = (replacing?: string) => () =>
         stripe.createCustomer({
           email: user.username,
           name: `${user.first_name} ${user.last_name}`.trim(),
           userId: account.id,
           paymentInformationKey: `${account.id}-${information.id}`,
-        }),
-      );
-      const session = await stripe.createSetupSession({
-        customerId: customer.stripe_customer_id,
-        successUrl,
-        cancelUrl,
-        metadata: { userId: account.id, paymentInformationId: String(customer.id) },
+          ...(replacing ? { replacing } : {}),
+        });
+      const customer = await cards.paymentInformationFor(account.id, information.id, newCustomer());
+      const sessionFor = (customerId: string) =>
+        stripe.createSetupSession({
+          customerId,
+          successUrl,
+          cancelUrl,
+          metadata: { userId: account.id, paymentInformationId: String(customer.id) },
+        });
+      const session = await sessionFor(customer.stripe_customer_id).catch(async (error: unknown) => {
+        // Stripe no longer has the stored customer (deleted in the Dashboard, or the keys went from
+        // test to live): without a new one the bidder could never add a card again. Once: a new
+        // customer missing as well answers card_does_not_exist.
+        if (!(error instanceof MissingCustomerError)) throw error;
+        const replaced = await cards.replaceCustomer(customer.id, error.customerId, newCustomer(error.customerId));
+        return sessionFor(replaced.stripe_customer_id);
       });
       return { publishableKey: stripe.publishableKey, sessionId: session.id, url: session.url };
     },
