@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { nickNameSkeleton } from '@auction/contract';
 import {
   accountLinks,
   createDb,
@@ -39,13 +40,17 @@ try {
   const { organizationId, auctionId } = await insertBareAuction(db, {
     date_completed: new Date(Date.now() + 2 * 3600_000),
   });
-  const guests = Array.from({ length: GUESTS }, (_, i) => ({
-    username: `guest-${i}-${randomUUID()}@example.com`,
-    password_hash: 'x',
-    nick_name: `guest-${i}-${randomUUID()}`,
-    first_name: 'Léa',
-    phone_number: `514${String(i).padStart(7, '0')}`,
-  }));
+  const guests = Array.from({ length: GUESTS }, (_, i) => {
+    const nickName = `guest-${i}-${randomUUID()}`;
+    return {
+      username: `guest-${i}-${randomUUID()}@example.com`,
+      password_hash: 'x',
+      nick_name: nickName,
+      nick_name_skeleton: nickNameSkeleton(nickName),
+      first_name: 'Léa',
+      phone_number: `514${String(i).padStart(7, '0')}`,
+    };
+  });
   const users = [];
   for (let i = 0; i < guests.length; i += 500) {
     users.push(

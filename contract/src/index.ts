@@ -52,6 +52,7 @@ export * from './rules/amount.ts';
 export * from './rules/auctionBanner.ts';
 export * from './rules/auctionStatusMoves.ts';
 export * from './rules/frenchSpacing.ts';
+export * from './rules/nickNameSkeleton.ts';
 export * from './rules/permissionToBid.ts';
 export { tenDigitPhone, toE164 } from './rules/phoneNumber.ts';
 export * from './rules/taxRate.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nickNameSkeleton } from '@auction/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from './db.ts';
 import type { AuctionBiddersTable, AuctionsTable, UsersTable } from './schema.ts';
@@ -34,7 +35,7 @@ export async function insertBareAuction(
 
 /** One guest of `insertGuests`: the account's columns and the admission's, as the caller names them. */
 export interface GuestRow {
-  user?: Partial<Omit<Insertable<UsersTable>, 'username' | 'nick_name' | 'password_hash'>>;
+  user?: Partial<Omit<Insertable<UsersTable>, 'username' | 'nick_name' | 'nick_name_skeleton' | 'password_hash'>>;
   bidder?: Partial<Omit<Insertable<AuctionBiddersTable>, 'auction_id' | 'user_id'>>;
 }
 
@@ -56,12 +57,16 @@ export async function insertGuests(
     const users = await db
       .insertInto('users')
       .values(
-        rows.map((row, k) => ({
-          username: `guest${from + k}-${tag}@example.org`,
-          nick_name: `guest${from + k}-${tag}`,
-          password_hash: 'x',
-          ...row.user,
-        })),
+        rows.map((row, k) => {
+          const nickName = `guest${from + k}-${tag}`;
+          return {
+            username: `${nickName}@example.org`,
+            nick_name: nickName,
+            nick_name_skeleton: nickNameSkeleton(nickName),
+            password_hash: 'x',
+            ...row.user,
+          };
+        }),
       )
       .returning('id')
       .execute();

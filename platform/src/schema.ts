@@ -15,6 +15,11 @@ export interface UsersTable {
   last_name: Generated<string>;
   business: string | null;
   nick_name: string;
+  /**
+   * What the nickname looks like (`nickNameSkeleton`, migration 0039), written with it by whoever
+   * writes the nickname: PostgreSQL cannot compute it. The unique-nickname check looks it up.
+   */
+  nick_name_skeleton: string;
   /** Names and email folded for the guests' search (migration 0035): written by PostgreSQL. */
   search_key: GeneratedAlways<string>;
   phone_number: string | null;

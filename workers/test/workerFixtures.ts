@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nickNameSkeleton } from '@auction/contract';
 import {
   createLotCommandHandler,
   type LotCommand,
@@ -117,12 +118,18 @@ export function useRunningWorld(overrides: Partial<AuctionWorkersOptions> = {}):
 export async function createBidder(
   db: Db,
   name = 'bidder',
-  columns: Partial<Insertable<UsersTable>> = {},
+  columns: Partial<Omit<Insertable<UsersTable>, 'nick_name' | 'nick_name_skeleton'>> = {},
 ): Promise<string> {
   const unique = `${name}-${randomUUID()}`;
   const row = await db
     .insertInto('users')
-    .values({ username: `${unique}@example.com`, password_hash: 'x', nick_name: unique, ...columns })
+    .values({
+      username: `${unique}@example.com`,
+      password_hash: 'x',
+      nick_name: unique,
+      nick_name_skeleton: nickNameSkeleton(unique),
+      ...columns,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,11 +1,14 @@
-import { BidderStatus } from '@auction/contract';
+import { BidderStatus, nickNameSkeleton } from '@auction/contract';
 import type { Db, UsersTable } from '@auction/platform';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { nickNameSkeleton } from './nickNameSkeleton.ts';
 import { profileOf } from './profile.ts';
 
 export type UserRow = Selectable<UsersTable>;
+/** A new account as its callers write it: the nickname's skeleton is derived here, never given. */
+export type NewUser = Omit<Insertable<UsersTable>, 'nick_name_skeleton'>;
+/** Changes to an account; a new nickname brings its skeleton with it (`updateUser`). */
+export type UserChanges = Omit<Updateable<UsersTable>, 'nick_name_skeleton'>;
 
 /** Usernames are emails compared without case, as people type them. */
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
@@ -25,17 +28,14 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 }
 
 /**
- * Whether no other account's nickname looks like this one (nickNameSkeleton.ts). The skeleton is
- * not stored, so every nickname is read and compared here: a few thousand short names, read in
- * milliseconds. The check before a write (registration, profile) runs again inside the write,
- * under the lock of `withNickNameLock`.
+ * Whether no other account's nickname looks like this one (`nickNameSkeleton`, in the contract):
+ * one lookup of the stored skeleton in its index (migration 0039). The check before a write
+ * (registration, profile) runs again inside the write, under the lock of `withNickNameLock`.
  */
 export async function isNickNameFree(db: Db, nickName: string, exceptUserId?: string): Promise<boolean> {
-  const skeleton = nickNameSkeleton(nickName);
-  let query = db.selectFrom('users').select('nick_name');
-  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  const rows = await query.execute();
-  return !rows.some((row) => nickNameSkeleton(row.nick_name) === skeleton);
+  let query = db.selectFrom('users').select('id').where('nick_name_skeleton', '=', nickNameSkeleton(nickName));
+  if (exceptUserId) query = query.where('id', '<>', exceptUserId);
+  return (await query.limit(1).executeTakeFirst()) === undefined;
 }
 
 /**
@@ -51,22 +51,23 @@ export class LookalikeNickName extends Error {
 
 /**
  * Runs a write that sets a nickname, in a transaction that first holds the lock of the nickname's
- * skeleton and then checks it is still free. The unique index on lower(nick_name) cannot see two
- * names that only look alike, so two requests racing for lookalikes are serialised here instead:
- * the second one reads the first one's row once it has the lock, and is refused. Different
- * skeletons take different locks (a shared hash only makes them wait for one another).
+ * skeleton and then checks it is still free; `write` is handed the skeleton to store. The index on
+ * the stored skeleton is not unique (accounts from before the lookalike rule may share one:
+ * docs/accounts.md), so two requests racing for lookalikes are serialised here instead: the second
+ * one reads the first one's row once it has the lock, and is refused. Different skeletons take
+ * different locks (a shared hash only makes them wait for one another).
  */
 async function withNickNameLock<T>(
   db: Db,
   nickName: string,
   exceptUserId: string | undefined,
-  write: (trx: Db) => Promise<T>,
+  write: (trx: Db, skeleton: string) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const skeleton = nickNameSkeleton(nickName);
     await sql`SELECT pg_advisory_xact_lock(hashtext('users.nick_name'), hashtext(${skeleton}))`.execute(trx);
     if (!(await isNickNameFree(trx, nickName, exceptUserId))) throw new LookalikeNickName();
-    return write(trx);
+    return write(trx, skeleton);
   });
 }
 
@@ -118,11 +119,15 @@ export function registrationAuction(db: Db, auctionId: number) {
  */
 export function createUser(
   db: Db,
-  values: Insertable<UsersTable>,
+  values: NewUser,
   from: { auctionId?: number | undefined; invitationId?: number | undefined },
 ): Promise<string> {
-  return withNickNameLock(db, values.nick_name, undefined, async (trx) => {
-    const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return withNickNameLock(db, values.nick_name, undefined, async (trx, skeleton) => {
+    const row = await trx
+      .insertInto('users')
+      .values({ ...values, nick_name_skeleton: skeleton })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (from.auctionId !== undefined) {
       await trx
         .insertInto('auction_bidders')
@@ -141,12 +146,19 @@ export function createUser(
   });
 }
 
-/** A nickname among the changes is checked again under its lock (withNickNameLock). */
-export async function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<void> {
-  const update = (on: Db) => on.updateTable('users').set(changes).where('id', '=', id).execute();
+/**
+ * A nickname among the changes is checked again under its lock (withNickNameLock) and stored with
+ * its skeleton, in the same statement, so the two never disagree.
+ */
+export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<void> {
+  const update = (on: Db, set: Updateable<UsersTable>) =>
+    on.updateTable('users').set(set).where('id', '=', id).execute();
   const nickName = changes.nick_name;
-  if (typeof nickName === 'string') await withNickNameLock(db, nickName, id, update);
-  else await update(db);
+  if (typeof nickName === 'string') {
+    await withNickNameLock(db, nickName, id, (trx, skeleton) =>
+      update(trx, { ...changes, nick_name_skeleton: skeleton }),
+    );
+  } else await update(db, changes);
 }
 
 /**
@@ -188,8 +200,8 @@ export function userRepository(db: Db) {
     isTokenCurrent: (userId: string, version: number) => isTokenCurrent(db, userId, version),
     profileOf: (user: UserRow) => profileOf(db, user),
     registrationAuction: (auctionId: number) => registrationAuction(db, auctionId),
-    create: (values: Insertable<UsersTable>, from: Parameters<typeof createUser>[2]) => createUser(db, values, from),
-    update: (id: string, changes: Updateable<UsersTable>) => updateUser(db, id, changes),
+    create: (values: NewUser, from: Parameters<typeof createUser>[2]) => createUser(db, values, from),
+    update: (id: string, changes: UserChanges) => updateUser(db, id, changes),
     confirmEmail: (id: string) => updateUser(db, id, { email_confirmed: true }),
     confirmPhone: (id: string) => updateUser(db, id, { phone_number_confirmed: true }),
     setPassword: (id: string, passwordHash: string, temporary?: boolean) =>

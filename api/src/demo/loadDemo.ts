@@ -1,4 +1,4 @@
-import { AuctionStatus, BidderStatus, DonationType } from '@auction/contract';
+import { AuctionStatus, BidderStatus, DonationType, nickNameSkeleton } from '@auction/contract';
 import { type Db, sanitizeRichText } from '@auction/platform';
 import { sql } from 'kysely';
 import { hashPassword } from '../accounts/passwordHashing.ts';
@@ -181,6 +181,7 @@ async function ensureAccounts(db: Db): Promise<Map<string, string>> {
         first_name: account.firstName,
         last_name: account.lastName,
         nick_name: account.nickName,
+        nick_name_skeleton: nickNameSkeleton(account.nickName),
         email_confirmed: true,
         roles: [...account.roles],
         preferred_language: 'fr',

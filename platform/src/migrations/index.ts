@@ -34,6 +34,7 @@ import * as m0035 from './0035_guest_search_key.ts';
 import * as m0036 from './0036_tax_names_per_language.ts';
 import * as m0037 from './0037_payment_attempts_by_invoice.ts';
 import * as m0038 from './0038_refresh_token_repeat.ts';
+import * as m0039 from './0039_nick_name_skeleton.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0036_tax_names_per_language': m0036,
   '0037_payment_attempts_by_invoice': m0037,
   '0038_refresh_token_repeat': m0038,
+  '0039_nick_name_skeleton': m0039,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import { nickNameSkeleton } from '@auction/contract';
 import { createMessageQueue, enqueueMessage, type MessageJob, messageJobId } from '@auction/platform';
 import { createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@auction/platform/testing';
 import { SMTPServer } from 'smtp-server';
@@ -74,6 +75,7 @@ async function addUser(phone: string, stopped = false): Promise<string> {
       username: `user-${phone}@example.org`,
       password_hash: 'not-a-hash',
       nick_name: `nick-${phone}`,
+      nick_name_skeleton: nickNameSkeleton(`nick-${phone}`),
       phone_number: phone,
       sent_stop_date: stopped ? new Date() : null,
     })

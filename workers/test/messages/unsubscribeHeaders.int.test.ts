@@ -1,3 +1,4 @@
+import { nickNameSkeleton } from '@auction/contract';
 import { type MessageJob, unsubscribeKey, verifyUnsubscribeToken } from '@auction/platform';
 import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
 import type { Job } from 'bullmq';
@@ -21,7 +22,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const user = await database.db
     .insertInto('users')
-    .values({ username: 'Lea.Roy@example.org', password_hash: 'x', nick_name: 'LeaRoy' })
+    .values({
+      username: 'Lea.Roy@example.org',
+      password_hash: 'x',
+      nick_name: 'LeaRoy',
+      nick_name_skeleton: nickNameSkeleton('LeaRoy'),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   userId = user.id;

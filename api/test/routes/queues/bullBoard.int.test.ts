@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nickNameSkeleton } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { BULL_BOARD_COOKIE } from '../../../src/admin/bullBoard.ts';
 import { useTestApp } from '../../useTestApp.ts';
@@ -6,9 +7,16 @@ import { useTestApp } from '../../useTestApp.ts';
 const test = useTestApp({ demo: false });
 
 async function tokenFor(roles: number[]): Promise<string> {
+  const nickName = randomUUID();
   const user = await test.database.db
     .insertInto('users')
-    .values({ username: `${randomUUID()}@example.org`, password_hash: 'x', nick_name: randomUUID(), roles })
+    .values({
+      username: `${randomUUID()}@example.org`,
+      password_hash: 'x',
+      nick_name: nickName,
+      nick_name_skeleton: nickNameSkeleton(nickName),
+      roles,
+    })
     .returning(['id', 'token_version'])
     .executeTakeFirstOrThrow();
   return test.app.issueAccessToken(user).token;

@@ -1,3 +1,4 @@
+import { nickNameSkeleton } from '@auction/contract';
 import { freePort, type SmsDouble, startSmsDouble, twilioSignature } from '@auction/platform';
 import { createTestDatabase, type TestDatabase } from '@auction/platform/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -80,7 +81,13 @@ function twilioParams(from: string, body: string): Record<string, string> {
 async function addUser(phone: string): Promise<string> {
   const user = await database.db
     .insertInto('users')
-    .values({ username: `u${phone}@example.org`, password_hash: 'x', nick_name: `n${phone}`, phone_number: phone })
+    .values({
+      username: `u${phone}@example.org`,
+      password_hash: 'x',
+      nick_name: `n${phone}`,
+      nick_name_skeleton: nickNameSkeleton(`n${phone}`),
+      phone_number: phone,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return user.id;

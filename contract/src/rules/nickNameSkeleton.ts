@@ -7,6 +7,13 @@
  *
  * Accents are kept: Hélène and Helene are different names in French, and readers tell them apart.
  * An accent typed as a combining mark and one typed precomposed are the same name, though.
+ *
+ * In the contract because two rooms need the one implementation: the API, which stores it beside
+ * every nickname it writes and looks it up (`users.nick_name_skeleton`, docs/accounts.md), and the
+ * migration that filled that column for the accounts written before it (platform's 0039). What is
+ * stored is this function's answer at the time of the write: a change to the rules below leaves
+ * the stored skeletons of existing accounts as they were, so it ships with a migration that
+ * computes the column again, as 0039 did.
  */
 
 /**
@@ -108,8 +115,8 @@ const LOOKALIKES: Record<string, string> = {
 /**
  * What shows nothing (zero-width characters, direction controls, fillers, variation selectors,
  * control characters other than the spacing ones) and what no font draws the same way twice
- * (private use, unassigned): new nicknames may not hold them (nickNameCharacters.ts), but names
- * saved before that rule may, and they must still collide with the name they look like.
+ * (private use, unassigned): new nicknames may not hold them (api/src/accounts/nickNameCharacters.ts),
+ * but names saved before that rule may, and they must still collide with the name they look like.
  */
 const INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]|(?![\t-\r])\p{Cc}/gu;
 
