@@ -37,6 +37,9 @@ export interface WalkInResult {
  * - New, with only a phone: the onboarding invitation is texted (the registration link,
  *   prefilled), unless the number replied STOP.
  */
+/** How many names a walk-in's account is tried under when others take them as it is written. */
+const NICKNAME_ATTEMPTS = 3;
+
 /** Within this time, a walk-in invited by SMS again is not texted twice. */
 const REPEAT_INVITATION_MS = 10 * 60_000;
 
@@ -139,15 +142,26 @@ export function walkIns(deps: {
         return { outcome: WalkInOutcome.Found, userId: found.id };
       }
       if (walkIn.email) {
-        try {
-          const userId = await createWithEmail(auctionId, { ...walkIn, email: walkIn.email });
-          return { outcome: WalkInOutcome.Created, userId };
-        } catch (error) {
-          // A double tap or two volunteers at once: the other request created the account first.
-          const raced = uniqueViolation(error) ? await existing(walkIn) : undefined;
-          if (!raced) throw error;
-          await authorization.admitBidder(auctionId, raced.id, BidderStatus.Invited);
-          return { outcome: WalkInOutcome.Found, userId: raced.id };
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const userId = await createWithEmail(auctionId, { ...walkIn, email: walkIn.email });
+            return { outcome: WalkInOutcome.Created, userId };
+          } catch (error) {
+            const violation = uniqueViolation(error);
+            // A double tap or two volunteers at once: the other request created the account first.
+            const raced = violation ? await existing(walkIn) : undefined;
+            if (raced) {
+              await authorization.admitBidder(auctionId, raced.id, BidderStatus.Invited);
+              return { outcome: WalkInOutcome.Found, userId: raced.id };
+            }
+            // Another guest's account took the name chosen between its check and the write (two
+            // Marie L. at two doors): the volunteer did not choose it, so another is chosen.
+            if (violation?.includes('nick')) {
+              if (attempt < NICKNAME_ATTEMPTS) continue;
+              throw new HttpError(409, 'unique_nickname');
+            }
+            throw error;
+          }
         }
       }
       if (!walkIn.phoneNumber) throw new HttpError(400, 'phone_or_email_required');

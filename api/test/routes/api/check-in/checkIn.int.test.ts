@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertGuests } from '@auction/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { walkIns } from '../../../../src/checkIn/walkIns.ts';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
 import { demoOrganizationAuction } from '../../../fixtures/demoOrganizationAuction.ts';
@@ -260,5 +261,64 @@ describe('check-in at the door', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().messages).toContain('phone_or_email_required');
+  });
+});
+
+describe('a walk-in whose name is taken as the account is written', () => {
+  let volunteerId: string;
+  beforeAll(async () => {
+    const volunteer = await test.app.users.byUsername('volunteer@demo.local');
+    volunteerId = volunteer?.id as string;
+  });
+
+  /**
+   * The door's service over a repository whose name check answers "free" before the other door's
+   * account is written: the write then meets that account under its lock.
+   */
+  function walkInsCheckingTooEarly(early: number) {
+    let answered = 0;
+    const users = {
+      ...test.app.users,
+      isNickNameFree: async (nickName: string, exceptUserId?: string) =>
+        answered++ < early ? true : test.app.users.isNickNameFree(nickName, exceptUserId),
+    };
+    return walkIns({
+      guests: test.app.guests,
+      users,
+      invitations: test.app.invitations,
+      authorization: test.app.authorization,
+      accounts: test.app.accounts,
+    });
+  }
+
+  it('is written under another name rather than failing at the door', async () => {
+    const lastName = `Lavoie${Date.now() % 100000}`;
+    await registerConfirmed(test, { firstName: 'Zoé', lastName, nickName: `Zoé ${lastName.slice(0, 1)}.` });
+    const email = `zoe.${randomUUID()}@example.com`;
+    const result = await walkInsCheckingTooEarly(1).register(
+      galaId,
+      { firstName: 'Zoé', lastName, email, language: 'fr' },
+      volunteerId,
+    );
+    expect(result.outcome).toBe('created');
+    const account = await test.database.db
+      .selectFrom('users')
+      .select('nick_name')
+      .where('id', '=', result.userId as string)
+      .executeTakeFirstOrThrow();
+    expect(account.nick_name).toMatch(/^Zoé L\. \S+$/);
+  });
+
+  it('is refused with unique_nickname, and nothing written, when every name tried is taken', async () => {
+    const lastName = `Lavoie${Date.now() % 100000}`;
+    await registerConfirmed(test, { firstName: 'Yannick', lastName, nickName: `Yannick ${lastName.slice(0, 1)}.` });
+    const email = `yannick.${randomUUID()}@example.com`;
+    const always = walkInsCheckingTooEarly(Number.POSITIVE_INFINITY);
+    // Every candidate name the door tries is the taken one, as if each were taken as it was written.
+    const refused = await always
+      .register(galaId, { firstName: 'Yannick', lastName, email, language: 'fr' }, volunteerId)
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ statusCode: 409, message: 'unique_nickname' });
+    expect(await test.app.users.byUsername(email)).toBeUndefined();
   });
 });
