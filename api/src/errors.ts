@@ -23,7 +23,7 @@ interface FieldProblem {
 }
 
 /** Every invalid body, query or parameter answers 400 with the field and its message key. */
-function validationFailed(problems: FieldProblem[]) {
+export function validationFailed(problems: FieldProblem[]) {
   const messages = [...new Set(problems.map((p) => p.message))];
   return { statusCode: 400, success: false, message: 'validation_failed', messages, errors: problems };
 }

@@ -118,6 +118,28 @@ describe('an error answer after the reply was set up for a file', () => {
   });
 });
 
+describe('an address that does not decode', () => {
+  it("is refused with the API's key, in JSON, not with a sentence in English", async () => {
+    for (const url of ['/api/auction-lot-items/%E0%A4%A', '/encans/%ZZ/lots', '/api/brand?x=%']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      if (url.includes('?')) {
+        // A query's bad escape is the query parser's to keep as it came: the route still answers.
+        expect(response.statusCode, url).toBe(200);
+        continue;
+      }
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(response.json(), url).toEqual({
+        statusCode: 400,
+        success: false,
+        message: 'validation_failed',
+        messages: ['invalid_value'],
+        errors: [{ field: 'url', message: 'invalid_value' }],
+      });
+    }
+  });
+});
+
 describe('a row id in a path', () => {
   const lotAt = (id: string) => test.app.inject({ method: 'GET', url: `/api/auction-lot-items/${id}` });
   const fieldMessages = (response: Awaited<ReturnType<typeof lotAt>>) =>
