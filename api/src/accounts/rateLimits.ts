@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../errors.ts';
+import { clientNetwork } from './clientNetwork.ts';
 
 /**
  * Limits on the calls an attacker would repeat (docs/security.md). A call counts in every bucket
  * of its group at once, each over a fixed window in Redis (so they hold across API processes):
  * - per client address: `request.ip`, which is the socket's address unless TRUST_PROXY names the
- *   proxy that forwarded the request, so a forged X-Forwarded-For moves nothing;
+ *   proxy that forwarded the request, so a forged X-Forwarded-For moves nothing; an IPv6 client
+ *   counts per /64, the block it can pick addresses from (clientNetwork.ts);
  * - per account tried, normalised: an email lower-cased, a phone reduced to its 10 digits (every
  *   spelling of a number is one bucket), a signed-in user by id; spreading over many addresses
  *   does not reset it;
@@ -54,7 +56,8 @@ export function normalisedIdentifier(value: string): string {
   return `id:${text.toLowerCase()}`;
 }
 
-const byAddress = (request: FastifyRequest) => request.ip;
+/** Exported for the routes that keep a bucket of their own per address. */
+export const byAddress = (request: FastifyRequest) => clientNetwork(request.ip);
 const everyone = () => 'all';
 
 function perAddress(name: string, max: number, windowMs: number): Bucket {
@@ -67,10 +70,10 @@ function overall(name: string, max: number, windowMs: number): Bucket {
   return { name: `${name}:all`, max, windowMs, key: everyone };
 }
 
-/** The account tried from this address (an address holds no `|`, so the pair reads one way only). */
+/** The account tried from this address (an address or network holds no `|`, so the pair reads one way only). */
 function accountFromAddress(request: FastifyRequest): string | null {
   const account = accountKey(request);
-  return account === null ? null : `${request.ip}|${account}`;
+  return account === null ? null : `${byAddress(request)}|${account}`;
 }
 
 export const LIMITS = {

@@ -62,6 +62,19 @@ describe('login limits', () => {
     expect(guesses).toEqual([...Array(10).fill(401), 429]);
   });
 
+  it('counts an IPv6 guesser per /64, the block it picks its addresses from', async () => {
+    const owner = await registerConfirmed(test);
+    const { username, password } = owner.body;
+    // A new address of the same /64 for every guess, as privacy addresses let a client do.
+    const guesses = await statusesOf(11, (i) =>
+      authenticate(username, wrong(i), `2001:db8:7:1::${(i + 1).toString(16)}`),
+    );
+    expect(guesses).toEqual([...Array(10).fill(401), 429]);
+    expect((await authenticate(username, password, '2001:db8:7:1:ffff::1')).statusCode).toBe(429);
+    // The owner, on another network, logs in.
+    expect((await authenticate(username, password, '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
   it('bounds guesses spread over many addresses by the account ceiling', async () => {
     const owner = await registerConfirmed(test);
     const { username, password } = owner.body;

@@ -3,14 +3,14 @@ import { documentsContract } from '@auction/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
-import type { Bucket } from '../../../accounts/rateLimits.ts';
+import { type Bucket, byAddress } from '../../../accounts/rateLimits.ts';
 
 const MINUTE = 60_000;
 
 /** Each request sends an email with PDFs to an address the caller types: bounded per account and per address. */
 const limits: readonly Bucket[] = [
   { name: 'invoice-email:account', max: 10, windowMs: 15 * MINUTE, key: (r: FastifyRequest) => accountOf(r).id },
-  { name: 'invoice-email:address', max: 30, windowMs: 15 * MINUTE, key: (r: FastifyRequest) => r.ip },
+  { name: 'invoice-email:address', max: 30, windowMs: 15 * MINUTE, key: byAddress },
 ];
 
 /**
