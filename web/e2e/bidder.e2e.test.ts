@@ -244,6 +244,8 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await page.getByText('Votre achat est effectué.').waitFor();
     await expect.poll(async () => page.locator('.sold-info').textContent(), { timeout: 15_000 }).toMatch(/vendus/);
+    // Bought, never bid on: no « Historique des mises (0) » beside « 2 vendus ».
+    expect(await page.getByRole('button', { name: /Historique des mises/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Favori' }).first().click();
     await expect

@@ -26,6 +26,7 @@ import { LotCard, LotImage, LotStanding } from './LotCard.tsx';
 import { LotNumber } from './LotNumber.tsx';
 import {
   extensionExhausted,
+  isFixedPrice,
   isLotClosed,
   isTurningRed,
   lotName,
@@ -240,7 +241,8 @@ function LotDetailView({ lot, auction }: { lot: LotDetail; auction: Auction }) {
           {team ? <TeamBadge team={team} /> : null}
           <BidPanel lot={lot} auction={auction} />
           <ReceiptLink lotId={lot.id} />
-          <BidHistory lot={lot} />
+          {/* A fixed-price lot is bought, never bid on: its sold count says what happened to it. */}
+          {isFixedPrice(lot) ? null : <BidHistory lot={lot} />}
         </div>
       </div>
       {translation && textOf(translation.description) ? (
