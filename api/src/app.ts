@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { registerErrorHandler, validationFailed } from './errors.ts';
+import { frameworkRefusal, registerErrorHandler } from './errors.ts';
 import { infrastructure, type PushSettings } from './infrastructure.ts';
 import { requestSerializer } from './logging.ts';
 import type { StripeSettings } from './payments/stripeGateway.ts';
@@ -145,13 +145,10 @@ function serverOptions(deps: AppDeps): FastifyServerOptions {
     },
     // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
     trustProxy: typeof deps.trustProxy === 'number' ? hopsTrusted(deps.trustProxy) : (deps.trustProxy ?? false),
-    // An address whose escapes do not decode (`%E0%A4%A`) is refused before any route or error
-    // handler; Fastify's own answer is an English sentence, this one the API's key.
-    frameworkErrors: (_error, _request, reply) => {
-      (reply as FastifyReply)
-        .code(400)
-        .type('application/json; charset=utf-8')
-        .send(validationFailed([{ field: 'url', message: 'invalid_value' }]));
+    // What Fastify refuses before any route or error handler (errors.ts, frameworkRefusal).
+    frameworkErrors: (error, _request, reply) => {
+      const { status, answer } = frameworkRefusal(error);
+      (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(answer);
     },
   };
 }

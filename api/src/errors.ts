@@ -22,8 +22,28 @@ interface FieldProblem {
   message: string;
 }
 
+/**
+ * What Fastify refuses before any route or error handler, with the API's keys rather than its
+ * English sentences: an address whose escapes do not decode (`%E0%A4%A`), 400 `invalid_value` on
+ * `url`; a path parameter longer than Fastify reads (100 characters), 414 `field_too_long`;
+ * anything else there (an async route constraint, which no route has), 500.
+ */
+export function frameworkRefusal(error: { code?: string }): { status: number; answer: object } {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return { status: 400, answer: validationFailed([{ field: 'url', message: 'invalid_value' }]) };
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return {
+      status: 414,
+      answer: { ...validationFailed([{ field: 'url', message: 'field_too_long' }]), statusCode: 414 },
+    };
+  }
+  const message = 'there_was_an_error';
+  return { status: 500, answer: { statusCode: 500, success: false, message, messages: [message] } };
+}
+
 /** Every invalid body, query or parameter answers 400 with the field and its message key. */
-export function validationFailed(problems: FieldProblem[]) {
+function validationFailed(problems: FieldProblem[]) {
   const messages = [...new Set(problems.map((p) => p.message))];
   return { statusCode: 400, success: false, message: 'validation_failed', messages, errors: problems };
 }

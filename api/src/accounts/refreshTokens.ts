@@ -18,9 +18,12 @@ import { sql } from 'kysely';
 
 /**
  * How long the token just spent still repeats its answer. Long enough for a reload or a
- * reconnection to retry, short enough that a copy taken before the rotation is of no use after it:
- * a copy used within it gets the same current token, and whichever of the two holders refreshes
- * next spends it, so the other's next refresh is a reuse and the family ends as before.
+ * reconnection to retry, short enough that a copy taken before the rotation is of little use after
+ * it. The price: a copy presented within the window gets the current token too, without the family
+ * ending as it did before; whichever holder then refreshes spends it, and the other's next refresh,
+ * once the window has passed, is a reuse that ends the family. A repeat never moves the family's
+ * expiry, survives no logout or revocation, and still meets the token version check (a password
+ * change ends it).
  */
 export const REFRESH_REPEAT_WINDOW_SECONDS = 60;
 

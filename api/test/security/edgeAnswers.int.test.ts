@@ -140,6 +140,21 @@ describe('an address that does not decode', () => {
   });
 });
 
+describe('a path parameter longer than Fastify reads', () => {
+  it("is 414 with the API's key, in JSON", async () => {
+    const response = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items/${'1'.repeat(150)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({
+      statusCode: 414,
+      success: false,
+      message: 'validation_failed',
+      messages: ['field_too_long'],
+      errors: [{ field: 'url', message: 'field_too_long' }],
+    });
+  });
+});
+
 describe('a row id in a path', () => {
   const lotAt = (id: string) => test.app.inject({ method: 'GET', url: `/api/auction-lot-items/${id}` });
   const fieldMessages = (response: Awaited<ReturnType<typeof lotAt>>) =>

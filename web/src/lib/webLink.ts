@@ -9,7 +9,9 @@ import { bareHostAddress, isWebAddress } from '@auction/contract';
  * Spec 001 §3: the footer's site and a banner's link may be a bare host, which gets `http://`, by
  * the same rule the API applies to them.
  */
-export function webLink(text: string | null | undefined, { bareHost = false } = {}): string | undefined {
+export function webLink(stored: string | null | undefined, { bareHost = false } = {}): string | undefined {
+  // Spaces around a link stored before the API trimmed it: browsers drop them from an href too.
+  const text = stored?.trim();
   if (!text) return undefined;
   if (isWebAddress(text)) return text;
   const address = bareHost ? bareHostAddress(text) : undefined;

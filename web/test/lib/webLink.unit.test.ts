@@ -5,6 +5,7 @@ describe("an operator's link on a public page", () => {
   it('is kept when it is a web address', () => {
     expect(webLink('https://fondation.example/encan')).toBe('https://fondation.example/encan');
     expect(webLink('http://fondation.example')).toBe('http://fondation.example');
+    expect(webLink(' https://fondation.example/encan\n')).toBe('https://fondation.example/encan');
   });
 
   it('is dropped when it would run script, hide its site or read against the page', () => {
