@@ -39,6 +39,24 @@ async function biddingLot(): Promise<{ id: number; lotNumber: number }> {
 
 const priceText = (page: Page) => page.locator('.lot-detail__price').textContent();
 
+/** The login form in English, filled and sent; done when the account menu shows. */
+async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Email or cellphone').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.locator('summary.header-button').waitFor();
+}
+
+/** A new bidder who logged in through the form, as a browser does: the refresh cookie is set there. */
+async function loggedInThroughTheForm() {
+  const { body } = await registerConfirmed(t, { language: 'en' });
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${origin}/en/login`);
+  await logIn(page, body.username, body.password);
+  return { context, page };
+}
+
 withServedApp((served) => {
   ({ t, origin, browser } = served);
 });
@@ -400,14 +418,7 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
   });
 
   it('keeps the refresh token out of reach of scripts and renews an expired access token with its cookie', async () => {
-    const { body } = await registerConfirmed(t, { language: 'en' });
-    const context = await visitorContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${origin}/en/login`);
-    await page.getByLabel('Email or cellphone').fill(body.username);
-    await page.getByLabel('Password', { exact: true }).fill(body.password);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.locator('summary.header-button').waitFor();
+    const { context, page } = await loggedInThroughTheForm();
     const stored = await page.evaluate(() => ({ storage: { ...localStorage }, cookies: document.cookie }));
     expect(Object.keys(stored.storage)).not.toContain('refreshToken');
     expect(stored.cookies).not.toContain('auction_refresh');
@@ -447,14 +458,7 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
   });
 
   it('stays signed in when a refresh reached the server but its answer, the new cookie, never came back', async () => {
-    const { body } = await registerConfirmed(t, { language: 'en' });
-    const context = await visitorContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${origin}/en/login`);
-    await page.getByLabel('Email or cellphone').fill(body.username);
-    await page.getByLabel('Password', { exact: true }).fill(body.password);
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.locator('summary.header-button').waitFor();
+    const { context, page } = await loggedInThroughTheForm();
     const [spent] = (await context.cookies()).filter((c) => c.name === 'auction_refresh');
 
     // The server rotates the cookie, then the answer is lost (a reload, a dropped connection).
@@ -506,10 +510,7 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     await page.getByRole('button', { name: 'Save my password' }).click();
     await page.getByText('Your password was reset.').waitFor();
     await page.getByRole('link', { name: 'Go to login' }).click();
-    await page.getByLabel('Email or cellphone').fill(body.username);
-    await page.getByLabel('Password', { exact: true }).fill('Brand-New-Pass-42!');
-    await page.getByRole('button', { name: 'Log in' }).last().click();
-    await page.locator('summary.header-button').waitFor();
+    await logIn(page, body.username, 'Brand-New-Pass-42!');
     await context.close();
   });
 });
