@@ -4,7 +4,7 @@ import { commandId, errorAnswers, MAX_ROW_ID, money, rowId } from './common.ts';
 import { text } from './fields.ts';
 import { lotItem } from './lots.ts';
 import { MAX_TAXES, ratePpmOf } from './rules/taxRate.ts';
-import { bareHostAddress, isWebAddress } from './rules/webAddress.ts';
+import { linkAddress } from './rules/webAddress.ts';
 
 /**
  * The operator API under /api/admin (docs/operator-api.md): the requests and answers of
@@ -36,10 +36,7 @@ export const webLink = ({ hostFirst = false }: { hostFirst?: boolean } = {}) =>
     .string()
     .trim()
     .max(2000)
-    .refine(
-      (text) => text === '' || isWebAddress(text) || (hostFirst && isWebAddress(bareHostAddress(text) ?? '')),
-      'valid_url',
-    );
+    .refine((text) => text === '' || linkAddress(text, { bareHost: hostFirst }) !== undefined, 'valid_url');
 
 /** Spec 001 §3's colours of an auction, flat in its answers and grouped under `colors` in an edit. */
 export const AUCTION_COLOR_FIELDS = [

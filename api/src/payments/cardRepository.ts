@@ -61,6 +61,11 @@ export interface StripeCardState {
 
 type Executor = Kysely<unknown> | Transaction<unknown> | Db;
 
+/** A user's customer under a configuration (PaymentInformationRow): its columns and tables. */
+const PAYMENT_INFORMATION_FROM = sql`pi.id, pi.user_id, pi.stripe_information_id, si.name AS stripe_information_name,
+  pi.stripe_customer_id
+  FROM payment_informations pi JOIN stripe_informations si ON si.id = pi.stripe_information_id`;
+
 const CARD_COLUMNS = sql`pm.id, pm.payment_information_id, pi.stripe_information_id, pi.stripe_customer_id,
   pm.stripe_payment_method_id, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.card_holder_name, pm.state`;
 
@@ -132,9 +137,7 @@ export function cardRepository(db: Db) {
     async paymentInformationsOf(userId: string): Promise<PaymentInformationRow[]> {
       const { rows } = await run(
         db,
-        sql<PaymentInformationRow>`SELECT pi.id, pi.user_id, pi.stripe_information_id, si.name AS stripe_information_name,
-            pi.stripe_customer_id
-          FROM payment_informations pi JOIN stripe_informations si ON si.id = pi.stripe_information_id
+        sql<PaymentInformationRow>`SELECT ${PAYMENT_INFORMATION_FROM}
           WHERE pi.user_id = ${userId} ORDER BY pi.id`,
       );
       return rows;
@@ -153,9 +156,7 @@ export function cardRepository(db: Db) {
         (
           await run(
             db,
-            sql<PaymentInformationRow>`SELECT pi.id, pi.user_id, pi.stripe_information_id,
-                si.name AS stripe_information_name, pi.stripe_customer_id
-              FROM payment_informations pi JOIN stripe_informations si ON si.id = pi.stripe_information_id
+            sql<PaymentInformationRow>`SELECT ${PAYMENT_INFORMATION_FROM}
               WHERE pi.user_id = ${userId} AND pi.stripe_information_id = ${stripeInformationId}`,
           )
         ).rows[0];
@@ -186,9 +187,7 @@ export function cardRepository(db: Db) {
       const find = async () => {
         const { rows } = await run(
           db,
-          sql<PaymentInformationRow>`SELECT pi.id, pi.user_id, pi.stripe_information_id,
-              si.name AS stripe_information_name, pi.stripe_customer_id
-            FROM payment_informations pi JOIN stripe_informations si ON si.id = pi.stripe_information_id
+          sql<PaymentInformationRow>`SELECT ${PAYMENT_INFORMATION_FROM}
             WHERE pi.id = ${paymentInformationId}`,
         );
         const row = rows[0];

@@ -36,6 +36,18 @@ const STARTS_WITH_HOST = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d{1,5})?([/?#]|$)
  * `http://` in front. The address that makes, when the text starts with a host name (neither a
  * path nor another scheme may come first); otherwise undefined.
  */
-export function bareHostAddress(text: string): string | undefined {
+function bareHostAddress(text: string): string | undefined {
   return STARTS_WITH_HOST.test(text) ? `http://${text}` : undefined;
+}
+
+/**
+ * The address a link leads a visitor to, or undefined when it may not be followed: the text
+ * itself when it is a web address, else (`bareHost`, spec 001 §3) the text with `http://` in
+ * front when it starts with a host name. The API's check (`operator.webLink`) and the public
+ * pages' `href` (web/src/lib/webLink.ts) both read links by it.
+ */
+export function linkAddress(text: string, { bareHost = false } = {}): string | undefined {
+  if (isWebAddress(text)) return text;
+  const address = bareHost ? bareHostAddress(text) : undefined;
+  return address !== undefined && isWebAddress(address) ? address : undefined;
 }

@@ -571,17 +571,17 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     ],
   ];
 
-  /** DELETE: Stripe's deletions, answered with the deleted stub. Not idempotent-keyed: a DELETE needs no key. */
+  /** DELETE: Stripe's deletions, answered with the deleted record. Not idempotent-keyed: a DELETE needs no key. */
   const deletes: [RegExp, (match: RegExpExecArray) => Promise<StripeObject>][] = [
     [
       /^\/v1\/customers\/([^/]+)$/,
       async (match) => {
         // As in the Dashboard: the customer is gone for every later request (`No such customer`), and
-        // its cards can no longer be charged through it. Only its stub is kept, as Stripe keeps it.
+        // its cards can no longer be charged through it. Only the deleted record is kept, as Stripe keeps it.
         const customer = get('customer', match[1] as string, 'customer');
-        const stub = put({ id: customer.id, object: 'customer', deleted: true });
+        const deleted = put({ id: customer.id, object: 'customer', deleted: true });
         await emit('customer.deleted', customer);
-        return stub;
+        return deleted;
       },
     ],
   ];

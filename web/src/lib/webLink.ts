@@ -1,4 +1,4 @@
-import { bareHostAddress, isWebAddress } from '@auction/contract';
+import { linkAddress } from '@auction/contract';
 
 /**
  * An operator's link as the `href` a public page may use, or undefined when it is not a web
@@ -12,8 +12,5 @@ import { bareHostAddress, isWebAddress } from '@auction/contract';
 export function webLink(stored: string | null | undefined, { bareHost = false } = {}): string | undefined {
   // Spaces around a link stored before the API trimmed it: browsers drop them from an href too.
   const text = stored?.trim();
-  if (!text) return undefined;
-  if (isWebAddress(text)) return text;
-  const address = bareHost ? bareHostAddress(text) : undefined;
-  return address && isWebAddress(address) ? address : undefined;
+  return text ? linkAddress(text, { bareHost }) : undefined;
 }

@@ -42,7 +42,7 @@ const pay = (token: string, publicId: string, payload: Record<string, unknown> =
   call('POST', `/api/auctions/invoice/${publicId}/payment`, token, payload);
 
 describe('the Stripe double deletes a customer as Stripe does', () => {
-  it("answers the deletion with the stub, still reads it, and refuses a session for it with Stripe's error", async () => {
+  it("answers the deletion with the deleted record, still reads it, and refuses a session for it with Stripe's error", async () => {
     const alice = await registerConfirmed(test);
     expect((await openSession(alice.token)).statusCode).toBe(200);
     const [row] = await paymentInformationsOf(alice.id);
