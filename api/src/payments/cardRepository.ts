@@ -176,8 +176,11 @@ export function cardRepository(db: Db) {
     /**
      * Replaces a customer Stripe no longer has (docs/payments.md, "A customer Stripe no longer
      * has"): `create` makes the new one, stored only if the row still holds the missing one, so
-     * two requests replacing it at once keep one customer and the loser reads the winner's. The
-     * row's cards are left as they are.
+     * two requests replacing it at once keep one customer and the loser reads the winner's. In the
+     * same transaction the row's cards are detached and their auction selections dropped: they
+     * belonged to the missing customer, so Stripe can never charge them again, and a card that can
+     * never be charged must not count for permission to bid. A refused card stays refused, as when
+     * Stripe detaches one. No card of the new customer exists yet: its cards come after this.
      */
     async replaceCustomer(
       paymentInformationId: number,
@@ -204,11 +207,24 @@ export function cardRepository(db: Db) {
         if (current.stripe_customer_id !== missingCustomerId) return current;
         throw error;
       }
-      await run(
-        db,
-        sql`UPDATE payment_informations SET stripe_customer_id = ${customerId}
-          WHERE id = ${paymentInformationId} AND stripe_customer_id = ${missingCustomerId}`,
-      );
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await run(
+          trx,
+          sql`UPDATE payment_informations SET stripe_customer_id = ${customerId}
+            WHERE id = ${paymentInformationId} AND stripe_customer_id = ${missingCustomerId} RETURNING id`,
+        );
+        if (rows.length === 0) return;
+        await run(
+          trx,
+          sql`DELETE FROM auction_payment_methods WHERE payment_method_id IN
+            (SELECT id FROM payment_methods WHERE payment_information_id = ${paymentInformationId})`,
+        );
+        await run(
+          trx,
+          sql`UPDATE payment_methods SET state = 'detached', updated_at = now()
+            WHERE payment_information_id = ${paymentInformationId} AND state NOT IN ('detached', 'refused')`,
+        );
+      });
       return find();
     },
 
