@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { bearer, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { type invoiceFixtures, useInvoiceTest } from '../invoices/invoiceFixtures.ts';
 
 // A Stripe customer the product stored that Stripe no longer has (docs/payments.md, "A customer
