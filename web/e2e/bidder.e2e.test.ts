@@ -424,6 +424,10 @@ describe.runIf(existsSync(CHROMIUM))('the bidder web app', { timeout: 120_000 },
     expect(stored.cookies).not.toContain('auction_refresh');
     const [cookie] = (await context.cookies()).filter((c) => c.name === 'auction_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/account/refresh' });
+    // The login left the device known to the account (docs/security.md), out of scripts' reach too.
+    expect(stored.cookies).not.toContain('auction_device');
+    const device = (await context.cookies()).find((c) => c.name === 'auction_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/account/authenticate' });
 
     // An access token the API refuses (as an expired one): the app renews it through the cookie.
     await page.evaluate(() => localStorage.setItem('accessToken', 'expired.access.token'));

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../errors.ts';
 import { clientNetwork } from './clientNetwork.ts';
+import { deviceNonceFor, KNOWN_DEVICE_COOKIE, knownDeviceKey } from './knownDevice.ts';
+import { readCookie } from './refreshCookie.ts';
 
 /**
  * Limits on the calls an attacker would repeat (docs/security.md). A call counts in every bucket
@@ -76,17 +78,49 @@ function accountFromAddress(request: FastifyRequest): string | null {
   return account === null ? null : `${byAddress(request)}|${account}`;
 }
 
+const deviceKeys = new Map<string, Buffer>();
+/** The key that signs known-device cookies, drawn once from the app's secret. */
+export function deviceKeyOf(request: FastifyRequest): Buffer {
+  const secret = request.server.settings.jwtSecret;
+  const known = deviceKeys.get(secret);
+  if (known) return known;
+  const key = knownDeviceKey(secret);
+  deviceKeys.set(secret, key);
+  return key;
+}
+
+/** The device's nonce when the login carries a known-device entry signed for the account it tries (knownDevice.ts). */
+function knownDevice(request: FastifyRequest): string | null {
+  const account = accountKey(request);
+  if (account === null) return null;
+  return deviceNonceFor(deviceKeyOf(request), readCookie(request, KNOWN_DEVICE_COOKIE), account);
+}
+
+/** The account's ceiling across addresses, which a device the owner logged in on does not meet. */
+function accountUnlessKnownDevice(request: FastifyRequest): string | null {
+  return knownDevice(request) === null ? accountKey(request) : null;
+}
+
 export const LIMITS = {
   /**
    * Failures on one account are counted per address that makes them: a stranger guessing at
    * someone's account from their own address is stopped there, and the owner, elsewhere, still
    * logs in (a per-account count of every attempt let a rival lock a bidder out in an auction's
    * closing minute with ten wrong passwords). Guesses spread over many addresses meet the
-   * per-account ceiling across all of them, high enough that a few addresses cannot reach it.
+   * per-account ceiling across all of them, high enough that a few addresses cannot reach it. A
+   * device the owner logged in on is counted on its own instead of in that ceiling, so reaching
+   * the ceiling does not lock the owner out of their phone (knownDevice.ts).
    */
   login: [
     { name: 'login:account-address', max: 10, windowMs: MINUTE, key: accountFromAddress, failuresOnly: true },
-    { name: 'login:account-failures', max: 100, windowMs: 15 * MINUTE, key: accountKey, failuresOnly: true },
+    {
+      name: 'login:account-failures',
+      max: 100,
+      windowMs: 15 * MINUTE,
+      key: accountUnlessKnownDevice,
+      failuresOnly: true,
+    },
+    { name: 'login:device-failures', max: 10, windowMs: 15 * MINUTE, key: knownDevice, failuresOnly: true },
     perAddress('login', 100, MINUTE),
     { name: 'login:failures', max: 30, windowMs: 15 * MINUTE, key: byAddress, failuresOnly: true },
   ],

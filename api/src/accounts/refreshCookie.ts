@@ -36,14 +36,19 @@ export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
   reply.header('set-cookie', refreshCookie('', 0, secure));
 }
 
-/** The cookie's value, or undefined; other cookies and malformed pairs are ignored. */
+/** The refresh cookie's value, or undefined. */
 export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  return readCookie(request, REFRESH_COOKIE);
+}
+
+/** A cookie's value by name, or undefined; other cookies and malformed pairs are ignored. */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');
     if (at < 0) continue;
-    if (pair.slice(0, at).trim() === REFRESH_COOKIE) return pair.slice(at + 1).trim() || undefined;
+    if (pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || undefined;
   }
   return undefined;
 }

@@ -10,14 +10,31 @@ import { registerConfirmed } from './accountFlows.ts';
  */
 const test = useTestApp({ demo: false });
 
-/** The first call of a login, from the given client address. */
-function authenticate(username: string, password: string, remoteAddress: string) {
+/** The first call of a login, from the given client address, with the device's cookie when it has one. */
+function authenticate(username: string, password: string, remoteAddress: string, deviceCookie?: string) {
   return test.app.inject({
     method: 'POST',
     url: '/api/account/authenticate',
     payload: { username, password },
     remoteAddress,
+    ...(deviceCookie ? { headers: { cookie: deviceCookie } } : {}),
   });
+}
+
+/** The known-device cookie a successful login left, as the browser sends it back (`name=value`). */
+function deviceCookieOf(answer: { headers: Record<string, unknown> }): string {
+  const setCookie = String(answer.headers['set-cookie'] ?? '');
+  expect(setCookie).toMatch(/^auction_device=[^;]+; Path=\/api\/account\/authenticate; .*HttpOnly; SameSite=Strict/);
+  return setCookie.split(';')[0] as string;
+}
+
+/** A hundred failures on the account from ten addresses: its ceiling reached. */
+async function reachCeiling(username: string, network: string) {
+  const guesses = await statusesOf(100, (i) =>
+    authenticate(username, wrong(i), `${network}.${Math.floor(i / 10) + 1}`),
+  );
+  expect(guesses).toEqual(Array(100).fill(401));
+  expect((await authenticate(username, wrong(100), `${network}.200`)).statusCode).toBe(429);
 }
 
 const wrong = (i: number) => `Wrong-Guess-${i}!`;
@@ -90,6 +107,49 @@ describe('login limits', () => {
     // Other accounts are not held back by it.
     const other = await registerConfirmed(test);
     expect((await authenticate(other.body.username, other.body.password, '198.51.101.200')).statusCode).toBe(200);
+  });
+
+  it('lets the owner log in past the ceiling from a device they logged in on before', async () => {
+    const owner = await registerConfirmed(test);
+    const { username, password } = owner.body;
+    const phone = deviceCookieOf(await authenticate(username, password, '203.0.113.10'));
+    await reachCeiling(username, '198.51.102');
+
+    // The owner's phone, even on a new network (the gala's Wi-Fi), is not held by the ceiling.
+    const own = await authenticate(username, password, '203.0.113.11', phone);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().access_token).toEqual(expect.any(String));
+    // The same device keeps its entry: its failures stay counted on their own.
+    expect(deviceCookieOf(own)).toBe(phone);
+    // Anyone else still meets it, the right password included.
+    expect((await authenticate(username, password, '203.0.113.12')).statusCode).toBe(429);
+  });
+
+  it("counts a known device's failures on their own, and exempts no other account or altered cookie", async () => {
+    const owner = await registerConfirmed(test);
+    const other = await registerConfirmed(test);
+    const phone = deviceCookieOf(await authenticate(owner.body.username, owner.body.password, '203.0.113.20'));
+    await reachCeiling(other.body.username, '198.51.103');
+    // The owner's device is not known to the other account.
+    expect((await authenticate(other.body.username, other.body.password, '203.0.113.21', phone)).statusCode).toBe(429);
+
+    await reachCeiling(owner.body.username, '198.51.104');
+    const altered = phone.replace(/.(?=\.)/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await authenticate(owner.body.username, owner.body.password, '203.0.113.22', altered)).statusCode).toBe(
+      429,
+    );
+    // A stolen copy guessing from many addresses is stopped after ten failures on the device.
+    const guesses = await statusesOf(11, (i) =>
+      authenticate(owner.body.username, wrong(i), `203.0.114.${i + 1}`, phone),
+    );
+    expect(guesses).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('leaves no device cookie after a refused login', async () => {
+    const owner = await registerConfirmed(test);
+    const refused = await authenticate(owner.body.username, wrong(0), '203.0.113.30');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['set-cookie']).toBeUndefined();
   });
 
   it("does not let calls refused at the guesser's address fill the account ceiling", async () => {

@@ -11,8 +11,10 @@ import {
 } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../accounts/auth.ts';
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie, rememberDevice } from '../../../accounts/knownDevice.ts';
 import { verifyPassword } from '../../../accounts/passwordHashing.ts';
-import { LIMITS } from '../../../accounts/rateLimits.ts';
+import { accountKey, deviceKeyOf, LIMITS } from '../../../accounts/rateLimits.ts';
+import { readCookie, secureCookiesFor } from '../../../accounts/refreshCookie.ts';
 import { HttpError } from '../../../errors.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
@@ -25,6 +27,7 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
 export default (async (app) => {
   documentRoutes(app, { tags: ['account'] });
   const { users } = app;
+  const secureCookies = secureCookiesFor(app.settings.publicUrl);
   // OAuth-style clients post the password grant as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -40,7 +43,7 @@ export default (async (app) => {
         response: { 200: accessTokenAnswer, ...errorAnswers(401, 403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
       const phone = username.includes('@') ? null : tenDigitPhone(username);
       const user = phone ? await users.byPhone(phone) : await users.byUsername(username);
@@ -56,6 +59,12 @@ export default (async (app) => {
         throw new HttpError(403, 'email_not_verified', { redirectToEmailConfirmation: true, userName: user.username });
       }
       const { token, expiresIn } = app.issueAccessToken(user);
+      // The password was right: this device is known to the account from now on (knownDevice.ts).
+      const account = accountKey(request);
+      if (account !== null) {
+        const remembered = rememberDevice(deviceKeyOf(request), readCookie(request, KNOWN_DEVICE_COOKIE), account);
+        reply.header('set-cookie', knownDeviceCookie(remembered, secureCookies));
+      }
       return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, userName: user.username };
     },
   );
