@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { apiCookie } from './cookies.ts';
 
 /**
  * A device an account has logged in on (docs/security.md, "A device the owner logged in on").
@@ -59,12 +60,10 @@ export function rememberDevice(key: Buffer, cookieValue: string | undefined, acc
 }
 
 export function knownDeviceCookie(value: string, secure: boolean): string {
-  return [
-    `${KNOWN_DEVICE_COOKIE}=${value}`,
-    `Path=${KNOWN_DEVICE_COOKIE_PATH}`,
-    `Max-Age=${KNOWN_DEVICE_MAX_AGE_SECONDS}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+  return apiCookie(
+    { name: KNOWN_DEVICE_COOKIE, path: KNOWN_DEVICE_COOKIE_PATH },
+    value,
+    KNOWN_DEVICE_MAX_AGE_SECONDS,
+    secure,
+  );
 }

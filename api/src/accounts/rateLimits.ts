@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { HttpError } from '../errors.ts';
 import { clientNetwork } from './clientNetwork.ts';
+import { readCookie } from './cookies.ts';
 import { deviceNonceFor, KNOWN_DEVICE_COOKIE, knownDeviceKey } from './knownDevice.ts';
-import { readCookie } from './refreshCookie.ts';
 
 /**
  * Limits on the calls an attacker would repeat (docs/security.md). A call counts in every bucket

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiCookie, readCookie } from './cookies.ts';
 
 /**
  * The refresh token travels only in this cookie: httpOnly (no script reads it, a planted one
@@ -18,14 +19,7 @@ export function secureCookiesFor(publicUrl: string): boolean {
 }
 
 export function refreshCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${REFRESH_COOKIE}=${value}`,
-    `Path=${REFRESH_COOKIE_PATH}`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+  return apiCookie({ name: REFRESH_COOKIE, path: REFRESH_COOKIE_PATH }, value, maxAgeSeconds, secure);
 }
 
 export function setRefreshCookie(reply: FastifyReply, value: string, maxAgeSeconds: number, secure: boolean): void {
@@ -39,16 +33,4 @@ export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
 /** The refresh cookie's value, or undefined. */
 export function readRefreshCookie(request: FastifyRequest): string | undefined {
   return readCookie(request, REFRESH_COOKIE);
-}
-
-/** A cookie's value by name, or undefined; other cookies and malformed pairs are ignored. */
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at < 0) continue;
-    if (pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || undefined;
-  }
-  return undefined;
 }

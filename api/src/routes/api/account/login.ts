@@ -11,10 +11,11 @@ import {
 } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../accounts/auth.ts';
+import { readCookie } from '../../../accounts/cookies.ts';
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookie, rememberDevice } from '../../../accounts/knownDevice.ts';
 import { verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { accountKey, deviceKeyOf, LIMITS } from '../../../accounts/rateLimits.ts';
-import { readCookie, secureCookiesFor } from '../../../accounts/refreshCookie.ts';
+import { secureCookiesFor } from '../../../accounts/refreshCookie.ts';
 import { HttpError } from '../../../errors.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
