@@ -289,6 +289,8 @@ export interface RefreshTokenFamiliesTable {
 export interface OrganizationUsersTable {
   organization_id: number;
   user_id: string;
+  /** The roles held in this organisation: auction manager 2, volunteer 4, auditor 5 (migration 0040). */
+  roles: Generated<number[]>;
 }
 
 export interface OnboardingInvitationsTable {

@@ -1,5 +1,6 @@
 import { AuctionStatus, BidderStatus } from '@auction/contract';
 import type { Db } from '@auction/platform';
+import { sql } from 'kysely';
 import { visibleAuctionSql } from '../authorization/auctionAccess.ts';
 import { formatPhone } from './phone.ts';
 import { Role } from './roles.ts';
@@ -78,6 +79,8 @@ export async function profileOf(db: Db, user: UserRow) {
         .innerJoin('organization_users', 'organization_users.organization_id', 'auctions.organization_id')
         .select('auctions.url_magic_link')
         .where('organization_users.user_id', '=', user.id)
+        // Trusted where they manage, not where they only volunteer or audit (docs/security.md).
+        .where(sql<boolean>`${Role.AuctionManager}::smallint = ANY(organization_users.roles)`)
         .where('auctions.status', 'in', [AuctionStatus.Planning, AuctionStatus.PreOpen, AuctionStatus.Active])
         .orderBy('auctions.date_completed', 'desc')
         .execute()

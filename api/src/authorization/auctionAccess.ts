@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
 import {
   admittedSql,
   mayViewAuction,
-  membershipSql,
+  memberRolesSql,
   PRIVATE_AUCTION,
   PRIVATE_EVENT,
   type Viewer,
@@ -23,14 +23,14 @@ export interface AuctionRef {
 /** The viewer's facts about one auction, in one query; null for an anonymous visitor or an unknown user. */
 export async function viewerOf(db: Db, auction: AuctionRef, userId: string | null): Promise<Viewer | null> {
   if (!userId) return null;
-  const { rows } = await sql<{ roles: number[]; is_member: boolean; admitted: boolean }>`
+  const { rows } = await sql<{ roles: number[]; member_roles: number[] | null; admitted: boolean }>`
     SELECT u.roles,
-      ${sql.raw(membershipSql('a.organization_id', 'u.id'))} AS is_member,
+      ${sql.raw(memberRolesSql('a.organization_id', 'u.id'))} AS member_roles,
       ${sql.raw(admittedSql('a.id', 'u.id'))} AS admitted
     FROM users u, (SELECT ${auction.id}::int AS id, ${auction.organization_id}::int AS organization_id) a
     WHERE u.id = ${userId}`.execute(db);
   const row = rows[0];
-  return row ? { roles: row.roles, isMember: row.is_member, admitted: row.admitted } : null;
+  return row ? { roles: row.roles, memberRoles: row.member_roles, admitted: row.admitted } : null;
 }
 
 /** Answers 403 `private_auction` unless the user may see the auction; a public auction costs no query. */
@@ -79,7 +79,8 @@ export function visibleAuctionSql(userId: string | null) {
   const staffRoles = sql.raw(`ARRAY[${ACTION_ROLES.viewPrivate.join(',')}]::smallint[]`);
   return sql<boolean>`(a.type <> ${PRIVATE_EVENT} OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND (
     ${Role.Administrator}::smallint = ANY(u.roles)
-    OR (u.roles && ${staffRoles} AND ${sql.raw(membershipSql('a.organization_id', 'u.id'))})
+    OR EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = a.organization_id AND o.user_id = u.id
+      AND o.roles && ${staffRoles})
     OR ${sql.raw(admittedSql('a.id', 'u.id'))})))`;
 }
 
@@ -100,22 +101,22 @@ export async function accessToAuctions(
     id: number;
     type: number;
     roles: number[] | null;
-    is_member: boolean;
+    member_roles: number[] | null;
     admitted: boolean;
   }>`
     SELECT a.id, a.type, u.roles,
-      ${sql.raw(membershipSql('a.organization_id', 'u.id'))} AS is_member,
+      ${sql.raw(memberRolesSql('a.organization_id', 'u.id'))} AS member_roles,
       ${sql.raw(admittedSql('a.id', 'u.id'))} AS admitted
     FROM auctions a LEFT JOIN users u ON u.id = ${userId}::uuid
     WHERE a.id = ANY(${[...auctionIds]}::int[])`.execute(db);
   return new Map(
     rows.map((row) => {
-      const viewer = row.roles ? { roles: row.roles, isMember: row.is_member, admitted: row.admitted } : null;
+      const viewer = row.roles ? { roles: row.roles, memberRoles: row.member_roles, admitted: row.admitted } : null;
       return [
         row.id,
         {
           visible: mayViewAuction(row, viewer),
-          manages: viewer ? mayAct(viewer.roles, viewer.isMember, 'manage') : false,
+          manages: viewer ? mayAct(viewer.roles, viewer.memberRoles, 'manage') : false,
         },
       ];
     }),

@@ -13,8 +13,8 @@ export interface AuctionAudience {
 /** Who looks, as far as a private auction cares; null for an anonymous visitor. */
 export interface Viewer {
   roles: readonly number[];
-  /** A member of the organisation running the auction. */
-  isMember: boolean;
+  /** The roles held in the organisation running the auction; null when not a member of it. */
+  memberRoles: readonly number[] | null;
   /** Admitted (invitation, operator, access code) and not locked out. */
   admitted: boolean;
 }
@@ -27,15 +27,18 @@ export interface Viewer {
 export function mayViewAuction(auction: AuctionAudience, viewer: Viewer | null): boolean {
   if (auction.type !== PRIVATE_EVENT) return true;
   if (!viewer) return false;
-  return viewer.admitted || mayAct(viewer.roles, viewer.isMember, 'viewPrivate');
+  return viewer.admitted || mayAct(viewer.roles, viewer.memberRoles, 'viewPrivate');
 }
 
 /** The message key of a refusal: the web shows its 'private auction' / 'access denied' screen. */
 export const PRIVATE_AUCTION = 'private_auction';
 
-/** SQL: whether user `userExpr` belongs to the organisation `organizationExpr` (trusted SQL, not input). */
-export function membershipSql(organizationExpr: string, userExpr: string): string {
-  return `EXISTS (SELECT 1 FROM organization_users o WHERE o.organization_id = ${organizationExpr} AND o.user_id = ${userExpr})`;
+/**
+ * SQL: the roles user `userExpr` holds in the organisation `organizationExpr`, NULL when they do
+ * not belong to it (trusted SQL, not input).
+ */
+export function memberRolesSql(organizationExpr: string, userExpr: string): string {
+  return `(SELECT o.roles FROM organization_users o WHERE o.organization_id = ${organizationExpr} AND o.user_id = ${userExpr})`;
 }
 
 /**

@@ -3,15 +3,19 @@ import { sql } from 'kysely';
 import { HttpError } from '../errors.ts';
 import { type Actor, isAdministrator, mayActOn, type OrganizationAction } from './organizationRules.ts';
 
-/** The user behind a request with the organisations they belong to (none read for an administrator). */
+/** The user behind a request with the roles they hold in each organisation (none read for an administrator). */
 export async function actorOf(db: Db, account: { id: string; roles: readonly number[] }): Promise<Actor> {
-  if (isAdministrator(account.roles)) return { userId: account.id, roles: account.roles, organizationIds: [] };
+  if (isAdministrator(account.roles)) return { userId: account.id, roles: account.roles, memberships: [] };
   const rows = await db
     .selectFrom('organization_users')
-    .select('organization_id')
+    .select(['organization_id', 'roles'])
     .where('user_id', '=', account.id)
     .execute();
-  return { userId: account.id, roles: account.roles, organizationIds: rows.map((r) => r.organization_id) };
+  return {
+    userId: account.id,
+    roles: account.roles,
+    memberships: rows.map((row) => ({ organizationId: row.organization_id, roles: row.roles })),
+  };
 }
 
 /**

@@ -60,16 +60,22 @@ export async function loadDemo(
       .executeTakeFirst();
     const organizationId = await ensureOrganization(trx);
     // The demo's auction manager manages the demo organisation (its auctions are their trusted links);
-    // its volunteer belongs to it too, so they may invite to its auctions.
+    // its volunteer belongs to it too, so they may invite to its auctions. Each holds their role
+    // in the organisation, on the membership (docs/security.md, "Roles per organisation").
     await trx
       .insertInto('organization_users')
       .values(
-        ['manager@demo.local', 'volunteer@demo.local'].map((username) => ({
+        DEMO_ACCOUNTS.filter(
+          (account) => account.username === 'manager@demo.local' || account.username === 'volunteer@demo.local',
+        ).map((account) => ({
           organization_id: organizationId,
-          user_id: users.get(username) as string,
+          user_id: users.get(account.username) as string,
+          roles: [...account.roles],
         })),
       )
-      .onConflict((oc) => oc.doNothing())
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'user_id']).doUpdateSet((eb) => ({ roles: eb.ref('excluded.roles') })),
+      )
       .execute();
     // The demo organisation charges Quebec's taxes on its invoices: GST 5 %, QST 9.975 %, each named
     // in the invoice's language (docs/payments.md).

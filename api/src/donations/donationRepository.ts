@@ -3,7 +3,7 @@ import type { DonationAuction } from '@auction/engine';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { isAddressCompleted } from '../accounts/profile.ts';
-import { admittedSql, membershipSql, type Viewer } from '../authorization/auctionVisibility.ts';
+import { admittedSql, memberRolesSql, type Viewer } from '../authorization/auctionVisibility.ts';
 import { mayAct } from '../authorization/organizationRules.ts';
 
 export interface DonationAuctionRow extends DonationAuction {
@@ -70,17 +70,17 @@ export async function donorContext(db: Db, auction: DonationAuctionRow, userId: 
       'u.country',
       sql<boolean>`EXISTS (SELECT 1 FROM auction_bidders b WHERE b.auction_id = ${auction.id}
         AND b.user_id = u.id AND b.status = ${BidderStatus.Locked})`.as('locked'),
-      sql<boolean>`${sql.raw(membershipSql('a.organization_id', 'u.id'))}`.as('in_organization'),
+      sql<number[] | null>`${sql.raw(memberRolesSql('a.organization_id', 'u.id'))}`.as('member_roles'),
       sql<boolean>`${sql.raw(admittedSql('a.id', 'u.id'))}`.as('admitted'),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
-  const viewer: Viewer = { roles: row.roles, isMember: row.in_organization, admitted: row.admitted };
+  const viewer: Viewer = { roles: row.roles, memberRoles: row.member_roles, admitted: row.admitted };
   return {
     roles: row.roles,
     addressCompleted: isAddressCompleted(row),
     locked: row.locked,
-    manages: mayAct(row.roles, row.in_organization, 'manage'),
+    manages: mayAct(row.roles, row.member_roles, 'manage'),
     viewer,
   };
 }

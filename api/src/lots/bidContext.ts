@@ -1,7 +1,7 @@
 import { BidderStatus } from '@auction/contract';
 import type pg from 'pg';
 import type { AccountRow } from '../accounts/auth.ts';
-import { admittedSql, mayViewAuction, membershipSql } from '../authorization/auctionVisibility.ts';
+import { admittedSql, mayViewAuction, memberRolesSql } from '../authorization/auctionVisibility.ts';
 import { mayAct } from '../authorization/organizationRules.ts';
 import { type CardSummary, cardPermission } from '../payments/cardRules.ts';
 import { cardSummarySql } from '../payments/cardSql.ts';
@@ -38,8 +38,6 @@ export interface BidContextRow {
         roles: number[];
         /** Locked out of this auction by its organisation. */
         locked: boolean;
-        /** A member of the organisation running the auction. */
-        in_organization: boolean;
         /** Manages the auction's organisation (its links are trusted: spec 001 §5 rule 5). */
         manages: boolean;
         /** Has a usable card of the auction's payment configuration (spec 001 §5 rule 2); read only when the auction requires one. */
@@ -69,7 +67,7 @@ const BID_CONTEXT_QUERY = {
       b.id AS bidder_id, b.roles AS bidder_roles, b.address, b.city, b.postal_code, b.province, b.country,
       EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = au.id AND ab.user_id = b.id
         AND ab.status = ${BidderStatus.Locked}) AS locked,
-      ${membershipSql('au.organization_id', 'b.id')} AS in_organization,
+      ${memberRolesSql('au.organization_id', 'b.id')} AS member_roles,
       ${admittedSql('au.id', 'b.id')} AS admitted,
       CASE WHEN au.require_cc_to_bid AND b.id IS NOT NULL THEN ${cardSummarySql('au', 'b.id')} END AS cards
     FROM users acc
@@ -91,7 +89,8 @@ interface Flat extends AccountRow, AddressColumns {
   bidder_id: string | null;
   bidder_roles: number[];
   locked: boolean;
-  in_organization: boolean;
+  /** The roles the bidder holds in the auction's organisation; null when not a member. */
+  member_roles: number[] | null;
   admitted: boolean;
   /** Null unless the auction requires a card. */
   cards: CardSummary | null;
@@ -125,7 +124,7 @@ export async function bidContextOf(
           require_address_to_bid: row.require_address_to_bid,
           visible: mayViewAuction(
             { type: row.type },
-            row.bidder_id ? { roles: row.bidder_roles, isMember: row.in_organization, admitted: row.admitted } : null,
+            row.bidder_id ? { roles: row.bidder_roles, memberRoles: row.member_roles, admitted: row.admitted } : null,
           ),
         }
       : undefined,
@@ -139,8 +138,7 @@ export async function bidContextOf(
           province: row.province,
           country: row.country,
           locked: row.locked,
-          in_organization: row.in_organization,
-          manages: mayAct(row.bidder_roles, row.in_organization, 'manage'),
+          manages: mayAct(row.bidder_roles, row.member_roles, 'manage'),
           ...cardsOf(row.cards),
         }
       : undefined,

@@ -6,8 +6,16 @@ import { formatPhone } from '../accounts/phone.ts';
 type MemberUser = contract.MemberUser;
 type MemberAnswer = contract.MemberAnswer;
 
-/** The roles that give a member something to do in an organisation (spec 000 §6). */
-const ORGANIZATION_ROLES: readonly number[] = [Role.Administrator, Role.AuctionManager, Role.Volunteer, Role.Auditor];
+/** The roles held per organisation, on the membership (migration 0040); the others are the account's. */
+const MEMBER_ROLES: readonly number[] = [Role.AuctionManager, Role.Volunteer, Role.Auditor];
+
+/**
+ * The roles a member shows in an organisation: the account's own (administrator, bidder) and
+ * those held in that organisation, in the account's order; a role held only elsewhere is not shown.
+ */
+function rolesShownIn(accountRoles: readonly number[], memberRoles: readonly number[]): number[] {
+  return accountRoles.filter((role) => !MEMBER_ROLES.includes(role) || memberRoles.includes(role));
+}
 
 const userColumns = [
   'users.id',
@@ -41,9 +49,12 @@ const toUser = (row: UserRow): MemberUser => ({
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * An organisation's members and their roles (issue 19 §2). Roles live on the account and
- * membership per organisation, so a grant adds both, and a revoke removes the role from the account
- * only when that cannot take it away elsewhere (docs/console.md, "Members and roles").
+ * An organisation's members and their roles (issue 19 §2). Auction manager, volunteer and auditor
+ * are held per organisation, on the membership: a grant here gives nothing in another
+ * organisation. The account's roles keep every role it holds somewhere (the profile and the rules
+ * of bidding read them), so a grant adds the role there too, and a revoke takes it off the account
+ * only when no other membership holds it. Administrator is the account's alone (docs/console.md,
+ * "Members and roles").
  */
 export interface OrganizationMembers {
   list(organizationId: number): Promise<MemberUser[]>;
@@ -65,15 +76,15 @@ export function organizationMembers(db: Db): OrganizationMembers {
   async function answer(organizationId: number, userId: string): Promise<MemberAnswer | undefined> {
     const row = await db
       .selectFrom('users')
-      .select([
-        ...userColumns,
-        sql<boolean>`EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ${organizationId})`.as(
-          'is_member',
-        ),
-      ])
+      .leftJoin('organization_users as ou', (join) =>
+        join.onRef('ou.user_id', '=', 'users.id').on('ou.organization_id', '=', organizationId),
+      )
+      .select([...userColumns, 'ou.roles as member_roles'])
       .where('users.id', '=', userId)
       .executeTakeFirst();
-    return row ? { ...toUser(row), isMember: row.is_member } : undefined;
+    if (!row) return undefined;
+    const memberRoles = row.member_roles ?? [];
+    return { ...toUser({ ...row, roles: rolesShownIn(row.roles, memberRoles) }), isMember: row.member_roles !== null };
   }
 
   return {
@@ -81,13 +92,13 @@ export function organizationMembers(db: Db): OrganizationMembers {
       const rows = await db
         .selectFrom('organization_users')
         .innerJoin('users', 'users.id', 'organization_users.user_id')
-        .select(userColumns)
+        .select([...userColumns, 'organization_users.roles as member_roles'])
         .where('organization_users.organization_id', '=', organizationId)
         .orderBy('users.last_name')
         .orderBy('users.first_name')
         .orderBy('users.username')
         .execute();
-      return rows.map(toUser);
+      return rows.map((row) => toUser({ ...row, roles: rolesShownIn(row.roles, row.member_roles) }));
     },
 
     async search(text, organizationIds) {
@@ -128,48 +139,87 @@ export function organizationMembers(db: Db): OrganizationMembers {
     },
 
     async grant(organizationId, userId, role) {
-      const updated = await db
-        .updateTable('users')
-        .set({ roles: sql`CASE WHEN ${role} = ANY(roles) THEN roles ELSE array_append(roles, ${role}) END` })
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return undefined;
-      await db
-        .insertInto('organization_users')
-        .values({ organization_id: organizationId, user_id: userId })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return answer(organizationId, userId);
+      const granted = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('users')
+          .set({ roles: sql`CASE WHEN ${role} = ANY(roles) THEN roles ELSE array_append(roles, ${role}) END` })
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) return false;
+        // Administrator acts everywhere from the account; the membership only lists them here.
+        const memberRoles = MEMBER_ROLES.includes(role) ? [role] : [];
+        await trx
+          .insertInto('organization_users')
+          .values({ organization_id: organizationId, user_id: userId, roles: memberRoles })
+          .onConflict((oc) =>
+            oc.columns(['organization_id', 'user_id']).doUpdateSet({
+              roles: sql`CASE WHEN ${role} = ANY(organization_users.roles) OR NOT (${role} = ANY(${MEMBER_ROLES}::smallint[]))
+                THEN organization_users.roles ELSE array_append(organization_users.roles, ${role}) END`,
+            }),
+          )
+          .execute();
+        return true;
+      });
+      return granted ? answer(organizationId, userId) : undefined;
     },
 
     async revoke(organizationId, userId, role) {
       const wasMember = await db.transaction().execute(async (trx) => {
-        const memberships = await trx
+        const membership = await trx
           .selectFrom('organization_users')
-          .select('organization_id')
+          .select('roles')
+          .where('organization_id', '=', organizationId)
           .where('user_id', '=', userId)
           .forUpdate()
-          .execute();
-        if (!memberships.some((m) => m.organization_id === organizationId)) return false;
-        const elsewhere = memberships.length > 1;
-        // Administrator is everywhere anyway; the other roles act in every organisation the user
-        // belongs to, so with other organisations only this membership goes.
-        if (role === Role.Administrator || !elsewhere) {
+          .executeTakeFirst();
+        if (!membership) return false;
+        if (role === Role.Administrator) {
           await trx
             .updateTable('users')
             .set({ roles: sql`array_remove(roles, ${role})` })
             .where('id', '=', userId)
             .execute();
-        }
-        const user = await trx.selectFrom('users').select('roles').where('id', '=', userId).executeTakeFirstOrThrow();
-        const stillActs = user.roles.some((r) => ORGANIZATION_ROLES.includes(r));
-        if ((role !== Role.Administrator && elsewhere) || !stillActs) {
+        } else {
           await trx
-            .deleteFrom('organization_users')
+            .updateTable('organization_users')
+            .set({ roles: sql`array_remove(roles, ${role})` })
             .where('organization_id', '=', organizationId)
             .where('user_id', '=', userId)
             .execute();
+          // The account keeps the role while another membership holds it.
+          await trx
+            .updateTable('users')
+            .set({ roles: sql`array_remove(roles, ${role})` })
+            .where('id', '=', userId)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('organization_users as other')
+                    .select(sql`1`.as('one'))
+                    .where('other.user_id', '=', userId)
+                    .where(sql<boolean>`${role} = ANY(other.roles)`),
+                ),
+              ),
+            )
+            .execute();
         }
+        // A membership with no role here, of someone who is not an administrator, gives nothing: it ends.
+        await trx
+          .deleteFrom('organization_users')
+          .where('organization_id', '=', organizationId)
+          .where('user_id', '=', userId)
+          .where(sql<boolean>`organization_users.roles = '{}'`)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('users')
+                  .select(sql`1`.as('one'))
+                  .where('users.id', '=', userId)
+                  .where(sql<boolean>`${Role.Administrator}::smallint = ANY(users.roles)`),
+              ),
+            ),
+          )
+          .execute();
         return true;
       });
       return wasMember ? answer(organizationId, userId) : undefined;

@@ -91,7 +91,14 @@ export async function authorizationFixtures(test: TestApp) {
     const user = await registerConfirmed(test);
     await db.updateTable('users').set({ roles }).where('id', '=', user.id).execute();
     if (organizationId !== null) {
-      await db.insertInto('organization_users').values({ organization_id: organizationId, user_id: user.id }).execute();
+      await db
+        .insertInto('organization_users')
+        .values({
+          organization_id: organizationId,
+          user_id: user.id,
+          roles: roles.filter((role) => role !== 1 && role !== 3),
+        })
+        .execute();
     }
     return { id: user.id, headers: bearer(user.token), phone: user.body.cellphone as string };
   }

@@ -35,6 +35,7 @@ import * as m0036 from './0036_tax_names_per_language.ts';
 import * as m0037 from './0037_payment_attempts_by_invoice.ts';
 import * as m0038 from './0038_refresh_token_repeat.ts';
 import * as m0039 from './0039_nick_name_skeleton.ts';
+import * as m0040 from './0040_organization_member_roles.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0037_payment_attempts_by_invoice': m0037,
   '0038_refresh_token_repeat': m0038,
   '0039_nick_name_skeleton': m0039,
+  '0040_organization_member_roles': m0040,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -53,7 +53,7 @@ async function otherVolunteer() {
     .execute();
   await test.database.db
     .insertInto('organization_users')
-    .values({ organization_id: organization.json().id, user_id: user.id })
+    .values({ organization_id: organization.json().id, user_id: user.id, roles: [4] })
     .execute();
   return user;
 }

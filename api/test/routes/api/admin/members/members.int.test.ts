@@ -71,8 +71,79 @@ describe('members and roles of an organisation', () => {
     await callAs(test.app, staff.admin, 'PUT', rolesUrl(demoOrganizationId, user.id, 2));
     await callAs(test.app, staff.admin, 'PUT', rolesUrl(other, user.id, 2));
     const revoked = await callAs(test.app, staff.admin, 'DELETE', rolesUrl(other, user.id, 2));
-    expect(revoked.json()).toMatchObject({ isMember: false, roles: [3, 2] });
+    // Nothing held in that organisation any more; the account keeps the role the other one holds.
+    expect(revoked.json()).toMatchObject({ isMember: false, roles: [3] });
+    expect(await rolesOf(user.id)).toEqual([3, 2]);
     expect(await memberIds(demoOrganizationId)).toContain(user.id);
+    const auctions = await callAs(
+      test.app,
+      user.token,
+      'GET',
+      `/api/admin/auctions?organizationId=${demoOrganizationId}`,
+    );
+    expect(auctions.statusCode).toBe(200);
+    expect((await callAs(test.app, user.token, 'GET', `/api/admin/organizations/${other}/members`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('holds a role in one organisation only: a manager elsewhere who volunteers here manages nothing here', async () => {
+    const user = await registerConfirmed(test);
+    const other = await newOrganization();
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(other, user.id, 2));
+    const volunteered = await callAs(test.app, staff.manager, 'PUT', rolesUrl(demoOrganizationId, user.id, 4));
+    expect(volunteered.json()).toMatchObject({ isMember: true, roles: [3, 4] });
+    expect(await rolesOf(user.id)).toEqual([3, 2, 4]);
+    const listed = await callAs(
+      test.app,
+      staff.manager,
+      'GET',
+      `/api/admin/organizations/${demoOrganizationId}/members`,
+    );
+    expect(listed.json().find((m: { id: string }) => m.id === user.id)?.roles).toEqual([3, 4]);
+
+    // Here they are a volunteer: no auctions, members or access codes of the demo organisation.
+    const token = user.token;
+    const organizations = await callAs(test.app, token, 'GET', '/api/admin/organizations');
+    expect(organizations.json().map((o: { id: number }) => o.id)).toEqual([other]);
+    for (const url of [
+      `/api/admin/auctions?organizationId=${demoOrganizationId}`,
+      `/api/admin/auctions/${test.galaId}`,
+      `/api/admin/organizations/${demoOrganizationId}/members`,
+    ]) {
+      expect((await callAs(test.app, token, 'GET', url)).statusCode, url).toBe(404);
+    }
+    // And they still do there what a volunteer does: the door.
+    expect(
+      (await callAs(test.app, token, 'GET', '/api/check-in/auctions')).json().map((a: { id: number }) => a.id),
+    ).toContain(test.galaId);
+  });
+
+  it("lets no manager of another organisation raise this organisation's volunteer", async () => {
+    const volunteer = await registerConfirmed(test);
+    await callAs(test.app, staff.manager, 'PUT', rolesUrl(demoOrganizationId, volunteer.id, 4));
+    // A manager of their own organisation only grants the volunteer auction manager there.
+    const other = await newOrganization();
+    const rival = await registerConfirmed(test);
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(other, rival.id, 2));
+    const raised = await callAs(test.app, rival.token, 'PUT', rolesUrl(other, volunteer.id, 2));
+    expect(raised.statusCode).toBe(200);
+    // In the demo organisation the volunteer is still only a volunteer.
+    const token = (await login(test.app, volunteer.body.username, volunteer.body.password)).body.token;
+    expect((await callAs(test.app, token, 'GET', `/api/admin/auctions/${test.galaId}`)).statusCode).toBe(404);
+    expect(
+      (await callAs(test.app, token, 'GET', `/api/admin/auctions?organizationId=${demoOrganizationId}`)).statusCode,
+    ).toBe(404);
+    const listed = await callAs(
+      test.app,
+      staff.manager,
+      'GET',
+      `/api/admin/organizations/${demoOrganizationId}/members`,
+    );
+    expect(listed.json().find((m: { id: string }) => m.id === volunteer.id)?.roles).toEqual([3, 4]);
+    // Taken back there, the account keeps no manager role held nowhere.
+    await callAs(test.app, rival.token, 'DELETE', rolesUrl(other, volunteer.id, 2));
+    expect(await rolesOf(volunteer.id)).toEqual([3, 4]);
   });
 
   it('grants and revokes administrator for administrators only, never their own', async () => {
