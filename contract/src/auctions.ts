@@ -63,7 +63,9 @@ export const donationPreset = z.object({
 /**
  * The spec's Auction (spec 001 §3), every field, in the request language (title, description,
  * tab, category and group names). The colours, footer and integration flags are flat as the spec
- * lists them; their keys are the auction's own, so they pass through as given.
+ * lists them, under the keys the operator API accepts (`AUCTION_COLOR_FIELDS`, `AUCTION_FOOTER_FIELDS`,
+ * `AUCTION_INTEGRATION_FLAGS`, `AUCTION_INTEGRATION_IDS` in operator.ts), and never over the
+ * auction's own fields.
  */
 export const auction = z.looseObject({
   id: z.number(),

@@ -59,6 +59,15 @@ export const AUCTION_FOOTER_FIELDS = [
   'secondFooterColor',
   'secondFooterTextColor',
 ] as const;
+/**
+ * Spec 001 §3's "analytics and pixel integration flags and ids": whether the auction's pages use
+ * Google Analytics and the Facebook pixel (flags), and under which ids. Flat in its answers and
+ * grouped under `integrations` in an edit, like the colours and the footer. Only these keys are
+ * taken: any other would sit flat beside the answer's own fields, and one named like them
+ * (`company_Id`, `organizationName`) would replace what bidders are told.
+ */
+export const AUCTION_INTEGRATION_FLAGS = ['usesGoogleAnalytics', 'usesFacebookPixel'] as const;
+export const AUCTION_INTEGRATION_IDS = ['googleAnalyticsId', 'facebookPixelId'] as const;
 
 /** An entry's name in each language; one of them at least. */
 const names = (max: number) =>
@@ -186,9 +195,16 @@ export const tab = z.object({
   translations: z.object({ en: storedTabText.optional(), fr: storedTabText.optional() }),
 });
 
+/**
+ * The highest `order` an operator gives a photo (a banner, a lot's photo). An upload goes after the
+ * last one, at its order plus one, so an order near the column's limit (2147483647) would leave it
+ * no number; ten thousand is far more places than a carousel or a lot ever shows.
+ */
+export const MAX_PHOTO_ORDER = 10_000;
+
 export const photoFields = z.strictObject({
   fullPath: z.string().trim().min(1).max(2000),
-  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
+  order: z.number().int().min(0).max(MAX_PHOTO_ORDER).optional(),
   interval: z.number().int().min(500).max(120_000).optional(),
   bannerType: z.enum(['image', 'video']).optional(),
   videoUrl: webLink().nullable().optional(),

@@ -103,7 +103,7 @@ export interface AuctionsTable {
   link_french: string | null;
   banner_english: string | null;
   banner_french: string | null;
-  /** Analytics and pixel flags and ids (spec 001 §3), kept as given. */
+  /** Analytics and pixel flags and ids (spec 001 §3): only the keys the operator API accepts (migration 0041). */
   integrations: ColumnType<Record<string, string | boolean>, string | undefined, string>;
   client_time_synchronization: Generated<boolean>;
   stripe_information_id: number | null;

@@ -1,3 +1,4 @@
+import { operator } from '@auction/contract';
 import { toMoney } from '../money.ts';
 import type { AuctionPhotoRow, AuctionRow } from './auctionRepository.ts';
 
@@ -44,9 +45,40 @@ function translationList(translations: Partial<Record<'en' | 'fr', string | obje
   });
 }
 
-/** The spec's Auction shape (spec 001 §3), every field; colours and footer are flat as the spec lists them. */
+type IntegrationFlag = (typeof operator.AUCTION_INTEGRATION_FLAGS)[number];
+type IntegrationId = (typeof operator.AUCTION_INTEGRATION_IDS)[number];
+export type Integrations = Partial<Record<IntegrationFlag, boolean> & Record<IntegrationId, string>>;
+
+/**
+ * The auction's integration flags and ids (spec 001 §3) out of stored ones: the known keys with a
+ * value of their kind, nothing else. They sit flat beside the answer's own fields, so a key of
+ * another name (stored before the keys were checked, migration 0041) must never reach the answer;
+ * null, which an edit gives to remove one, goes with the rest.
+ */
+export function knownIntegrations(stored: Readonly<Record<string, unknown>>): Integrations {
+  const kept: Record<string, string | boolean> = {};
+  for (const key of operator.AUCTION_INTEGRATION_FLAGS) {
+    const value = stored[key];
+    if (typeof value === 'boolean') kept[key] = value;
+  }
+  for (const key of operator.AUCTION_INTEGRATION_IDS) {
+    const value = stored[key];
+    if (typeof value === 'string') kept[key] = value;
+  }
+  return kept as Integrations;
+}
+
+/**
+ * The spec's Auction shape (spec 001 §3), every field; colours, footer and integrations are flat
+ * as the spec lists them.
+ */
 export function toAuctionDto(row: AuctionRow) {
   return {
+    // The stored settings first, so that none of their keys can ever replace a field of the
+    // answer's own below (the public page would answer another organisation's name, or fail).
+    ...row.colors,
+    ...row.footer,
+    ...knownIntegrations(row.integrations),
     id: row.id,
     status: row.status,
     urlMagicLink: row.url_magic_link,
@@ -109,9 +141,6 @@ export function toAuctionDto(row: AuctionRow) {
       amount: toMoney(preset.amount, row.currency),
       isOtherAmount: preset.is_other_amount,
     })),
-    ...row.colors,
-    ...row.footer,
-    ...row.integrations,
     linkEnglish: row.link_english,
     linkFrench: row.link_french,
     bannerEnglish: row.banner_english ? { fullPath: row.banner_english } : null,

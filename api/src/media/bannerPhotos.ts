@@ -4,6 +4,7 @@ import { type MediaStore, photoFileName } from '@auction/platform/media';
 import { HttpError } from '../errors.ts';
 import { resizePhoto } from './photoResizer.ts';
 import { BANNER_WIDTHS, bannerUrl, MAX_BANNERS_PER_AUCTION, nextPhotoOrder } from './photoRules.ts';
+import { storeThenInsert } from './storeThenInsert.ts';
 
 export interface BannerPhotos {
   /**
@@ -21,12 +22,11 @@ export interface BannerPhotos {
 export function bannerPhotos({ db, store }: { db: Db; store: MediaStore }): BannerPhotos {
   return {
     async add(auctionId, bytes) {
-      // Decoded and stored before the row exists: a refused file leaves the auction as it was.
+      // Decoded before the row exists: a file that is not an image leaves the auction as it was.
       const { banner } = await resizePhoto(bytes, BANNER_WIDTHS);
       const name = photoFileName(randomUUID(), 'banner');
-      await store.put(name, banner, 'image/webp');
       const fullPath = bannerUrl(name);
-      return db.transaction().execute(async (trx) => {
+      return storeThenInsert(db, store, [{ name, bytes: banner }], async (trx) => {
         // Several uploads at once: the auction's row lock gives each its own place at the end.
         await trx.selectFrom('auctions').select('id').where('id', '=', auctionId).forUpdate().executeTakeFirstOrThrow();
         const rows = await trx

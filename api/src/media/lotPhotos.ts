@@ -4,6 +4,7 @@ import { type MediaStore, photoFileName } from '@auction/platform/media';
 import { HttpError } from '../errors.ts';
 import { resizePhoto } from './photoResizer.ts';
 import { nextPhotoOrder, photoUrl } from './photoRules.ts';
+import { storeThenInsert } from './storeThenInsert.ts';
 
 /** As many photos as a lot's edit accepts (operator/lotFields.ts). */
 export const MAX_PHOTOS_PER_LOT = 50;
@@ -23,14 +24,16 @@ export function lotPhotos({ db, store }: { db: Db; store: MediaStore }): LotPhot
   return {
     store,
     async add(lotId, bytes) {
-      // Decoded and stored before the row exists: a refused file leaves the lot as it was.
+      // Decoded before the row exists: a file that is not an image leaves the lot as it was.
       const sizes = await resizePhoto(bytes);
       const id = randomUUID();
       const names = { large: photoFileName(id, 'large'), medium: photoFileName(id, 'medium') };
-      await store.put(names.large, sizes.large, 'image/webp');
-      await store.put(names.medium, sizes.medium, 'image/webp');
       const photo = { fullPathLarge: photoUrl(names.large), fullPathMedium: photoUrl(names.medium) };
-      return db.transaction().execute(async (trx) => {
+      const files = [
+        { name: names.large, bytes: sizes.large },
+        { name: names.medium, bytes: sizes.medium },
+      ];
+      return storeThenInsert(db, store, files, async (trx) => {
         // Several uploads at once: the lot's row lock gives each its own place at the end.
         await trx.selectFrom('lots').select('id').where('id', '=', lotId).forUpdate().executeTakeFirstOrThrow();
         const rows = await trx.selectFrom('lot_photos').select('order').where('lot_id', '=', lotId).execute();

@@ -1,3 +1,5 @@
+import { operator } from '@auction/contract';
+
 /**
  * The rules of an uploaded lot photo (docs/operator-api.md "Lot photos"): what is accepted, how big,
  * and the two sizes the bidder pages show (spec 001 §3 `fullPath_Large`, `fullPath_Medium`).
@@ -47,7 +49,14 @@ export function bannerUrl(fileName: string): string {
   return `/api/media/banners/${fileName}`;
 }
 
-/** The order a new photo takes: after every photo the lot has. */
+/**
+ * The order a new photo takes: after every photo the lot (or the auction's carousel) has. From
+ * MAX_PHOTO_ORDER on (a photo given that order, or a larger one stored before the cap) it takes the
+ * last photo's order instead of counting on towards the column's limit: the photos are read by
+ * order, then id, so the newer one still comes after it.
+ */
 export function nextPhotoOrder(orders: readonly number[]): number {
-  return orders.length === 0 ? 0 : Math.max(...orders) + 1;
+  if (orders.length === 0) return 0;
+  const last = Math.max(...orders);
+  return last >= operator.MAX_PHOTO_ORDER ? last : last + 1;
 }

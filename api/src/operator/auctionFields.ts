@@ -14,6 +14,16 @@ export const COLOR_FIELDS = operator.AUCTION_COLOR_FIELDS;
 export const FOOTER_FIELDS = operator.AUCTION_FOOTER_FIELDS;
 
 /**
+ * The analytics and pixel integrations an edit sets: each flag a boolean, each id text, and null
+ * removes one (they are merged into what was stored, so there is no other way to take one out).
+ * Any other key is refused (`unknown_field`): it would sit flat in the auction's answer.
+ */
+const integrationFields = z.strictObject({
+  ...Object.fromEntries(operator.AUCTION_INTEGRATION_FLAGS.map((f) => [f, z.boolean().nullable().optional()])),
+  ...Object.fromEntries(operator.AUCTION_INTEGRATION_IDS.map((f) => [f, text(500).nullable().optional()])),
+});
+
+/**
  * A language banner's image address. Not held to `webLink`: an image is not followed, and it may be
  * one of the product's own (`/api/media/banners/…`, the demo's `/demo/…`).
  */
@@ -92,7 +102,7 @@ export const auctionFields = z.strictObject({
   donations: z.array(donationPreset).max(20).optional(),
   colors: z.strictObject(Object.fromEntries(COLOR_FIELDS.map((f) => [f, color.optional()]))).optional(),
   footer: z.strictObject(Object.fromEntries(FOOTER_FIELDS.map((f) => [f, footerField(f)]))).optional(),
-  integrations: z.record(z.string().max(60), z.union([z.string().max(500), z.boolean()])).optional(),
+  integrations: integrationFields.optional(),
   clientTimeSynchronization: z.boolean().optional(),
   linkEnglish: link.nullable().optional(),
   linkFrench: link.nullable().optional(),

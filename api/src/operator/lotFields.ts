@@ -3,7 +3,7 @@ import type { LotsTable } from '@auction/platform';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { amountInCents } from '../money.ts';
-import { MAX_ROW_ID, rowIdValue, text } from '../validation.ts';
+import { rowIdValue, text } from '../validation.ts';
 import { isoDate } from './auctionFields.ts';
 import { changedColumns } from './changedColumns.ts';
 
@@ -18,7 +18,8 @@ export const lotPhoto = z.strictObject({
   fullPathLarge: z.string().trim().min(1).max(2000),
   fullPathMedium: z.string().trim().max(2000).optional(),
   description: text(500).nullable().optional(),
-  order: z.number().int().min(0).max(MAX_ROW_ID).optional(),
+  // Capped like a banner's: an upload appends after the highest order (media/photoRules.ts).
+  order: z.number().int().min(0).max(operator.MAX_PHOTO_ORDER).optional(),
 });
 
 const minutes = z

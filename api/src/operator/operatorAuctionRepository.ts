@@ -1,8 +1,10 @@
 import { AuctionStatus, type operator } from '@auction/contract';
 import type { Db } from '@auction/platform';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import { toAuctionDto } from '../auctions/auctionDto.ts';
+import { knownIntegrations, toAuctionDto } from '../auctions/auctionDto.ts';
 import { type AuctionRow, findAuction, listOrganizationAuctions } from '../auctions/auctionRepository.ts';
+import { HttpError } from '../errors.ts';
 import { type AuctionFields, auctionColumns } from './auctionFields.ts';
 
 export type OperatorAuctionDto = z.output<typeof operator.operatorAuction>;
@@ -23,13 +25,14 @@ const operatorAuctionDto = (row: AuctionRow) =>
 
 /** What an edit compares against: the auction's dates, merged settings and card requirement before it. */
 export interface AuctionBefore {
+  organizationId: number;
   datePreOpen: Date | null;
   dateOpen: Date | null;
   dateCompleted: Date | null;
   requireCCToBid: boolean;
   colors: object;
   footer: object;
-  integrations: object;
+  integrations: Readonly<Record<string, unknown>>;
 }
 
 /** Auctions as operators write them (spec 001 §3, issue 5 §4); reads go through auctions/auctionRepository.ts. */
@@ -40,7 +43,11 @@ export interface OperatorAuctionRepository {
   /** Whether another auction answers that link (compared without case). */
   linkTaken(urlMagicLink: string, exceptId: number | null): Promise<boolean>;
   before(auctionId: number): Promise<AuctionBefore>;
-  /** Creates the auction with its translations and donation presets; answers its id. */
+  /**
+   * Creates the auction with its translations and donation presets; answers its id. Here and in
+   * `update`, a `stripeInformationId` that is not one of the organisation's company's payment
+   * configurations is refused (400 `stripe_information_not_found`) before anything is written.
+   */
   create(
     organizationId: number,
     status: number | undefined,
@@ -75,6 +82,7 @@ export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
     async before(auctionId) {
       const row = await db.selectFrom('auctions').selectAll().where('id', '=', auctionId).executeTakeFirstOrThrow();
       return {
+        organizationId: row.organization_id,
         datePreOpen: row.date_pre_open,
         dateOpen: row.date_open,
         dateCompleted: row.date_completed,
@@ -86,6 +94,7 @@ export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
     },
     create(organizationId, status, fields) {
       return db.transaction().execute(async (trx) => {
+        await refuseForeignStripeInformation(trx as unknown as Db, organizationId, fields.stripeInformationId);
         const row = await trx
           .insertInto('auctions')
           .values({
@@ -95,7 +104,7 @@ export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
             ...(status ? { status } : {}),
             colors: JSON.stringify(fields.colors ?? {}),
             footer: JSON.stringify(fields.footer ?? {}),
-            integrations: JSON.stringify(fields.integrations ?? {}),
+            integrations: JSON.stringify(knownIntegrations(fields.integrations ?? {})),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -105,12 +114,15 @@ export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
     },
     async update(auctionId, before, fields) {
       await db.transaction().execute(async (trx) => {
+        await refuseForeignStripeInformation(trx as unknown as Db, before.organizationId, fields.stripeInformationId);
         const columns = {
           ...auctionColumns(fields),
           ...(fields.colors ? { colors: JSON.stringify({ ...before.colors, ...fields.colors }) } : {}),
           ...(fields.footer ? { footer: JSON.stringify({ ...before.footer, ...fields.footer }) } : {}),
+          // Those given replace theirs; null removes one, and a key of another name stored before
+          // the keys were checked goes too (knownIntegrations keeps only the known, with a value).
           ...(fields.integrations
-            ? { integrations: JSON.stringify({ ...before.integrations, ...fields.integrations }) }
+            ? { integrations: JSON.stringify(knownIntegrations({ ...before.integrations, ...fields.integrations })) }
             : {}),
         };
         if (Object.keys(columns).length)
@@ -133,6 +145,29 @@ export function operatorAuctionRepository(db: Db): OperatorAuctionRepository {
       return moved.numUpdatedRows > 0n;
     },
   };
+}
+
+/**
+ * Bidders add their cards under the auction's payment configuration (spec 000 §7), so it must be
+ * one of its organisation's company's (as `GET /api/dropdowns/stripeinformations/{companyId}`
+ * lists them): an unknown id would leave nobody able to add a card, and another company's would
+ * take the cards, and the charges, into that company's Stripe account. The row is held (FOR KEY
+ * SHARE) until the edit commits, so it cannot be removed in between. Null (the company's first,
+ * payments/cardSql.ts) and an absent field need no check.
+ */
+async function refuseForeignStripeInformation(trx: Db, organizationId: number, stripeInformationId?: number | null) {
+  if (stripeInformationId === undefined || stripeInformationId === null) return;
+  const { rows } = await sql<{ id: number }>`
+    SELECT si.id FROM stripe_informations si
+    JOIN organizations o ON o.company_id = si.company_id
+    WHERE si.id = ${stripeInformationId} AND o.id = ${organizationId}
+    FOR KEY SHARE OF si`.execute(trx);
+  if (rows.length === 0) {
+    throw new HttpError(400, 'validation_failed', {
+      messages: ['stripe_information_not_found'],
+      errors: [{ field: 'body.stripeInformationId', message: 'stripe_information_not_found' }],
+    });
+  }
 }
 
 /** Translations and donation presets: the languages given are replaced, presets replaced as a list. */

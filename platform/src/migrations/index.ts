@@ -36,6 +36,7 @@ import * as m0037 from './0037_payment_attempts_by_invoice.ts';
 import * as m0038 from './0038_refresh_token_repeat.ts';
 import * as m0039 from './0039_nick_name_skeleton.ts';
 import * as m0040 from './0040_organization_member_roles.ts';
+import * as m0041 from './0041_auction_integrations_known_keys.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0038_refresh_token_repeat': m0038,
   '0039_nick_name_skeleton': m0039,
   '0040_organization_member_roles': m0040,
+  '0041_auction_integrations_known_keys': m0041,
 };
 
 export const migrationProvider: MigrationProvider = {
