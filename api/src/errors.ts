@@ -125,6 +125,19 @@ export function isDataException(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * PostgreSQL's unique (23505) and foreign key (23503) violations. A check passed and a write
+ * then met someone else's change made in between: a name or a link taken, a team removed while a
+ * lot was put in it. The statement changed nothing, and reloading shows why: 409, never 500.
+ */
+export function isConcurrentChange(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === '23503';
+}
+
+/** The key of a write that met a concurrent change (isConcurrentChange). */
+export const CONCURRENT_CHANGE = 'concurrent_change';
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     answerAsJson(reply);
@@ -168,6 +181,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The input should have been refused at the edge: logged so the schema gets fixed.
       request.log.warn({ err: error, route: request.routeOptions.url }, 'bad input reached PostgreSQL');
       return reply.code(400).send(validationFailed([{ field: 'request', message: 'invalid_value' }]));
+    }
+    if (isConcurrentChange(error)) {
+      // Logged: each of these is a check-then-write that a lock or a transaction could close.
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'a write met a concurrent change');
+      return reply
+        .code(409)
+        .send({ statusCode: 409, success: false, message: CONCURRENT_CHANGE, messages: [CONCURRENT_CHANGE] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);

@@ -64,7 +64,8 @@ export const donationParams = z.object({ id: donationId });
 export const donationsContract = {
   donate: { body: donateBody, response: { 200: donationAnswer, ...errorAnswers(401, 403, 404, 409, 422) } },
   list: { querystring: donationsQuery, response: { 200: donationList, ...errorAnswers(401, 403, 404) } },
-  remove: { params: donationParams, response: { 200: donationAnswer, ...errorAnswers(401, 403, 404) } },
+  /** Refused once the auction is invoiced (409 `lot_invoiced`): the invoice bills the donation. */
+  remove: { params: donationParams, response: { 200: donationAnswer, ...errorAnswers(401, 403, 404, 409) } },
 } as const;
 
 export type Donation = z.infer<typeof donation>;

@@ -71,10 +71,14 @@ export const lotImportContract = {
     body: lotImportBody,
     response: { 200: lotImportPreview, ...errorAnswers(401, 403, 404) },
   },
-  /** Refused whole (422 `import_has_problems`, the preview in `preview`) while any row has a problem. */
+  /**
+   * Refused whole (422 `import_has_problems`, the preview in `preview`) while any row has a problem;
+   * a change made meanwhile that stops it partway answers that row's refusal (400, 409) with
+   * `created`, `alreadyImported` and the row's `line`.
+   */
   import: {
     params: idParams,
     body: lotImportBody,
-    response: { 200: lotImportAnswer, ...errorAnswers(401, 403, 404, 422) },
+    response: { 200: lotImportAnswer, ...errorAnswers(400, 401, 403, 404, 409, 422) },
   },
 };

@@ -280,9 +280,10 @@ export function invoiceRepository(db: Db) {
     },
 
     /**
-     * Runs an operator's change to an auction's bids (a removal) unless its invoices exist
-     * (DESIGN.md §3 rule 4): the auction row is held shared while `change` runs, so invoice
-     * generation, which updates that row first, waits for it and then sees its effect in the log.
+     * Runs an operator's change to what an auction bills (a bid removal, a stage sale's
+     * correction, a donation's deletion) unless its invoices exist (DESIGN.md §3 rule 4): the
+     * auction row is held shared while `change` runs, so invoice generation, which updates that
+     * row first, waits for it and then sees its effect in the log.
      */
     async unlessInvoiced<T>(auctionId: number, change: () => Promise<T>): Promise<T | 'lot_invoiced'> {
       return db.transaction().execute(async (trx) => {

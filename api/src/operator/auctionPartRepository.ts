@@ -12,6 +12,11 @@ const entryDto = (row: { id: number; order: number; translations: object }) => (
   translations: row.translations,
 });
 export type OrderedEntryDto = ReturnType<typeof entryDto>;
+/** What an entry gone since the caller's access check answers, as that check does (organizationAccess.ts). */
+const ENTRY_NOT_FOUND: Record<OrderedEntryTable, string> = {
+  item_categories: 'category_not_found',
+  auction_tabs: 'tab_not_found',
+};
 /** Every table of an auction's parts shown in an order the operator sets. */
 export type OrderedTable = OrderedEntryTable | 'auction_photos';
 
@@ -89,6 +94,7 @@ export interface AuctionPartRepository {
     auctionId: number,
     entry: { translations: object; order?: number | undefined },
   ): Promise<OrderedEntryDto>;
+  /** 404 (`category_not_found`, `tab_not_found`) when it was removed since the caller's access check. */
   editEntry(
     table: OrderedEntryTable,
     id: number,
@@ -102,7 +108,7 @@ export interface AuctionPartRepository {
   /**
    * Edits the group in one transaction with `moveOpenLot`, called for each of its lots not yet
    * closed when the end moves (then their end column follows): a refusal there leaves the group
-   * and its lots as they were.
+   * and its lots as they were. Removed since the caller's access check: 404 `closing_group_not_found`.
    */
   editClosingGroup(
     groupId: number,
@@ -149,7 +155,9 @@ export function auctionPartRepository(db: Db): AuctionPartRepository {
         })
         .where('id', '=', id)
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      // Removed by another request after the caller's access check found it.
+      if (!row) throw new HttpError(404, ENTRY_NOT_FOUND[table]);
       return entryDto(row);
     },
     async removeEntry(table, id) {
@@ -179,7 +187,9 @@ export function auctionPartRepository(db: Db): AuctionPartRepository {
           })
           .where('id', '=', groupId)
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        // Removed by another request after the caller's access check found it.
+        if (!row) throw new HttpError(404, 'closing_group_not_found');
         if (dateCompleted) {
           const lots = await trx
             .selectFrom('lots as l')

@@ -1,4 +1,5 @@
 import type { Db } from '@auction/platform';
+import { HttpError } from '../errors.ts';
 
 type OrganizationRow = {
   id: number;
@@ -56,9 +57,11 @@ export interface OrganizationRepository {
   exists(organizationId: number): Promise<boolean>;
   /** Whether another organisation has that name. */
   nameTaken(name: string, exceptId: number): Promise<boolean>;
+  /** Undefined when it is unknown; a name another organisation took meanwhile is 409 `organization_name_taken`. */
   update(organizationId: number, changes: OrganizationChanges): Promise<OrganizationDto | undefined>;
   teams(organizationId: number): Promise<TeamDto[]>;
   addTeam(organizationId: number, team: TeamChanges): Promise<TeamDto>;
+  /** 404 `team_not_found` when it was removed since the caller's access check. */
   editTeam(teamId: number, changes: TeamChanges): Promise<TeamDto>;
   /** Its lots keep no team. */
   removeTeam(teamId: number): Promise<void>;
@@ -114,7 +117,13 @@ export function organizationRepository(db: Db): OrganizationRepository {
         .set(organizationValues(changes))
         .where('id', '=', organizationId)
         .returning(organizationColumns)
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .catch((error: unknown) => {
+          // The caller's nameTaken check passed, then another organisation took the name before
+          // this write (its only unique column): the same refusal as if the check had seen it.
+          if ((error as { code?: unknown }).code === '23505') throw new HttpError(409, 'organization_name_taken');
+          throw error;
+        });
       return row && organizationDto(row);
     },
     async teams(organizationId) {
@@ -144,11 +153,17 @@ export function organizationRepository(db: Db): OrganizationRepository {
         .set(teamColumns(changes))
         .where('id', '=', teamId)
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      // Removed by another request after the caller's access check found it.
+      if (!row) throw new HttpError(404, 'team_not_found');
       return teamDto(row);
     },
     async removeTeam(teamId) {
       await db.transaction().execute(async (trx) => {
+        // Locked first: a lot put in the team meanwhile waits for the removal and is then refused
+        // (its foreign key finds no team), instead of slipping in between clearing the lots and
+        // deleting the team and failing the removal.
+        await trx.selectFrom('organization_teams').select('id').where('id', '=', teamId).forUpdate().execute();
         await trx
           .updateTable('lots')
           .set({ organization_team_id: null })

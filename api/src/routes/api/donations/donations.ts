@@ -199,7 +199,8 @@ const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operator'],
         security: bearer,
-        summary: 'Operator: delete a donation (its invoice line goes, the hub hears DonationDeleted); idempotent',
+        summary:
+          'Operator: delete a donation (its invoice line goes, the hub hears DonationDeleted) until the auction is invoiced; idempotent',
         ...donationsContract.remove,
       },
     },
@@ -212,15 +213,23 @@ const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!auction || !mayManage(await authorization.operatorScope(request), auction.organizationId)) {
         throw new HttpError(404, 'donation_not_found');
       }
-      // Deleted already, or meanwhile by another request: the decider answers the same.
-      const outcome = await donations.handle(streamId, {
-        type: 'DeleteDonation',
-        commandId: donationDeletionCommandId(request.params.id),
-        userId: accountOf(request).id,
-        at: Date.now(),
-        donationId: request.params.id,
-      });
-      if (!outcome.ok) throw new HttpError(404, 'donation_not_found');
+      // Once the auction's invoices exist they bill the donation: deleting it would leave an
+      // invoice charging what the read models no longer show. The auction row is held shared while
+      // the deletion is appended, so invoice generation comes wholly before or after it. Deleted
+      // already, or meanwhile by another request: the decider answers the same.
+      const outcome = await app.invoices.unlessInvoiced(auction.id, () =>
+        donations.handle(streamId, {
+          type: 'DeleteDonation',
+          commandId: donationDeletionCommandId(request.params.id),
+          userId: accountOf(request).id,
+          at: Date.now(),
+          donationId: request.params.id,
+        }),
+      );
+      if (outcome === 'lot_invoiced') {
+        // A deletion made before the invoices, retried after them, still answers as it did.
+        if (!(await donations.read(streamId)).state.deleted) throw new HttpError(409, 'lot_invoiced');
+      } else if (!outcome.ok) throw new HttpError(404, 'donation_not_found');
       const view = app.currencyOf(request);
       return { ...success('donation_deleted'), donation: donationAnswer(received, view) };
     },

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { AuctionStatus } from '@auction/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { generateInvoices } from '../../../../../workers/src/invoices/generateInvoices.ts';
 import { HUB_PATH } from '../../../../src/hub/hubPlugin.ts';
 import { bearer, callAs, login, preferUsd, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { demoOrganizationAuction } from '../../../fixtures/demoOrganizationAuction.ts';
 import { HubClient } from '../../../hub/hubTestKit.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -250,6 +253,50 @@ describe('donations', () => {
     const unknown = await callAs(test.app, admin, 'DELETE', `/api/auctions/donations/${donationId()}`);
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'donation_not_found']);
     await watcher.close();
+  });
+
+  it('refuses to delete a donation once the auction is invoiced, and appends nothing', async () => {
+    const { db } = test.database;
+    const auctionId = await demoOrganizationAuction(db);
+    await setAuction(auctionId, { donation_type: 1, donation_allow_other_amount: true });
+    const manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
+    const donor = await registerConfirmed(test);
+    const [early, billed] = [donationId(), donationId()];
+    for (const id of [early, billed]) expect((await donate(donor.token, { id, auctionId })).statusCode).toBe(200);
+    const streamOf = async (id: string) =>
+      (
+        await db
+          .selectFrom('events')
+          .select('type')
+          .where('stream_id', '=', `donation-${id}`)
+          .orderBy('stream_version')
+          .execute()
+      ).map((e) => e.type);
+
+    // Before the invoices, a deletion is made.
+    expect((await callAs(test.app, manager, 'DELETE', `/api/auctions/donations/${early}`)).statusCode).toBe(200);
+    const completed = await callAs(test.app, manager, 'POST', `/api/admin/auctions/${auctionId}/status`, {
+      status: AuctionStatus.Completed,
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    await test.projections.caughtUp();
+    const generation = await generateInvoices(db, { redis: test.redis, prefix: test.prefix }, auctionId);
+    expect(generation).toEqual({ kind: 'generated', invoices: 1 });
+
+    const refused = await callAs(test.app, manager, 'DELETE', `/api/auctions/donations/${billed}`);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, 'lot_invoiced']);
+    expect(await streamOf(billed)).toEqual(['DonationReceived']);
+    await test.projections.caughtUp();
+    const billedLines = await db
+      .selectFrom('invoice_lines')
+      .select('line_id')
+      .where('donation_id', '=', billed)
+      .execute();
+    expect(billedLines).toHaveLength(1);
+    // The deletion made before the invoices, retried, answers as it did.
+    const retried = await callAs(test.app, manager, 'DELETE', `/api/auctions/donations/${early}`);
+    expect(retried.statusCode).toBe(200);
+    expect(await streamOf(early)).toEqual(['DonationReceived', 'DonationDeleted']);
   });
 
   it('hides another organisation’s donation from an auction manager', async () => {

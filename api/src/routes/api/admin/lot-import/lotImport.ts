@@ -8,7 +8,9 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 /**
  * Lots imported from a CSV file (issue 19 §4): the preview lists every row's problems and creates
  * nothing; the import creates the new lots through the lot creation of `POST
- * /api/admin/auctions/{id}/lots`, or nothing at all while a row has a problem.
+ * /api/admin/auctions/{id}/lots`, or nothing at all while a row has a problem. A change made
+ * meanwhile that stops it partway (a team removed) answers that row's refusal with what was
+ * created before it.
  */
 export default (async (app) => {
   documentRoutes(app, { tags: ['operator'] });
@@ -39,13 +41,14 @@ export default (async (app) => {
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      const { createdLotIds, ...answer } = await app.lotImport.run(auction, request.body.csv);
-      for (const lotId of createdLotIds) {
-        const lot = await app.operatorLotRepository.find(lotId);
-        if (lot)
-          await app.operatorPublisher.publish(auction.auctionId, 'AuctionLotItemCreated', { auctionLotItemDto: lot });
-      }
-      return answer;
+      // Called also when the import stops partway, so no lot it created stays unknown to live clients.
+      return app.lotImport.run(auction, request.body.csv, async (createdLotIds) => {
+        for (const lotId of createdLotIds) {
+          const lot = await app.operatorLotRepository.find(lotId);
+          if (lot)
+            await app.operatorPublisher.publish(auction.auctionId, 'AuctionLotItemCreated', { auctionLotItemDto: lot });
+        }
+      });
     },
   );
 }) satisfies FastifyPluginAsyncZod;

@@ -96,6 +96,47 @@ describe('the CSV import of lots', () => {
     ]);
   });
 
+  it('refuses, before creating anything, a row whose lot an earlier import created and that was renumbered since', async () => {
+    const row = (n: number, name: string) => `${n};;${name};;10;1;;;;2026-12-05T21:00:00Z`;
+    const first = [HEADER, row(710, 'Vase'), row(711, 'Lampe')].join('\n');
+    expect((await runImport(first)).json()).toEqual({ created: 2, alreadyImported: 0 });
+    const vase = await test.database.db
+      .selectFrom('lots')
+      .select('id')
+      .where('auction_id', '=', test.galaId)
+      .where('lot_number', '=', 710)
+      .executeTakeFirstOrThrow();
+    const renumbered = await callAs(test.app, staff.manager, 'PATCH', `/api/admin/lots/${vase.id}`, { lotNumber: 720 });
+    expect(renumbered.statusCode, renumbered.body).toBe(200);
+
+    // Lot 710's command id already opened the vase, now 720: the row can never be created again.
+    const before = await lotCount();
+    const next = [HEADER, row(709, 'Tableau'), row(710, 'Nouveau vase')].join('\n');
+    const shown: LotImportPreview = (await preview(next)).json();
+    expect(shown.rows.map((r) => [r.lotNumber, r.outcome, r.problems])).toEqual([
+      [709, 'new', []],
+      [710, 'invalid', [{ column: 'lotNumber', key: 'import_lot_number_changed' }]],
+    ]);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await runImport(next);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        message: 'import_has_problems',
+        preview: { newCount: 1, invalidCount: 1 },
+      });
+      expect(await lotCount()).toBe(before);
+    }
+    // 720 is the vase's number now, a lot that row's command id did not open: taken.
+    expect((await preview([HEADER, row(720, 'Vase')].join('\n'))).json().rows[0].problems).toEqual([
+      { column: 'lotNumber', key: 'import_lot_number_taken' },
+    ]);
+    // Without that row, the file imports.
+    expect((await runImport([HEADER, row(709, 'Tableau')].join('\n'))).json()).toEqual({
+      created: 1,
+      alreadyImported: 0,
+    });
+  });
+
   it('refuses a file that is not a lot file, and callers who are not its operators', async () => {
     expect((await preview('bonjour,monde\n1,2')).json().fileProblems).toEqual([
       { column: 'bonjour', key: 'import_unknown_column' },
