@@ -2,6 +2,7 @@ import { AuctionStatus } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
 import { lotImport } from '../../src/bulk/lotImport.ts';
 import { HttpError } from '../../src/errors.ts';
+import { demoOrganizationId } from '../fixtures/demoOrganizationAuction.ts';
 import { useTestApp } from '../useTestApp.ts';
 
 const test = useTestApp();
@@ -12,17 +13,13 @@ describe('a lot import stopped partway by a change made meanwhile', () => {
   it('announces the lots created before the row that failed, and says how many and where', async () => {
     const { app } = test;
     const { db } = test.database;
-    const gala = await db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', test.galaId)
-      .executeTakeFirstOrThrow();
+    const organizationId = await demoOrganizationId(db);
     const manager = await db
       .selectFrom('users')
       .select('id')
       .where('username', '=', 'manager@demo.local')
       .executeTakeFirstOrThrow();
-    const team = await app.organizationRepository.addTeam(gala.organization_id, {
+    const team = await app.organizationRepository.addTeam(organizationId, {
       translations: { fr: 'Équipe éphémère' },
     });
     // The team is removed by another operator once the first lot is created, before the second.
@@ -42,7 +39,7 @@ describe('a lot import stopped partway by a change made meanwhile', () => {
     const announced: number[] = [];
     const auction = {
       auctionId: test.galaId,
-      organizationId: gala.organization_id,
+      organizationId: organizationId,
       auctionStatus: AuctionStatus.Active,
       userId: manager.id,
       auctionActive: true,

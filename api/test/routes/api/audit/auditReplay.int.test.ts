@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConfirmedAccount, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
 import { memberWith, removeBidOf } from '../../../fixtures/audit.ts';
+import { demoOrganizationId } from '../../../fixtures/demoOrganizationAuction.ts';
 import { acceptedBid, openLot } from '../../../fixtures/lots.ts';
 import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
 import { useTestApp } from '../../../useTestApp.ts';
@@ -18,11 +19,7 @@ let bob: ConfirmedAccount;
 
 beforeAll(async () => {
   const { db } = test.database;
-  const gala = await db
-    .selectFrom('auctions')
-    .select('organization_id')
-    .where('id', '=', test.galaId)
-    .executeTakeFirstOrThrow();
+  const gala = { organization_id: await demoOrganizationId(db) };
   const other = await otherOrganization(db, `Autre ${randomUUID()}`);
   [auditor, otherManager, alice, bob] = await Promise.all([
     memberWith(test, [5], gala.organization_id),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { invoiceFigures, invoiceTaxRows } from '@auction/platform/invoices';
 import { beforeAll, expect } from 'vitest';
 import { bearer, login } from '../../../accounts/accountFlows.ts';
+import { demoOrganizationId } from '../../../fixtures/demoOrganizationAuction.ts';
 import type { TestApp } from '../../../testApp.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
@@ -196,12 +197,7 @@ export function useInvoiceTest() {
   const test = useTestApp();
   const state = { organizationId: 0, manager: '' };
   beforeAll(async () => {
-    const gala = await test.database.db
-      .selectFrom('auctions')
-      .select('organization_id')
-      .where('id', '=', test.galaId)
-      .executeTakeFirstOrThrow();
-    state.organizationId = gala.organization_id;
+    state.organizationId = await demoOrganizationId(test.database.db);
     state.manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token;
   });
   return {

@@ -28,6 +28,11 @@ async function rolesOf(userId: string) {
   return row?.roles;
 }
 
+/** The status of the demo organisation's auction list, as the user behind `token` asks for it. */
+async function demoAuctionsStatus(token: string) {
+  return (await callAs(test.app, token, 'GET', `/api/admin/auctions?organizationId=${demoOrganizationId}`)).statusCode;
+}
+
 async function memberIds(organizationId: number, token = staff.admin) {
   const members = await callAs(test.app, token, 'GET', `/api/admin/organizations/${organizationId}/members`);
   expect(members.statusCode).toBe(200);
@@ -44,13 +49,7 @@ describe('members and roles of an organisation', () => {
     expect(again.json().roles).toEqual([3, 2]);
     expect(await memberIds(demoOrganizationId, staff.manager)).toContain(user.id);
     // The new manager now sees the organisation's auctions.
-    const auctions = await callAs(
-      test.app,
-      user.token,
-      'GET',
-      `/api/admin/auctions?organizationId=${demoOrganizationId}`,
-    );
-    expect(auctions.statusCode).toBe(200);
+    expect(await demoAuctionsStatus(user.token)).toBe(200);
   });
 
   it('revokes a role: the account loses it when the user belongs to no other organisation', async () => {
@@ -75,13 +74,7 @@ describe('members and roles of an organisation', () => {
     expect(revoked.json()).toMatchObject({ isMember: false, roles: [3] });
     expect(await rolesOf(user.id)).toEqual([3, 2]);
     expect(await memberIds(demoOrganizationId)).toContain(user.id);
-    const auctions = await callAs(
-      test.app,
-      user.token,
-      'GET',
-      `/api/admin/auctions?organizationId=${demoOrganizationId}`,
-    );
-    expect(auctions.statusCode).toBe(200);
+    expect(await demoAuctionsStatus(user.token)).toBe(200);
     expect((await callAs(test.app, user.token, 'GET', `/api/admin/organizations/${other}/members`)).statusCode).toBe(
       404,
     );
@@ -131,9 +124,7 @@ describe('members and roles of an organisation', () => {
     // In the demo organisation the volunteer is still only a volunteer.
     const token = (await login(test.app, volunteer.body.username, volunteer.body.password)).body.token;
     expect((await callAs(test.app, token, 'GET', `/api/admin/auctions/${test.galaId}`)).statusCode).toBe(404);
-    expect(
-      (await callAs(test.app, token, 'GET', `/api/admin/auctions?organizationId=${demoOrganizationId}`)).statusCode,
-    ).toBe(404);
+    expect(await demoAuctionsStatus(token)).toBe(404);
     const listed = await callAs(
       test.app,
       staff.manager,
