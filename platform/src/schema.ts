@@ -491,6 +491,11 @@ export interface DonationReceiptsTable {
   /** The organisation's, copied when the receipt was issued. */
   charity_registration_number: string | null;
   organization_address: string | null;
+  /** Whom the receipt names and who gives it, copied when it was issued (migration 0042). */
+  organization_name: string;
+  donor_name: string;
+  /** The donor's address lines, one a line. */
+  donor_address: string;
   /** Set when a refund changed the gift: the receipt is no longer in force (migration 0027). */
   voided_at: Date | null;
   /** The number of the voided receipt this one replaces. */
@@ -512,6 +517,8 @@ export interface InvoiceRefundsTable {
   line_id: string | null;
   /** A card's refund: the PaymentIntent it goes back through; null when given back by hand (migration 0034). */
   payment_intent_id: string | null;
+  /** The key the refund is sent to Stripe under: `invoice-refund-<row id>` (migration 0042). */
+  stripe_idempotency_key: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

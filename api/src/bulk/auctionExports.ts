@@ -182,11 +182,13 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
     ],
   },
   // Every donation receipt the auction's invoices were issued, voided ones included: a charity
-  // keeps a copy of each receipt it voided, and a replacement names the one it replaces.
+  // keeps a copy of each receipt it voided, and a replacement names the one it replaces. The donor
+  // as the receipt names them (copied when issued, migration 0042), whatever the profile says now.
   receipts: {
     query: (auctionId) => sql<Row>`
       SELECT d.number, d.issued_at, d.voided_at, d.replaces_number, d.amount_received, d.fair_market_value,
-        d.eligible_amount, d.language, d.charity_registration_number, i.number AS invoice_number, ${person('u')}
+        d.eligible_amount, d.language, d.charity_registration_number, i.number AS invoice_number, ${person('u')},
+        d.donor_name
       FROM donation_receipts d JOIN invoices i ON i.id = d.invoice_id JOIN users u ON u.id = i.bidder_id
       WHERE i.auction_id = ${auctionId} ORDER BY d.number`,
     columns: [
@@ -196,7 +198,7 @@ const DEFINITIONS: Record<AuctionExportKind, ExportDefinition> = {
       ['voidedAt', iso('voided_at')],
       ['replacesNumber', text('replaces_number')],
       ['invoiceNumber', text('invoice_number')],
-      ['donorName', text('u_name')],
+      ['donorName', text('donor_name')],
       ['donorEmail', text('u_email')],
       ['amountReceived', money('amount_received')],
       ['fairMarketValue', money('fair_market_value')],

@@ -1,9 +1,24 @@
+import { InvoiceStatus } from '@auction/contract';
 import type { Database } from '@auction/platform';
-import { earnsReceipt, figuresAfterLineRefunds, type ReceiptFigures, receiptFigures } from '@auction/platform/invoices';
+import { earnsReceipt, figuresAfterLineRefunds, type ReceiptFigures } from '@auction/platform/invoices';
 import type { Kysely, Transaction } from 'kysely';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A person's address as the documents print it: street, city line, country; the empty ones left out. */
+export function addressLines(person: {
+  address: string | null;
+  apartment: string | null;
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+  country: string | null;
+}): string[] {
+  const street = [person.address, person.apartment].filter(Boolean).join(', ');
+  const city = [person.city, person.province, person.postalCode].filter(Boolean).join(' ');
+  return [street, city, person.country ?? ''].filter((line) => line.length > 0);
+}
 
 /** A receipt voided because a refund changed the gift, and the one issued in its place, if any. */
 export interface ReceiptReplacement {
@@ -14,7 +29,7 @@ export interface ReceiptReplacement {
   replacement: number | null;
 }
 
-/** Who a receipt of the invoice is for and what it says before any refund: its lines' figures. */
+/** Who a receipt of the invoice is for and from, its auction's minimum and its lines. */
 async function receiptBasis(executor: Executor, invoiceId: number) {
   const invoice = await executor
     .selectFrom('invoices as i')
@@ -25,6 +40,15 @@ async function receiptBasis(executor: Executor, invoiceId: number) {
       'i.organization_id',
       'a.donation_receipt_minimum_cents',
       'u.preferred_language',
+      'u.first_name',
+      'u.last_name',
+      'u.address',
+      'u.apartment',
+      'u.city',
+      'u.province',
+      'u.postal_code',
+      'u.country',
+      'o.name as organization_name',
       'o.charity_registration_number',
       'o.receipt_address',
     ])
@@ -32,10 +56,39 @@ async function receiptBasis(executor: Executor, invoiceId: number) {
     .executeTakeFirst();
   if (!invoice) return null;
   const lines = await invoiceLineCosts(executor, [invoiceId]);
-  const figures = receiptFigures(lines);
-  return { invoice, lines, figures, minimumCents: Number(invoice.donation_receipt_minimum_cents) };
+  return { invoice, lines, minimumCents: Number(invoice.donation_receipt_minimum_cents) };
 }
 type ReceiptBasis = NonNullable<Awaited<ReturnType<typeof receiptBasis>>>;
+
+/**
+ * The gift the invoice's lines make once the refunds that succeeded went back to the donor: a
+ * refund naming its line comes out of that line, the others out of the gift first.
+ */
+async function giftAfterRefunds(executor: Executor, invoiceId: number, basis: ReceiptBasis): Promise<ReceiptFigures> {
+  const unattributed = await executor
+    .selectFrom('invoice_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'succeeded')
+    .where('line_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return figuresAfterLineRefunds(basis.lines, {
+    byLine: await refundedByLine(executor, [invoiceId], ['succeeded']),
+    unattributed: Number(unattributed.total),
+  });
+}
+
+/** The invoice's latest receipt, in force or voided. */
+const latestReceipt = (executor: Executor, invoiceId: number) =>
+  executor
+    .selectFrom('donation_receipts')
+    .select(['id', 'number', 'eligible_amount', 'voided_at'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+const voidReceipt = (executor: Executor, id: number) =>
+  executor.updateTable('donation_receipts').set({ voided_at: new Date() }).where('id', '=', id).execute();
 
 /**
  * Writes a receipt under the organisation's next number: the counter is raised in the caller's
@@ -66,9 +119,12 @@ async function issue(
       fair_market_value: figures.fairMarketValue,
       amount_received: figures.amountReceived,
       language: invoice.preferred_language,
-      // The receipt keeps what made it official on the day it was issued.
+      // The receipt keeps what made it official, and whom it names, on the day it was issued.
       charity_registration_number: invoice.charity_registration_number,
       organization_address: invoice.receipt_address,
+      organization_name: invoice.organization_name,
+      donor_name: `${invoice.first_name} ${invoice.last_name}`.trim(),
+      donor_address: addressLines({ ...invoice, postalCode: invoice.postal_code }).join('\n'),
       replaces_number: replacesNumber,
     })
     .execute();
@@ -78,22 +134,26 @@ async function issue(
 /**
  * Issues the donation receipt of an invoice that has just become paid, in the transaction that
  * marks it paid (docs/payments.md "Donation receipts"): the eligible amount of its lines (pure
- * rules in platform/src/invoices/donationReceipt.ts) against its auction's minimum, in the donor's
- * language. Only the transaction that moved the invoice to paid calls this, and an invoice has at
- * most one receipt in force (a partial unique index). An invoice paid again, after a cancelled
- * payment took it back to unpaid, gets a receipt that names the one voided then.
+ * rules in platform/src/invoices/donationReceipt.ts), less the refunds that succeeded meanwhile (a
+ * card refund can settle while a cancelled payment has the invoice unpaid), against its auction's
+ * minimum, in the donor's language. An invoice paid again, after a cancelled payment took it back
+ * to unpaid, gets a receipt that names the one voided then.
+ *
+ * An invoice has at most one receipt in force (a partial unique index). Should one be in force
+ * already (left by an earlier version on an unpaid invoice), it is kept when it states this gift
+ * and replaced otherwise: never a second one beside it, which would fail the payment.
  */
 export async function issueDonationReceipt(executor: Executor, invoiceId: number): Promise<number | null> {
   const basis = await receiptBasis(executor, invoiceId);
-  if (!basis || !earnsReceipt(basis.figures, basis.minimumCents)) return null;
-  const voided = await executor
-    .selectFrom('donation_receipts')
-    .select('number')
-    .where('invoice_id', '=', invoiceId)
-    .where('voided_at', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return issue(executor, invoiceId, basis, basis.figures, voided?.number ?? null);
+  if (!basis) return null;
+  const figures = await giftAfterRefunds(executor, invoiceId, basis);
+  const earns = earnsReceipt(figures, basis.minimumCents);
+  const latest = await latestReceipt(executor, invoiceId);
+  if (latest && latest.voided_at === null) {
+    if (earns && Number(latest.eligible_amount) === figures.eligibleAmount) return latest.number;
+    await voidReceipt(executor, latest.id);
+  }
+  return earns ? issue(executor, invoiceId, basis, figures, latest?.number ?? null) : null;
 }
 
 /**
@@ -120,40 +180,33 @@ export async function voidReceiptInForce(trx: Transaction<Database>, invoiceId: 
  * the bank gives the gift back, and a replacement again. An invoice that never earned a receipt
  * gets none from a refund. Nothing changes when the gift is what the receipt says, so a webhook
  * delivered twice issues nothing more.
+ *
+ * Nothing changes either while the invoice is unpaid (a cancelled payment took it back, and voided
+ * its receipt): it has received nothing to acknowledge, and the payment that completes it issues
+ * its receipt from the refunds made by then (`issueDonationReceipt`).
  */
 export async function reissueAfterRefunds(
   trx: Transaction<Database>,
   invoiceId: number,
 ): Promise<ReceiptReplacement | null> {
-  // The invoice's row orders every change of its receipt: two refunds settling at once reissue once each.
-  await trx.selectFrom('invoices').select('id').where('id', '=', invoiceId).forUpdate().execute();
-  const latest = await trx
-    .selectFrom('donation_receipts')
-    .select(['id', 'number', 'eligible_amount', 'voided_at'])
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('id', 'desc')
+  // The invoice's row orders every change of its receipt: two refunds settling at once reissue
+  // once each, and a cancellation taking it back to unpaid is either before (read here) or after.
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select('status')
+    .where('id', '=', invoiceId)
+    .forUpdate()
     .executeTakeFirst();
+  if (invoice?.status !== InvoiceStatus.Paid) return null;
+  const latest = await latestReceipt(trx, invoiceId);
   const basis = latest ? await receiptBasis(trx, invoiceId) : null;
   if (!latest || !basis) return null;
-  // A refund naming its line comes out of that line; the others out of the gift first.
-  const unattributed = await trx
-    .selectFrom('invoice_refunds')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('invoice_id', '=', invoiceId)
-    .where('status', '=', 'succeeded')
-    .where('line_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  const figures = figuresAfterLineRefunds(basis.lines, {
-    byLine: await refundedByLine(trx, [invoiceId], ['succeeded']),
-    unattributed: Number(unattributed.total),
-  });
+  const figures = await giftAfterRefunds(trx, invoiceId, basis);
   const earns = earnsReceipt(figures, basis.minimumCents);
   const inForce = latest.voided_at === null;
   if (inForce && earns && Number(latest.eligible_amount) === figures.eligibleAmount) return null;
   if (!inForce && !earns) return null;
-  if (inForce) {
-    await trx.updateTable('donation_receipts').set({ voided_at: new Date() }).where('id', '=', latest.id).execute();
-  }
+  if (inForce) await voidReceipt(trx, latest.id);
   const replacement = earns ? await issue(trx, invoiceId, basis, figures, latest.number) : null;
   return { invoiceId, replaced: latest.number, replacement };
 }

@@ -2,6 +2,7 @@ import { InvoiceStatus, percentOfPpm } from '@auction/contract';
 import type { Db, MessageAttachment, Translations } from '@auction/platform';
 import { type InvoiceDocument, invoicePdf, type ReceiptDocument, receiptPdf } from '@auction/platform/documents';
 import type { Language } from '../i18n/localized.ts';
+import { addressLines } from './donationReceipts.ts';
 import { givesBack, manualMethodName } from './invoiceDto.ts';
 import type { InvoiceDetail } from './invoiceRepository.ts';
 
@@ -77,12 +78,6 @@ export function invoiceDocument(detail: InvoiceDetail, language: Language): Invo
   };
 }
 
-function addressLines(customer: InvoiceDetail['customer']): string[] {
-  const street = [customer.address, customer.apartment].filter(Boolean).join(', ');
-  const city = [customer.city, customer.province, customer.postalCode].filter(Boolean).join(' ');
-  return [street, city, customer.country ?? ''].filter((line) => line.length > 0);
-}
-
 export function invoiceDocuments(db: Db): InvoiceDocuments {
   async function receiptPdfOf(detail: InvoiceDetail): Promise<Buffer | null> {
     const receipt = detail.receipt;
@@ -95,23 +90,29 @@ export function invoiceDocuments(db: Db): InvoiceDocuments {
         'eligible_amount',
         'charity_registration_number',
         'organization_address',
+        'organization_name',
+        'donor_name',
+        'donor_address',
       ])
       .where('invoice_id', '=', detail.invoice.id)
       .where('voided_at', 'is', null)
       .executeTakeFirstOrThrow();
     const base = invoiceDocument(detail, receipt.language);
+    const lines = (text: string | null) => text?.split('\n').filter((line) => line.trim()) ?? [];
+    // Who it is for and from as it said when issued: a profile or an organisation renamed since
+    // does not change an official receipt.
     const document: ReceiptDocument = {
       language: receipt.language,
       number: receipt.number,
       issuedAt: receipt.issued_at,
       receivedAt: detail.invoice.paid_at ?? receipt.issued_at,
-      organizationName: base.organizationName,
-      organizationAddress: figures.organization_address?.split('\n').filter((line) => line.trim()) ?? [],
+      organizationName: figures.organization_name,
+      organizationAddress: lines(figures.organization_address),
       registrationNumber: figures.charity_registration_number,
       auctionName: base.auctionName,
       invoiceNumber: base.number,
-      donorName: base.customer.name,
-      donorAddress: base.customer.address,
+      donorName: figures.donor_name,
+      donorAddress: lines(figures.donor_address),
       currency: base.currency,
       amountReceived: figures.amount_received,
       fairMarketValue: figures.fair_market_value,

@@ -5,6 +5,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import { HttpError } from '../errors.ts';
 import { refusalOf, storedCardStatus } from '../payments/cardRules.ts';
+import { auctionStripeInformationSql } from '../payments/cardSql.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { issueDonationReceipt } from './donationReceipts.ts';
 import type { InvoiceRow } from './invoiceRepository.ts';
@@ -110,7 +111,11 @@ export function invoicePayments(deps: {
         paymentMethodId === undefined
           ? sql`pm.id = (SELECT payment_method_id FROM auction_payment_methods
               WHERE user_id = ${userId} AND auction_id = ${invoice.auction_id})`
-          : sql`pm.id = ${paymentMethodId}`
+          : // A card named by the request is one of the auction's payment configuration, as a card
+            // selected for it is (cardsOnFile's selectableCard; any when the auction has none).
+            sql`pm.id = ${paymentMethodId} AND pi.stripe_information_id = coalesce((
+              SELECT ${sql.raw(auctionStripeInformationSql('a'))} FROM auctions a WHERE a.id = ${invoice.auction_id}
+            ), pi.stripe_information_id)`
       }`.execute(db);
     const card = rows[0];
     if (!card) {

@@ -3,6 +3,7 @@ import { InvoiceStatus, type RefundMethod } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
+import { uniqueViolation } from '../accounts/userRepository.ts';
 import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
@@ -15,6 +16,9 @@ type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
 /** The metadata key naming our refund row on Stripe's Refund. */
 export const REFUND_METADATA = 'invoiceRefundId';
+
+/** The unique index that scopes a refund's command id to the user who sent it (migration 0042). */
+const COMMAND_KEY_INDEX = 'invoice_refunds_command_key';
 
 export interface RefundRequest {
   amountCents: number;
@@ -40,11 +44,13 @@ export interface RefundRow {
  * Refunds of paid invoices (docs/payments.md "Refunds"), fully or partly, by the organisation's
  * staff. Like paying, the refund is recorded before Stripe is called, in a transaction holding the
  * invoice row, so two refunds at once cannot both pass the "not more than paid" check; its
- * command id names it (a retry finds the same row) and makes Stripe's idempotency key, so a retry
- * after a timeout refunds nothing more. Stripe's answer and its webhooks (`refund.*`,
- * `charge.refunded`) converge on the row; a settled refund never goes back to pending. Each change
- * of a refund's status brings the invoice's donation receipt in line in the same transaction
- * (`reissueAfterRefunds`); the donor is told after the commit.
+ * command id, scoped to the user who sent it (DESIGN.md §7), names it (a retry finds the same row,
+ * the same key with another request is `idempotency_key_reused`), and the row keeps Stripe's
+ * idempotency key, so a retry after a timeout refunds nothing more. Stripe's answer and its
+ * webhooks (`refund.*`, `charge.refunded`) converge on the row; a settled refund never goes back
+ * to pending. Each change of a refund's status brings the invoice's donation receipt in line in
+ * the same transaction (`reissueAfterRefunds`, which leaves an unpaid invoice's alone); the donor
+ * is told after the commit.
  *
  * Money paid by hand goes back by hand (docs/payments.md "Giving back money paid by hand"): the
  * organisation hands back cash or writes a cheque, then records it here with its method. Such a
@@ -65,6 +71,20 @@ const statusOf = (refund: Stripe.Refund): RefundStatus =>
   refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled'
     ? refund.status
     : 'pending';
+
+/**
+ * What a failed Stripe call for a refund means for its row: `inFlight`, another request is sending
+ * this very refund right now (a double click: Stripe's 409 for a key in flight, the key being the
+ * row's own), so this one answers the row as it stands, pending, as the payment path answers
+ * "processing"; `refused`, Stripe refused it and gave nothing back, so the row fails and its amount
+ * is refundable again; `unknown` (Stripe unreachable), the row stays pending and a retry with the
+ * same command continues it.
+ */
+export function refundCallOutcome(error: unknown): 'inFlight' | 'refused' | 'unknown' {
+  if (!(error instanceof HttpError)) return 'unknown';
+  if (error.message === 'idempotency_key_reused') return 'inFlight';
+  return error.statusCode === 503 ? 'unknown' : 'refused';
+}
 
 /**
  * A refund naming a line gives back at most what that line cost with its taxes, less the refunds
@@ -94,12 +114,27 @@ export function invoiceRefunds(deps: {
     const id = refund.metadata?.[REFUND_METADATA];
     if (!id || !/^[0-9a-f-]{36}$/.test(id)) return null;
     const status = statusOf(refund);
+    const row = await trx
+      .selectFrom('invoice_refunds')
+      .select('invoice_id')
+      .where('id', '=', id)
+      // Only a card's refund has a Stripe Refund; one given back by hand is made once recorded.
+      .where('method', '=', 'card')
+      .executeTakeFirst();
+    if (!row) return null;
+    // The invoice's row first, as a claim, a payment and a cancellation take it: one order of
+    // locks, and the receipt's change below sees the invoice as it stands.
+    await trx.selectFrom('invoices').select('id').where('id', '=', row.invoice_id).forUpdate().execute();
+    const before = await trx
+      .selectFrom('invoice_refunds')
+      .select('status')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const updated = await trx
       .updateTable('invoice_refunds')
       .set({ status, stripe_refund_id: refund.id, updated_at: new Date() })
       .where('id', '=', id)
-      // Only a card's refund has a Stripe Refund; one given back by hand is made once recorded.
-      .where('method', '=', 'card')
       // Monotonic: pending → settled; a succeeded refund may still fail later at the bank.
       .where((eb) =>
         status === 'pending'
@@ -108,7 +143,10 @@ export function invoiceRefunds(deps: {
       )
       .returning('invoice_id')
       .executeTakeFirst();
-    return updated ? reissueAfterRefunds(trx, updated.invoice_id) : null;
+    // The same state again (Stripe's answer and its webhooks, a redelivery, a late event) changes
+    // no gift: the receipt is left as it is.
+    if (!updated || before.status === status) return null;
+    return reissueAfterRefunds(trx, updated.invoice_id);
   }
 
   /**
@@ -124,9 +162,12 @@ export function invoiceRefunds(deps: {
         .where('id', '=', invoice.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
+      // The key is the user's own (DESIGN.md §7): another user's, of this organisation or another,
+      // is another command, and never tells that it exists.
       const same = await trx
         .selectFrom('invoice_refunds')
         .selectAll()
+        .where('requested_by', '=', userId)
         .where('command_id', '=', request.commandId)
         .executeTakeFirst();
       const lineId = request.lineId ?? null;
@@ -135,7 +176,8 @@ export function invoiceRefunds(deps: {
           same.invoice_id !== invoice.id ||
           same.amount !== request.amountCents ||
           same.method !== method ||
-          same.line_id !== lineId
+          same.line_id !== lineId ||
+          same.reason.trim() !== request.reason.trim()
         ) {
           throw new HttpError(409, 'idempotency_key_reused');
         }
@@ -161,10 +203,11 @@ export function invoiceRefunds(deps: {
           throw new HttpError(422, 'refund_exceeds_paid_amount', { refundableCents: Math.max(0, refundable) });
         }
       }
+      const id = randomUUID();
       const row = await trx
         .insertInto('invoice_refunds')
         .values({
-          id: randomUUID(),
+          id,
           invoice_id: invoice.id,
           command_id: request.commandId,
           requested_by: userId,
@@ -173,6 +216,8 @@ export function invoiceRefunds(deps: {
           method,
           line_id: lineId,
           payment_intent_id: paymentIntentId,
+          // The row's own id: two users' refunds never share one at Stripe, whatever their command ids.
+          stripe_idempotency_key: `invoice-refund-${id}`,
           // Handed back before it is recorded: made, with nothing for Stripe to confirm.
           ...(byCard ? {} : { status: 'succeeded' as const }),
         })
@@ -182,24 +227,29 @@ export function invoiceRefunds(deps: {
     });
   }
 
+  /** The same user's key sent at once with another invoice: that other request recorded it first. */
+  const recordedMeanwhile = (error: unknown): never => {
+    if (uniqueViolation(error) === COMMAND_KEY_INDEX) throw new HttpError(409, 'idempotency_key_reused');
+    throw error;
+  };
+
   return {
     applyRefund,
     announce,
     async refund(invoice, userId, request) {
-      const claimed = await claim(invoice, userId, request);
+      const claimed = await claim(invoice, userId, request).catch(recordedMeanwhile);
       const { row } = claimed;
       let change = claimed.change;
       if (row.status === 'pending' && row.method === 'card' && row.payment_intent_id !== null) {
         try {
           const refund = await stripe.refund(
             { paymentIntentId: row.payment_intent_id, amount: row.amount, metadata: { [REFUND_METADATA]: row.id } },
-            `invoice-refund-${row.invoice_id}-${row.command_id}`,
+            row.stripe_idempotency_key,
           );
           change = await db.transaction().execute((trx) => applyRefund(trx, refund));
         } catch (error) {
-          // Stripe refused it (nothing given back): the row says so and the amount is refundable again.
-          // Stripe unreachable (503): the row stays pending and a retry with the same command continues it.
-          if (error instanceof HttpError && error.statusCode !== 503 && error.statusCode !== 409) {
+          const outcome = refundCallOutcome(error);
+          if (outcome === 'refused') {
             await db
               .updateTable('invoice_refunds')
               .set({ status: 'failed', updated_at: new Date() })
@@ -207,7 +257,8 @@ export function invoiceRefunds(deps: {
               .where('status', '=', 'pending')
               .execute();
           }
-          throw error;
+          // In flight: the request sending it settles it; this one answers the row below.
+          if (outcome !== 'inFlight') throw error;
         }
       }
       if (change) await announce(change);

@@ -31,7 +31,7 @@ import { refundableAtOnce, refundableOnCards } from './refundCharge.ts';
  *   charged right now (409 `payment_in_progress`);
  * - more than is still due refuses (422 `payment_exceeds_amount_due`), nothing recorded;
  * - the command id names the recording: the same id again answers the first recording (another
- *   invoice, amount or method with it: 409 `idempotency_key_reused`);
+ *   amount, method or note with it: 409 `idempotency_key_reused`);
  * - once the recordings reach the total, the invoice is paid in the same transaction, its donation
  *   receipt issued, and its paid email sent after the commit, once, as for a card payment.
  *
@@ -313,14 +313,16 @@ export function manualPayments(deps: {
     async record(invoice, userId, request) {
       const outcome = await db.transaction().execute(async (trx) => {
         const current = await holdInvoice(trx, invoice.id);
+        const note = request.note?.trim() || null;
         const same = await trx
           .selectFrom('invoice_manual_payments')
-          .select(['id', 'amount', 'method'])
+          .select(['id', 'amount', 'method', 'note'])
           .where('invoice_id', '=', invoice.id)
           .where('command_id', '=', request.commandId)
           .executeTakeFirst();
         if (same) {
-          if (Number(same.amount) !== request.amountCents || same.method !== request.method) {
+          // Another note is another request: answering the first would drop it without a word.
+          if (Number(same.amount) !== request.amountCents || same.method !== request.method || same.note !== note) {
             throw new HttpError(409, 'idempotency_key_reused');
           }
           return { id: same.id, duplicate: true, paid: false };
@@ -338,7 +340,7 @@ export function manualPayments(deps: {
             command_id: request.commandId,
             amount: request.amountCents,
             method: request.method,
-            note: request.note?.trim() || null,
+            note,
             recorded_by: userId,
           })
           .returning('id')
@@ -362,12 +364,17 @@ export function manualPayments(deps: {
         const current = await holdInvoice(trx, invoice.id);
         const payment = await trx
           .selectFrom('invoice_manual_payments')
-          .select(['id', 'amount', 'cancel_command_id'])
+          .select(['id', 'amount', 'cancel_command_id', 'cancel_reason'])
           .where('id', '=', paymentId)
           .where('invoice_id', '=', invoice.id)
           .executeTakeFirst();
         if (!payment) throw new HttpError(404, 'manual_payment_not_found');
-        if (payment.cancel_command_id === request.commandId) return { duplicate: true, reopening: null };
+        if (payment.cancel_command_id === request.commandId) {
+          // The same command with another reason is another request, whose reason would be dropped.
+          if (payment.cancel_reason?.trim() !== request.reason.trim())
+            throw new HttpError(409, 'idempotency_key_reused');
+          return { duplicate: true, reopening: null };
+        }
         const reused = await trx
           .selectFrom('invoice_manual_payments')
           .select('id')

@@ -16,7 +16,18 @@ export interface StaleAttemptsSweep {
   closed: number;
   /** Attempts Stripe is still processing: their webhook settles them. */
   processing: number;
+  /** Attempts whose look-up or settlement failed (logged): the next sweep tries them again. */
+  failed: number;
 }
+
+/** Where the sweep reports an attempt it could not settle (the API's logger). */
+export interface SweepLog {
+  error(details: { err: unknown; attemptId: string }, message: string): void;
+}
+
+const stderrLog: SweepLog = {
+  error: ({ err, attemptId }, message) => console.error(`${message} (attempt ${attemptId}):`, err),
+};
 
 /**
  * The sweep of stale payment attempts (docs/payments.md "Attempts left open"). An attempt stays
@@ -27,8 +38,13 @@ export interface StaleAttemptsSweep {
  * by the attempt's id on the PaymentIntent: a charge found is applied as its answer would have
  * been (`reconcile`); none found closes the attempt as `not_charged`, only if no request touched
  * it meanwhile (the conditional UPDATE waits for a request's claim and sees its new time).
+ *
+ * One attempt that cannot be settled (Stripe failing, a write refused) is logged and counted, and
+ * the sweep goes on with the others: stopping there would leave every attempt after it open, at
+ * each run, behind the same one.
  */
-export function staleAttempts(deps: { db: Db; payments: InvoicePayments }) {
+export function staleAttempts(deps: { db: Db; payments: InvoicePayments; log?: SweepLog }) {
+  const log = deps.log ?? stderrLog;
   return {
     async sweep(now = new Date()): Promise<StaleAttemptsSweep> {
       const cutoff = new Date(now.getTime() - STALE_ATTEMPT_MS);
@@ -39,22 +55,27 @@ export function staleAttempts(deps: { db: Db; payments: InvoicePayments }) {
           JOIN payment_informations pi ON pi.id = pm.payment_information_id
         WHERE a.status = 'open' AND a.updated_at < ${cutoff}
         ORDER BY a.updated_at LIMIT 100`.execute(deps.db);
-      const outcome: StaleAttemptsSweep = { settled: 0, closed: 0, processing: 0 };
+      const outcome: StaleAttemptsSweep = { settled: 0, closed: 0, processing: 0, failed: 0 };
       for (const attempt of stale) {
         const { id } = attempt;
-        const found = await deps.payments.reconcile(attempt);
-        if (found) {
-          outcome[chargeOutcome(found) === 'processing' ? 'processing' : 'settled'] += 1;
-          continue;
+        try {
+          const found = await deps.payments.reconcile(attempt);
+          if (found) {
+            outcome[chargeOutcome(found) === 'processing' ? 'processing' : 'settled'] += 1;
+            continue;
+          }
+          const closed = await deps.db
+            .updateTable('payment_attempts')
+            .set({ status: 'failed', error_code: 'not_charged', updated_at: sql`now()` })
+            .where('id', '=', id)
+            .where('status', '=', 'open')
+            .where('updated_at', '<', cutoff)
+            .executeTakeFirst();
+          outcome.closed += Number(closed.numUpdatedRows);
+        } catch (error) {
+          outcome.failed += 1;
+          log.error({ err: error, attemptId: id }, 'a payment attempt left open could not be settled');
         }
-        const closed = await deps.db
-          .updateTable('payment_attempts')
-          .set({ status: 'failed', error_code: 'not_charged', updated_at: sql`now()` })
-          .where('id', '=', id)
-          .where('status', '=', 'open')
-          .where('updated_at', '<', cutoff)
-          .executeTakeFirst();
-        outcome.closed += Number(closed.numUpdatedRows);
       }
       for (const [label, count] of Object.entries(outcome)) {
         if (count > 0) paymentAttemptsSwept.inc({ outcome: label }, count);

@@ -191,7 +191,8 @@ export function stripeGateway(settings: StripeSettings | undefined): StripeGatew
 }
 
 /** Stripe's errors as the spec's keys (spec 000 §8); anything else is Stripe being unreachable. */
-function asHttpError(error: unknown): unknown {
+/** What a failed Stripe call answers (exported for its tests). */
+export function asHttpError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
     return new HttpError(402, 'error_during_paiement', {
@@ -199,7 +200,15 @@ function asHttpError(error: unknown): unknown {
       declineCode: error.decline_code ?? error.code,
     });
   }
-  if (error instanceof Stripe.errors.StripeIdempotencyError) return new HttpError(409, 'idempotency_key_reused');
+  // A key sent with other parameters (400), or whose first request is still running (409, a
+  // double click: the SDK names it an API error): either way this request made nothing, and the
+  // payment and refund paths answer the first one's row as it stands.
+  if (
+    error instanceof Stripe.errors.StripeIdempotencyError ||
+    (error instanceof Stripe.errors.StripeError && error.statusCode === 409)
+  ) {
+    return new HttpError(409, 'idempotency_key_reused');
+  }
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
     // A card Stripe does not know, or will not use with the customer stored for it (a card of a
     // customer replaced since, docs/payments.md "A customer Stripe no longer has"): the card is gone.

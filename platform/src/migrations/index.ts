@@ -37,6 +37,7 @@ import * as m0038 from './0038_refresh_token_repeat.ts';
 import * as m0039 from './0039_nick_name_skeleton.ts';
 import * as m0040 from './0040_organization_member_roles.ts';
 import * as m0041 from './0041_auction_integrations_known_keys.ts';
+import * as m0042 from './0042_refund_keys_and_receipt_names.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0039_nick_name_skeleton': m0039,
   '0040_organization_member_roles': m0040,
   '0041_auction_integrations_known_keys': m0041,
+  '0042_refund_keys_and_receipt_names': m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

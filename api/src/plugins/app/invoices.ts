@@ -73,7 +73,7 @@ export default fp(
     );
     const charges = automaticCharges({ db: app.db, invoices, payments });
     app.decorate('automaticCharges', charges);
-    const stale = staleAttempts({ db: app.db, payments });
+    const stale = staleAttempts({ db: app.db, payments, log: app.log });
     app.decorate('staleAttempts', stale);
     // The workers request automatic charges on the same Redis as the hub (and its prefix); this
     // process holds the Stripe credentials, so it runs them.
