@@ -3,18 +3,14 @@ import type { Database } from '@auction/platform';
 import { earnsReceipt, figuresAfterLineRefunds, type ReceiptFigures } from '@auction/platform/invoices';
 import type { Kysely, Transaction } from 'kysely';
 import { invoiceLineCosts, refundedByLine } from './invoiceLines.ts';
+import type { InvoiceDetail } from './invoiceRepository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A person's address as the documents print it: street, city line, country; the empty ones left out. */
-export function addressLines(person: {
-  address: string | null;
-  apartment: string | null;
-  city: string | null;
-  province: string | null;
-  postalCode: string | null;
-  country: string | null;
-}): string[] {
+export function addressLines(
+  person: Pick<InvoiceDetail['customer'], 'address' | 'apartment' | 'city' | 'province' | 'postalCode' | 'country'>,
+): string[] {
   const street = [person.address, person.apartment].filter(Boolean).join(', ');
   const city = [person.city, person.province, person.postalCode].filter(Boolean).join(' ');
   return [street, city, person.country ?? ''].filter((line) => line.length > 0);

@@ -233,6 +233,15 @@ export const refundsOf = (test: TestApp, invoiceId: number) =>
     .orderBy(['created_at', 'id'])
     .execute();
 
+/** The invoice's payments recorded by hand, cancelled ones included, oldest first. */
+export const manualRowsOf = (test: TestApp, invoiceId: number) =>
+  test.database.db
+    .selectFrom('invoice_manual_payments')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
+
 export const receiptsOf = (test: TestApp, invoiceId: number) =>
   test.database.db
     .selectFrom('donation_receipts')

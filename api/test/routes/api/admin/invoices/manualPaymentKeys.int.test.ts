@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../../../accounts/accountFlows.ts';
-import { useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
+import { manualRowsOf, useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
 
 /**
  * A payment recorded by hand, and its cancellation, are idempotent by their command id (DESIGN.md
@@ -20,13 +20,7 @@ const cancel = (publicId: string, paymentId: number, payload: Record<string, unk
     `/api/admin/invoices/${publicId}/manual-payments/${paymentId}/cancellation`,
     payload,
   );
-const manualRows = (invoiceId: number) =>
-  kit.test.database.db
-    .selectFrom('invoice_manual_payments')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('id')
-    .execute();
+const manualRows = (invoiceId: number) => manualRowsOf(kit.test, invoiceId);
 
 /** An unpaid invoice of 100 $ (no taxes) for a new bidder of the demo organisation. */
 async function unpaidInvoice() {

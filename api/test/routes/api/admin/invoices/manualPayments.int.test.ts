@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { callAs, login, registerConfirmed } from '../../../../accounts/accountFlows.ts';
-import { deliveriesOf, receiptsOf as receiptsIn, useInvoiceTest } from '../../invoices/invoiceFixtures.ts';
+import {
+  deliveriesOf,
+  manualRowsOf,
+  receiptsOf as receiptsIn,
+  useInvoiceTest,
+} from '../../invoices/invoiceFixtures.ts';
 
 const kit = useInvoiceTest();
 
@@ -24,13 +29,7 @@ const newPayment = (amountCents: number, method: 'cash' | 'cheque') => ({
 /** The invoice as its bidder sees it. */
 const invoiceSeenBy = async (token: string, publicId: string) =>
   (await callAs(kit.test.app, token, 'GET', `/api/auctions/invoice/${publicId}`)).json();
-const manualRows = (invoiceId: number) =>
-  kit.test.database.db
-    .selectFrom('invoice_manual_payments')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('id')
-    .execute();
+const manualRows = (invoiceId: number) => manualRowsOf(kit.test, invoiceId);
 
 const receiptsOf = (invoiceId: number) => receiptsIn(kit.test, invoiceId);
 
