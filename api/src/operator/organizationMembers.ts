@@ -147,16 +147,19 @@ export function organizationMembers(db: Db): OrganizationMembers {
           .executeTakeFirst();
         if (updated.numUpdatedRows === 0n) return false;
         // Administrator acts everywhere from the account; the membership only lists them here.
-        const memberRoles = MEMBER_ROLES.includes(role) ? [role] : [];
+        const held = MEMBER_ROLES.includes(role);
         await trx
           .insertInto('organization_users')
-          .values({ organization_id: organizationId, user_id: userId, roles: memberRoles })
-          .onConflict((oc) =>
-            oc.columns(['organization_id', 'user_id']).doUpdateSet({
-              roles: sql`CASE WHEN ${role} = ANY(organization_users.roles) OR NOT (${role} = ANY(${MEMBER_ROLES}::smallint[]))
-                THEN organization_users.roles ELSE array_append(organization_users.roles, ${role}) END`,
-            }),
-          )
+          .values({ organization_id: organizationId, user_id: userId, roles: held ? [role] : [] })
+          .onConflict((oc) => {
+            const membership = oc.columns(['organization_id', 'user_id']);
+            return held
+              ? membership.doUpdateSet({
+                  roles: sql`CASE WHEN ${role} = ANY(organization_users.roles) THEN organization_users.roles
+                    ELSE array_append(organization_users.roles, ${role}) END`,
+                })
+              : membership.doNothing();
+          })
           .execute();
         return true;
       });
@@ -191,15 +194,9 @@ export function organizationMembers(db: Db): OrganizationMembers {
             .updateTable('users')
             .set({ roles: sql`array_remove(roles, ${role})` })
             .where('id', '=', userId)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('organization_users as other')
-                    .select(sql`1`.as('one'))
-                    .where('other.user_id', '=', userId)
-                    .where(sql<boolean>`${role} = ANY(other.roles)`),
-                ),
-              ),
+            .where(
+              sql<boolean>`NOT EXISTS (SELECT 1 FROM organization_users other
+                WHERE other.user_id = ${userId} AND ${role} = ANY(other.roles))`,
             )
             .execute();
         }
@@ -209,15 +206,9 @@ export function organizationMembers(db: Db): OrganizationMembers {
           .where('organization_id', '=', organizationId)
           .where('user_id', '=', userId)
           .where(sql<boolean>`organization_users.roles = '{}'`)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('users')
-                  .select(sql`1`.as('one'))
-                  .where('users.id', '=', userId)
-                  .where(sql<boolean>`${Role.Administrator}::smallint = ANY(users.roles)`),
-              ),
-            ),
+          .where(
+            sql<boolean>`NOT EXISTS (SELECT 1 FROM users
+              WHERE users.id = ${userId} AND ${Role.Administrator}::smallint = ANY(users.roles))`,
           )
           .execute();
         return true;
