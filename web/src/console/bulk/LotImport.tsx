@@ -11,6 +11,7 @@ import { showToast } from '../../live/toasts.tsx';
 import { ConsoleConfirm } from '../ConsoleConfirm.tsx';
 import { ConsolePart } from '../ConsolePart.tsx';
 import { consoleKeys } from '../queries.ts';
+import { type ImportStop, importStop } from './importStop.ts';
 import { lotImportTemplate, saveFile } from './lotImportTemplate.ts';
 import { bulkMutations } from './queries.ts';
 
@@ -98,12 +99,14 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
   const [fileName, setFileName] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [stopped, setStopped] = useState<ImportStop | null>(null);
   const checked = preview.data;
   const ready =
     checked !== undefined && checked.fileProblems.length === 0 && checked.invalidCount === 0 && checked.newCount > 0;
 
   const check = async (text: string) => {
     setErrors([]);
+    setStopped(null);
     try {
       await preview.mutateAsync(text);
     } catch (error) {
@@ -150,6 +153,18 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
         />
       </div>
       <MessageList keys={errors} />
+      {stopped && (
+        <p role="alert" className="alert alert--warning">
+          <FormattedMessage
+            id="console.bulk.stopped"
+            values={{
+              line: stopped.line,
+              created: stopped.created,
+              reason: <FormattedMessage id={serverMessageId(stopped.key)} />,
+            }}
+          />
+        </p>
+      )}
       {preview.isPending && (
         <p>
           <FormattedMessage id="console.bulk.checking" values={{ file: fileName }} />
@@ -175,11 +190,19 @@ export function LotImport({ auction }: { auction: operator.OperatorAuction }) {
           action={<FormattedMessage id="console.bulk.create" values={{ count: checked.newCount }} />}
           busy={run.isPending}
           onConfirm={async () => {
-            const answer = await run.mutateAsync(csv);
-            showToast('success', 'console.bulk.created', { count: answer.created });
+            let stop: ImportStop | null = null;
+            try {
+              const answer = await run.mutateAsync(csv);
+              showToast('success', 'console.bulk.created', { count: answer.created });
+            } catch (error) {
+              // Stopped partway, the lots before the line exist: the dialog closes on what was done.
+              stop = importStop(error);
+              if (!stop) throw error;
+            }
             void queryClient.invalidateQueries({ queryKey: consoleKeys.lots(auction.id) });
-            // Checked again, the same file now reads as already imported.
+            // Checked again, the same file now reads as already imported (up to where it stopped).
             await check(csv);
+            setStopped(stop);
           }}
           onDone={() => setConfirming(false)}
         />
