@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 /**
  * A refusal the client can translate. `message` is one of the spec's message keys; `messages`
  * lists every key when there are several (registration shows them all in one modal), and `extra`
- * carries what the client needs to act on it (e.g. the onboarding code of redirect_onboard_register).
+ * carries what the client needs to act on it (e.g. the username of email_not_verified).
  */
 export class HttpError extends Error {
   constructor(

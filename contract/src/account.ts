@@ -53,7 +53,8 @@ export const emailConfirmationBody = z.object({ username, token: z.string().trim
 export const resendEmailConfirmationBody = z.object({ username });
 export const uniqueNicknameQuery = z.object({ nickName: text(50).min(1), userId: optionalUserId });
 export const uniquePhoneNumberQuery = z.object({ phoneNumber: phone, userId: optionalUserId });
-export const getByUsernameQuery = z.object({ username });
+/** The invited phone and the code of its on-board link: the phone alone prefills nothing. */
+export const getByUsernameQuery = z.object({ username, uniqueCode: z.string().trim().min(1).max(100) });
 
 export const passwordRecoveryEmailBody = z.object({
   value: email,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BidderStatus } from './codes.ts';
-import { booleanish, decimalInteger, errorAnswers, idParams, money, rowId } from './common.ts';
+import { booleanish, commandId, decimalInteger, errorAnswers, idParams, money, rowId } from './common.ts';
 import { urlMagicLink } from './lots.ts';
 
 /**
@@ -193,7 +193,8 @@ export const ownStatusAnswer = bidderStatusAnswer.extend({
   bidderHasAcceptedCreditCardFees: z.boolean().nullable(),
 });
 export const setBidderStatusParams = z.object({ auctionId: rowId, userId: z.uuid() });
-export const setBidderStatusBody = z.object({ status: bidderStatusInput });
+/** `commandId` keys the lock's withdrawals of the bidder's maximum bids, so a retried lock withdraws nothing twice. */
+export const setBidderStatusBody = z.object({ status: bidderStatusInput, commandId });
 export const accessCodeParams = z.object({ urlMagicLink });
 export const accessCodeBody = z.object({ code: z.string().trim().min(1).max(100) });
 

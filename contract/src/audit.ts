@@ -40,19 +40,21 @@ export const receiptQuery = z.object({
     .pipe(bidReceipt),
 });
 
-/** The fields a receipt is compared on, named in `mismatches`. */
-export const RECEIPT_FIELDS = ['eventHash', 'amountCents', 'serverTime', 'signature', 'chain'] as const;
+/** The fields a signed receipt is compared on with the log, named in `mismatches`. */
+export const RECEIPT_FIELDS = ['eventHash', 'amountCents', 'serverTime', 'chain'] as const;
 
 /**
- * The verdict: `found` when the lot's stream has an event at that version; `unchanged` when that
- * event is the receipt's bid, as recorded (its hash recomputes and matches, amount and time match)
- * and the signature is the platform's. `message` is the key the page shows.
+ * The verdict. A receipt whose signature is not the platform's is `bid_receipt_invalid`, not
+ * found and with no mismatch: it is never compared with the log, so nobody can test a guess of
+ * another bid against it. For a signed receipt, `found` when the lot's stream has an event at
+ * that version; `unchanged` when that event is the receipt's bid, as recorded (its hash recomputes
+ * and matches, amount and time match). `message` is the key the page shows.
  */
 export const receiptVerdict = z.object({
   found: z.boolean(),
   unchanged: z.boolean(),
   mismatches: z.array(z.enum(RECEIPT_FIELDS)),
-  message: z.enum(['bid_receipt_verified', 'bid_receipt_mismatch', 'bid_receipt_not_found']),
+  message: z.enum(['bid_receipt_verified', 'bid_receipt_mismatch', 'bid_receipt_not_found', 'bid_receipt_invalid']),
 });
 
 const exportedEvent = z.object({

@@ -141,6 +141,15 @@ export const Currency = { CAD: 'CAD', USD: 'USD' } as const;
 export type Currency = CodeOf<typeof Currency>;
 export const DEFAULT_CURRENCY: Currency = Currency.CAD;
 
+/**
+ * The platform's ceiling on an amount a person gives (a bid, a maximum bid, a purchase's price, a
+ * donation): 10,000,000.00. Above it an amount is a typing slip or an attack (a bid near 2^53
+ * cents froze a lot, since no next bid could be a safe integer); at it, a price plus an increment
+ * still fits PostgreSQL's integer (int4) columns and stays a safe integer, and the sums of real
+ * data stay far below 2^53.
+ */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+
 /** Spec 001 §9: payment type 2 means manual payment confirmation. */
 export const PaymentType = { Manual: 2 } as const;
 

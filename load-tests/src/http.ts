@@ -28,8 +28,14 @@ export class ApiClient {
     return pool;
   }
 
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, token?: string) {
-    const headers: Record<string, string> = {};
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    token?: string,
+    extraHeaders: Record<string, string> = {},
+  ) {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await this.pick().request({

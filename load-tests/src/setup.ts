@@ -116,6 +116,15 @@ function randomCellphone(): string {
 }
 
 /**
+ * Bidder i's own address in the benchmarking range (198.18.0.0/15, RFC 2544): registration is
+ * limited per address at a venue's pace, and a crowd of bidders does not sign up from one machine.
+ * A target counts it only when it trusts the runner as a proxy (the runner's own stack does).
+ */
+export function bidderAddress(i: number): string {
+  return `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`;
+}
+
+/**
  * Bidders the way people become bidders: the registration form, which answers the new account
  * already signed in. The email is then confirmed with the token of the link the product mailed,
  * read from the local outbox (`/api/dev/outbox`) when the target serves it; bidding does not wait
@@ -131,18 +140,24 @@ export async function registerBidders(
   const bidders = await inParallel(Array.from({ length: count }), 4, async (_, i) => {
     for (let attempt = 0; ; attempt++) {
       const username = `load-${runId}-${i}@example.com`;
-      const answer = await client.request('POST', '/api/account/register', {
-        username,
-        password: 'Load-Test-2026!',
-        confirmPassword: 'Load-Test-2026!',
-        firstName: 'Load',
-        lastName: `Bidder ${i}`,
-        nickName: `load${runId}b${i}`,
-        cellphone: randomCellphone(),
-        language: i % 2 ? 'en' : 'fr',
-        sendSMSNotifications: false,
-        sendEmailNotifications: true,
-      });
+      const answer = await client.request(
+        'POST',
+        '/api/account/register',
+        {
+          username,
+          password: 'Load-Test-2026!',
+          confirmPassword: 'Load-Test-2026!',
+          firstName: 'Load',
+          lastName: `Bidder ${i}`,
+          nickName: `load${runId}b${i}`,
+          cellphone: randomCellphone(),
+          language: i % 2 ? 'en' : 'fr',
+          sendSMSNotifications: false,
+          sendEmailNotifications: true,
+        },
+        undefined,
+        { 'x-forwarded-for': bidderAddress(i) },
+      );
       const body = answer.body as { id?: string; token?: string; message?: string };
       if (answer.status === 200 && body.id && body.token) return { id: body.id, username, token: body.token };
       // Another account may hold the random number: draw again.

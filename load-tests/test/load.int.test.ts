@@ -18,7 +18,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const options = parseOptions(
     [
-      ...['--scenario', 'closing-minute', '--duration', '4s', '--lots', '3', '--bidders', '3'],
+      ...['--scenario', 'closing-minute', '--duration', '4s', '--lots', '3', '--bidders', '35'],
       ...['--watchers', '4', '--rate', '40', '--extension-minutes', '0', '--no-baselines'],
       ...['--database-url', database.url],
     ],

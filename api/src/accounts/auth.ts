@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { HttpError } from '../errors.ts';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refreshCookie.ts';
+import { refreshClaimsOf } from './refreshClaims.ts';
+import { clearRefreshCookie, setRefreshCookie } from './refreshCookie.ts';
 import { openFamily, type RefreshGrant, revokeFamily, rotateFamily } from './refreshTokens.ts';
 import { hasAnyRole, type RoleId } from './roles.ts';
 import type { UserRepository, UserRow } from './userRepository.ts';
@@ -163,19 +164,6 @@ export const authPlugin = fp<AuthOptions>(
       setRefreshCookie(reply, token, ttl, secureCookies);
     }
 
-    /** The cookie's verified claims, or null: bad signature, expired, not a refresh token. */
-    function refreshClaims(request: FastifyRequest): (TokenClaims & { fam: string; jti: string }) | null {
-      const cookie = readRefreshCookie(request);
-      if (!cookie) return null;
-      try {
-        const claims = app.jwt.verify<TokenClaims>(cookie);
-        if (claims.typ !== 'refresh' || !claims.fam || !claims.jti) return null;
-        return { ...claims, fam: claims.fam, jti: claims.jti };
-      } catch {
-        return null;
-      }
-    }
-
     app.decorate('issueAccessToken', issueAccessToken);
     app.decorate(
       'openSession',
@@ -190,7 +178,7 @@ export const authPlugin = fp<AuthOptions>(
         clearRefreshCookie(reply, secureCookies);
         return new HttpError(status, key);
       };
-      const claims = refreshClaims(request);
+      const claims = refreshClaimsOf(request);
       if (!claims) throw refuse(401, 'invalid_token');
       const rotation = await rotateFamily(db, { familyId: claims.fam, tokenId: claims.jti }, refreshTtl);
       if (rotation.outcome === 'reused' || rotation.outcome === 'invalid' || rotation.userId !== claims.sub) {
@@ -207,7 +195,7 @@ export const authPlugin = fp<AuthOptions>(
       return issueAccessToken(user);
     });
     app.decorate('closeSession', async (request: FastifyRequest, reply: FastifyReply) => {
-      const claims = refreshClaims(request);
+      const claims = refreshClaimsOf(request);
       if (claims) await revokeFamily(db, claims.fam);
       clearRefreshCookie(reply, secureCookies);
     });

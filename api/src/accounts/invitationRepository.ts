@@ -16,21 +16,22 @@ export function invitationRepository(db: Db) {
       .where('onboarding_invitations.registered_user_id', 'is', null)
       .orderBy('onboarding_invitations.id', 'desc');
   return {
-    /** The newest unused invitation of a phone: logging in with it leads to the registration. */
-    async pendingCodeByPhone(digits: string): Promise<string | undefined> {
-      const row = await unusedByPhone(digits).select('onboarding_invitations.unique_code').executeTakeFirst();
-      return row?.unique_code;
-    },
-
-    /** The newest unused invitation of a phone, with its auction's link (registration prefill). */
+    /**
+     * The newest unused invitation of a phone, to text its on-board link again when someone logs
+     * in with that phone (login.ts): the link goes to the phone, never into the answer.
+     */
     pendingByPhone(digits: string) {
       return unusedByPhone(digits)
         .innerJoin('auctions', 'auctions.id', 'onboarding_invitations.auction_id')
+        .leftJoin('auction_translations as t', (join) =>
+          join.onRef('t.auction_id', '=', 'auctions.id').on('t.language_code', '=', 'fr'),
+        )
         .select([
+          'onboarding_invitations.unique_code',
           'onboarding_invitations.first_name',
-          'onboarding_invitations.last_name',
           'onboarding_invitations.phone_number',
           'auctions.url_magic_link',
+          't.title_short',
         ])
         .executeTakeFirst();
     },

@@ -1,5 +1,6 @@
 import type { ChannelsChange, OrganizationNotificationBody } from '@auction/contract';
-import type { Db } from '@auction/platform';
+import type { Database, Db } from '@auction/platform';
+import type { ExpressionBuilder } from 'kysely';
 import { HttpError } from '../errors.ts';
 import type { UserRow } from './userRepository.ts';
 
@@ -130,31 +131,37 @@ export function organizationNotifications(db: Db) {
       return dto(row, organization.name);
     },
 
-    /** Changes a choice of the bidder's own; someone else's is unknown (404). */
-    async change(user: UserRow, id: number, changes: ChannelsChange, by: ChangedBy = 'owner') {
+    /**
+     * Changes a choice of the bidder's own; someone else's is unknown (404), and so is, for an
+     * unsubscribe link from one organisation's email (`organizationId`), another organisation's.
+     */
+    async change(
+      user: UserRow,
+      id: number,
+      changes: ChannelsChange,
+      by: ChangedBy = 'owner',
+      organizationId: number | null = null,
+    ) {
+      const reachable = (eb: ExpressionBuilder<Database, 'bidder_organization_notifications'>) =>
+        eb.and([
+          eb('id', '=', id),
+          eb('user_id', '=', user.id),
+          ...(organizationId === null ? [] : [eb('organization_id', '=', organizationId)]),
+        ]);
       const current = await db
         .selectFrom('bidder_organization_notifications')
         .select(['sms_notifications', 'email_notifications'])
-        .where('id', '=', id)
-        .where('user_id', '=', user.id)
+        .where(reachable)
         .executeTakeFirst();
       if (current) checkTurnedOn(user, turnedOn(changes, current), by);
       const set = {
         ...(changes.smsNotifications !== undefined ? { sms_notifications: changes.smsNotifications } : {}),
         ...(changes.emailNotifications !== undefined ? { email_notifications: changes.emailNotifications } : {}),
       };
-      const query = db
-        .updateTable('bidder_organization_notifications')
-        .where('id', '=', id)
-        .where('user_id', '=', user.id);
+      const query = db.updateTable('bidder_organization_notifications').where(reachable);
       const row = Object.keys(set).length
         ? await query.set(set).returningAll().executeTakeFirst()
-        : await db
-            .selectFrom('bidder_organization_notifications')
-            .selectAll()
-            .where('id', '=', id)
-            .where('user_id', '=', user.id)
-            .executeTakeFirst();
+        : await db.selectFrom('bidder_organization_notifications').selectAll().where(reachable).executeTakeFirst();
       if (!row) throw new HttpError(404, 'notification_not_found');
       const organization = await db
         .selectFrom('organizations')

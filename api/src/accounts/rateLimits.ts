@@ -6,6 +6,7 @@ import { HttpError } from '../errors.ts';
 import { clientNetwork } from './clientNetwork.ts';
 import { readCookie } from './cookies.ts';
 import { deviceNonceFor, KNOWN_DEVICE_COOKIE, knownDeviceKey } from './knownDevice.ts';
+import { refreshClaimsOf } from './refreshClaims.ts';
 
 /**
  * Limits on the calls an attacker would repeat (docs/security.md). A call counts in every bucket
@@ -101,6 +102,22 @@ function accountUnlessKnownDevice(request: FastifyRequest): string | null {
   return knownDevice(request) === null ? accountKey(request) : null;
 }
 
+/** The session (refresh family) of a refresh cookie that verifies; null for any other call. */
+function refreshFamily(request: FastifyRequest): string | null {
+  const claims = refreshClaimsOf(request);
+  return claims === null ? null : `fam:${claims.fam}`;
+}
+
+/** The address of a refresh call without a cookie that verifies: only such calls share its count. */
+function addressWithoutRefreshToken(request: FastifyRequest): string | null {
+  return refreshClaimsOf(request) === null ? byAddress(request) : null;
+}
+
+const CODE_SENDING: readonly Bucket[] = [
+  perAccount('code-sending', 5, 15 * MINUTE),
+  perAddress('code-sending', 20, 15 * MINUTE),
+];
+
 export const LIMITS = {
   /**
    * Failures on one account are counted per address that makes them: a stranger guessing at
@@ -125,14 +142,21 @@ export const LIMITS = {
     { name: 'login:failures', max: 30, windowMs: 15 * MINUTE, key: byAddress, failuresOnly: true },
   ],
   /**
-   * Registration, per email only: a venue signs up its bidders from one address (as the load
-   * runner does), and each new account costs its creator a unique email, phone and nickname.
+   * Registration, per email, and per address sized for a venue: a gala signs up its guests from
+   * its one Wi-Fi address over the evening, a few at a time, while one client signing up accounts
+   * by the dozen (each reserving a phone number it never proved: docs/security.md) is stopped.
    */
-  registration: [perAccount('registration', 5, 15 * MINUTE)],
+  registration: [perAccount('registration', 5, 15 * MINUTE), perAddress('registration', 30, 15 * MINUTE)],
   /** Recovery and confirmation emails. */
   recoveryEmail: [perAccount('recovery-email', 5, 15 * MINUTE), perAddress('recovery-email', 20, 15 * MINUTE)],
   /** SMS codes (recovery, phone validation): each one costs money and a stranger's attention. */
-  codeSending: [perAccount('code-sending', 5, 15 * MINUTE), perAddress('code-sending', 20, 15 * MINUTE)],
+  codeSending: CODE_SENDING,
+  /**
+   * A login by a phone with a pending invitation texts its on-board link again (login.ts). Counted
+   * in the very buckets of the SMS codes, so anonymous calls text a phone no more, all together,
+   * than the code sending allows; spent only on that path, with `withinLimits`.
+   */
+  invitationText: CODE_SENDING,
   /** Checks of codes and tokens: five wrong tries spend a code; these bound the guessing of new ones. */
   codeCheck: [perAccount('code-check', 10, 10 * MINUTE), perAddress('code-check', 30, 10 * MINUTE)],
   /** The masked email tells whether a phone has an account (spec 000 §8 requires the answer). */
@@ -143,13 +167,30 @@ export const LIMITS = {
   ],
   /** Unique nickname and phone checks, the invitation prefill: typed during registration. */
   uniqueCheck: [perAddress('unique-check', 60, MINUTE), overall('unique-check', 600, MINUTE)],
-  refresh: [perAddress('refresh', 60, MINUTE)],
+  /**
+   * Refreshes count per session (the refresh family of a cookie that verifies), so a venue's
+   * bidders behind one address renew their tokens whatever their number. Calls without such a
+   * cookie, which only a stranger or a lost session makes, count per address on their own: filling
+   * that count refuses nobody holding a session.
+   */
+  refresh: [
+    { name: 'refresh:family', max: 30, windowMs: MINUTE, key: refreshFamily },
+    { name: 'refresh:no-token:address', max: 60, windowMs: MINUTE, key: addressWithoutRefreshToken },
+  ],
 } as const satisfies Record<string, readonly Bucket[]>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The buckets this route counts in (LIMITS). */
     limits?: readonly Bucket[];
+  }
+  interface FastifyInstance {
+    /**
+     * Counts the call in buckets that only one path of a route spends (a text the route sends
+     * on one of its answers): true when within every one of them, false when over any (the
+     * route then leaves that path out). Buckets counting failures only have no meaning here.
+     */
+    withinLimits(request: FastifyRequest, buckets: readonly Bucket[]): Promise<boolean>;
   }
 }
 
@@ -198,12 +239,13 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app: FastifyInstance, { redis, namespace }) => {
     const prefix = `${namespace}:limits:`;
 
-    async function count(request: FastifyRequest, reply: FastifyReply, buckets: readonly Bucket[]) {
+    /** Counts the call in its buckets (COUNT_SCRIPT); answers the keys counted and, when refused, the wait. */
+    async function spend(request: FastifyRequest, buckets: readonly Bucket[]) {
       const counted = buckets.flatMap((bucket) => {
         const key = bucket.key(request);
         return key === null ? [] : [{ bucket, redisKey: `${prefix}${bucket.name}:${key}` }];
       });
-      if (counted.length === 0) return;
+      if (counted.length === 0) return { counted, refused: false, retryAfterMs: 0 };
       const answer = (await redis.eval(
         COUNT_SCRIPT,
         counted.length,
@@ -217,6 +259,11 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         refused = true;
         retryAfterMs = Math.max(retryAfterMs, answer[2 * i + 1] as number);
       });
+      return { counted, refused, retryAfterMs };
+    }
+
+    async function count(request: FastifyRequest, reply: FastifyReply, buckets: readonly Bucket[]) {
+      const { counted, refused, retryAfterMs } = await spend(request, buckets);
       if (refused) {
         // At least a second: Retry-After: 0 would invite the client straight back.
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
@@ -225,6 +272,11 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       const refundable = counted.filter((c) => c.bucket.failuresOnly).map((c) => c.redisKey);
       if (refundable.length) refunds.set(request, refundable);
     }
+
+    app.decorate('withinLimits', async (request: FastifyRequest, buckets: readonly Bucket[]) => {
+      if (buckets.some((bucket) => bucket.failuresOnly)) throw new Error('withinLimits counts every call');
+      return !(await spend(request, buckets)).refused;
+    });
 
     async function refund(request: FastifyRequest, reply: FastifyReply) {
       const keys = refunds.get(request);

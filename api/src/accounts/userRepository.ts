@@ -23,6 +23,19 @@ export function findUserByPhone(db: Db, digits: string): Promise<UserRow | undef
   return db.selectFrom('users').selectAll().where('phone_number', '=', digits).executeTakeFirst();
 }
 
+/**
+ * The account that proved it holds the number (a code texted to it, or the invitation's link it
+ * registered from): a number typed into a profile is anyone's claim until then (docs/security.md).
+ */
+export function findUserByConfirmedPhone(db: Db, digits: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('phone_number', '=', digits)
+    .where('phone_number_confirmed', '=', true)
+    .executeTakeFirst();
+}
+
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -113,6 +126,13 @@ export function registrationAuction(db: Db, auctionId: number) {
     .executeTakeFirst();
 }
 
+/** The invitation a registration completes was used by another one meanwhile (`createUser`). */
+export class InvitationUsed extends Error {
+  constructor() {
+    super('the invitation was used by another registration');
+  }
+}
+
 /**
  * A new account in one transaction: the user, their admission to the auction they registered
  * from (as having visited it), and the onboarding invitation it completes. Answers the user's id.
@@ -136,11 +156,15 @@ export function createUser(
         .execute();
     }
     if (from.invitationId !== undefined) {
-      await trx
+      // Used once: of registrations racing with one code, only the first to get here takes it, and
+      // the others roll back whole (the route's check before the transaction cannot see them).
+      const taken = await trx
         .updateTable('onboarding_invitations')
         .set({ registered_user_id: row.id })
         .where('id', '=', from.invitationId)
-        .execute();
+        .where('registered_user_id', 'is', null)
+        .executeTakeFirst();
+      if (taken.numUpdatedRows === 0n) throw new InvitationUsed();
     }
     return row.id;
   });
@@ -192,6 +216,7 @@ export function userRepository(db: Db) {
   return {
     byUsername: (username: string) => findUserByUsername(db, username),
     byPhone: (digits: string) => findUserByPhone(db, digits),
+    byConfirmedPhone: (digits: string) => findUserByConfirmedPhone(db, digits),
     byId: (id: string) => findUserById(db, id),
     byIdentityCode: (identityCode: string) => findUserByIdentityCode(db, identityCode),
     isNickNameFree: (nickName: string, exceptUserId?: string) => isNickNameFree(db, nickName, exceptUserId),

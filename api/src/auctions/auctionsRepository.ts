@@ -3,6 +3,7 @@ import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { visibleAuctionSql } from '../authorization/auctionAccess.ts';
 import type { Language } from '../i18n/localized.ts';
+import { sumOfCents } from '../sumOfCents.ts';
 import { findAuctionByUrlMagicLink, findAuctionRef, listAuctions } from './auctionRepository.ts';
 
 /** At most this many cards in an auction's carousel. */
@@ -27,14 +28,14 @@ export function auctionsRepository(db: Db) {
         .selectFrom('auctions as a')
         .select([
           'a.id',
-          sql<number>`coalesce((SELECT sum(v.price) FROM lot_views v WHERE v.auction_id = a.id AND v.status = ${LotStatus.ClosedWon}), 0)
+          sql<string>`coalesce((SELECT sum(v.price) FROM lot_views v WHERE v.auction_id = a.id AND v.status = ${LotStatus.ClosedWon}), 0)
             + coalesce((SELECT sum(p.quantity * p.unit_price) FROM lot_purchases p JOIN lots l ON l.id = p.lot_id
                          WHERE l.auction_id = a.id), 0)`.as('profit'),
         ])
         .where('a.status', 'in', LISTED_AUCTION_STATUSES)
         .where(visibleAuctionSql(viewerId))
         .execute();
-      return rows.map((row) => ({ auctionId: row.id, profit: Number(row.profit) }));
+      return rows.map((row) => ({ auctionId: row.id, profit: sumOfCents(row.profit) }));
     },
 
     /** The auction's end and completion dates with what its visibility check needs. */

@@ -22,6 +22,14 @@ function amountOf(data: unknown): number | null {
   return typeof value === 'number' ? value : null;
 }
 
+/** The one answer to a receipt the platform did not sign: no lookup, no field named. */
+const INVALID_RECEIPT: ReceiptVerdict = {
+  found: false,
+  unchanged: false,
+  mismatches: [],
+  message: 'bid_receipt_invalid',
+};
+
 /** What a receipt's signature covers: every field but the signature, canonically encoded. */
 export function receiptPayload(receipt: Omit<BidReceipt, 'signature'>): string {
   return canonicalJson({
@@ -89,6 +97,11 @@ export function receiptService(
       return { ...unsigned, signature: signPayload(receiptPayload(unsigned), key) };
     },
     async verify(receipt) {
+      // The signature first, and nothing else about an unsigned one: comparing a forged receipt's
+      // fields with the log one by one would let anyone confirm another bidder's secret maximum
+      // (or a hidden or private lot's events) by guessing. Only the platform's own receipt, whose
+      // fields its holder already knows, is compared with the log.
+      if (!verifyPayload(receiptPayload(receipt), receipt.signature, publicKey)) return INVALID_RECEIPT;
       const event = await repository.eventAt(lotStreamId(receipt.lotId), receipt.streamVersion);
       if (!event) return { found: false, unchanged: false, mismatches: [], message: 'bid_receipt_not_found' };
       const mismatches: ReceiptVerdict['mismatches'] = [];
@@ -97,7 +110,6 @@ export function receiptService(
       if (event.hash !== receipt.eventHash) mismatches.push('eventHash');
       if (amountOf(event.data) !== receipt.amountCents) mismatches.push('amountCents');
       if (new Date(event.meta.at).toISOString() !== receipt.serverTime) mismatches.push('serverTime');
-      if (!verifyPayload(receiptPayload(receipt), receipt.signature, publicKey)) mismatches.push('signature');
       const unchanged = mismatches.length === 0;
       return {
         found: true,

@@ -5,13 +5,16 @@ import { Role } from '../accounts/roles.ts';
 import { HttpError } from '../errors.ts';
 import {
   admittedSql,
+  managesAuction,
   mayViewAuction,
+  mayViewLot,
+  mayViewLotsOf,
   memberRolesSql,
   PRIVATE_AUCTION,
   PRIVATE_EVENT,
   type Viewer,
 } from './auctionVisibility.ts';
-import { ACTION_ROLES, mayAct } from './organizationRules.ts';
+import { ACTION_ROLES } from './organizationRules.ts';
 
 /** What a visibility check needs of an auction. */
 export interface AuctionRef {
@@ -39,22 +42,64 @@ export async function requireVisibleAuction(db: Db, auction: AuctionRef, userId:
   if (!mayViewAuction(auction, await viewerOf(db, auction, userId))) throw new HttpError(403, PRIVATE_AUCTION);
 }
 
+/** Which auctions a call may answer for besides those the user may see at all. */
+export interface VisibilityOptions {
+  /** An Archived auction is gone (the bidders' pages, spec 001 §4). */
+  hideArchived?: boolean;
+  /** A Planning auction is gone but for those who manage its organisation (`mayViewLotsOf`). */
+  hidePlanning?: boolean;
+}
+
+/**
+ * The options of every read of an auction's lots, or of what they show (the lot list and pages,
+ * bid history, leaderboard, winners, projector, favourites): `mayViewLotsOf`'s rule.
+ */
+export const LOT_READS = { hideArchived: true, hidePlanning: true } as const satisfies VisibilityOptions;
+
 /**
  * The auction a call names, once it may be shown: 404 `auction_not_found` when there is none (or,
- * with `hideArchived`, when it is archived: gone from the bidders' pages), then 403
- * `private_auction` unless the user may see it.
+ * with `hideArchived`, when it is archived; with `hidePlanning`, when it is in Planning and the
+ * user does not manage it), then 403 `private_auction` unless the user may see it.
  */
 export async function visibleAuction<T extends AuctionRef & { status?: number }>(
   db: Db,
   auction: T | null | undefined,
   userId: string | null,
-  options: { hideArchived?: boolean } = {},
+  options: VisibilityOptions = {},
 ): Promise<T> {
   if (!auction || (options.hideArchived && auction.status === AuctionStatus.Archived)) {
     throw new HttpError(404, 'auction_not_found');
   }
-  await requireVisibleAuction(db, auction, userId);
+  if (!options.hidePlanning || auction.status !== AuctionStatus.Planning) {
+    await requireVisibleAuction(db, auction, userId);
+    return auction;
+  }
+  const viewer = await viewerOf(db, auction, userId);
+  if (!mayViewAuction(auction, viewer)) throw new HttpError(403, PRIVATE_AUCTION);
+  if (!mayViewLotsOf(auction as AuctionRef & { status: number }, managesAuction(viewer))) {
+    throw new HttpError(404, 'auction_not_found');
+  }
   return auction;
+}
+
+/**
+ * A lot's auction, once the lot may be shown: 404 `item_not_found` for no lot, the auction's
+ * answers for lot reads (`LOT_READS`), then 404 `item_not_found` for a hidden lot unless the user
+ * manages its organisation. The one rule of every read of one lot (its page, bid history, the
+ * user's maximum), so none tells a hidden lot apart from a missing one.
+ */
+export async function visibleLot<T extends AuctionRef & { status: number }>(
+  db: Db,
+  lot: { hidden: boolean } | null | undefined,
+  auction: T | null | undefined,
+  userId: string | null,
+): Promise<T> {
+  if (!lot) throw new HttpError(404, 'item_not_found');
+  const shown = await visibleAuction(db, auction, userId, LOT_READS);
+  if (lot.hidden && !mayViewLot(lot, managesAuction(await viewerOf(db, shown, userId)))) {
+    throw new HttpError(404, 'item_not_found');
+  }
+  return shown;
 }
 
 /** Whether the user may see the auction of that id (false when it does not exist): the hub's check. */
@@ -84,10 +129,13 @@ export function visibleAuctionSql(userId: string | null) {
     OR ${sql.raw(admittedSql('a.id', 'u.id'))})))`;
 }
 
-/** What a user may do in an auction besides bidding: see it at all, and manage it (hidden lots). */
+/** What a user may do in an auction besides bidding: see it at all, manage it, see its lots. */
 export interface AuctionAccess {
   visible: boolean;
+  /** Manages its organisation: hidden lots and a Planning auction's lots are shown to them. */
   manages: boolean;
+  /** Visible, and its lots may be shown (`mayViewLotsOf`): each lot then by `mayViewLot`. */
+  lotsVisible: boolean;
 }
 
 /** The user's access to each of the given auctions, in one query; unknown auctions are absent. */
@@ -100,11 +148,12 @@ export async function accessToAuctions(
   const { rows } = await sql<{
     id: number;
     type: number;
+    status: number;
     roles: number[] | null;
     member_roles: number[] | null;
     admitted: boolean;
   }>`
-    SELECT a.id, a.type, u.roles,
+    SELECT a.id, a.type, a.status, u.roles,
       ${sql.raw(memberRolesSql('a.organization_id', 'u.id'))} AS member_roles,
       ${sql.raw(admittedSql('a.id', 'u.id'))} AS admitted
     FROM auctions a LEFT JOIN users u ON u.id = ${userId}::uuid
@@ -112,13 +161,9 @@ export async function accessToAuctions(
   return new Map(
     rows.map((row) => {
       const viewer = row.roles ? { roles: row.roles, memberRoles: row.member_roles, admitted: row.admitted } : null;
-      return [
-        row.id,
-        {
-          visible: mayViewAuction(row, viewer),
-          manages: viewer ? mayAct(viewer.roles, viewer.memberRoles, 'manage') : false,
-        },
-      ];
+      const visible = mayViewAuction(row, viewer);
+      const manages = managesAuction(viewer);
+      return [row.id, { visible, manages, lotsVisible: visible && mayViewLotsOf(row, manages) }];
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { BidderStatus } from '@auction/contract';
+import { AuctionStatus, BidderStatus } from '@auction/contract';
 import { mayAct } from './organizationRules.ts';
 
 /** Spec 001 §3 auction type: Public 1, PrivateEvent 2. */
@@ -28,6 +28,27 @@ export function mayViewAuction(auction: AuctionAudience, viewer: Viewer | null):
   if (auction.type !== PRIVATE_EVENT) return true;
   if (!viewer) return false;
   return viewer.admitted || mayAct(viewer.roles, viewer.memberRoles, 'viewPrivate');
+}
+
+/** Whether the viewer manages the auction's organisation: its hidden lots and unopened catalogue are theirs. */
+export function managesAuction(viewer: Viewer | null): boolean {
+  return viewer ? mayAct(viewer.roles, viewer.memberRoles, 'manage') : false;
+}
+
+/**
+ * Whether an auction's lots (texts, photos, prices, bids, standings) may be shown, for a viewer
+ * who may see the auction. Spec 001 §4: an Archived auction is gone from the bidders' pages, and a
+ * Planning one is "not accessible": only its planning screen (title, countdown), tabs and
+ * invoices are, while its organisation's staff prepare the catalogue, which they alone see.
+ */
+export function mayViewLotsOf(auction: { status: number }, manages: boolean): boolean {
+  if (auction.status === AuctionStatus.Archived) return false;
+  return auction.status !== AuctionStatus.Planning || manages;
+}
+
+/** A hidden lot exists only for those who manage its auction's organisation. */
+export function mayViewLot(lot: { hidden: boolean }, manages: boolean): boolean {
+  return !lot.hidden || manages;
 }
 
 /** The message key of a refusal: the web shows its 'private auction' / 'access denied' screen. */

@@ -6,7 +6,9 @@ import {
   type AuctionRef,
   accessToAuctions,
   requireVisibleAuction,
+  type VisibilityOptions,
   visibleAuction,
+  visibleLot,
 } from './auctionAccess.ts';
 import { admitBidder, type BidderStatusForAdmission } from './auctionAdmission.ts';
 import { actorOf, authorizeOn, type OwnedKind, type Owner } from './organizationAccess.ts';
@@ -22,12 +24,22 @@ export interface Authorization {
   requireVisibleAuction(auction: AuctionRef, userId: string | null): Promise<void>;
   /**
    * The auction a call names once it may be shown: 404 `auction_not_found` when missing (or
-   * archived, with `hideArchived`), else 403 `private_auction` unless the user may see it.
+   * archived, with `hideArchived`; in Planning and not managed by the user, with `hidePlanning`),
+   * else 403 `private_auction` unless the user may see it. Reads of lots pass `LOT_READS`.
    */
   visibleAuction<T extends AuctionRef & { status?: number }>(
     auction: T | null | undefined,
     userId: string | null,
-    options?: { hideArchived?: boolean },
+    options?: VisibilityOptions,
+  ): Promise<T>;
+  /**
+   * A lot's auction once the lot may be shown: 404 `item_not_found` for no lot or a hidden one the
+   * user does not manage, and the auction's answers for lot reads.
+   */
+  visibleLot<T extends AuctionRef & { status: number }>(
+    lot: { hidden: boolean } | null | undefined,
+    auction: T | null | undefined,
+    userId: string | null,
   ): Promise<T>;
   /** The user's access (see, manage) to each of the auctions, in one query. */
   accessToAuctions(auctionIds: readonly number[], userId: string | null): Promise<Map<number, AuctionAccess>>;
@@ -49,6 +61,7 @@ export function authorizationService(db: Db): Authorization {
   return {
     requireVisibleAuction: (auction, userId) => requireVisibleAuction(db, auction, userId),
     visibleAuction: (auction, userId, options) => visibleAuction(db, auction, userId, options),
+    visibleLot: (lot, auction, userId) => visibleLot(db, lot, auction, userId),
     accessToAuctions: (auctionIds, userId) => accessToAuctions(db, auctionIds, userId),
     actorOf: (account) => actorOf(db, account),
     authorizeOn: (actor, action, kind, id) => authorizeOn(db, actor, action, kind, id),

@@ -1,6 +1,7 @@
 import { type closingMinute, LotType } from '@auction/contract';
 import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
+import { sumOfCents } from '../sumOfCents.ts';
 
 type ClosingLot = closingMinute.ClosingLot;
 type Names = { en: string | null; fr: string | null };
@@ -139,21 +140,23 @@ export function closingMinuteRepository(db: Db) {
      * lots with a leader or winner), fixed-price purchases, and donations not deleted.
      */
     async raised(auctionId: number) {
-      const row = await sql<{ lots: number; purchases: number; donations: number }>`
+      // The sums stay numeric (an exact decimal, sent as text): a bigint cast could overflow, and
+      // sumOfCents reads them without losing a cent below 2^53.
+      const row = await sql<{ lots: string; purchases: string; donations: string }>`
         SELECT
-          (SELECT coalesce(sum(v.price), 0)::bigint FROM lots l JOIN lot_views v ON v.lot_id = l.id
+          (SELECT coalesce(sum(v.price), 0) FROM lots l JOIN lot_views v ON v.lot_id = l.id
             WHERE l.auction_id = ${auctionId} AND l.type <> ${LotType.FixedPrice} AND NOT v.is_hidden
               AND coalesce(v.winner_id, v.leader_id) IS NOT NULL AND v.price IS NOT NULL) AS lots,
-          (SELECT coalesce(sum(p.quantity * p.unit_price), 0)::bigint FROM lot_purchases p JOIN lots l ON l.id = p.lot_id
+          (SELECT coalesce(sum(p.quantity * p.unit_price), 0) FROM lot_purchases p JOIN lots l ON l.id = p.lot_id
             WHERE l.auction_id = ${auctionId}) AS purchases,
-          (SELECT coalesce(sum(d.amount), 0)::bigint FROM donations d
+          (SELECT coalesce(sum(d.amount), 0) FROM donations d
             WHERE d.auction_id = ${auctionId} AND d.deleted_at IS NULL) AS donations`.execute(db);
-      const { lots = 0, purchases = 0, donations = 0 } = row.rows[0] ?? {};
+      const { lots = '0', purchases = '0', donations = '0' } = row.rows[0] ?? {};
       return {
-        lotsCents: Number(lots),
-        purchasesCents: Number(purchases),
-        donationsCents: Number(donations),
-        totalCents: Number(lots) + Number(purchases) + Number(donations),
+        lotsCents: sumOfCents(lots),
+        purchasesCents: sumOfCents(purchases),
+        donationsCents: sumOfCents(donations),
+        totalCents: sumOfCents(lots, purchases, donations),
       };
     },
 

@@ -2,8 +2,15 @@ import { createRedis, hubEventsSince, hubStreamKey } from '@auction/platform';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { ConnectionRegistry } from './connectionRegistry.ts';
-import { CLOSE_GOING_AWAY, HubConnection, type Subscription, type Watcher } from './hubConnection.ts';
+import {
+  CLOSE_GOING_AWAY,
+  CLOSE_POLICY_VIOLATION,
+  HubConnection,
+  type Subscription,
+  type Watcher,
+} from './hubConnection.ts';
 import { answersAtOnce, type PollRequest, PollWaiter } from './longPoll.ts';
+import { MessageBudget } from './messageBudget.ts';
 import {
   type ClientMessage,
   clockMessage,
@@ -29,6 +36,8 @@ export interface HubSettings {
 }
 
 const CLOCK_SYNC_MS = 60_000;
+/** WebSocket.OPEN, without importing ws's value here. */
+const OPEN = 1;
 /** A client reading missed events from a Redis that does not answer is told to refetch instead. */
 const CATCH_UP_TIMEOUT_MS = 5_000;
 /** A page watches one auction, the home page a few; this only stops a client from hoarding. */
@@ -39,6 +48,7 @@ const INVALID_MESSAGE = encode({ type: 'error', message: 'invalid_message' });
 const INVALID_TOKEN = encode({ type: 'error', message: 'invalid_token' });
 const TOO_MANY_SUBSCRIPTIONS = encode({ type: 'error', message: 'too_many_subscriptions' });
 const privateAuction = (auctionId: number) => encode({ type: 'error', message: 'private_auction', auctionId });
+const subscribed = (auctionId: number, lastId: string | null) => encode({ type: 'subscribed', auctionId, lastId });
 
 /**
  * The hub of one API process, free of Fastify: live events arrive from Redis pub/sub, are
@@ -83,7 +93,17 @@ export class Hub {
     socket.on('pong', () => {
       connection.alive = true;
     });
-    socket.on('message', (raw, isBinary) => this.receive(connection, parseClientMessage(raw, isBinary)));
+    const budget = new MessageBudget();
+    socket.on('message', (raw, isBinary) => {
+      // A socket already closing reads no more; one over its budget is closed before anything is parsed.
+      if (socket.readyState !== OPEN) return;
+      if (!budget.take()) {
+        this.settings.log.warn({ userId: connection.userId }, 'hub: message budget exceeded, connection closed');
+        socket.close(CLOSE_POLICY_VIOLATION, 'message_rate_exceeded');
+        return;
+      }
+      this.receive(connection, parseClientMessage(raw, isBinary));
+    });
     socket.on('close', () => this.registry.remove(connection));
     connection.send(clockMessage());
     if (identity.invalidToken) connection.send(INVALID_TOKEN);
@@ -134,18 +154,30 @@ export class Hub {
    * then sends missed and held events as one message and acknowledges with the position reached.
    */
   private async subscribe(connection: Watcher, auctionId: number, lastId: string | undefined): Promise<void> {
-    // Subscribing again starts over from the given position; a catch-up still running is abandoned.
-    this.registry.unwatch(connection, auctionId);
+    // Subscribing again to an auction watched, or whose subscribe is under way, reads nothing again
+    // (each read is a database query and a Redis read): this connection already receives every
+    // event of it, so a live one is acknowledged where it stands and one under way answers itself.
+    const current = connection.subscriptions.get(auctionId);
+    if (current) {
+      if (current.held === null) connection.send(subscribed(auctionId, current.position));
+      return;
+    }
     if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       connection.send(TOO_MANY_SUBSCRIPTIONS);
       return;
     }
+    // Counted from now, before the awaited check: subscribes sent together cannot all pass the bound.
+    const subscription: Subscription = { held: [], caughtUpTo: null, position: null };
+    connection.subscriptions.set(auctionId, subscription);
     // Checked before watching, so not one event of an auction the user may not see reaches them.
-    if (this.settings.mayWatch && !(await this.settings.mayWatch(connection.userId, auctionId))) {
+    const allowed = !this.settings.mayWatch || (await this.settings.mayWatch(connection.userId, auctionId));
+    // Unsubscribed (or the socket closed) meanwhile: nothing to watch.
+    if (connection.subscriptions.get(auctionId) !== subscription) return;
+    if (!allowed) {
+      connection.subscriptions.delete(auctionId);
       connection.send(privateAuction(auctionId));
       return;
     }
-    const subscription: Subscription = { held: [], caughtUpTo: null };
     this.registry.watch(connection, auctionId, subscription);
 
     const missed = lastId === undefined ? null : await this.eventsSince(auctionId, lastId);
@@ -163,7 +195,8 @@ export class Hub {
     // The position covers what was read, another user's events included: they are not this client's.
     const last = read.at(-1)?.id;
     const position = last && (!start || compareStreamIds(last, start) > 0) ? last : start;
-    connection.send(encode({ type: 'subscribed', auctionId, lastId: position }));
+    subscription.position = position;
+    connection.send(subscribed(auctionId, position));
   }
 
   /** Missed events, or null when the position is too old (or Redis does not answer in time). */
@@ -199,16 +232,17 @@ export class Hub {
     events.sort((a, b) => compareStreamIds(a.id, b.id));
     // The users some of these events are for: each gets a frame of their own, everyone else shares one.
     const addressees = new Set(events.flatMap((event) => (event.forUserId === undefined ? [] : [event.forUserId])));
-    const frames = new Map<string | null, Buffer | null>();
-    const frameFor = (userId: string | null): Buffer | null => {
+    const frames = new Map<string | null, { frame: Buffer | null; newest: string | undefined }>();
+    const frameFor = (userId: string | null) => {
       const key = userId !== null && addressees.has(userId) ? userId : null;
-      let frame = frames.get(key);
-      if (frame === undefined) {
+      let written = frames.get(key);
+      if (written === undefined) {
         const shown = eventsFor(key, events);
-        frame = shown.length > 0 ? encode({ type: 'events', auctionId, events: shown }) : null;
-        frames.set(key, frame);
+        const frame = shown.length > 0 ? encode({ type: 'events', auctionId, events: shown }) : null;
+        written = { frame, newest: shown.at(-1)?.id };
+        frames.set(key, written);
       }
-      return frame;
+      return written;
     };
     for (const connection of watchers) {
       const subscription = connection.subscriptions.get(auctionId);
@@ -225,13 +259,15 @@ export class Hub {
             events.filter((event) => compareStreamIds(event.id, caughtUpTo) > 0),
           );
           if (newer.length > 0) connection.send(encode({ type: 'events', auctionId, events: newer }));
+          advance(subscription, newer.at(-1)?.id);
           continue;
         }
         // Live events have passed the catch-up: no comparison per watcher from now on.
         subscription.caughtUpTo = null;
       }
-      const frame = frameFor(connection.userId);
+      const { frame, newest } = frameFor(connection.userId);
       if (frame) connection.send(frame);
+      if (subscription) advance(subscription, newest);
     }
   }
 
@@ -282,4 +318,14 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
     timer = setTimeout(() => reject(new Error('redis did not answer in time')), CATCH_UP_TIMEOUT_MS);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Moves the position a subscribe again is acknowledged with to the newest event this watcher was
+ * sent: never to another user's event, whose id would tell when it happened (review F5).
+ */
+function advance(subscription: Subscription, sent: string | undefined): void {
+  if (sent && (!subscription.position || compareStreamIds(sent, subscription.position) > 0)) {
+    subscription.position = sent;
+  }
 }

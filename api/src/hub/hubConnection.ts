@@ -6,6 +6,8 @@ const OPEN = 1;
 /** Close code for "try again later": the client reconnects with its last id once it keeps up. */
 export const CLOSE_BACKPRESSURE = 1013;
 export const CLOSE_GOING_AWAY = 1001;
+/** Close code for a client breaking the rules, here sending more messages than its budget (messageBudget.ts). */
+export const CLOSE_POLICY_VIOLATION = 1008;
 
 /**
  * An auction a connection watches. While its catch-up is read from Redis, live events are held
@@ -19,6 +21,11 @@ export interface Subscription {
    * later than the read) is not sent twice; anything newer was added after the read and is.
    */
   caughtUpTo: string | null;
+  /**
+   * The position acknowledged by `subscribed`, moved on by live delivery: a client subscribing
+   * again to an auction it already watches is acknowledged with it, without reading anything.
+   */
+  position: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '@auction/platform';
 import { sql } from 'kysely';
 import { type CurrencyView, moneyIn } from '../currency/convertedMoney.ts';
 import { teamName } from '../i18n/localized.ts';
+import { sumOfCents } from '../sumOfCents.ts';
 
 /**
  * Spec 001 §2 "Leaderboard and winners": one card per lot with a leader or a winner, built from
@@ -84,7 +85,8 @@ export async function leaderboardCards(
           : null,
     };
   });
-  const total = rows.reduce((sum, row) => sum + (row.price ?? 0), 0);
+  // Exact below 2^53, saturated beyond (prices stored before the amount ceiling).
+  const total = sumOfCents(...rows.map((row) => row.price));
   return { items, total: moneyIn(currency, total) };
 }
 
@@ -92,9 +94,9 @@ export async function leaderboardCards(
 export async function donationTotals(db: Db, auctionId: number, currency: CurrencyView) {
   const row = await db
     .selectFrom('donations')
-    .select([sql<number>`count(*)::int`.as('count'), sql<number>`coalesce(sum(amount), 0)::bigint`.as('total')])
+    .select([sql<number>`count(*)::int`.as('count'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
     .where('auction_id', '=', auctionId)
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return { count: row.count, total: moneyIn(currency, Number(row.total)) };
+  return { count: row.count, total: moneyIn(currency, sumOfCents(row.total)) };
 }

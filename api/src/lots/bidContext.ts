@@ -27,6 +27,8 @@ export interface BidContextRow {
         allow_anonymous_bidding: boolean;
         require_cc_to_bid: boolean;
         require_address_to_bid: boolean;
+        /** The auction's currency: an amount given in another is refused (spec 001 §9). */
+        currency: string;
         /** Whether the bidder may see it: false for a private auction they are not admitted to (authorization/). */
         visible: boolean;
       }
@@ -63,7 +65,7 @@ const BID_CONTEXT_QUERY = {
   text: `SELECT
       acc.id, acc.roles, acc.disabled, acc.token_version, acc.has_temporary_password, acc.preferred_currency_code,
       au.id IS NOT NULL AS lot_found, au.id AS auction_id, au.status, au.url_magic_link, au.allow_anonymous_bidding,
-      au.require_cc_to_bid, au.require_address_to_bid, au.type,
+      au.require_cc_to_bid, au.require_address_to_bid, au.currency, au.type,
       b.id AS bidder_id, b.roles AS bidder_roles, b.address, b.city, b.postal_code, b.province, b.country,
       EXISTS (SELECT 1 FROM auction_bidders ab WHERE ab.auction_id = au.id AND ab.user_id = b.id
         AND ab.status = ${BidderStatus.Locked}) AS locked,
@@ -85,6 +87,7 @@ interface Flat extends AccountRow, AddressColumns {
   allow_anonymous_bidding: boolean;
   require_cc_to_bid: boolean;
   require_address_to_bid: boolean;
+  currency: string;
   type: number;
   bidder_id: string | null;
   bidder_roles: number[];
@@ -122,6 +125,7 @@ export async function bidContextOf(
           allow_anonymous_bidding: row.allow_anonymous_bidding,
           require_cc_to_bid: row.require_cc_to_bid,
           require_address_to_bid: row.require_address_to_bid,
+          currency: row.currency,
           visible: mayViewAuction(
             { type: row.type },
             row.bidder_id ? { roles: row.bidder_roles, memberRoles: row.member_roles, admitted: row.admitted } : null,

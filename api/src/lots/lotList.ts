@@ -47,15 +47,19 @@ export function defaultOrder(auctionCompleted: boolean) {
   };
 }
 
-const SORTABLE: Record<string, (lot: ListedLot) => number> = {
-  id: (l) => l.id,
-  lotnumber: (l) => l.lotNumber,
-  price: (l) => l.price ?? -1,
-  lastbid: (l) => l.price ?? -1,
-  datecompleted: (l) => l.endsAt ?? Number.MAX_SAFE_INTEGER,
-  datecompletedutc: (l) => l.endsAt ?? Number.MAX_SAFE_INTEGER,
-  status: (l) => l.status,
-};
+/**
+ * The sort keys by lower-cased column name. A Map, not an object: the column is the caller's, and
+ * an object would also answer for inherited names (`__proto__`, `constructor`).
+ */
+const SORTABLE = new Map<string, (lot: ListedLot) => number>([
+  ['id', (l) => l.id],
+  ['lotnumber', (l) => l.lotNumber],
+  ['price', (l) => l.price ?? -1],
+  ['lastbid', (l) => l.price ?? -1],
+  ['datecompleted', (l) => l.endsAt ?? Number.MAX_SAFE_INTEGER],
+  ['datecompletedutc', (l) => l.endsAt ?? Number.MAX_SAFE_INTEGER],
+  ['status', (l) => l.status],
+]);
 
 function matchesFilter(lot: ListedLot, filter: LotTableQuery['filters'][number]): boolean {
   const values = filter.fieldValue.split(',').map((v) => v.trim());
@@ -112,13 +116,16 @@ export function listLots(lots: ListedLot[], query: LotTableQuery, auctionComplet
     if (quick === 'closed')
       rows = rows.filter((l) => l.status !== LotStatus.InProgress && l.status !== LotStatus.ClosingSoon);
   }
-  const sorts = query.sorts.filter((s) => SORTABLE[s.column.toLowerCase()]);
+  // An unknown column is ignored, as the table of spec 001 §7 sends only the ones it shows.
+  const sorts = query.sorts.flatMap((s) => {
+    const key = SORTABLE.get(s.column.toLowerCase());
+    return key ? [{ key, asc: s.asc }] : [];
+  });
   const order = sorts.length
     ? (a: ListedLot, b: ListedLot) => {
-        for (const s of sorts) {
-          const key = SORTABLE[s.column.toLowerCase()] as (lot: ListedLot) => number;
+        for (const { key, asc } of sorts) {
           const d = key(a) - key(b);
-          if (d !== 0) return s.asc ? d : -d;
+          if (d !== 0) return asc ? d : -d;
         }
         return a.id - b.id;
       }

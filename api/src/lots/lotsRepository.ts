@@ -21,30 +21,46 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
   const read = <R>(query: Compilable<R>) => executePrepared(pool, query);
   const listings = new ListingCache((auctionId: number) => read(auctionListingQuery(db, auctionId)));
 
+  /** The auction a lot call names, by link (without case) or id, with what permission to bid needs. */
+  function auctionOfLots(where: { urlMagicLink?: string; id?: number }) {
+    let query = db
+      .selectFrom('auctions')
+      .select([
+        'id',
+        'status',
+        'type',
+        'url_magic_link',
+        'organization_id',
+        'allow_anonymous_bidding',
+        'require_cc_to_bid',
+        'require_address_to_bid',
+      ]);
+    if (where.urlMagicLink) query = query.where(sql<boolean>`lower(url_magic_link) = lower(${where.urlMagicLink})`);
+    if (where.id) query = query.where('id', '=', where.id);
+    return query.executeTakeFirst();
+  }
+
   return {
-    /** The auction a lot call names, by link (without case) or id, with what permission to bid needs. */
-    auctionOfLots(where: { urlMagicLink?: string; id?: number }) {
-      let query = db
-        .selectFrom('auctions')
-        .select([
-          'id',
-          'status',
-          'type',
-          'url_magic_link',
-          'organization_id',
-          'allow_anonymous_bidding',
-          'require_cc_to_bid',
-          'require_address_to_bid',
-        ]);
-      if (where.urlMagicLink) query = query.where(sql<boolean>`lower(url_magic_link) = lower(${where.urlMagicLink})`);
-      if (where.id) query = query.where('id', '=', where.id);
-      return query.executeTakeFirst();
-    },
+    auctionOfLots,
 
     /** The auction of a lot, or undefined for an unknown lot. */
     async auctionIdOfLot(lotId: number): Promise<number | undefined> {
       const lot = await db.selectFrom('lots').select('auction_id').where('id', '=', lotId).executeTakeFirst();
       return lot?.auction_id;
+    },
+
+    /**
+     * A lot's auction as lot reads check it, and whether the lot is hidden (the engine's flag over
+     * the row's, as every read takes it), or undefined for an unknown lot.
+     */
+    async lotAndAuction(lotId: number) {
+      const lot = await db
+        .selectFrom('lots as l')
+        .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
+        .select(['l.auction_id', sql<boolean>`coalesce(v.is_hidden, l.is_hidden)`.as('hidden')])
+        .where('l.id', '=', lotId)
+        .executeTakeFirst();
+      return lot && { lot, auction: await auctionOfLots({ id: lot.auction_id }) };
     },
 
     /** The auction's lots as the table sorts and filters them (cached). */

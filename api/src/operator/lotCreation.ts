@@ -9,9 +9,10 @@ import type { ManagedAuction } from './operatorScope.ts';
 
 /**
  * Creating a lot, for the operator API's single creation and the CSV import alike: its reference
- * rows, then its stream opened in the engine (`OpenLot`), idempotent by the command id. A retry
- * with the same id finds the lot its first call opened; the same id for another lot (another
- * auction or lot number) is refused (422 `idempotency_key_reused`) and creates nothing.
+ * rows, then its stream opened in the engine (`OpenLot`), idempotent by the command id, and
+ * hidden there too when it is created hidden. A retry with the same id finds the lot its first
+ * call opened (and completes its hiding); the same id for another lot (another auction or lot
+ * number) is refused (422 `idempotency_key_reused`) and creates nothing.
  */
 export async function createLot(
   deps: { db: Db; lots: OperatorLotRepository; lotCommands: LotCommandHandler },
@@ -21,7 +22,10 @@ export async function createLot(
 ): Promise<{ lotId: number; created: boolean }> {
   const { lots } = deps;
   const existing = await openedBefore(lots, owner, fields, commandId);
-  if (existing !== null) return { lotId: existing, created: false };
+  if (existing !== null) {
+    await hideIfCreatedHidden(deps.lotCommands, owner, fields, existing, commandId);
+    return { lotId: existing, created: false };
+  }
   if (!fields.translations) throw new HttpError(400, 'translation_required');
 
   const lotId = await lots.create(owner, fields);
@@ -41,11 +45,38 @@ export async function createLot(
     // lot is the answer, as it would have been a moment later.
     if (error instanceof HttpError && error.message === KEY_REUSED) {
       const first = await openedBefore(lots, owner, fields, commandId);
-      if (first !== null) return { lotId: first, created: false };
+      if (first !== null) {
+        await hideIfCreatedHidden(deps.lotCommands, owner, fields, first, commandId);
+        return { lotId: first, created: false };
+      }
     }
     throw error;
   }
+  await hideIfCreatedHidden(deps.lotCommands, owner, fields, lotId, commandId);
   return { lotId, created: true };
+}
+
+/**
+ * A lot created hidden is hidden in the engine as an edit hides it (`HideLot`): every read takes
+ * the engine's flag over the row's, and the engine refuses bids on a hidden lot (DESIGN.md §3.7),
+ * so the row alone would leave the lot listed and biddable. Its command id derives from the
+ * creation's, so a retry of the creation completes it once and never hides again a lot shown since.
+ */
+async function hideIfCreatedHidden(
+  lotCommands: LotCommandHandler,
+  owner: ManagedAuction,
+  fields: LotFields,
+  lotId: number,
+  commandId: string,
+): Promise<void> {
+  if (fields.isHidden !== true) return;
+  await runLotCommand(lotCommands, lotId, {
+    type: 'HideLot',
+    commandId: `${commandId}:hide`,
+    userId: owner.userId,
+    at: Date.now(),
+    auctionActive: owner.auctionActive,
+  });
 }
 
 /**

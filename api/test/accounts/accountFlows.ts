@@ -78,6 +78,21 @@ export async function registerConfirmed(test: TestApp, overrides: Record<string,
   return { body, profile, token: profile.token as string, id: profile.id as string };
 }
 
+/** Confirms the account's phone with the code texted to it, as the profile's validation does (spec 000 §4). */
+export async function confirmPhone(test: TestApp, account: { token: string; body: { cellphone: unknown } }) {
+  const digits = String(account.body.cellphone).replace(/\D/g, '');
+  const sent = await callAs(test.app, account.token, 'POST', '/api/account/create-validation-code');
+  if (sent.statusCode !== 200) throw new Error(`no validation code: ${sent.body}`);
+  const text = await test.messaging.outbox.waitFor(digits, { template: 'phoneValidationCode' });
+  const checked = await callAs(
+    test.app,
+    account.token,
+    'POST',
+    `/api/account/validate-phone-number/${sixDigitCode(text.body)}`,
+  );
+  if (checked.json() !== true) throw new Error(`phone not confirmed: ${checked.body}`);
+}
+
 /** Sets the account's preferred currency to USD: the amounts it reads then carry their conversion. */
 export async function preferUsd(test: TestApp, account: { id: string }): Promise<void> {
   await test.database.db

@@ -92,6 +92,15 @@ describe('the lot list', () => {
     expect(listLots(lots, { ...byPrice, currentPage: 9 }, false).currentPage).toBe(1);
   });
 
+  it("ignores a sort column that is an object's inherited name, as any unknown column", () => {
+    const lots = [lot(1, { price: 500 }), lot(2, { price: 3000 }), lot(3, { price: 1500 })];
+    const unsorted = listLots(lots, query({}), false);
+    for (const column of ['__proto__', '__PROTO__', 'constructor', 'toString', 'hasOwnProperty', 'nope']) {
+      const sorted = query({ 'sorts[0].column': column, 'sorts[0].asc': 'true' });
+      expect(listLots(lots, sorted, false), column).toEqual(unsorted);
+    }
+  });
+
   it('applies quick filters', () => {
     const lots = [lot(1, { isFavorite: true }), lot(2, { isWinning: true }), lot(3, { status: 5 })];
     expect(listLots(lots, query({ quickFilters: 'favorites' }), false).ids).toEqual([1]);

@@ -90,7 +90,10 @@ export function registerBidders(target, runId, count) {
         sendSMSNotifications: false,
         sendEmailNotifications: true,
       };
-      batch.push(['POST', `${target}/api/account/register`, JSON.stringify(body), setupParams()]);
+      // Each bidder signs up from an address of its own (counted when the target trusts the runner as a proxy).
+      const params = setupParams();
+      params.headers['x-forwarded-for'] = `198.${18 + ((j >> 16) & 1)}.${(j >> 8) & 255}.${j & 255}`;
+      batch.push(['POST', `${target}/api/account/register`, JSON.stringify(body), params]);
     }
     for (const response of http.batch(batch)) {
       if (response.status !== 200) fail(`registration: ${response.status} ${response.body}`);

@@ -32,17 +32,20 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
   const { submit, errors, pending } = useSubmission();
+  const [invitationTexted, setInvitationTexted] = useState(false);
   const fallback = auction ? pathFor('lotList', { urlMagicLink: auction }, locale) : rootPath(locale);
   // Two refusals lead on rather than under the form (docs/accounts.md): an unconfirmed email to its
-  // confirmation page, a phone with a pending invitation to the on-board registration.
+  // confirmation page; a phone with a pending invitation to the on-board link, which the API texts
+  // to that phone again (never answered here: whoever types a number must not get its invitation).
   const redirected = async (error: unknown) => {
+    setInvitationTexted(false);
     if (!(error instanceof ApiError)) return false;
     if (error.body.redirectToEmailConfirmation && error.body.userName) {
       await navigate({ to: pathFor('emailConfirmation', { username: String(error.body.userName) }, locale) });
       return true;
     }
-    if (error.message === 'redirect_onboard_register' && error.body.uniqueCode) {
-      await navigate({ to: pathFor('onboarding', { uniqueCode: String(error.body.uniqueCode) }, locale) });
+    if (error.message === 'redirect_onboard_register') {
+      setInvitationTexted(true);
       return true;
     }
     return false;
@@ -88,6 +91,11 @@ export function LoginPage() {
           <FormattedMessage id="login.rememberMe" />
         </label>
         <MessageList keys={errors} />
+        {invitationTexted ? (
+          <p className="alert alert--info" role="status">
+            <FormattedMessage id="login.invitationTexted" />
+          </p>
+        ) : null}
         <button type="submit" className="button" disabled={pending}>
           <FormattedMessage id="login.submit" />
         </button>

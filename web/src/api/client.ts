@@ -113,17 +113,34 @@ export function hasExpired(token: string, nowMs: number = Date.now()): boolean {
   }
 }
 
+/** The API's refusal of a call, read from its answer. */
+async function refusalOf(response: Response): Promise<ApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's page): the status alone has to do.
+  }
+  const message = typeof body.message === 'string' ? body.message : 'there_was_an_error';
+  const messages = Array.isArray(body.messages) ? body.messages.map(String) : [message];
+  return new ApiError(response.status, message, messages, body);
+}
+
 /**
  * Renews the access token with the refresh cookie, which rotates on every use: a second use of
  * the same cookie would look like a stolen copy and end the session. So one refresh at a time in
  * this tab (parallel calls that got 401 wait for the same one) and across tabs (a Web Lock), and a
- * tab that finds a token newer than the one refused uses it instead of refreshing again.
+ * tab that finds a token newer than the one refused uses it instead of refreshing again. A renewal
+ * held back by a limit (429) says nothing about the session, which may well be valid: the token is
+ * kept and the call fails with that refusal, rather than logging the bidder out (anyone sharing
+ * the venue's address could otherwise cause it).
  */
 let refreshing: Promise<boolean> | undefined;
 async function refreshSession(refused: string): Promise<boolean> {
   refreshing ??= withRefreshLock(async () => {
     if (tokens.access() !== refused) return tokens.access() !== undefined;
     const response = await send('/api/account/refresh', { method: 'POST' }, undefined);
+    if (response.status === 429) throw await refusalOf(response);
     if (!response.ok) {
       tokens.set(undefined);
       return false;
@@ -159,24 +176,15 @@ export async function api<T>(path: `/api/${string}`, options: RequestOptions = {
   let token = options.bearer ?? tokens.access();
   // A token known to be expired is renewed first rather than refused: a bidder coming back after
   // its 15 minutes made every first call of the page twice, each logged as a 401. Renewal refused,
-  // the call goes without it, as a visitor's (public answers then still come).
+  // the call goes without it, as a visitor's (public answers then still come); held back by a limit
+  // (429), the call fails with that refusal and the token stays (refreshSession).
   if (token && !options.bearer && hasExpired(token))
     token = (await refreshSession(token)) ? tokens.access() : undefined;
   let response = await send(path, options, token);
   if (response.status === 401 && token && !options.bearer && (await refreshSession(token))) {
     response = await send(path, options, tokens.access());
   }
-  if (!response.ok) {
-    let body: Record<string, unknown> = {};
-    try {
-      body = (await response.json()) as Record<string, unknown>;
-    } catch {
-      // Not JSON (a proxy's page): the status alone has to do.
-    }
-    const message = typeof body.message === 'string' ? body.message : 'there_was_an_error';
-    const messages = Array.isArray(body.messages) ? body.messages.map(String) : [message];
-    throw new ApiError(response.status, message, messages, body);
-  }
+  if (!response.ok) throw await refusalOf(response);
   if (options.text) return (await response.text()) as T;
   if (options.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;

@@ -10,10 +10,18 @@ import { Labelled } from '../layout/Labelled.tsx';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { receiptMutations } from './queries.ts';
 
-/** What the page shows after a check: the server's verdict, or why the text is not a receipt. */
-type Outcome = { kind: 'verdict'; verdict: ReceiptVerdict; receipt: BidReceipt } | { kind: 'invalid' };
+/** A verdict on a receipt the platform signed: the only ones compared with the log. */
+type SignedVerdict = ReceiptVerdict & { message: Exclude<ReceiptVerdict['message'], 'bid_receipt_invalid'> };
 
-const verdictClass: Record<ReceiptVerdict['message'], string> = {
+/**
+ * What the page shows after a check: the server's verdict on a signed receipt, or that the text
+ * is not one of the platform's receipts (not JSON, malformed, or not signed by it).
+ */
+type Outcome = { kind: 'verdict'; verdict: SignedVerdict; receipt: BidReceipt } | { kind: 'invalid' };
+
+const isSigned = (verdict: ReceiptVerdict): verdict is SignedVerdict => verdict.message !== 'bid_receipt_invalid';
+
+const verdictClass: Record<SignedVerdict['message'], string> = {
   bid_receipt_verified: 'alert alert--success',
   bid_receipt_mismatch: 'alert alert--danger',
   bid_receipt_not_found: 'alert alert--warning',
@@ -33,7 +41,8 @@ function parseReceipt(text: string): BidReceipt | null {
 
 /**
  * The public receipt check (docs/audit.md): someone pastes or opens a bid receipt and learns, in
- * their language, whether that bid is in the platform's log unchanged, or which field differs.
+ * their language, whether it is the platform's and that bid is in its log unchanged, or which
+ * field the log no longer matches.
  */
 export function ReceiptCheckPage() {
   const locale = useLocale();
@@ -48,7 +57,9 @@ export function ReceiptCheckPage() {
       return;
     }
     try {
-      setOutcome({ kind: 'verdict', verdict: await verify.mutateAsync(receipt), receipt });
+      const verdict = await verify.mutateAsync(receipt);
+      // An unsigned receipt's own lot, amount and time are not repeated: nothing vouches for them.
+      setOutcome(isSigned(verdict) ? { kind: 'verdict', verdict, receipt } : { kind: 'invalid' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) setOutcome({ kind: 'invalid' });
       else setOutcome(null);

@@ -39,11 +39,13 @@ describe('the login page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('leads a phone with a pending invitation to the on-board registration', async () => {
-    const router = await refusedLogin({ message: 'redirect_onboard_register', uniqueCode: 'abc123' }, 403);
-    await vi.waitFor(() =>
-      expect(router.state.location.pathname).toBe(pathFor('onboarding', { uniqueCode: 'abc123' }, 'en')),
+  it('says the invitation link was texted to a phone with a pending invitation, and stays on the page', async () => {
+    // The API texts the on-board link to the phone rather than answering its code to whoever typed the number.
+    const router = await refusedLogin({ message: 'redirect_onboard_register' }, 403);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You have an invitation: the link to finish your registration was sent to this cellphone by text message.',
     );
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -23,9 +23,9 @@ function network(refresh: number) {
     const token = (init.headers as Record<string, string>).Authorization?.replace('Bearer ', '');
     calls.push({ url, method: init.method ?? 'GET', token });
     if (url === '/api/account/refresh') {
-      return new Response(JSON.stringify(refresh === 200 ? { token: fresh } : { message: 'unauthorized' }), {
-        status: refresh,
-      });
+      const body =
+        refresh === 200 ? { token: fresh } : { message: refresh === 429 ? 'too_many_requests' : 'unauthorized' };
+      return new Response(JSON.stringify(body), { status: refresh });
     }
     return new Response('{}', { status: token && hasExpired(token) ? 401 : 200 });
   });
@@ -68,5 +68,28 @@ describe('the access token', () => {
       ['/api/auctions', undefined],
     ]);
     expect(tokens.access()).toBeUndefined();
+  });
+
+  it('is kept when its renewal is held back by a limit: the call fails, the bidder stays logged in', async () => {
+    const expired = jwt(now() - 60);
+    tokens.set(expired);
+    const { calls } = network(429);
+    await expect(api('/api/auctions')).rejects.toMatchObject({ status: 429, message: 'too_many_requests' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/account/refresh']);
+    expect(tokens.access()).toBe(expired);
+  });
+
+  it('is kept when a renewal after a 401 is held back by a limit', async () => {
+    // A token the app cannot read as expired, refused by the API: renewed after the 401.
+    tokens.set('opaque-token');
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      if (url === '/api/account/refresh') return new Response('{"message":"too_many_requests"}', { status: 429 });
+      return new Response('{"message":"invalid_token"}', { status: 401 });
+    });
+    await expect(api('/api/account')).rejects.toMatchObject({ status: 429 });
+    expect(calls).toEqual(['/api/account', '/api/account/refresh']);
+    expect(tokens.access()).toBe('opaque-token');
   });
 });

@@ -21,7 +21,7 @@ describe('the receipt check page', () => {
       '/api/audit/receipts/verify': json({
         found: true,
         unchanged: false,
-        mismatches: ['amountCents', 'signature'],
+        mismatches: ['amountCents'],
         message: 'bid_receipt_mismatch',
       }),
     });
@@ -33,6 +33,23 @@ describe('the receipt check page', () => {
     expect(screen.getByText('Le montant diffère de la mise inscrite.')).toBeTruthy();
     expect(screen.getByText(/Lot 3 : 900,00\s\$/)).toBeTruthy();
     expect(api.urls.filter((url) => url.includes('/api/audit/'))).toHaveLength(1);
+  });
+
+  it('says a receipt the platform did not sign is not a receipt, repeating none of its fields', async () => {
+    const api = stubFetch({
+      '/api/audit/receipts/verify': json({
+        found: false,
+        unchanged: false,
+        mismatches: [],
+        message: 'bid_receipt_invalid',
+      }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(ReceiptCheckPage, 'en');
+    await check(JSON.stringify(receipt));
+    expect(await screen.findByText('This is not a bid receipt.')).toBeTruthy();
+    expect(screen.queryByText(/Lot 3/)).toBeNull();
+    expect(screen.queryByRole('listitem')).toBeNull();
   });
 
   it('says a text that is not JSON is not a receipt, without asking the server', async () => {

@@ -36,13 +36,14 @@ export default (async (app) => {
 
   /**
    * The user of an identity code, or of the signed token an email's unsubscribe link carries, and
-   * who is asking: the token's holder may only turn notices off (`ChangedBy`).
+   * who is asking: the token's holder may only turn notices off (`ChangedBy`), and a token from an
+   * organisation's email reaches that organisation's choice only (`organizationId`; null: all).
    */
-  async function byCode(identity: string): Promise<{ user: UserRow; by: ChangedBy }> {
+  async function byCode(identity: string): Promise<{ user: UserRow; by: ChangedBy; organizationId: number | null }> {
     const signed = verifyUnsubscribeToken(linkKey, identity);
     const user = signed ? await users.byId(signed.userId) : await users.byIdentityCode(identity);
     if (!user) throw new HttpError(401, 'unsubscribe_unauthorized');
-    return { user, by: signed ? 'unsubscribeLink' : 'owner' };
+    return { user, by: signed ? 'unsubscribeLink' : 'owner', organizationId: signed?.organizationId ?? null };
   }
 
   app.get(
@@ -100,7 +101,8 @@ export default (async (app) => {
       },
     },
     async (request) => {
-      const { user, by } = await byCode(request.params.identity);
+      const { user, by, organizationId } = await byCode(request.params.identity);
+      const choices = await preferences.listFor(user.id, request.query.urlMagicLink);
       return {
         onlyLower: by === 'unsubscribeLink',
         bidder: {
@@ -112,7 +114,8 @@ export default (async (app) => {
           smsOutbidNotifications: user.sms_outbid_notifications,
           emailOutbidNotifications: user.email_outbid_notifications,
         },
-        organizationNotifications: await preferences.listFor(user.id, request.query.urlMagicLink),
+        organizationNotifications:
+          organizationId === null ? choices : choices.filter((choice) => choice.organization_Id === organizationId),
       };
     },
   );
@@ -129,7 +132,11 @@ export default (async (app) => {
       },
     },
     async (request) => {
-      const { user, by } = await byCode(request.params.identity);
+      const { user, by, organizationId } = await byCode(request.params.identity);
+      // Another organisation than the link's is unknown to it.
+      if (organizationId !== null && request.body.organization_Id !== organizationId) {
+        throw new HttpError(404, 'organization_not_found');
+      }
       const saved = await preferences.save(user, request.body, by);
       return { success: true as const, messages: ['saved_successfully'], ...saved };
     },
@@ -147,8 +154,8 @@ export default (async (app) => {
       },
     },
     async (request) => {
-      const { user, by } = await byCode(request.params.identity);
-      const saved = await preferences.change(user, request.params.id, request.body, by);
+      const { user, by, organizationId } = await byCode(request.params.identity);
+      const saved = await preferences.change(user, request.params.id, request.body, by, organizationId);
       return { success: true as const, messages: ['saved_successfully'], ...saved };
     },
   );

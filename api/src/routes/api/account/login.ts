@@ -9,14 +9,18 @@ import {
   sessionTokens,
   tenDigitPhone,
 } from '@auction/contract';
+import { smsStopReason } from '@auction/platform';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../../accounts/auth.ts';
 import { readCookie } from '../../../accounts/cookies.ts';
+import { textInvitation } from '../../../accounts/invitationText.ts';
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookie, rememberDevice } from '../../../accounts/knownDevice.ts';
 import { verifyPassword } from '../../../accounts/passwordHashing.ts';
 import { accountKey, deviceKeyOf, LIMITS } from '../../../accounts/rateLimits.ts';
 import { secureCookiesFor } from '../../../accounts/refreshCookie.ts';
 import { HttpError } from '../../../errors.ts';
+import { languageOf } from '../../../i18n/language.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /**
@@ -34,6 +38,29 @@ export default (async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  /**
+   * A phone with a pending invitation and no account: the on-board link is texted to it again, and
+   * the refusal says so without the invitation's code, which would let anyone who knows the number
+   * register in the invitee's place (spec 000 §4 sends the user to onboarding: the text does). The
+   * texts are limited as the SMS codes are; over the limit, or to a number that replied STOP,
+   * nothing is sent, and the answer stays the same (the link was texted a moment ago, or never can be).
+   */
+  async function textInvitationAgain(request: FastifyRequest, phone: string): Promise<boolean> {
+    const invitation = await app.invitations.pendingByPhone(phone);
+    if (!invitation) return false;
+    if ((await smsStopReason(app.accounts.db, phone)) !== null) return true;
+    if (!(await app.withinLimits(request, LIMITS.invitationText))) return true;
+    await textInvitation(app.accounts, {
+      to: phone,
+      language: languageOf(request),
+      firstName: invitation.first_name,
+      auctionName: invitation.title_short ?? invitation.url_magic_link,
+      urlMagicLink: invitation.url_magic_link,
+      uniqueCode: invitation.unique_code,
+    });
+    return true;
+  }
+
   app.post(
     '/api/account/authenticate',
     {
@@ -50,8 +77,7 @@ export default (async (app) => {
       const user = phone ? await users.byPhone(phone) : await users.byUsername(username);
       const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
       if (!user) {
-        const uniqueCode = phone ? await app.invitations.pendingCodeByPhone(phone) : undefined;
-        if (uniqueCode) throw new HttpError(403, 'redirect_onboard_register', { uniqueCode });
+        if (phone && (await textInvitationAgain(request, phone))) throw new HttpError(403, 'redirect_onboard_register');
         throw new HttpError(401, 'no_account_associated_with_email');
       }
       if (!passwordOk) throw new HttpError(401, 'password_invalid');

@@ -23,7 +23,7 @@ import { passwordProblems } from '../../../accounts/passwordRules.ts';
 import { formatPhone, isCompleteFormattedPhone } from '../../../accounts/phone.ts';
 import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { DEFAULT_ROLES } from '../../../accounts/roles.ts';
-import { uniqueViolation } from '../../../accounts/userRepository.ts';
+import { InvitationUsed, uniqueViolation } from '../../../accounts/userRepository.ts';
 import { HttpError } from '../../../errors.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
 
@@ -69,6 +69,11 @@ export default (async (app) => {
 
       const invitation = body.uniqueCode ? await invitations.byCode(body.uniqueCode) : undefined;
       if (body.uniqueCode && (!invitation || invitation.registered_user_id)) messages.push('invitation_not_found');
+      // The code reaches only the invited phone (by text), so it proves holding that phone and no
+      // other: an account made from it has the invitation's number, and has it confirmed.
+      else if (invitation && phoneDigits && phoneDigits !== invitation.phone_number) {
+        messages.push('invitation_phone_mismatch');
+      }
       const found = body.auctionId ? await users.registrationAuction(body.auctionId) : undefined;
       // A private auction is joined by its invitation only: registering "from" it otherwise would
       // make a stranger one of its bidders. Answered as an unknown auction, so its id tells nothing.
@@ -96,6 +101,7 @@ export default (async (app) => {
             last_name: body.lastName,
             nick_name: body.nickName,
             phone_number: phoneDigits,
+            phone_number_confirmed: invitation !== undefined,
             preferred_language: body.language,
             roles: [...DEFAULT_ROLES],
             address: body.address ?? null,
@@ -113,6 +119,8 @@ export default (async (app) => {
           { auctionId: auction?.id, invitationId: invitation?.id },
         );
       } catch (error) {
+        // Another registration took the invitation between the check above and the write.
+        if (error instanceof InvitationUsed) throw new HttpError(400, 'invitation_not_found');
         // Two registrations racing for the same nickname, phone or email: the index decides.
         const index = uniqueViolation(error);
         if (!index) throw error;
@@ -217,15 +225,20 @@ export default (async (app) => {
     {
       config: { limits: LIMITS.uniqueCheck },
       schema: {
-        summary: 'Registration prefill for an invited person (by their phone); never reveals an existing account',
+        summary:
+          "Registration prefill for an invited person: their phone and their invitation's code (of the on-board link); never reveals an existing account",
         querystring: getByUsernameQuery,
         response: { 200: invitationPrefill, ...errorAnswers(404, 429) },
       },
     },
     async (request) => {
+      // A phone alone would tell anyone who types it the invitee's name and private auction: the
+      // code, texted to that phone only, must come with it (docs/accounts.md).
       const digits = tenDigitPhone(request.query.username);
-      const invitation = digits ? await invitations.pendingByPhone(digits) : undefined;
-      if (!invitation) throw new HttpError(404, 'invitation_not_found');
+      const invitation = digits ? await invitations.byCode(request.query.uniqueCode) : undefined;
+      if (!invitation || invitation.registered_user_id || invitation.phone_number !== digits) {
+        throw new HttpError(404, 'invitation_not_found');
+      }
       return {
         firstName: invitation.first_name,
         lastName: invitation.last_name,

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { accessCodeMatches } from '../../../authorization/auctionAdmission.ts';
+import { commandIdOf } from '../../../commandId.ts';
 import { HttpError } from '../../../errors.ts';
+import { withdrawLockedBidderMaxBids } from '../../../lots/lockedBidderMaxBids.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 const answer = (id: BidderStatus) => ({ auctionBidderStatus: id, auctionBidderStatusName: BIDDER_STATUS_NAMES[id] });
@@ -62,6 +64,11 @@ const auctionBidderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await auctions.userExists(userId))) throw new HttpError(404, 'user_not_found');
       const next = request.body.status;
       await auctions.setBidderStatus(auctionId, userId, next);
+      // Locked stops their maximum bids too, which would otherwise go on bidding for them.
+      if (next === BidderStatus.Locked) {
+        const lock = { auctionId, bidderId: userId, operatorId: accountOf(request).id };
+        await withdrawLockedBidderMaxBids(app, { ...lock, commandId: commandIdOf(request, request.body.commandId) });
+      }
       // An operator setting Invited or Visited admits the bidder (a private auction opens to them).
       if (next !== BidderStatus.Locked) await authorization.admitBidder(auctionId, userId, next);
       return answer(next);
@@ -83,9 +90,14 @@ const auctionBidderRoutes: FastifyPluginAsyncZod = async (app) => {
       const auction = await auctions.accessCodeOf(request.params.urlMagicLink);
       if (!auction || auction.status === AuctionStatus.Archived) throw new HttpError(404, 'auction_not_found');
       if (!accessCodeMatches(request.body.code, auction.access_code)) throw new HttpError(403, 'invalid_access_code');
+      // A locked bidder stays locked: the code admits, it does not unlock. Checked before admitting,
+      // so the refusal records nothing (no admission waiting for the day the lock is lifted).
+      if ((await auctions.bidder(auction.id, userId))?.status === BidderStatus.Locked) {
+        throw new HttpError(403, 'bidder_locked', answer(BidderStatus.Locked));
+      }
       await authorization.admitBidder(auction.id, userId, BidderStatus.Visited);
       const status = (await auctions.bidder(auction.id, userId))?.status as BidderStatus;
-      // A locked bidder stays locked: the code admits, it does not unlock.
+      // Locked meanwhile by an operator: admitBidder never unlocks, and the answer says so.
       if (status === BidderStatus.Locked) throw new HttpError(403, 'bidder_locked', answer(BidderStatus.Locked));
       return answer(status);
     },

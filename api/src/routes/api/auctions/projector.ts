@@ -1,5 +1,6 @@
 import { closingMinute, Language } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LOT_READS } from '../../../authorization/auctionAccess.ts';
 
 /** Spec 001 §3 auction languages: 1 English, 2 French. */
 const LANGUAGE_CODES: Record<number, 'en' | 'fr'> = { 1: Language.English, 2: Language.French };
@@ -25,7 +26,7 @@ export default (async (app) => {
       const auction = await app.authorization.visibleAuction(
         await reads.projectorAuction(request.params.id),
         request.account?.id ?? null,
-        { hideArchived: true },
+        LOT_READS,
       );
       const now = new Date();
       const [titles, raised, closingNext] = await Promise.all([

@@ -9,6 +9,7 @@ import {
 } from '@auction/engine';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountOf } from '../../../accounts/auth.ts';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { mayViewAuction } from '../../../authorization/auctionVisibility.ts';
@@ -21,7 +22,12 @@ import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 /** The contract's amount as a client sends it, in cents here (the engine's parser), at most 1,000,000.00. */
 const donationAmount = donationsContract.donate.body.shape.amount
-  .pipe(amountInCents)
+  .transform((amount, ctx) => {
+    const cents = amountInCents.safeParse(amount);
+    if (cents.success) return cents.data;
+    for (const issue of cents.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  })
   .refine((cents) => cents <= MAX_DONATION_CENTS, 'invalid_amount');
 const donateSchema = {
   ...donationsContract.donate,

@@ -2,8 +2,10 @@ import type { Socket } from 'node:net';
 import { errorAnswers, hubPollAnswer, hubPollBody } from '@auction/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../errors.ts';
 import { identify, type TokenVersionCheck } from '../../../hub/hubIdentity.ts';
 import { LONG_POLL_WAIT_MS } from '../../../hub/longPoll.ts';
+import { ClientBudgets, POLL_SUBSCRIPTION_BUDGET } from '../../../hub/messageBudget.ts';
 
 /** Registered by bidNotificationHub.ts beside the hub it serves, not by autoload. */
 export const autoload = false;
@@ -17,6 +19,8 @@ export const autoload = false;
  */
 export default (async (root, options: { isTokenCurrent: TokenVersionCheck }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // The socket's message budget, for polls: each auction a poll names is a subscribe (a query and a read).
+  const budgets = new ClientBudgets(POLL_SUBSCRIPTION_BUDGET);
   app.post(
     '/api/hub/poll',
     {
@@ -24,10 +28,11 @@ export default (async (root, options: { isTokenCurrent: TokenVersionCheck }) => 
         tags: ['hub'],
         summary: "The live hub's long-polling fallback: events since the client's positions, held up to 25 s",
         body: hubPollBody,
-        response: { 200: hubPollAnswer, ...errorAnswers() },
+        response: { 200: hubPollAnswer, ...errorAnswers(429) },
       },
     },
     async (request) => {
+      if (!budgets.take(request.ip, request.body.subscriptions.length)) throw new HttpError(429, 'too_many_requests');
       const identity = await identify(app, bearerTokenOf(request.headers.authorization), options.isTokenCurrent);
       // A client that goes away stops being watched at once instead of after the wait.
       const messages = await whileConnected(request.raw.socket, (gone) =>

@@ -1,6 +1,8 @@
 import { leaderboardContract } from '@auction/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LOT_READS } from '../../../authorization/auctionAccess.ts';
+import { mayViewLot } from '../../../authorization/auctionVisibility.ts';
 import { moneyIn } from '../../../currency/convertedMoney.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { type LeaderboardMode, leaderboardModeOf } from '../../../leaderboard/leaderboard.ts';
@@ -22,9 +24,7 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auctionsRepository: auctions, lotsRepository: lots, leaderboard, authorization } = app;
 
   async function auctionOf(urlMagicLink: string, userId: string | null) {
-    return authorization.visibleAuction(await auctions.leaderboardAuction(urlMagicLink), userId, {
-      hideArchived: true,
-    });
+    return authorization.visibleAuction(await auctions.leaderboardAuction(urlMagicLink), userId, LOT_READS);
   }
 
   /** The cards and totals of the page; the first load adds the leaderboard's banners. */
@@ -116,15 +116,20 @@ const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const ids = [...new Set(Array.isArray(request.body) ? request.body : request.body.auctionLotItemIds)];
       const currency = app.currencyOf(request);
       const rows = await lots.lotsWithIds(ids);
-      // Lots of auctions the user may not see are left out; hidden ones are shown to those who manage them.
+      // Lots the user may not see (their auction's or their own visibility) are left out.
       const access = await authorization.accessToAuctions(
         [...new Set(rows.map((row) => row.auction_id))],
         request.account?.id ?? null,
       );
       const now = new Date();
       return rows
-        .filter((row) => access.get(row.auction_id)?.visible)
-        .filter((row) => access.get(row.auction_id)?.manages || !(row.is_hidden ?? row.configured_hidden))
+        .filter((row) => {
+          const auction = access.get(row.auction_id);
+          return (
+            auction?.lotsVisible === true &&
+            mayViewLot({ hidden: row.is_hidden ?? row.configured_hidden }, auction.manages)
+          );
+        })
         .map((row) => ({
           auctionLotItemId: row.id,
           winnerUserId: row.winner_id ?? null,

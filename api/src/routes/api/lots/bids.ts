@@ -11,10 +11,16 @@ import { bidContextOf, recordAutoSelectedCard } from '../../../lots/bidContext.t
 import { biddingAuction } from '../../../lots/biddingAuction.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
-import { amountInCents, toMoney } from '../../../money.ts';
+import { givenAmount, toMoney } from '../../../money.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>;
+
+/**
+ * What the checks need to know of the command: whether it withdraws a max (it only lowers the
+ * bidder's commitment), and the currency its amount was given in, if the client named one.
+ */
+type Asked = { withdrawal?: boolean; currencyCode?: string | null };
 
 /**
  * Bids, buys and max-bid changes (spec 001 §7). The checks that depend on who is asking
@@ -33,7 +39,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
    * (spec 001 §5 rules 1–6, a locked bidder) refuse here; whether the auction is active is the
    * engine's decision at the receive time.
    */
-  async function authorize(request: FastifyRequest, lotId: number, forUser: string | undefined) {
+  async function authorize(request: FastifyRequest, lotId: number, forUser: string | undefined, asked: Asked) {
     const claims = await app.verifyAccessToken(request);
     const context = await bidContextOf(pool, claims.sub, lotId, forUser ?? claims.sub);
     const account = checkedAccount(claims, context.account, request);
@@ -44,6 +50,16 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const { auction, bidder } = context;
     if (!auction || !bidder) throw new HttpError(404, 'item_not_found');
+    if (asked.currencyCode != null && asked.currencyCode !== auction.currency) {
+      throw new HttpError(400, 'invalid_currency');
+    }
+    // Withdrawing a max only lowers what the bidder committed to: a bidder locked out, or who no
+    // longer meets the card or address rule, may still stop their max bidding for them (the
+    // engine's withdrawal guard reads hidden lots the same way). Only who may see the auction holds.
+    if (asked.withdrawal) {
+      if (!auction.visible) throw new HttpError(403, 'private_auction');
+      return { account, bidderId: bidder.id, auctionActive: auction.status === AuctionStatus.Active };
+    }
     if (bidder.locked) throw new HttpError(403, 'bidder_locked');
     const permission = permissionToBid({
       auction: biddingAuction(auction),
@@ -75,6 +91,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     forUser: string | undefined,
     given: string | undefined,
     accepted: string,
+    asked: Asked,
     command: (envelope: Envelope, bidderId: string) => LotCommand,
   ) {
     const started = performance.now();
@@ -83,7 +100,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       bidAckSeconds.observe({ outcome }, (performance.now() - started) / 1000);
     };
     try {
-      const answer = await decide(request, lotId, forUser, given, command);
+      const answer = await decide(request, lotId, forUser, given, asked, command);
       acknowledged('accepted', accepted);
       return answer;
     } catch (error) {
@@ -98,9 +115,10 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     lotId: number,
     forUser: string | undefined,
     given: string | undefined,
+    asked: Asked,
     command: (envelope: Envelope, bidderId: string) => LotCommand,
   ) {
-    const { account, bidderId, auctionActive } = await authorize(request, lotId, forUser);
+    const { account, bidderId, auctionActive } = await authorize(request, lotId, forUser, asked);
     const envelope = {
       commandId: commandIdOf(request, given),
       userId: account.id,
@@ -142,12 +160,13 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const success = (message: string) => ({ success: true as const, message, messages: [message] });
 
-  // The contract's amounts are what a client may send; here they become cents (the engine's parser).
-  const bidSchema = { ...lotsContract.bid, body: lotsContract.bid.body.extend({ amount: amountInCents }) };
-  const buySchema = { ...lotsContract.buy, body: lotsContract.buy.body.extend({ amount: amountInCents.optional() }) };
+  // The contract's amounts are what a client may send; here they become cents (the engine's
+  // parser) with the currency they were given in, checked against the auction's in `authorize`.
+  const bidSchema = { ...lotsContract.bid, body: lotsContract.bid.body.extend({ amount: givenAmount }) };
+  const buySchema = { ...lotsContract.buy, body: lotsContract.buy.body.extend({ amount: givenAmount.optional() }) };
   const modifyMaxBidSchema = {
     ...lotsContract.modifyMaxBid,
-    querystring: lotsContract.modifyMaxBid.querystring.extend({ amount: amountInCents }),
+    querystring: lotsContract.modifyMaxBid.querystring.extend({ amount: givenAmount }),
   };
   // A command's answer is a few hundred bytes, under the compression threshold: without the
   // compression's per-answer hook, the closing minute's hot path does not even ask.
@@ -164,7 +183,8 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id: lotId } = request.params;
-      const { amount, isMax, auctionLotItem_Id } = request.body;
+      const { amount: given, isMax, auctionLotItem_Id } = request.body;
+      const amount = given.cents;
       if (auctionLotItem_Id && auctionLotItem_Id !== lotId) {
         throw new HttpError(400, 'validation_failed', { messages: ['auctionLotItem_Id'] });
       }
@@ -174,6 +194,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         undefined,
         request.body.commandId,
         'bid_successful',
+        { currencyCode: given.currencyCode },
         (e, bidderId) =>
           isMax
             ? { ...e, type: 'PlaceMaxBid', bidderId, maxAmount: amount }
@@ -210,6 +231,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         undefined,
         request.body.commandId,
         'buy_successful',
+        { currencyCode: request.body.amount?.currencyCode },
         (e, bidderId) => ({
           ...e,
           type: 'BuyItem',
@@ -238,6 +260,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         request.query.commandId,
         'maxBidDeleteSuccess',
+        { withdrawal: true },
         (e, bidderId) => ({
           ...e,
           type: 'DeleteMaxBid',
@@ -265,11 +288,12 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         request.query.commandId,
         'maxBidEditSuccess',
+        { currencyCode: amount.currencyCode },
         (e, bidderId) => ({
           ...e,
           type: 'PlaceMaxBid',
           bidderId,
-          maxAmount: amount,
+          maxAmount: amount.cents,
         }),
       );
       return { ...success('maxBidEditSuccess'), standing };

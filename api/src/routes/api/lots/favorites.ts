@@ -1,6 +1,7 @@
 import { lotsContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
+import { LOT_READS } from '../../../authorization/auctionAccess.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { lotItemDto, nameOf } from '../../../lots/lotItemDto.ts';
@@ -15,9 +16,9 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['favourites'], security: bearer });
   const { lotsRepository: lots, auctionsRepository: auctions, authorization } = app;
 
-  /** The auction of a favourites call, once it is known the user may see it. */
+  /** The auction of a favourites call, once it is known the user may see its lots. */
   async function auctionId(urlMagicLink: string, userId: string): Promise<number> {
-    return (await authorization.visibleAuction(await auctions.findRef(urlMagicLink), userId)).id;
+    return (await authorization.visibleAuction(await auctions.findRef(urlMagicLink), userId, LOT_READS)).id;
   }
 
   app.get(

@@ -1,7 +1,7 @@
 import { isAuctionClosed, LotType, lotsContract, permissionToBid } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAddressCompleted } from '../../../accounts/profile.ts';
-import { PRIVATE_AUCTION } from '../../../authorization/auctionVisibility.ts';
+import { LOT_READS } from '../../../authorization/auctionAccess.ts';
 import { moneyIn } from '../../../currency/convertedMoney.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
@@ -22,18 +22,18 @@ const lotItemRoutes: FastifyPluginAsyncZod = async (app) => {
   documentRoutes(app, { tags: ['lots'] });
   const { lotsRepository: lots, authorization, cardsOnFile } = app;
 
-  /** The lots' auction, once it is known the user may see it (a private auction: 403 private_auction). */
+  /**
+   * The lots' auction, once it is known the user may see its lots (a private auction: 403
+   * private_auction; an archived one, or one in Planning the user does not manage: 404).
+   */
   async function auctionOf(where: { urlMagicLink?: string; id?: number }, userId: string | null) {
-    // An archived auction is gone from the bidders' pages (spec 001 §4).
-    return authorization.visibleAuction(await lots.auctionOfLots(where), userId, { hideArchived: true });
+    return authorization.visibleAuction(await lots.auctionOfLots(where), userId, LOT_READS);
   }
 
-  /** A lot's reads beside the lot itself (history, max bid) follow its auction's visibility. */
+  /** A lot's reads beside the lot itself (history, max bid) answer as its page does. */
   async function requireVisibleLot(lotId: number, userId: string | null) {
-    const auctionId = await lots.auctionIdOfLot(lotId);
-    if (auctionId === undefined) throw new HttpError(404, 'item_not_found');
-    const access = (await authorization.accessToAuctions([auctionId], userId)).get(auctionId);
-    if (!access?.visible) throw new HttpError(403, PRIVATE_AUCTION);
+    const found = await lots.lotAndAuction(lotId);
+    await authorization.visibleLot(found?.lot, found?.auction, userId);
   }
 
   const listed = (row: ListingRow, now: Date, userId: string | null, favorites: Set<number>) => ({
@@ -111,17 +111,14 @@ const lotItemRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.account;
       const row = await lots.findLot(request.params.id, user?.id ?? null);
       if (!row) throw new HttpError(404, 'item_not_found');
-      const auction = await auctionOf({ id: row.auction_id }, user?.id ?? null);
       const now = new Date();
       const currency = app.currencyOf(request);
       const dto = lotItemDto(row, now, user?.id ?? null, currency);
-      // A hidden lot exists only for those who manage its auction's organisation.
-      if (
-        dto.isHidden &&
-        !(await authorization.accessToAuctions([auction.id], user?.id ?? null)).get(auction.id)?.manages
-      ) {
-        throw new HttpError(404, 'item_not_found');
-      }
+      const auction = await authorization.visibleLot(
+        { hidden: dto.isHidden },
+        await lots.auctionOfLots({ id: row.auction_id }),
+        user?.id ?? null,
+      );
       // Independent reads, in flight together.
       const [history, relatedRows, profile, cards] = await Promise.all([
         lots.bidHistory(row.id),

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { errorAnswers, invitationAnswer, inviteBody, onBoardInfo, onBoardInfoQuery } from '@auction/contract';
 import { smsStopReason } from '@auction/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendAccountMessage } from '../../../accounts/accountContext.ts';
 import { accountOf } from '../../../accounts/auth.ts';
+import { textInvitation } from '../../../accounts/invitationText.ts';
 import { formatPhone } from '../../../accounts/phone.ts';
 import { INVITING_ROLES } from '../../../accounts/roles.ts';
 import { HttpError } from '../../../errors.ts';
@@ -24,7 +24,7 @@ export default (async (app) => {
   documentRoutes(app, { tags: ['onboarding'] });
   const { invitations, users, authorization } = app;
   const context = app.accounts;
-  const { db, links } = context;
+  const { db } = context;
 
   app.post(
     '/api/onboarding/invite-via-client-app',
@@ -45,7 +45,10 @@ export default (async (app) => {
       reply.type('text/plain; charset=utf-8');
       if ((await smsStopReason(db, phoneNumber)) !== null) return STOP_ANSWER;
 
-      const existing = await users.byPhone(phoneNumber);
+      // Only an account that proved it holds the number is the invitee: a number merely typed into a
+      // profile must not capture someone else's invitation (nor its admission to a private auction).
+      // Anyone else, an unconfirmed holder included, is invited as a newcomer, by the on-board link.
+      const existing = await users.byConfirmedPhone(phoneNumber);
       const uniqueCode = randomBytes(12).toString('base64url');
       await invitations.record({
         unique_code: uniqueCode,
@@ -59,18 +62,13 @@ export default (async (app) => {
       if (existing) await invitations.admit(auction.id, existing.id);
       // Someone with an account goes straight to the auction; a newcomer to the prefilled registration.
       // The invitee's language when known, else the page the invitation was sent from (Accept-Language).
-      const language = existing?.preferred_language ?? languageOf(request);
-      await sendAccountMessage(context, {
-        channel: 'sms',
+      await textInvitation(context, {
         to: phoneNumber,
-        language,
-        template: 'onboardingInvite',
-        params: {
-          firstName: existing?.first_name || firstName,
-          auctionName: auction.title_short ?? auction.url_magic_link,
-          link: existing ? links.auction(language, auction.url_magic_link) : links.onboard(language, uniqueCode),
-        },
-        ...(existing ? { userId: existing.id } : {}),
+        language: existing?.preferred_language ?? languageOf(request),
+        firstName: existing?.first_name || firstName,
+        auctionName: auction.title_short ?? auction.url_magic_link,
+        urlMagicLink: auction.url_magic_link,
+        ...(existing ? { userId: existing.id } : { uniqueCode }),
       });
       return `Invitation sent to ${formatPhone(phoneNumber)}`;
     },

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   callAs,
+  firstLink,
   login,
   newBidder,
   refresh,
@@ -82,7 +83,8 @@ describe('login: authenticate then token', () => {
     expect(me.statusCode).toBe(403);
   });
 
-  it('sends an invited phone number that has no account to onboarding with its code', async () => {
+  // Answering the invitation's code to whoever typed the number let anyone register in the invitee's place.
+  it('texts an invited phone number that has no account its on-board link again, and never answers the code', async () => {
     const admin = await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!');
     const galaId = await test.auctionId('demo-gala');
     const invite = await callAs(test.app, admin.body.token, 'POST', '/api/onboarding/invite-via-client-app', {
@@ -92,10 +94,37 @@ describe('login: authenticate then token', () => {
       auctionId: galaId,
     });
     expect(invite.statusCode).toBe(200);
-    const refused = await login(test.app, '(450) 555-0199', 'Anything-2026!');
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('redirect_onboard_register');
-    expect(refused.body.uniqueCode).toEqual(expect.any(String));
+    const invitation = await test.messaging.outbox.waitFor('4505550199', { template: 'onboardingInvite' });
+    const onBoardLink = firstLink(invitation.body).pathname;
+
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: '/api/account/authenticate',
+      headers: { 'accept-language': 'en' },
+      payload: { username: '(450) 555-0199', password: 'Anything-2026!' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('redirect_onboard_register');
+    expect(refused.json().uniqueCode).toBeUndefined();
+    expect(refused.body).not.toContain(onBoardLink.split('/').pop());
+    // The phone's holder gets the link: the same invitation, in the language of the login page.
+    const again = await test.messaging.outbox.waitFor('4505550199', {
+      template: 'onboardingInvite',
+      afterId: invitation.id,
+    });
+    expect(firstLink(again.body).pathname).toBe(`/en/onboard/${onBoardLink.split('/').pop()}`);
+
+    // Limited as the SMS codes are (5 per phone in 15 minutes): more logins text nothing more, same answer.
+    for (let i = 0; i < 5; i++) {
+      const more = await login(test.app, '450-555-0199', 'Anything-2026!');
+      expect(more.status).toBe(403);
+      expect(more.body.message).toBe('redirect_onboard_register');
+    }
+    await vi.waitFor(async () => expect(await test.messaging.outbox.list('4505550199')).toHaveLength(6), {
+      timeout: 10_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await test.messaging.outbox.list('4505550199')).toHaveLength(6);
   });
 
   it('renews the access token with the refresh cookie, and refuses an access token in its place', async () => {

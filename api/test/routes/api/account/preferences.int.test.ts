@@ -1,3 +1,4 @@
+import { signUnsubscribeToken } from '@auction/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { otherOrganization } from '../../../fixtures/otherOrganization.ts';
@@ -142,5 +143,63 @@ describe('unsubscribe by identity code, no login', () => {
       .orderBy('id')
       .execute();
     expect(after).toEqual(before);
+  });
+});
+
+// A token from one organisation's email read the bidder's choices for every organisation and lowered them all.
+describe("unsubscribe by an organisation's email token", () => {
+  it("reads and lowers that organisation's choice only", async () => {
+    const bidder = await registerConfirmed(test);
+    const gala = await test.database.db
+      .selectFrom('auctions')
+      .select('organization_id')
+      .where('url_magic_link', '=', 'demo-gala')
+      .executeTakeFirstOrThrow();
+    const choose = (organizationId: number) =>
+      callAs(test.app, bidder.token, 'POST', '/api/bidder-organization-notifications', {
+        id: 0,
+        organization_Id: organizationId,
+        smsNotifications: true,
+        emailNotifications: true,
+      });
+    const galaChoice = (await choose(gala.organization_id)).json();
+    const otherChoice = (await choose(otherOrganizationId)).json();
+    const token = signUnsubscribeToken(test.unsubscribeKey, {
+      userId: bidder.id,
+      organizationId: gala.organization_id,
+    });
+    const byCode = `/api/bidder-organization-notifications/by-code/${token}`;
+
+    const model = await test.app.inject({ method: 'GET', url: byCode });
+    expect(model.statusCode).toBe(200);
+    expect(model.json().organizationNotifications.map((n: { organization_Id: number }) => n.organization_Id)).toEqual([
+      gala.organization_id,
+    ]);
+
+    const postOther = await test.app.inject({
+      method: 'POST',
+      url: byCode,
+      payload: { id: 0, organization_Id: otherOrganizationId, emailNotifications: false },
+    });
+    expect([postOther.statusCode, postOther.json().message]).toEqual([404, 'organization_not_found']);
+    const patchOther = await test.app.inject({
+      method: 'PATCH',
+      url: `${byCode}/${otherChoice.id}`,
+      payload: [{ fieldName: 'emailNotifications', value: false }],
+    });
+    expect([patchOther.statusCode, patchOther.json().message]).toEqual([404, 'notification_not_found']);
+    const other = await test.database.db
+      .selectFrom('bidder_organization_notifications')
+      .select(['sms_notifications', 'email_notifications'])
+      .where('id', '=', otherChoice.id)
+      .executeTakeFirstOrThrow();
+    expect(other).toEqual({ sms_notifications: true, email_notifications: true });
+
+    const patchOwn = await test.app.inject({
+      method: 'PATCH',
+      url: `${byCode}/${galaChoice.id}`,
+      payload: [{ fieldName: 'emailNotifications', value: false }],
+    });
+    expect(patchOwn.json()).toMatchObject({ messages: ['saved_successfully'], emailNotifications: false });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBidder, refreshCookieOf } from '../../../accounts/accountFlows.ts';
 import { statusesOf } from '../../../fixtures/rateLimits.ts';
 import { startTestApp, type TestApp } from '../../../testApp.ts';
 
@@ -163,5 +164,90 @@ describe('enumeration', () => {
     });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+  });
+});
+
+/** A demo bidder's session opened from `remoteAddress`: its refresh token, as the cookie carries it. */
+async function sessionFrom(app: FastifyInstance, remoteAddress: string): Promise<string> {
+  const authenticated = await app.inject({
+    method: 'POST',
+    url: '/api/account/authenticate',
+    payload: { username: 'bidder@demo.local', password: 'Demo-Bidder-2026!' },
+    remoteAddress,
+  });
+  const opened = await app.inject({
+    method: 'POST',
+    url: '/api/account/token',
+    headers: { authorization: `Bearer ${authenticated.json().access_token}` },
+    payload: { rememberMe: false },
+    remoteAddress,
+  });
+  const token = refreshCookieOf(opened);
+  if (!token) throw new Error(`no session: ${opened.body}`);
+  return token;
+}
+
+function refreshFrom(app: FastifyInstance, remoteAddress: string, token?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/account/refresh',
+    headers: token === undefined ? {} : { cookie: `auction_refresh=${token}` },
+    remoteAddress,
+  });
+}
+
+// Sixty cookieless calls from a venue's address used to refuse every bidder's renewal there, and the app then logged them out.
+describe('refresh', () => {
+  it('counts calls without a valid cookie per address on their own: they hold back no session', async () => {
+    const venue = '203.0.113.60';
+    let token = await sessionFrom(direct.app, venue);
+    const strangers = await statusesOf(61, () => refreshFrom(direct.app, venue));
+    expect(strangers.slice(0, 60).every((s) => s === 401)).toBe(true);
+    expect(strangers[60]).toBe(429);
+    expect((await refreshFrom(direct.app, venue, 'not.a.token')).statusCode).toBe(429);
+
+    const renewed = await refreshFrom(direct.app, venue, token);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    token = refreshCookieOf(renewed) as string;
+    expect(token).toBeTruthy();
+  });
+
+  it('limits the renewals of one session, wherever they come from', async () => {
+    let token = await sessionFrom(direct.app, '203.0.113.61');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const answer = await refreshFrom(direct.app, `198.18.0.${i + 1}`, token);
+      statuses.push(answer.statusCode);
+      token = refreshCookieOf(answer) || token;
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another session, from the same addresses, is not held back by it.
+    const other = await sessionFrom(direct.app, '203.0.113.62');
+    expect((await refreshFrom(direct.app, '198.18.0.1', other)).statusCode).toBe(200);
+  });
+});
+
+// One client registered accounts by the dozen, each reserving a phone number it never proved.
+describe('registration', () => {
+  it('is limited per address, sized for a venue (30 in 15 minutes)', async () => {
+    const statuses = await statusesOf(31, () =>
+      direct.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        // Each a different email, so only the count per address can stop them; refused bodies count too.
+        payload: { ...newBidder(), confirmPassword: 'Not-The-Same-2026!' },
+        remoteAddress: '203.0.113.70',
+      }),
+    );
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const elsewhere = await direct.app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      payload: newBidder(),
+      remoteAddress: '203.0.113.71',
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 });

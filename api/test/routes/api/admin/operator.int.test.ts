@@ -548,6 +548,40 @@ describe('lots', () => {
     expect(types.map((t) => t.type)).toEqual(['LotOpened', 'LotHidden', 'LotShown', 'LotRescheduled', 'LotClosed']);
   });
 
+  it('hides a lot created hidden in the engine too: not listed, not readable, not biddable, once on a retry', async () => {
+    const { auction, urlMagicLink } = await newAuction();
+    const commandId = randomUUID();
+    const lot = await newLot(auction.id, { isHidden: true, commandId });
+    expect((await bid(lot.id, bidder, 100)).json().message).toBe('item_hidden');
+    await test.projections.caughtUp();
+    const list = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items?urlMagicLink=${urlMagicLink}` });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ count: 0, items: [] });
+    const detail = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items/${lot.id}` });
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json().message).toBe('item_not_found');
+    const bidHistory = await test.app.inject({ method: 'GET', url: `/api/auction-lot-items/refresh-bids/${lot.id}` });
+    expect(bidHistory.statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/auctions/${auction.id}/lots`, admin)).json()).toMatchObject([
+      { id: lot.id, isHidden: true },
+    ]);
+
+    const retried = await call('POST', `/api/admin/auctions/${auction.id}/lots`, admin, {
+      lotNumber: 7,
+      translations: { en: { name: 'Weekend in Charlevoix' } },
+      isHidden: true,
+      commandId,
+    });
+    expect(retried.statusCode).toBe(200);
+    const types = await test.database.db
+      .selectFrom('events')
+      .select('type')
+      .where('stream_id', '=', `lot-${lot.id}`)
+      .orderBy('stream_version')
+      .execute();
+    expect(types.map((t) => t.type)).toEqual(['LotOpened', 'LotHidden']);
+  });
+
   it('edits a lot: prices go through the engine, rule settings stay as opened', async () => {
     const { auction } = await newAuction();
     const lot = await newLot(auction.id);

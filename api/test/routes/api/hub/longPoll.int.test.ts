@@ -108,4 +108,14 @@ describe('POST /api/hub/poll, the hub over HTTP for clients without WebSockets',
     }
     expect((await poll([{ auctionId: lot.auctionId }], { waitMs: 60_000 })).status).toBe(400);
   });
+
+  // Last: it spends this client address's budget.
+  it("bounds a client address's subscribes as the socket's message budget does: a flood of full polls is refused 429", async () => {
+    // Each auction named is a subscribe: 100 at once, 20 a second (the polls above spent a few).
+    const sixty = Array.from({ length: 60 }, (_, i) => ({ auctionId: 1_000_000 + i, lastId: '0-0' }));
+    const first = await poll(sixty, { waitMs: 0 });
+    expect(first.status).toBe(200);
+    const again = await poll(sixty, { waitMs: 0 });
+    expect(again.status).toBe(429);
+  });
 });

@@ -204,3 +204,62 @@ describe('bids are idempotent by a key scoped to the bidder (Stripe semantics)',
     expect(history.json()[0].id).toMatch(/^[A-Za-z0-9_-]{27}#0$/);
   });
 });
+
+describe('the Idempotency-Key header', () => {
+  const keyed = (token: string, lotId: number, key: string, body: Record<string, unknown>) =>
+    test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/buy`,
+      headers: { ...bearer(token), 'idempotency-key': key },
+      payload: body,
+    });
+
+  it('is read like the body commandId: refused when too long or too short, never cut nor ignored', async () => {
+    const lotId = await openLot({ type: 3, starting_bid: null, multi_sale_price: 2500 });
+    const alice = await registerConfirmed(test);
+    // Two keys sharing their first 100 characters were the same command once the header was cut.
+    const long = 'k'.repeat(100);
+    for (const key of [`${long}-purchase-1`, `${long}-purchase-2`]) {
+      const refused = await keyed(alice.token, lotId, key, { quantity: 1 });
+      expect([refused.statusCode, refused.json().message]).toEqual([400, 'validation_failed']);
+      expect(refused.json().messages).toEqual(['field_too_long']);
+    }
+    const bodyTooLong = await keyed(alice.token, lotId, randomUUID(), { quantity: 1, commandId: `${long}-x` });
+    expect(bodyTooLong.json().messages).toEqual(['field_too_long']);
+    const short = await keyed(alice.token, lotId, 'abc', { quantity: 1 });
+    expect([short.statusCode, short.json().messages]).toEqual([400, ['field_too_short']]);
+    const nothingBought = await test.database.db
+      .selectFrom('events')
+      .select('type')
+      .where('stream_id', '=', lotStreamId(lotId))
+      .where('type', '=', 'ItemPurchased')
+      .execute();
+    expect(nothingBought).toEqual([]);
+    // A key of 100 characters is a key: given again, it is the same purchase.
+    const exact = await keyed(alice.token, lotId, long, { quantity: 1 });
+    const again = await keyed(alice.token, lotId, ` ${long} `, { quantity: 1 });
+    expect([exact.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json().standing.soldQuantity).toBe(1);
+  });
+
+  it('refuses a header and a body commandId that name two different commands', async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    const key = randomUUID();
+    const differ = await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/bid`,
+      headers: { ...bearer(alice.token), 'idempotency-key': randomUUID() },
+      payload: { amount: 15, commandId: key },
+    });
+    expect([differ.statusCode, differ.json().message]).toEqual([400, 'validation_failed']);
+    expect(await bidsOf(lotId)).toEqual([]);
+    const same = await test.app.inject({
+      method: 'POST',
+      url: `/api/bids/auctionlotitem/${lotId}/bid`,
+      headers: { ...bearer(alice.token), 'idempotency-key': key },
+      payload: { amount: 15, commandId: key },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+});

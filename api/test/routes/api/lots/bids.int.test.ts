@@ -205,3 +205,58 @@ describe('bidding over HTTP', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('amounts a bidder gives', () => {
+  const refusedAs = async (response: { statusCode: number; json(): { messages?: string[] } }, key: string) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json().messages).toEqual([key]);
+  };
+
+  it('caps every amount at 10,000,000.00, so a price plus its increment stays a safe integer', async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    const bob = await registerConfirmed(test);
+    // The bid that froze a lot: just under 2^53 cents, after which no next bid was a safe integer.
+    await refusedAs(await bid(alice.token, lotId, { amount: 90071992547409.91 }), 'invalid_amount');
+    await refusedAs(await bid(alice.token, lotId, { amount: '10000000.01', isMax: true }), 'invalid_amount');
+    await refusedAs(
+      await callAs(
+        test.app,
+        alice.token,
+        'PATCH',
+        `/api/bids/modify-max-bid?amount=10000001&auctionLotItemId=${lotId}&userId=${alice.id}`,
+      ),
+      'invalid_amount',
+    );
+    expect(await bidsPlacedOn(lotId)).toHaveLength(0);
+    // At the ceiling itself the bid stands, and the lot is still open to a max at the ceiling.
+    const atCeiling = await bid(alice.token, lotId, { amount: '10,000,000.00' });
+    expect(atCeiling.statusCode, atCeiling.body).toBe(200);
+    expect(atCeiling.json().standing.price).toMatchObject({ value: 10_000_000 });
+    expect((await bid(bob.token, lotId, { amount: 10_000_000, isMax: true })).json().message).toBe('max_bid_too_low');
+  });
+
+  it('reads a comma only as a thousands separator and never guesses a decimal comma', async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    for (const amount of ['12,50', '1,2,3', '1,25', '12,500,0', ',100', '1,000,']) {
+      await refusedAs(await bid(alice.token, lotId, { amount }), 'invalid_amount');
+    }
+    expect(await bidsPlacedOn(lotId)).toHaveLength(0);
+    const grouped = await bid(alice.token, lotId, { amount: '1,250.50' });
+    expect(grouped.json().standing.price).toMatchObject({ value: 1250.5 });
+  });
+
+  it("refuses an amount given in another currency than the auction's instead of reading it as CAD", async () => {
+    const lotId = await openLot();
+    const alice = await registerConfirmed(test);
+    await refusedAs(await bid(alice.token, lotId, { amount: { value: 100, currencyCode: 'USD' } }), 'invalid_currency');
+    await refusedAs(
+      await bid(alice.token, lotId, { amount: { value: 100, currencyCode: 'USD' }, isMax: true }),
+      'invalid_currency',
+    );
+    expect(await bidsPlacedOn(lotId)).toHaveLength(0);
+    const inCad = await bid(alice.token, lotId, { amount: { value: 100, currencyCode: 'CAD' } });
+    expect(inCad.json().standing.price).toMatchObject({ value: 100 });
+  });
+});

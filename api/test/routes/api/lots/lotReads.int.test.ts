@@ -1,5 +1,8 @@
+import { AuctionStatus } from '@auction/contract';
 import { describe, expect, it } from 'vitest';
-import { callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { withGalaStatus } from '../../../fixtures/galaStatus.ts';
+import { acceptedBid, openLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -83,5 +86,79 @@ describe('lot reads from the read models', () => {
       url: '/api/auction-lot-items?urlMagicLink=demo-gala&pageSize=5000',
     });
     expect(bad.statusCode).toBe(400);
+    for (const column of ['__proto__', 'constructor']) {
+      const inherited = await test.app.inject({
+        method: 'GET',
+        url: `/api/auction-lot-items?urlMagicLink=demo-gala&sorts[0].column=${column}&sorts[0].asc=true`,
+      });
+      expect([inherited.statusCode, inherited.json().count], column).toEqual([200, list.json().count]);
+    }
+  });
+
+  it("answers a hidden lot's bid history and maximum as its page: 404 item_not_found, but to its managers", async () => {
+    const lotId = await openLot(test);
+    const bidder = await registerConfirmed(test);
+    await acceptedBid(test, lotId, bidder, 12, true);
+    const manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    expect((await callAs(test.app, manager, 'POST', `/api/admin/lots/${lotId}/hide`, {})).statusCode).toBe(200);
+    await test.projections.caughtUp();
+
+    for (const url of [
+      `/api/auction-lot-items/${lotId}`,
+      `/api/auction-lot-items/refresh-bids/${lotId}`,
+      `/api/auction-lot-items/${lotId}/max`,
+    ]) {
+      const anonymous = await test.app.inject({ method: 'GET', url });
+      const asBidder = await callAs(test.app, bidder.token, 'GET', url);
+      // The maximum is the signed-in user's own: an anonymous call is refused before the lot is looked at.
+      if (!url.endsWith('/max'))
+        expect([anonymous.statusCode, anonymous.json().message]).toEqual([404, 'item_not_found']);
+      expect([asBidder.statusCode, asBidder.json()?.message], url).toEqual([404, 'item_not_found']);
+      expect((await callAs(test.app, manager, 'GET', url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it("keeps a Planning auction's lots from visitors and bidders, not from its organisation's staff; the auction stays readable", async () => {
+    const lotId = await openLot(test);
+    const bidder = await registerConfirmed(test);
+    await acceptedBid(test, lotId, bidder, 15);
+    await test.projections.caughtUp();
+    const manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    const get = (url: string, token: string | null) =>
+      token ? callAs(test.app, token, 'GET', url) : test.app.inject({ method: 'GET', url });
+    const winners = (token: string | null) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/auction-lot-items/refresh-winners',
+        payload: [lotId],
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+
+    await withGalaStatus(test, AuctionStatus.Planning, async () => {
+      for (const url of [
+        '/api/auction-lot-items?urlMagicLink=demo-gala',
+        `/api/auction-lot-items/${lotId}`,
+        `/api/auction-lot-items/refresh-bids/${lotId}`,
+        '/api/auctions/leaderboard?urlMagicLink=demo-gala',
+        '/api/auctions/refresh-leaderboard?urlMagicLink=demo-gala',
+        '/api/auctions/winner-leaderboard?urlMagicLink=demo-gala',
+        `/api/auctions/${test.galaId}/projector`,
+      ]) {
+        for (const token of [null, bidder.token]) {
+          const refused = await get(url, token);
+          expect([refused.statusCode, refused.json().message], url).toEqual([404, 'auction_not_found']);
+        }
+        expect((await get(url, manager)).statusCode, url).toBe(200);
+      }
+      for (const url of [`/api/auction-lot-items/${lotId}/max`, '/api/favorites?urlMagicLink=demo-gala']) {
+        expect((await get(url, bidder.token)).statusCode, url).toBe(404);
+      }
+      expect((await winners(null)).json()).toEqual([]);
+      expect((await winners(bidder.token)).json()).toEqual([]);
+      expect((await winners(manager)).json()).toMatchObject([{ auctionLotItemId: lotId }]);
+      // The planning screen shows the auction's title and countdown.
+      const auction = await get('/api/auctions/url-magic-link?urlMagicLink=demo-gala', null);
+      expect([auction.statusCode, auction.json().status]).toEqual([200, AuctionStatus.Planning]);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { lotImportContract } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mayViewLotsOf } from '../../../../authorization/auctionVisibility.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
 /** A file of the most rows allowed, with long descriptions, in JSON. */
@@ -41,8 +42,10 @@ export default (async (app) => {
     },
     async (request) => {
       const auction = await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      // Called also when the import stops partway, so no lot it created stays unknown to live clients.
+      // Called also when the import stops partway, so no lot it created stays unknown to live clients;
+      // an auction in Planning has no catalogue for them yet (spec 001 §4).
       return app.lotImport.run(auction, request.body.csv, async (createdLotIds) => {
+        if (!mayViewLotsOf({ status: auction.auctionStatus }, false)) return;
         for (const lotId of createdLotIds) {
           const lot = await app.operatorLotRepository.find(lotId);
           if (lot)

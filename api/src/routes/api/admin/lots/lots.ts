@@ -1,6 +1,7 @@
 import { commandId, idParams, LOT_SETTINGS_LOCKED_AFTER_OPENING, operator } from '@auction/contract';
 import type { LotCommand } from '@auction/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mayViewLot, mayViewLotsOf } from '../../../../authorization/auctionVisibility.ts';
 import { commandIdOf } from '../../../../commandId.ts';
 import { HttpError } from '../../../../errors.ts';
 import { runLotCommand } from '../../../../operator/lotCommandAnswer.ts';
@@ -63,7 +64,13 @@ export default (async (app) => {
       );
       if (!created) return reply.code(200).send(await lotAnswer(lotId));
       const lot = await lotAnswer(lotId);
-      await app.operatorPublisher.publish(owner.auctionId, 'AuctionLotItemCreated', { auctionLotItemDto: lot });
+      // Announced only to those who may see it: the message carries the lot to everyone watching.
+      if (
+        mayViewLotsOf({ status: owner.auctionStatus }, false) &&
+        mayViewLot({ hidden: fields.isHidden === true }, false)
+      ) {
+        await app.operatorPublisher.publish(owner.auctionId, 'AuctionLotItemCreated', { auctionLotItemDto: lot });
+      }
       return reply.code(201).send(lot);
     },
   );

@@ -78,6 +78,28 @@ describe('the closing minute for the operators of an auction', () => {
     });
   });
 
+  it('answers the projector when stored prices sum beyond 2^53 (bids placed before the amount ceiling)', async () => {
+    const lots = [await openLot(test), await openLot(test)];
+    for (const lotId of lots) await bidOn(lotId, 25);
+    const { db } = test.database;
+    // Two prices just under 2^53 cents, as the live demo kept from before the ceiling.
+    await db
+      .updateTable('lot_views')
+      .set({ price: Number.MAX_SAFE_INTEGER - 1 })
+      .where('lot_id', 'in', lots)
+      .execute();
+    try {
+      const answer = await test.app.inject({ method: 'GET', url: projectorUrl(test.galaId) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().raised).toMatchObject({
+        lotsCents: Number.MAX_SAFE_INTEGER,
+        totalCents: Number.MAX_SAFE_INTEGER,
+      });
+    } finally {
+      await db.updateTable('lot_views').set({ price: 2500 }).where('lot_id', 'in', lots).execute();
+    }
+  });
+
   it('keeps the goal an operator sets, shows it on the projector, and removes it with null', async () => {
     const set = await callAs(test.app, staff.manager, 'PUT', goalUrl(test.galaId), { goalCents: 5_000_000 });
     expect(set.statusCode, set.body).toBe(200);
