@@ -3,6 +3,7 @@ import {
   LOT_IMPORT_MAX_ROWS,
   type LotImportColumn,
   type LotImportProblem,
+  MAX_AMOUNT_CENTS,
 } from '@auction/contract';
 import { type Cents, parseMoney } from '@auction/engine';
 import type { LotFields } from '../operator/lotFields.ts';
@@ -51,13 +52,17 @@ const NO = new Set(['', 'no', 'non', 'false', 'faux', '0']);
 
 export const nameKey = (name: string) => name.trim().toLocaleLowerCase('fr');
 
-/** "1250.50", "1 250,50", "1,250.50 $": cents; null for anything else, undefined when empty. */
+/**
+ * "1250.50", "1 250,50", "1,250.50 $": cents; null for anything else, or above the platform's
+ * ceiling (as every amount the API takes), undefined when empty.
+ */
 export function importAmount(text: string): Cents | null | undefined {
   let cleaned = text.replace(/[\s\u00a0\u202f$]/g, '');
   if (cleaned === '') return undefined;
   if (/,\d{1,2}$/.test(cleaned) && !cleaned.includes('.')) cleaned = cleaned.replace(/,(\d{1,2})$/, '.$1');
   cleaned = cleaned.replaceAll(',', '');
-  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? parseMoney(cleaned) : null;
+  const cents = /^\d+(\.\d{1,2})?$/.test(cleaned) ? parseMoney(cleaned) : null;
+  return cents !== null && cents <= MAX_AMOUNT_CENTS ? cents : null;
 }
 
 /** A whole number from `min`; null when it is not one, undefined when empty. */

@@ -82,5 +82,9 @@ describe('the lot import rows', () => {
     expect(importAmount('')).toBeUndefined();
     expect(importAmount('12.345')).toBeNull();
     expect(importAmount('-5')).toBeNull();
+    // The platform's ceiling, as for every amount the API takes.
+    expect(importAmount('10 000 000,00')).toBe(1_000_000_000);
+    expect(importAmount('10 000 000,01')).toBeNull();
+    expect(importAmount('99999999999999999999')).toBeNull();
   });
 });

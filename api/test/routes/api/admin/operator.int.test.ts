@@ -66,6 +66,17 @@ async function bid(lotId: number, who: { token: string }, amount: number, isMax 
   });
 }
 
+/** The types of a lot's events, in stream order. */
+async function eventTypesOf(lotId: number): Promise<string[]> {
+  const events = await test.database.db
+    .selectFrom('events')
+    .select('type')
+    .where('stream_id', '=', `lot-${lotId}`)
+    .orderBy('stream_version')
+    .execute();
+  return events.map((event) => event.type);
+}
+
 describe('who may use the operator API', () => {
   it('refuses anonymous callers and bidders', async () => {
     expect((await test.app.inject({ method: 'GET', url: '/api/admin/auctions' })).statusCode).toBe(401);
@@ -412,12 +423,7 @@ describe('lots', () => {
     expect(again.json().id).toBe(lot.id);
     const lots = await test.database.db.selectFrom('lots').select('id').where('auction_id', '=', auction.id).execute();
     expect(lots).toHaveLength(1);
-    const events = await test.database.db
-      .selectFrom('events')
-      .select('type')
-      .where('stream_id', '=', `lot-${lot.id}`)
-      .execute();
-    expect(events.map((e) => e.type)).toEqual(['LotOpened']);
+    expect(await eventTypesOf(lot.id)).toEqual(['LotOpened']);
     // The same key for another lot (another number, another auction) is refused and creates nothing.
     const { auction: other } = await newAuction();
     for (const [auctionId, lotNumber] of [
@@ -539,13 +545,7 @@ describe('lots', () => {
     const retried = await call('POST', `/api/admin/lots/${lot.id}/close-early`, admin, { commandId });
     expect(retried.json()).toMatchObject({ status: 3, duplicate: true, events: closed.json().events });
     expect((await bid(lot.id, bidder, 100)).json().message).toBe('item_closed');
-    const types = await test.database.db
-      .selectFrom('events')
-      .select('type')
-      .where('stream_id', '=', `lot-${lot.id}`)
-      .orderBy('stream_version')
-      .execute();
-    expect(types.map((t) => t.type)).toEqual(['LotOpened', 'LotHidden', 'LotShown', 'LotRescheduled', 'LotClosed']);
+    expect(await eventTypesOf(lot.id)).toEqual(['LotOpened', 'LotHidden', 'LotShown', 'LotRescheduled', 'LotClosed']);
   });
 
   it('hides a lot created hidden in the engine too: not listed, not readable, not biddable, once on a retry', async () => {
@@ -573,13 +573,7 @@ describe('lots', () => {
       commandId,
     });
     expect(retried.statusCode).toBe(200);
-    const types = await test.database.db
-      .selectFrom('events')
-      .select('type')
-      .where('stream_id', '=', `lot-${lot.id}`)
-      .orderBy('stream_version')
-      .execute();
-    expect(types.map((t) => t.type)).toEqual(['LotOpened', 'LotHidden']);
+    expect(await eventTypesOf(lot.id)).toEqual(['LotOpened', 'LotHidden']);
   });
 
   it('edits a lot: prices go through the engine, rule settings stay as opened', async () => {
