@@ -322,7 +322,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * Moves the position a subscribe again is acknowledged with to the newest event this watcher was
- * sent: never to another user's event, whose id would tell when it happened (review F5).
+ * sent: never to another user's event, whose id would tell when it happened.
  */
 function advance(subscription: Subscription, sent: string | undefined): void {
   if (sent && (!subscription.position || compareStreamIds(sent, subscription.position) > 0)) {
