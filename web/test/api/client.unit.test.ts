@@ -15,8 +15,11 @@ const jwt = (exp: number) =>
     .join('.');
 const now = () => Math.floor(Date.now() / 1000);
 
-/** The API as the browser reaches it: who asked what, with which token. */
-function network(refresh: number) {
+/**
+ * The API as the browser reaches it: who asked what, with which token. It refuses an expired
+ * token, and the `refused` one whatever the app reads of it.
+ */
+function network(refresh: number, refused?: string) {
   const calls: Array<{ url: string; method: string; token: string | undefined }> = [];
   const fresh = jwt(now() + 900);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -27,7 +30,7 @@ function network(refresh: number) {
         refresh === 200 ? { token: fresh } : { message: refresh === 429 ? 'too_many_requests' : 'unauthorized' };
       return new Response(JSON.stringify(body), { status: refresh });
     }
-    return new Response('{}', { status: token && hasExpired(token) ? 401 : 200 });
+    return new Response('{}', { status: token && (hasExpired(token) || token === refused) ? 401 : 200 });
   });
   return { calls, fresh };
 }
@@ -82,14 +85,9 @@ describe('the access token', () => {
   it('is kept when a renewal after a 401 is held back by a limit', async () => {
     // A token the app cannot read as expired, refused by the API: renewed after the 401.
     tokens.set('opaque-token');
-    const calls: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      calls.push(url);
-      if (url === '/api/account/refresh') return new Response('{"message":"too_many_requests"}', { status: 429 });
-      return new Response('{"message":"invalid_token"}', { status: 401 });
-    });
+    const { calls } = network(429, 'opaque-token');
     await expect(api('/api/account')).rejects.toMatchObject({ status: 429 });
-    expect(calls).toEqual(['/api/account', '/api/account/refresh']);
+    expect(calls.map((call) => call.url)).toEqual(['/api/account', '/api/account/refresh']);
     expect(tokens.access()).toBe('opaque-token');
   });
 });
