@@ -11,6 +11,7 @@ export {
   hubChannelPattern,
   hubEventNames,
   hubEventsSince,
+  hubNewestEvents,
   hubStreamKey,
   publishHubEvent,
   publishHubEvents,

@@ -1,4 +1,4 @@
-import { createRedis, hubEventsSince, hubStreamKey } from '@auction/platform';
+import { createRedis, hubEventsSince, hubNewestEvents } from '@auction/platform';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { ConnectionRegistry } from './connectionRegistry.ts';
@@ -42,6 +42,8 @@ const OPEN = 1;
 const CATCH_UP_TIMEOUT_MS = 5_000;
 /** A page watches one auction, the home page a few; this only stops a client from hoarding. */
 const MAX_SUBSCRIPTIONS = 100;
+/** How far back a first subscribe looks for the newest event its watcher may see. */
+const LOOK_BACK = 50;
 
 const PONG = encode({ type: 'pong' });
 const INVALID_MESSAGE = encode({ type: 'error', message: 'invalid_message' });
@@ -181,20 +183,26 @@ export class Hub {
     this.registry.watch(connection, auctionId, subscription);
 
     const missed = lastId === undefined ? null : await this.eventsSince(auctionId, lastId);
-    const start = missed ? (missed.at(-1)?.id ?? lastId ?? null) : await this.newestId(auctionId);
+    // Where the catch-up read reached, kept to the hub: it may be another user's event (their
+    // maximum bid), whose id told to this watcher would say that it happened, and when.
+    const readTo = missed ? (missed.at(-1)?.id ?? lastId ?? null) : null;
+    const newestSeen = missed ? null : await this.newestVisibleId(connection.userId, auctionId);
     if (connection.subscriptions.get(auctionId) !== subscription) return;
     if (lastId !== undefined && !missed) connection.send(encode({ type: 'refetch', auctionId }));
 
     const held = subscription.held ?? [];
     subscription.held = null;
-    if (missed) subscription.caughtUpTo = start;
+    if (missed) subscription.caughtUpTo = readTo;
     // Held events the catch-up read already returned are dropped; anything newer follows it.
-    const read = missed ? [...missed, ...held.filter((e) => !start || compareStreamIds(e.id, start) > 0)] : held;
+    const read = missed ? [...missed, ...held.filter((e) => !readTo || compareStreamIds(e.id, readTo) > 0)] : held;
     const events = eventsFor(connection.userId, read);
     if (events.length > 0) connection.send(encode({ type: 'events', auctionId, events }));
-    // The position covers what was read, another user's events included: they are not this client's.
-    const last = read.at(-1)?.id;
-    const position = last && (!start || compareStreamIds(last, start) > 0) ? last : start;
+    // Acknowledged: the newest event sent, else where the watcher stood (its own position, or the
+    // newest event of the auction it may see). Resuming from it reads again only other users'
+    // events, which are skipped again.
+    const from = missed ? (lastId ?? null) : newestSeen;
+    const sent = events.at(-1)?.id;
+    const position = sent && (!from || compareStreamIds(sent, from) > 0) ? sent : from;
     subscription.position = position;
     connection.send(subscribed(auctionId, position));
   }
@@ -210,11 +218,16 @@ export class Hub {
     }
   }
 
-  private async newestId(auctionId: number): Promise<string | null> {
+  /**
+   * The newest event of the auction this user may see, looked for among the stream's newest
+   * entries. When none of them is theirs, the oldest of those: it says nothing of when the newest
+   * happened, and resuming from it reads those entries once more, to skip them.
+   */
+  private async newestVisibleId(userId: string | null, auctionId: number): Promise<string | null> {
     try {
-      const key = hubStreamKey(this.settings.prefix, auctionId);
-      const newest = await withTimeout(this.reader.xrevrange(key, '+', '-', 'COUNT', 1));
-      return newest[0]?.[0] ?? null;
+      const newest = await withTimeout(hubNewestEvents(this.reader, auctionId, LOOK_BACK, this.settings.prefix));
+      const visible = eventsFor(userId, newest)[0]?.id;
+      return visible ?? (newest.length === LOOK_BACK ? (newest.at(-1)?.id ?? null) : null);
     } catch (error) {
       this.settings.log.warn({ err: error, auctionId }, 'hub: stream position read failed');
       return null;

@@ -62,7 +62,7 @@ describe('an event for one user', () => {
     expect(anonymous.eventsOf(31).map((e) => e.id)).toEqual([everyone]);
   });
 
-  it('is caught up by that user reconnecting, and skipped for anyone else, whose position still moves past it', async () => {
+  it('is caught up by that user reconnecting, and skipped for anyone else, whose position never names it', async () => {
     const seen = await publishHubEvent(redis, 32, 'AuctionStarted', {}, prefix);
     const mine = await publishHubEvent(redis, 32, 'MaxBidChanged', maxBidChanged, prefix, 'alice');
 
@@ -75,8 +75,42 @@ describe('an event for one user', () => {
 
     const bob = await connect('bob');
     bob.send({ type: 'subscribe', auctionId: 32, lastId: seen });
-    // Nothing of Alice's, and a position past it, so the next reconnect does not read it again.
-    expect(await bob.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 32, lastId: mine });
+    // Nothing of Alice's, not even its id: Bob stays where he was, and resuming there skips it again.
+    expect(await bob.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 32, lastId: seen });
     expect(bob.eventsOf(32)).toEqual([]);
+    const everyone = await publishHubEvent(redis, 32, 'BidReceived', bid, prefix);
+    expect((await bob.expectNext('events')).events.map((e) => e.id)).toEqual([everyone]);
+  });
+
+  it('is not the position a first subscribe acknowledges to anyone else, who is given the newest event they may see', async () => {
+    const seen = await publishHubEvent(redis, 33, 'AuctionStarted', {}, prefix);
+    const mine = await publishHubEvent(redis, 33, 'MaxBidChanged', maxBidChanged, prefix, 'alice');
+
+    const [alice, bob, anonymous] = [await connect('alice'), await connect('bob'), await connect(null)];
+    for (const watcher of [alice, bob, anonymous]) watcher.send({ type: 'subscribe', auctionId: 33 });
+    expect(await alice.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 33, lastId: mine });
+    for (const other of [bob, anonymous]) {
+      expect(await other.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 33, lastId: seen });
+    }
+    // Subscribing again is acknowledged where each stands, without reading anything.
+    bob.send({ type: 'subscribe', auctionId: 33 });
+    expect(await bob.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 33, lastId: seen });
+  });
+
+  it("leaves a watcher without a position when the stream holds only other users' events", async () => {
+    await publishHubEvent(redis, 34, 'MaxBidChanged', maxBidChanged, prefix, 'alice');
+    const bob = await connect('bob');
+    bob.send({ type: 'subscribe', auctionId: 34 });
+    expect(await bob.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 34, lastId: null });
+  });
+
+  it("stops looking back after fifty of other users' events, at the oldest of them", async () => {
+    await publishHubEvent(redis, 35, 'AuctionStarted', {}, prefix);
+    const hers: string[] = [];
+    for (let i = 0; i < 60; i++)
+      hers.push(await publishHubEvent(redis, 35, 'MaxBidChanged', maxBidChanged, prefix, 'alice'));
+    const bob = await connect('bob');
+    bob.send({ type: 'subscribe', auctionId: 35 });
+    expect(await bob.expectNext('subscribed')).toEqual({ type: 'subscribed', auctionId: 35, lastId: hers[10] });
   });
 });

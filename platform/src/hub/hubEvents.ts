@@ -171,10 +171,27 @@ export async function hubEventsSince(
     if (before.length === 0 && afterId !== '0-0') return null;
   }
   const entries = await redis.xrange(key, `(${afterId}`, '+');
-  return entries.map(([id, fields]) => {
-    const parsed = JSON.parse(fields[1] ?? '{}') as Omit<HubEvent, 'id'>;
-    return { id, ...parsed };
-  });
+  return entries.map(toHubEvent);
+}
+
+/**
+ * The newest `count` entries of an auction's stream, newest first: where a watcher subscribing
+ * without a position starts, read back to the newest event that watcher may see.
+ */
+export async function hubNewestEvents(
+  redis: Redis,
+  auctionId: number,
+  count: number,
+  prefix = '',
+): Promise<HubEvent[]> {
+  const entries = await redis.xrevrange(hubStreamKey(prefix, auctionId), '+', '-', 'COUNT', count);
+  return entries.map(toHubEvent);
+}
+
+/** A stream entry as read: its id, and the JSON of its one field. */
+function toHubEvent([id, fields]: [string, string[]]): HubEvent {
+  const parsed = JSON.parse(fields[1] ?? '{}') as Omit<HubEvent, 'id'>;
+  return { id, ...parsed };
 }
 
 function compareIds(a: string, b: string): number {
