@@ -118,11 +118,13 @@ export function isUnavailable(error: unknown, depth = 0): boolean {
 /**
  * PostgreSQL's class 22 (data exception): invalid text representation (22P02), numeric value out
  * of range (22003), a NUL or other character it cannot store (22021, 22P05), a value too long
- * (22001), a bad date (22007, 22008). Only bad input causes these: 400, never 500.
+ * (22001), a bad date (22007, 22008); and a value a column's own rule refuses: a null where one
+ * is required (23502), outside a CHECK (23514). A value the edge let through causes these, and the
+ * statement changed nothing: 400, never 500.
  */
 export function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '23502' || code === '23514');
 }
 
 /**

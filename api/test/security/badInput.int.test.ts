@@ -195,7 +195,7 @@ describe('a service the request needs is unavailable', () => {
     await db.destroy();
   });
 
-  it('answers 503 when PostgreSQL is shutting down (57P01, 57P03) or full (53300)', async () => {
+  it('answers 503 when PostgreSQL is shutting down (57P01, 57P03) or full (53300), 400 when it refuses a value', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
     app.get('/:code', async (request) => {
@@ -204,7 +204,7 @@ describe('a service the request needs is unavailable', () => {
     for (const code of ['57P01', '57P03', '53300', '08006']) {
       expect((await app.inject({ method: 'GET', url: `/${code}` })).statusCode, code).toBe(503);
     }
-    for (const code of ['22P02', '22003', '22021']) {
+    for (const code of ['22P02', '22003', '22021', '23502', '23514']) {
       const response = await app.inject({ method: 'GET', url: `/${code}` });
       expect(response.statusCode, code).toBe(400);
       expect(response.json().messages).toEqual(['invalid_value']);
