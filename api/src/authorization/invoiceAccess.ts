@@ -15,10 +15,19 @@ export function mayReadInvoice(actor: Actor, invoice: InvoiceOwner): boolean {
 }
 
 export function mayPayInvoice(actor: Pick<Actor, 'userId'>, invoice: InvoiceOwner): boolean {
-  return invoice.bidderId === actor.userId;
+  return isOwnInvoice(actor, invoice);
 }
 
-/** Refunds are the issuing organisation's staff's (administrators everywhere), never the bidder's. */
+/**
+ * Refunds and payments recorded by hand are the issuing organisation's staff's (administrators
+ * everywhere), never the bidder's; staff billed by the invoice are refused apart (`isOwnInvoice`),
+ * with a reason, since they may see it.
+ */
 export function mayRefundInvoice(actor: Actor, invoice: InvoiceOwner): boolean {
   return mayActOn(actor, 'manage', invoice.organizationId);
+}
+
+/** Whether the invoice bills the actor: staff may see it, but not record its money (separation of duties). */
+export function isOwnInvoice(actor: Pick<Actor, 'userId'>, invoice: InvoiceOwner): boolean {
+  return invoice.bidderId === actor.userId;
 }

@@ -166,6 +166,40 @@ describe('payments recorded by hand', () => {
     expect(await manualRows(invoice.id)).toHaveLength(0);
   });
 
+  it('refuses staff money on their own invoice, which an administrator records instead', async () => {
+    const manager = await kit.test.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'manager@demo.local')
+      .executeTakeFirstOrThrow();
+    const invoice = await kit.fixtures().invoiceFor(manager.id, [{ amount: 100_00 }], { taxes: false });
+    const body = newPayment(100_00, 'cash');
+    const own = await record(kit.manager, invoice.public_id, body);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('own_invoice_not_allowed');
+    const ownRefund = await callAs(
+      kit.test.app,
+      kit.manager,
+      'POST',
+      `/api/admin/invoices/${invoice.public_id}/refunds`,
+      {
+        amountCents: 10_00,
+        reason: 'Lot not delivered',
+        commandId: randomUUID(),
+      },
+    );
+    expect(ownRefund.statusCode).toBe(403);
+    expect(ownRefund.json().message).toBe('own_invoice_not_allowed');
+    expect(await manualRows(invoice.id)).toHaveLength(0);
+    // The manager still reads and pays it as its bidder.
+    expect(await invoiceSeenBy(kit.manager, invoice.public_id)).toMatchObject({ isPaid: false });
+
+    const admin = (await login(kit.test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
+    const recorded = await record(admin, invoice.public_id, body);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json().invoice).toMatchObject({ status: 2, dueCents: 0 });
+  });
+
   it('cancels a recording of an unpaid invoice with its reason: it stays listed, pays nothing, once per command', async () => {
     const { bidder, invoice } = await unpaidInvoice();
     const cash = (await record(kit.manager, invoice.public_id, newPayment(40_00, 'cash'))).json().payment;
