@@ -67,19 +67,32 @@ export async function visibleAuction<T extends AuctionRef & { status?: number }>
   userId: string | null,
   options: VisibilityOptions = {},
 ): Promise<T> {
+  return (await shownAuction(db, auction, userId, options)).auction;
+}
+
+/**
+ * `visibleAuction`, with the viewer it read to decide: undefined when it needed none (a public
+ * auction, unless a Planning one's lots are asked for), so a caller with a further check reads
+ * the viewer only when this did not.
+ */
+async function shownAuction<T extends AuctionRef & { status?: number }>(
+  db: Db,
+  auction: T | null | undefined,
+  userId: string | null,
+  options: VisibilityOptions,
+): Promise<{ auction: T; viewer: Viewer | null | undefined }> {
   if (!auction || (options.hideArchived && auction.status === AuctionStatus.Archived)) {
     throw new HttpError(404, 'auction_not_found');
   }
-  if (!options.hidePlanning || auction.status !== AuctionStatus.Planning) {
-    await requireVisibleAuction(db, auction, userId);
-    return auction;
-  }
+  const planningHidden = options.hidePlanning === true && auction.status === AuctionStatus.Planning;
+  // A public auction is everyone's (mayViewAuction): no query unless its Planning lots are asked for.
+  if (auction.type !== PRIVATE_EVENT && !planningHidden) return { auction, viewer: undefined };
   const viewer = await viewerOf(db, auction, userId);
   if (!mayViewAuction(auction, viewer)) throw new HttpError(403, PRIVATE_AUCTION);
-  if (!mayViewLotsOf(auction as AuctionRef & { status: number }, managesAuction(viewer))) {
+  if (planningHidden && !mayViewLotsOf(auction as AuctionRef & { status: number }, managesAuction(viewer))) {
     throw new HttpError(404, 'auction_not_found');
   }
-  return auction;
+  return { auction, viewer };
 }
 
 /**
@@ -95,11 +108,12 @@ export async function visibleLot<T extends AuctionRef & { status: number }>(
   userId: string | null,
 ): Promise<T> {
   if (!lot) throw new HttpError(404, 'item_not_found');
-  const shown = await visibleAuction(db, auction, userId, LOT_READS);
-  if (lot.hidden && !mayViewLot(lot, managesAuction(await viewerOf(db, shown, userId)))) {
-    throw new HttpError(404, 'item_not_found');
-  }
-  return shown;
+  const shown = await shownAuction(db, auction, userId, LOT_READS);
+  if (!lot.hidden) return shown.auction;
+  // The viewer the auction's check read, if it read one: a hidden lot costs at most one query.
+  const viewer = shown.viewer === undefined ? await viewerOf(db, shown.auction, userId) : shown.viewer;
+  if (!mayViewLot(lot, managesAuction(viewer))) throw new HttpError(404, 'item_not_found');
+  return shown.auction;
 }
 
 /** Whether the user may see the auction of that id (false when it does not exist): the hub's check. */

@@ -7,7 +7,7 @@ import {
   lotStreamId,
   maxBidOf,
 } from '@auction/engine';
-import type { Db } from '@auction/platform';
+import type { LotsRepository } from './lotsRepository.ts';
 
 /**
  * A bidder locked out of an auction (spec 000 §3: Locked denies them) stops bidding there, their
@@ -42,18 +42,13 @@ export interface BidderLock {
  * An auction that is not Active runs no bid (and the engine refuses the withdrawal): nothing to do.
  */
 export async function withdrawLockedBidderMaxBids(
-  deps: { db: Db; lotCommands: LotCommandHandler },
+  deps: { lotsRepository: LotsRepository; lotCommands: LotCommandHandler },
   lock: BidderLock,
 ): Promise<number[]> {
-  const auction = await deps.db
-    .selectFrom('auctions')
-    .select('status')
-    .where('id', '=', lock.auctionId)
-    .executeTakeFirst();
+  const auction = await deps.lotsRepository.auctionStatusAndLotIds(lock.auctionId);
   if (auction?.status !== AuctionStatus.Active) return [];
-  const lots = await deps.db.selectFrom('lots').select('id').where('auction_id', '=', lock.auctionId).execute();
   const withdrawn: number[] = [];
-  for (const { id: lotId } of lots) {
+  for (const lotId of auction.lotIds) {
     const streamId = lotStreamId(lotId);
     const at = Date.now();
     const { state } = await deps.lotCommands.read(streamId);

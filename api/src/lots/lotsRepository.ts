@@ -63,6 +63,22 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
       return lot && { lot, auction: await auctionOfLots({ id: lot.auction_id }) };
     },
 
+    /**
+     * An auction's status and the ids of all its lots (hidden or not, by id), in one query, or
+     * undefined for an unknown auction: what a lock needs to withdraw a bidder's maxes.
+     */
+    async auctionStatusAndLotIds(auctionId: number): Promise<{ status: number; lotIds: number[] } | undefined> {
+      const auction = await db
+        .selectFrom('auctions as a')
+        .select([
+          'a.status',
+          sql<number[]>`array(SELECT l.id FROM lots l WHERE l.auction_id = a.id ORDER BY l.id)`.as('lot_ids'),
+        ])
+        .where('a.id', '=', auctionId)
+        .executeTakeFirst();
+      return auction && { status: auction.status, lotIds: auction.lot_ids };
+    },
+
     /** The auction's lots as the table sorts and filters them (cached). */
     listing: (auctionId: number) => listings.get(auctionId),
 

@@ -12,6 +12,7 @@ import { biddingAuction } from '../../../lots/biddingAuction.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
 import { givenAmount, toMoney } from '../../../money.ts';
+import { markPersonalAnswer } from '../../../plugins/app/personalAnswers.ts';
 import { bearer, documentRoutes } from '../../../routeDocs.ts';
 
 type Envelope = Pick<LotCommand, 'commandId' | 'userId' | 'at' | 'auctionActive'>;
@@ -169,13 +170,14 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: lotsContract.modifyMaxBid.querystring.extend({ amount: givenAmount }),
   };
   // A command's answer is a few hundred bytes, under the compression threshold: without the
-  // compression's per-answer hook, the closing minute's hot path does not even ask.
-  const uncompressed = { compress: false } as const;
+  // compression's per-answer hook, the closing minute's hot path does not even ask. The personal
+  // answers' hook returns at once too: two headers set as the request comes in mark them personal.
+  const hotPath = { compress: false, config: { ownCaching: true }, onRequest: markPersonalAnswer } as const;
 
   app.post(
     '/api/bids/auctionlotitem/:id/bid',
     {
-      ...uncompressed,
+      ...hotPath,
       schema: {
         summary: 'Bid, or place or raise a maximum (automatic) bid with isMax; answers the committed standing',
         ...bidSchema,
@@ -218,7 +220,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/bids/auctionlotitem/:id/buy',
     {
-      ...uncompressed,
+      ...hotPath,
       schema: {
         summary: 'Buy a quantity of a fixed-price lot at its price',
         ...buySchema,
@@ -246,7 +248,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/bids/delete-max-bid',
     {
-      ...uncompressed,
+      ...hotPath,
       schema: {
         summary: "Delete the user's maximum bid on a lot (standing bids stay)",
         ...lotsContract.deleteMaxBid,
@@ -274,7 +276,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/bids/modify-max-bid',
     {
-      ...uncompressed,
+      ...hotPath,
       schema: {
         summary: "Raise the user's maximum bid on a lot",
         ...modifyMaxBidSchema,
