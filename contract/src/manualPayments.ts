@@ -110,6 +110,11 @@ export const auctionInvoice = z.object({
   lines: z.array(refundableLine),
   /** The number of the donation receipt in force, which a refund would replace; null when none. */
   receiptNumber: z.number().int().nullable(),
+  /**
+   * It bills the staff member reading it: they may not record its payments, cancel them or refund
+   * it (403 `own_invoice_not_allowed`); another organizer or an administrator does.
+   */
+  ownInvoice: z.boolean(),
 });
 export type AuctionInvoice = z.infer<typeof auctionInvoice>;
 

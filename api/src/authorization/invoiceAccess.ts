@@ -28,6 +28,6 @@ export function mayRefundInvoice(actor: Actor, invoice: InvoiceOwner): boolean {
 }
 
 /** Whether the invoice bills the actor: staff may see it, but not record its money (separation of duties). */
-export function isOwnInvoice(actor: Pick<Actor, 'userId'>, invoice: InvoiceOwner): boolean {
+export function isOwnInvoice(actor: Pick<Actor, 'userId'>, invoice: Pick<InvoiceOwner, 'bidderId'>): boolean {
   return invoice.bidderId === actor.userId;
 }

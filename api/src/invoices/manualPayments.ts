@@ -11,6 +11,7 @@ import {
 } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import { sql, type Transaction } from 'kysely';
+import { isOwnInvoice } from '../authorization/invoiceAccess.ts';
 import { HttpError } from '../errors.ts';
 import { byInvoice } from './byInvoice.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
@@ -57,8 +58,9 @@ export interface ManualPayments {
   ): Promise<{ payment: ManualPayment; duplicate: boolean }>;
   /** Every invoice of the auction with what is paid and due, and the auction's totals. */
   /** One page of the auction's invoices, filtered and sorted, with the auction's totals. */
-  ofAuction(auctionId: number, request: AuctionInvoiceRequest): Promise<AuctionInvoices>;
-  one(invoiceId: number): Promise<AuctionInvoice>;
+  /** `viewerId`: the staff member reading, told which invoices bill them (`ownInvoice`). */
+  ofAuction(auctionId: number, request: AuctionInvoiceRequest, viewerId: string): Promise<AuctionInvoices>;
+  one(invoiceId: number, viewerId: string): Promise<AuctionInvoice>;
 }
 
 interface PaymentRow {
@@ -171,10 +173,11 @@ export function manualPayments(deps: {
       .execute(db)
       .then((r) => r.rows);
 
-  async function invoicesWhere(where: ReturnType<typeof sql>): Promise<AuctionInvoice[]> {
+  async function invoicesWhere(where: ReturnType<typeof sql>, viewerId: string): Promise<AuctionInvoice[]> {
     const { rows } = await sql<{
       id: number;
       public_id: string;
+      bidder_id: string;
       number: number;
       customer_name: string;
       customer_email: string;
@@ -189,7 +192,7 @@ export function manualPayments(deps: {
       in_progress: boolean;
       receipt_number: number | null;
     }>`
-      SELECT i.id, i.public_id, i.number, trim(u.first_name || ' ' || u.last_name) AS customer_name,
+      SELECT i.id, i.public_id, i.bidder_id, i.number, trim(u.first_name || ' ' || u.last_name) AS customer_name,
         u.username AS customer_email, i.is_donation, i.status, i.total, i.currency, i.created_at, i.paid_at,
         f.paid, ${invoiceState} AS state, EXISTS (SELECT 1 FROM payment_attempts a WHERE a.invoice_id = i.id AND a.status = 'open') AS in_progress,
         (SELECT d.number FROM donation_receipts d WHERE d.invoice_id = i.id AND d.voided_at IS NULL) AS receipt_number
@@ -255,6 +258,7 @@ export function manualPayments(deps: {
           refundableCents: isPaid ? Math.max(0, line.costCents - (lineRefunds.get(line.id) ?? 0)) : 0,
         })),
         receiptNumber: row.receipt_number,
+        ownInvoice: isOwnInvoice({ userId: viewerId }, { bidderId: row.bidder_id }),
       };
     });
   }
@@ -265,8 +269,8 @@ export function manualPayments(deps: {
     return toPayment(payment);
   }
 
-  async function one(invoiceId: number): Promise<AuctionInvoice> {
-    const [invoice] = await invoicesWhere(sql`i.id = ${invoiceId}`);
+  async function one(invoiceId: number, viewerId: string): Promise<AuctionInvoice> {
+    const [invoice] = await invoicesWhere(sql`i.id = ${invoiceId}`, viewerId);
     if (!invoice) throw new HttpError(404, 'invoice_not_found');
     return invoice;
   }
@@ -274,7 +278,7 @@ export function manualPayments(deps: {
   return {
     one,
 
-    async ofAuction(auctionId, request) {
+    async ofAuction(auctionId, request, viewerId) {
       const where = invoiceFilters(request);
       const { rows } = await sql<{ count: number; invoices: number; raised: number; paid: number; currency: string }>`
         SELECT count(*) FILTER (WHERE ${where})::int AS count, count(*)::int AS invoices,
@@ -292,7 +296,8 @@ export function manualPayments(deps: {
         SELECT i.id, i.number FROM ${invoicesWithPaid(sql`i.auction_id = ${auctionId} AND ${where}`)}
         ORDER BY ${invoiceOrder(request)}
         LIMIT ${request.pageSize} OFFSET ${(currentPage - 1) * request.pageSize}`.execute(db);
-      const found = page.length === 0 ? [] : await invoicesWhere(sql`i.id IN (${sql.join(page.map((row) => row.id))})`);
+      const found =
+        page.length === 0 ? [] : await invoicesWhere(sql`i.id IN (${sql.join(page.map((row) => row.id))})`, viewerId);
       // An invoice's number is unique to its organisation, so it finds each of the page's rows.
       const byNumber = new Map(found.map((invoice) => [invoice.number, invoice]));
       const raisedCents = Number(figures.raised);

@@ -86,7 +86,7 @@ export function ConsoleInvoices({ auctionId, organizationId }: { auctionId: numb
                     }}
                   />
                 </div>
-              ) : invoice.paymentsCancellable ? (
+              ) : invoice.paymentsCancellable && !invoice.ownInvoice ? (
                 <>
                   {' '}
                   <button
@@ -143,9 +143,15 @@ export function ConsoleInvoices({ auctionId, organizationId }: { auctionId: numb
       )}
     </>
   );
+  // Their own invoice's money is another organizer's to record (the API refuses it): said, not offered.
   const actions = (invoice: Invoice) => (
     <div className="console__roles">
-      {invoice.dueCents > 0 && !invoice.paymentInProgress && (
+      {invoice.ownInvoice && (
+        <span className="console__muted">
+          <FormattedMessage id="console.invoices.ownInvoice" />
+        </span>
+      )}
+      {!invoice.ownInvoice && invoice.dueCents > 0 && !invoice.paymentInProgress && (
         <button
           type="button"
           className="console__role"
@@ -155,7 +161,7 @@ export function ConsoleInvoices({ auctionId, organizationId }: { auctionId: numb
           <FormattedMessage id="console.invoices.record" />
         </button>
       )}
-      {invoice.refundableCents + invoice.handRefundableCents > 0 && (
+      {!invoice.ownInvoice && invoice.refundableCents + invoice.handRefundableCents > 0 && (
         <button
           type="button"
           className="console__role"

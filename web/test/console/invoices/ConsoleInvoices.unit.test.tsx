@@ -33,6 +33,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   refunds: [],
   lines: [],
   receiptNumber: null,
+  ownInvoice: false,
   ...overrides,
 });
 const list = (invoices: unknown[], paid = 0) => ({
@@ -261,6 +262,37 @@ describe("the console's invoices", () => {
     });
     await screen.findByRole('button', { name: 'Resend invoice 12' });
     expect(screen.queryByRole('button', { name: /Record a payment/ })).toBeNull();
+  });
+
+  it('offers staff no recording, cancellation or refund on their own invoice, and says who does it', async () => {
+    const cheque = recordedPayment({ id: 8, amountCents: 40_00, method: 'cheque' });
+    showInvoices({
+      'GET /api/admin/auctions/3/invoices': [
+        200,
+        list(
+          [
+            invoice({ ownInvoice: true, paidCents: 40_00, dueCents: 60_00, state: 'partly', manualPayments: [cheque] }),
+            invoice({
+              stripeInvoiceId: 'inv_other',
+              number: 13,
+              status: 2,
+              paidCents: 100_00,
+              dueCents: 0,
+              state: 'paid',
+              refundableCents: 100_00,
+              cardRefundableAtOnceCents: 100_00,
+            }),
+          ],
+          40_00,
+        ),
+      ],
+    });
+    await screen.findByRole('button', { name: 'Resend invoice 12' });
+    expect(screen.getByText('Your own invoice: another organizer records its payments and refunds.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record a payment on invoice 12' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel the payment of/ })).toBeNull();
+    // Another invoice of the list keeps its actions.
+    expect(screen.getByRole('button', { name: 'Refund invoice 13' })).toBeTruthy();
   });
 
   it('cancels a recorded payment only with a reason, once, and shows it struck out with who and why', async () => {

@@ -22,7 +22,7 @@ export default (async (app) => {
     },
     async (request) => {
       await app.operatorAccess.managedAuction(request, 'auction', request.params.id);
-      return app.manualPayments.ofAuction(request.params.id, request.query);
+      return app.manualPayments.ofAuction(request.params.id, request.query, accountOf(request).id);
     },
   );
 
@@ -43,7 +43,7 @@ export default (async (app) => {
         messages: ['payment_recorded'],
         duplicate,
         payment,
-        invoice: await app.manualPayments.one(invoice.id),
+        invoice: await app.manualPayments.one(invoice.id, accountOf(request).id),
       };
     },
   );
@@ -72,7 +72,7 @@ export default (async (app) => {
         messages: ['payment_cancelled'],
         duplicate,
         payment,
-        invoice: await app.manualPayments.one(invoice.id),
+        invoice: await app.manualPayments.one(invoice.id, accountOf(request).id),
       };
     },
   );

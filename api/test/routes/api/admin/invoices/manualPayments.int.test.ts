@@ -191,13 +191,15 @@ describe('payments recorded by hand', () => {
     expect(ownRefund.statusCode).toBe(403);
     expect(ownRefund.json().message).toBe('own_invoice_not_allowed');
     expect(await manualRows(invoice.id)).toHaveLength(0);
-    // The manager still reads and pays it as its bidder.
+    // The manager still reads and pays it as its bidder; the console says it is theirs.
     expect(await invoiceSeenBy(kit.manager, invoice.public_id)).toMatchObject({ isPaid: false });
+    const listed = await callAs(kit.test.app, kit.manager, 'GET', `/api/admin/auctions/${invoice.auction_id}/invoices`);
+    expect(listed.json().invoices).toMatchObject([{ stripeInvoiceId: invoice.public_id, ownInvoice: true }]);
 
     const admin = (await login(kit.test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token;
     const recorded = await record(admin, invoice.public_id, body);
     expect(recorded.statusCode, recorded.body).toBe(200);
-    expect(recorded.json().invoice).toMatchObject({ status: 2, dueCents: 0 });
+    expect(recorded.json().invoice).toMatchObject({ status: 2, dueCents: 0, ownInvoice: false });
   });
 
   it('cancels a recording of an unpaid invoice with its reason: it stays listed, pays nothing, once per command', async () => {
