@@ -629,6 +629,8 @@ export interface PaymentAttemptsTable {
   error_code: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** When the stale-attempt sweep last left it open (migration 0043); null until then. */
+  swept_at: Date | null;
 }
 
 /** One-shot hub events the workers published, by what they were about (migration 0009). */

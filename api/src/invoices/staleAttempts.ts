@@ -9,6 +9,9 @@ import { type AttemptToReconcile, chargeOutcome, type InvoicePayments } from './
  */
 export const STALE_ATTEMPT_MS = 15 * 60_000;
 
+/** How many stale attempts one run looks at (a run every five minutes: a few Stripe reads a second at most). */
+const SWEPT_PER_RUN = 100;
+
 export interface StaleAttemptsSweep {
   /** Attempts Stripe had charged, or refused, and that are now settled from it. */
   settled: number;
@@ -41,10 +44,13 @@ const stderrLog: SweepLog = {
  *
  * One attempt that cannot be settled (Stripe failing, a write refused) is logged and counted, and
  * the sweep goes on with the others: stopping there would leave every attempt after it open, at
- * each run, behind the same one.
+ * each run, behind the same one. For the same reason an attempt a run leaves open (failing, or
+ * still processing at Stripe) is marked `swept_at` and read after those not yet looked at, so a
+ * run's worth of them cannot hold every attempt behind them.
  */
-export function staleAttempts(deps: { db: Db; payments: InvoicePayments; log?: SweepLog }) {
+export function staleAttempts(deps: { db: Db; payments: InvoicePayments; log?: SweepLog; perRun?: number }) {
   const log = deps.log ?? stderrLog;
+  const perRun = deps.perRun ?? SWEPT_PER_RUN;
   return {
     async sweep(now = new Date()): Promise<StaleAttemptsSweep> {
       const cutoff = new Date(now.getTime() - STALE_ATTEMPT_MS);
@@ -54,14 +60,18 @@ export function staleAttempts(deps: { db: Db; payments: InvoicePayments; log?: S
           JOIN payment_methods pm ON pm.stripe_payment_method_id = a.stripe_payment_method_id
           JOIN payment_informations pi ON pi.id = pm.payment_information_id
         WHERE a.status = 'open' AND a.updated_at < ${cutoff}
-        ORDER BY a.updated_at LIMIT 100`.execute(deps.db);
+        ORDER BY a.swept_at NULLS FIRST, a.updated_at LIMIT ${perRun}`.execute(deps.db);
       const outcome: StaleAttemptsSweep = { settled: 0, closed: 0, processing: 0, failed: 0 };
+      // Those left open go behind the others at the next run (migration 0043).
+      const leftOpen: string[] = [];
       for (const attempt of stale) {
         const { id } = attempt;
         try {
           const found = await deps.payments.reconcile(attempt);
           if (found) {
-            outcome[chargeOutcome(found) === 'processing' ? 'processing' : 'settled'] += 1;
+            const processing = chargeOutcome(found) === 'processing';
+            outcome[processing ? 'processing' : 'settled'] += 1;
+            if (processing) leftOpen.push(id);
             continue;
           }
           const closed = await deps.db
@@ -74,8 +84,13 @@ export function staleAttempts(deps: { db: Db; payments: InvoicePayments; log?: S
           outcome.closed += Number(closed.numUpdatedRows);
         } catch (error) {
           outcome.failed += 1;
+          leftOpen.push(id);
           log.error({ err: error, attemptId: id }, 'a payment attempt left open could not be settled');
         }
+      }
+      if (leftOpen.length > 0) {
+        // Only the sweep's own column: a request's claim (updated_at) is neither read nor moved.
+        await deps.db.updateTable('payment_attempts').set({ swept_at: now }).where('id', 'in', leftOpen).execute();
       }
       for (const [label, count] of Object.entries(outcome)) {
         if (count > 0) paymentAttemptsSwept.inc({ outcome: label }, count);

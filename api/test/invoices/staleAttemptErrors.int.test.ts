@@ -80,4 +80,37 @@ describe('the sweep of payment attempts left open', () => {
       await test.stripe.resumeWebhooks();
     }
   });
+
+  it("reads the attempts it has not looked at before those it left open, so a run's worth of them holds none behind", async () => {
+    try {
+      // Oldest first: two that cannot be settled, then one that can.
+      const a = await lostCharge(await invoiceWithCard(), 50);
+      const b = await lostCharge(await invoiceWithCard(), 40);
+      const c = await lostCharge(await invoiceWithCard(), 30);
+      const failing = new Set([a.attemptId, b.attemptId]);
+      const real = test.app.invoicePayments;
+      const sweep = staleAttempts({
+        db: test.database.db,
+        payments: {
+          ...real,
+          reconcile: (attempt) =>
+            failing.has(attempt.id) ? Promise.reject(new Error('unexpected failure')) : real.reconcile(attempt),
+        },
+        log: { error: () => {} },
+        perRun: 2,
+      });
+      expect(await sweep.sweep()).toMatchObject({ failed: 2, settled: 0 });
+      expect(await attemptStatus(c.attemptId)).toBe('open');
+      // The next run reads the one not looked at yet first, then the oldest of those left open.
+      expect(await sweep.sweep()).toMatchObject({ failed: 1, settled: 1 });
+      expect(await attemptStatus(c.attemptId)).toBe('succeeded');
+      // Once their settlement works, the others are settled in turn, each charged once.
+      failing.clear();
+      await sweep.sweep();
+      for (const { attemptId } of [a, b]) expect(await attemptStatus(attemptId)).toBe('succeeded');
+      for (const { invoice } of [a, b, c]) expect(kit.fixtures().chargesOf(invoice.id)).toBe(1);
+    } finally {
+      await test.stripe.resumeWebhooks();
+    }
+  });
 });
