@@ -83,10 +83,14 @@ describe('the sweep of payment attempts left open', () => {
 
   it("reads the attempts it has not looked at before those it left open, so a run's worth of them holds none behind", async () => {
     try {
-      // Oldest first: two that cannot be settled, then one that can.
-      const a = await lostCharge(await invoiceWithCard(), 50);
-      const b = await lostCharge(await invoiceWithCard(), 40);
-      const c = await lostCharge(await invoiceWithCard(), 30);
+      // Cards put on file before any webhook is held; then, oldest first, two attempts that cannot
+      // be settled and one that can.
+      const first = await invoiceWithCard();
+      const second = await invoiceWithCard();
+      const third = await invoiceWithCard();
+      const a = await lostCharge(first, 50);
+      const b = await lostCharge(second, 40);
+      const c = await lostCharge(third, 30);
       const failing = new Set([a.attemptId, b.attemptId]);
       const real = test.app.invoicePayments;
       const sweep = staleAttempts({
