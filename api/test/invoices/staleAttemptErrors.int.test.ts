@@ -47,6 +47,21 @@ const attemptStatus = async (attemptId: string) =>
       .executeTakeFirstOrThrow()
   ).status;
 
+/** The sweep, with the settlement of the attempts `failing` names failing (Stripe erring, a write refused). */
+function sweepFailingFor(failing: ReadonlySet<string>, log: SweepLog, perRun?: number) {
+  const real = test.app.invoicePayments;
+  return staleAttempts({
+    db: test.database.db,
+    payments: {
+      ...real,
+      reconcile: (attempt) =>
+        failing.has(attempt.id) ? Promise.reject(new Error('unexpected failure')) : real.reconcile(attempt),
+    },
+    log,
+    ...(perRun === undefined ? {} : { perRun }),
+  });
+}
+
 describe('the sweep of payment attempts left open', () => {
   it('logs and counts an attempt it cannot settle, and settles the ones after it', async () => {
     try {
@@ -57,17 +72,8 @@ describe('the sweep of payment attempts left open', () => {
       const next = await lostCharge(second, 20);
       const logged: Array<{ attemptId: string; message: string }> = [];
       const log: SweepLog = { error: ({ attemptId }, message) => logged.push({ attemptId, message }) };
-      const real = test.app.invoicePayments;
-      const sweep = staleAttempts({
-        db: test.database.db,
-        // The first attempt's settlement fails (Stripe erring, a write refused).
-        payments: {
-          ...real,
-          reconcile: (attempt) =>
-            attempt.id === broken.attemptId ? Promise.reject(new Error('unexpected failure')) : real.reconcile(attempt),
-        },
-        log,
-      });
+      // The first attempt's settlement fails.
+      const sweep = sweepFailingFor(new Set([broken.attemptId]), log);
       expect(await sweep.sweep()).toMatchObject({ settled: 1, failed: 1, closed: 0 });
       expect(logged).toEqual([{ attemptId: broken.attemptId, message: expect.any(String) }]);
       expect(await attemptStatus(next.attemptId)).toBe('succeeded');
@@ -92,17 +98,7 @@ describe('the sweep of payment attempts left open', () => {
       const b = await lostCharge(second, 40);
       const c = await lostCharge(third, 30);
       const failing = new Set([a.attemptId, b.attemptId]);
-      const real = test.app.invoicePayments;
-      const sweep = staleAttempts({
-        db: test.database.db,
-        payments: {
-          ...real,
-          reconcile: (attempt) =>
-            failing.has(attempt.id) ? Promise.reject(new Error('unexpected failure')) : real.reconcile(attempt),
-        },
-        log: { error: () => {} },
-        perRun: 2,
-      });
+      const sweep = sweepFailingFor(failing, { error: () => {} }, 2);
       expect(await sweep.sweep()).toMatchObject({ failed: 2, settled: 0 });
       expect(await attemptStatus(c.attemptId)).toBe('open');
       // The next run reads the one not looked at yet first, then the oldest of those left open.
