@@ -19,6 +19,9 @@ export const grantableRole = decimalInteger(
 );
 
 /** Only what an operator needs to recognise a person: no address, no payment details. */
+/** Another organisation a member belongs to, with the roles they hold there. */
+export const otherMembership = z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.number()) });
+
 export const memberUser = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -26,6 +29,13 @@ export const memberUser = z.object({
   username: z.string(),
   phoneNumber: z.string().nullable(),
   roles: z.array(z.number()),
+  /**
+   * In an organisation's member list read by an administrator only: the member's other
+   * organisations, by name, so roles granted for one and held in another can be found and revoked
+   * (docs/operations.md, migration 0040). Absent for anyone else, who learns nothing of other
+   * organisations.
+   */
+  otherOrganizations: z.array(otherMembership).optional(),
 });
 
 export const memberParams = idParams.extend({ userId: z.uuid({ error: 'user_not_found' }) });
@@ -39,4 +49,5 @@ export const USER_SEARCH_LIMIT = 20;
 export const memberAnswer = memberUser.extend({ isMember: z.boolean() });
 
 export type MemberUser = z.infer<typeof memberUser>;
+export type OtherMembership = z.infer<typeof otherMembership>;
 export type MemberAnswer = z.infer<typeof memberAnswer>;

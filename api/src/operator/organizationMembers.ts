@@ -57,7 +57,11 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * "Members and roles").
  */
 export interface OrganizationMembers {
-  list(organizationId: number): Promise<MemberUser[]>;
+  /**
+   * With `otherOrganizations` (an administrator reading), each member's other memberships, by
+   * organisation name: where a role granted for one organisation may be held in another.
+   */
+  list(organizationId: number, options?: { otherOrganizations: boolean }): Promise<MemberUser[]>;
   /**
    * Users whose name, email or phone contains the text (digits of a phone compared alone), to
    * grant a role to. An administrator finds anyone so. A manager finds so only the people their
@@ -88,7 +92,7 @@ export function organizationMembers(db: Db): OrganizationMembers {
   }
 
   return {
-    async list(organizationId) {
+    async list(organizationId, options) {
       const rows = await db
         .selectFrom('organization_users')
         .innerJoin('users', 'users.id', 'organization_users.user_id')
@@ -98,7 +102,26 @@ export function organizationMembers(db: Db): OrganizationMembers {
         .orderBy('users.first_name')
         .orderBy('users.username')
         .execute();
-      return rows.map((row) => toUser({ ...row, roles: rolesShownIn(row.roles, row.member_roles) }));
+      const members = rows.map((row) => toUser({ ...row, roles: rolesShownIn(row.roles, row.member_roles) }));
+      if (!options?.otherOrganizations || members.length === 0) return members;
+      const others = await db
+        .selectFrom('organization_users as ou')
+        .innerJoin('organizations as o', 'o.id', 'ou.organization_id')
+        .select(['ou.user_id', 'o.id', 'o.name', 'ou.roles'])
+        .where(
+          'ou.user_id',
+          'in',
+          members.map((member) => member.id),
+        )
+        .where('ou.organization_id', '<>', organizationId)
+        .orderBy('o.name')
+        .orderBy('o.id')
+        .execute();
+      const byMember = new Map<string, contract.OtherMembership[]>();
+      for (const { user_id, id, name, roles } of others) {
+        byMember.set(user_id, [...(byMember.get(user_id) ?? []), { id, name, roles }]);
+      }
+      return members.map((member) => ({ ...member, otherOrganizations: byMember.get(member.id) ?? [] }));
     },
 
     async search(text, organizationIds) {

@@ -66,6 +66,20 @@ describe("an organisation's members", () => {
     );
   });
 
+  it("names to an administrator a member's other organisations with the roles held there", async () => {
+    const otherOrganizations = [
+      { id: 8, name: 'Fondation Bleue', roles: [Role.AuctionManager, Role.Volunteer] },
+      { id: 9, name: 'Club Rotary', roles: [] },
+    ];
+    const api = apiStub({ 'GET /api/admin/organizations/5/members': [200, [{ ...camille, otherOrganizations }]] });
+    vi.stubGlobal('fetch', api.fetch);
+    renderInApp(() => <Members organizationId={5} actorRoles={[Role.Administrator]} />);
+    await screen.findByText('Camille Roy');
+    expect(
+      screen.getByText('Also a member of Fondation Bleue (Auction manager and Volunteer) and Club Rotary'),
+    ).toBeTruthy();
+  });
+
   it('does not search before 2 characters', async () => {
     const api = apiStub({
       'GET /api/admin/organizations/5/members': [200, []],

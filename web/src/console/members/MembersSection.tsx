@@ -95,6 +95,28 @@ function RoleButtons({
   );
 }
 
+/**
+ * To an administrator, the member's other organisations and their roles there: a role granted for
+ * one organisation and held in this one too shows here, to be revoked where it was not meant.
+ */
+function OtherOrganizations({ user }: { user: MemberUser }) {
+  const intl = useIntl();
+  const others = user.otherOrganizations ?? [];
+  if (others.length === 0) return null;
+  const roleNames = (roles: readonly number[]) =>
+    intl.formatList(
+      GRANTABLE_ROLES.filter((role) => roles.includes(role)).map((role) => intl.formatMessage({ id: ROLE_KEYS[role] })),
+    );
+  const organizations = intl.formatList(
+    others.map((other) => (other.roles.length > 0 ? `${other.name} (${roleNames(other.roles)})` : other.name)),
+  );
+  return (
+    <div className="console__muted">
+      <FormattedMessage id="console.members.alsoIn" values={{ organizations }} />
+    </div>
+  );
+}
+
 function UserSearch({ onPick }: { onPick: (user: MemberUser) => void }) {
   const [text, setText] = useState('');
   const search = useQuery(consoleQueries.userSearch(text.trim()));
@@ -147,6 +169,7 @@ export function Members({ organizationId, actorRoles }: { organizationId: number
                 {user.username}
                 {user.phoneNumber ? ` · ${user.phoneNumber}` : ''}
               </div>
+              <OtherOrganizations user={members.data.find((m) => m.id === user.id) ?? user} />
             </div>
             <RoleButtons
               user={members.data.find((m) => m.id === user.id) ?? user}

@@ -25,14 +25,17 @@ export default (async (app) => {
     '/api/admin/organizations/:id/members',
     {
       schema: {
-        summary: "An organisation's members with their roles",
+        summary:
+          "An organisation's members with their roles (and, to an administrator, the other organisations each belongs to)",
         params: idParams,
         response: { 200: members.memberUser.array(), ...operatorErrors(404) },
       },
     },
     async (request) => {
-      await app.operatorAccess.managedOrganization(request, 'organization', request.params.id);
-      return app.organizationMembers.list(request.params.id);
+      const scope = await app.operatorAccess.scope(request);
+      await app.authorization.authorizeOn(scope.actor, 'manage', 'organization', request.params.id);
+      // Other organisations are named to administrators only: a manager learns nothing beyond their own.
+      return app.organizationMembers.list(request.params.id, { otherOrganizations: scope.isAdministrator });
     },
   );
 

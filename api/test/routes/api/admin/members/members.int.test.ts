@@ -137,6 +137,37 @@ describe('members and roles of an organisation', () => {
     expect(await rolesOf(volunteer.id)).toEqual([3, 4]);
   });
 
+  it("names a member's other organisations and roles there to administrators, and to nobody else", async () => {
+    const user = await registerConfirmed(test);
+    const other = await newOrganization();
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(demoOrganizationId, user.id, 4));
+    await callAs(test.app, staff.admin, 'PUT', rolesUrl(other, user.id, 2));
+    const otherName = (
+      await test.database.db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', other)
+        .executeTakeFirstOrThrow()
+    ).name;
+
+    const read = async (token: string) =>
+      (await callAs(test.app, token, 'GET', `/api/admin/organizations/${demoOrganizationId}/members`))
+        .json()
+        .find((m: { id: string }) => m.id === user.id);
+    expect((await read(staff.admin)).otherOrganizations).toEqual([{ id: other, name: otherName, roles: [2] }]);
+    // A member of this organisation alone is answered an empty list.
+    const manager = (
+      await callAs(test.app, staff.admin, 'GET', `/api/admin/organizations/${demoOrganizationId}/members`)
+    )
+      .json()
+      .find((m: { username: string }) => m.username === 'manager@demo.local');
+    expect(manager.otherOrganizations).toEqual([]);
+    // The demo organisation's manager learns nothing of the other organisation.
+    const seenByManager = await read(staff.manager);
+    expect(seenByManager).toMatchObject({ id: user.id, roles: [3, 4] });
+    expect(seenByManager).not.toHaveProperty('otherOrganizations');
+  });
+
   it('grants and revokes administrator for administrators only, never their own', async () => {
     const user = await registerConfirmed(test);
     const byManager = await callAs(test.app, staff.manager, 'PUT', rolesUrl(demoOrganizationId, user.id, 1));
