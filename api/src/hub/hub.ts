@@ -225,7 +225,11 @@ export class Hub {
    */
   private async newestVisibleId(userId: string | null, auctionId: number): Promise<string | null> {
     try {
-      const newest = await withTimeout(hubNewestEvents(this.reader, auctionId, LOOK_BACK, this.settings.prefix));
+      // The newest alone first: it is the auction's in all but a few moments (a leader raising their maximum).
+      const read = (count: number) => withTimeout(hubNewestEvents(this.reader, auctionId, count, this.settings.prefix));
+      const [last] = await read(1);
+      if (!last || eventsFor(userId, [last]).length > 0) return last?.id ?? null;
+      const newest = await read(LOOK_BACK);
       const visible = eventsFor(userId, newest)[0]?.id;
       return visible ?? (newest.length === LOOK_BACK ? (newest.at(-1)?.id ?? null) : null);
     } catch (error) {
