@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { walkIns } from '../../../../src/checkIn/walkIns.ts';
 import { callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { useDemoStaff } from '../../../accounts/demoStaff.ts';
-import { demoOrganizationAuction } from '../../../fixtures/demoOrganizationAuction.ts';
+import { demoOrganizationAuction, demoOrganizationId } from '../../../fixtures/demoOrganizationAuction.ts';
+import { statusesOf } from '../../../fixtures/rateLimits.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp();
@@ -54,6 +55,22 @@ async function otherVolunteer() {
   await test.database.db
     .insertInto('organization_users')
     .values({ organization_id: organization.json().id, user_id: user.id, roles: [4] })
+    .execute();
+  return user;
+}
+
+/** A new volunteer of the gala's organisation: a door of its own, with its own count of walk-ins. */
+async function galaVolunteer() {
+  const user = await registerConfirmed(test);
+  const { db } = test.database;
+  await db
+    .updateTable('users')
+    .set({ roles: [4] })
+    .where('id', '=', user.id)
+    .execute();
+  await db
+    .insertInto('organization_users')
+    .values({ organization_id: await demoOrganizationId(db), user_id: user.id, roles: [4] })
     .execute();
   return user;
 }
@@ -252,6 +269,49 @@ describe('check-in at the door', () => {
     });
     expect(response.json()).toMatchObject({ outcome: 'found', guest: { userId: bidder.id } });
     expect((await arrivalOf(bidder.id))?.arrived_at).not.toBeNull();
+  });
+
+  it('limits the walk-ins of one account (120 in 10 minutes), refusing past it with nothing written', async () => {
+    const door = await galaVolunteer();
+    const guest = await galaGuest();
+    const statuses = await statusesOf(120, () =>
+      callAs(test.app, door.token, 'POST', walkInUrl(galaId), {
+        firstName: 'Éloïse',
+        lastName: guest.body.lastName,
+        email: guest.body.username,
+      }),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const email = `late.${randomUUID()}@example.com`;
+    const refused = await callAs(test.app, door.token, 'POST', walkInUrl(galaId), {
+      firstName: 'Tardif',
+      lastName: 'Retard',
+      email,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('too_many_requests');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await test.app.users.byUsername(email)).toBeUndefined();
+    const phone = '(514) 557-0177';
+    const byPhone = await callAs(test.app, door.token, 'POST', walkInUrl(galaId), {
+      firstName: 'Tardif',
+      lastName: 'Retard',
+      phoneNumber: phone,
+    });
+    expect(byPhone.statusCode).toBe(429);
+    const invitations = await test.database.db
+      .selectFrom('onboarding_invitations')
+      .select('id')
+      .where('phone_number', '=', phone.replace(/\D/g, ''))
+      .execute();
+    expect(invitations).toEqual([]);
+    // Each door counts its own: another volunteer still registers walk-ins.
+    const other = await callAs(test.app, staff.volunteer, 'POST', walkInUrl(galaId), {
+      firstName: 'Éloïse',
+      lastName: guest.body.lastName,
+      email: guest.body.username,
+    });
+    expect(other.statusCode, other.body).toBe(200);
   });
 
   it('refuses a walk-in without phone or email, changing nothing', async () => {
