@@ -177,6 +177,20 @@ export const LIMITS = {
     { name: 'refresh:family', max: 30, windowMs: MINUTE, key: refreshFamily },
     { name: 'refresh:no-token:address', max: 60, windowMs: MINUTE, key: addressWithoutRefreshToken },
   ],
+  /**
+   * Staff acts that take any user by id and hand the organisation that person's name, email and
+   * phone (a bidder's status in one of its auctions, a role in it): user ids are public (bid
+   * histories carry them), so these are bounded per signed-in account, far above what an operator
+   * does by hand, far below a harvest of the platform's bidders.
+   */
+  staffByUserId: [
+    {
+      name: 'staff-by-user-id:account',
+      max: 120,
+      windowMs: 10 * MINUTE,
+      key: (request) => (request.account ? `user:${request.account.id}` : null),
+    },
+  ],
 } as const satisfies Record<string, readonly Bucket[]>;
 
 declare module 'fastify' {

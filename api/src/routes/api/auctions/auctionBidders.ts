@@ -1,6 +1,7 @@
 import { AuctionStatus, auctionsContract, BIDDER_STATUS_NAMES, BidderStatus } from '@auction/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
+import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { OPERATOR_ROLES } from '../../../accounts/roles.ts';
 import { accessCodeMatches } from '../../../authorization/auctionAdmission.ts';
 import { commandIdOf } from '../../../commandId.ts';
@@ -50,6 +51,8 @@ const auctionBidderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auctions/:auctionId/bidders/:userId/status',
     {
       preHandler: app.requireRoles(OPERATOR_ROLES),
+      // Any user's id is public, and a status puts them in the organisation's bidders list.
+      config: { limits: LIMITS.staffByUserId },
       schema: {
         tags: ['operator'],
         summary: "Operator: set a bidder's status in an auction (Locked denies them)",

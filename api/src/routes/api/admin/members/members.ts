@@ -1,6 +1,7 @@
 import { idParams, organizationMembers as members, operator, Role } from '@auction/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIMITS } from '../../../../accounts/rateLimits.ts';
 import { HttpError } from '../../../../errors.ts';
 import { documentRoutes } from '../../../../routeDocs.ts';
 
@@ -47,6 +48,8 @@ export default (async (app) => {
         params: members.memberRoleParams,
         response: { 200: members.memberAnswer, ...operatorErrors(404) },
       },
+      // Any user's id is public, and a grant answers their email and phone.
+      config: { limits: LIMITS.staffByUserId },
     },
     async (request) => {
       const { id, userId, role } = request.params;
