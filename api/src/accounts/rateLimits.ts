@@ -40,6 +40,10 @@ export interface Bucket {
 
 const MINUTE = 60_000;
 
+/** The signed-in account (routes behind authentication); null skips the bucket. */
+const signedInAccount = (request: FastifyRequest): string | null =>
+  request.account ? `user:${request.account.id}` : null;
+
 /** The account a request is about: the signed-in user, else the email or phone it names. */
 export function accountKey(request: FastifyRequest): string | null {
   if (request.account) return `user:${request.account.id}`;
@@ -183,14 +187,12 @@ export const LIMITS = {
    * histories carry them), so these are bounded per signed-in account, far above what an operator
    * does by hand, far below a harvest of the platform's bidders.
    */
-  staffByUserId: [
-    {
-      name: 'staff-by-user-id:account',
-      max: 120,
-      windowMs: 10 * MINUTE,
-      key: (request) => (request.account ? `user:${request.account.id}` : null),
-    },
-  ],
+  staffByUserId: [{ name: 'staff-by-user-id:account', max: 120, windowMs: 10 * MINUTE, key: signedInAccount }],
+  /**
+   * Walk-ins at the door: each finds an account by the email or phone typed and answers its name
+   * and contacts. One every five seconds for ten minutes is more than a busy door registers.
+   */
+  walkIn: [{ name: 'walk-in:account', max: 120, windowMs: 10 * MINUTE, key: signedInAccount }],
 } as const satisfies Record<string, readonly Bucket[]>;
 
 declare module 'fastify' {

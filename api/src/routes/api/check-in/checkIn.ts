@@ -2,20 +2,11 @@ import { BidderStatus, biddersContract } from '@auction/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../../accounts/auth.ts';
-import type { Bucket } from '../../../accounts/rateLimits.ts';
+import { LIMITS } from '../../../accounts/rateLimits.ts';
 import { organizationsFor } from '../../../authorization/organizationRules.ts';
 import { HttpError } from '../../../errors.ts';
 import { languageOf } from '../../../i18n/language.ts';
 import { documentRoutes } from '../../../routeDocs.ts';
-
-/**
- * Each walk-in looks an account up by the email or phone typed and answers its name and contacts:
- * bounded per signed-in account. One walk-in every five seconds for ten minutes is more than a
- * busy door registers.
- */
-const walkInLimits: readonly Bucket[] = [
-  { name: 'walk-in:account', max: 120, windowMs: 10 * 60_000, key: (r: FastifyRequest) => accountOf(r).id },
-];
 
 /**
  * Check-in at the door (issue 19 §5, docs/console.md): a volunteer or manager of the auction's
@@ -84,7 +75,7 @@ export default (async (app) => {
   app.post(
     '/api/check-in/auctions/:id/walk-ins',
     {
-      config: { limits: walkInLimits },
+      config: { limits: LIMITS.walkIn },
       schema: {
         summary: 'Registers a walk-in: finds or creates the account (or texts the invitation) and checks them in',
         ...biddersContract.walkIn,
