@@ -324,6 +324,8 @@ export interface AuctionBiddersTable {
   arrived_by: string | null;
   /** The paddle number given at check-in (migration 0025); null until the guest arrives. */
   bidder_number: number | null;
+  /** The operator who locked the bidder out (migration 0044); null when not Locked. */
+  locked_by: string | null;
 }
 
 export interface BidderOrganizationNotificationsTable {

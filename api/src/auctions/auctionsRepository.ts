@@ -167,12 +167,18 @@ export function auctionsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Sets the bidder's status, creating their row. */
-    async setBidderStatus(auctionId: number, userId: string, status: BidderStatus): Promise<void> {
+    /**
+     * Sets the bidder's status, creating their row. `by` is who set it: a lock keeps its operator,
+     * who then authors any withdrawal of a maximum placed at the lock's instant (lockedBidderMaxBids.ts).
+     */
+    async setBidderStatus(auctionId: number, userId: string, status: BidderStatus, by?: string): Promise<void> {
+      const locked_by = status === BidderStatus.Locked ? (by ?? null) : null;
       await db
         .insertInto('auction_bidders')
-        .values({ auction_id: auctionId, user_id: userId, status })
-        .onConflict((oc) => oc.columns(['auction_id', 'user_id']).doUpdateSet({ status, updated_at: new Date() }))
+        .values({ auction_id: auctionId, user_id: userId, status, locked_by })
+        .onConflict((oc) =>
+          oc.columns(['auction_id', 'user_id']).doUpdateSet({ status, locked_by, updated_at: new Date() }),
+        )
         .execute();
     },
 

@@ -18,6 +18,14 @@ import type { LotsRepository } from './lotsRepository.ts';
  * bids already standing), recorded with the operator who locked for the auditors.
  */
 
+/**
+ * A bid's check and the lock are not one transaction: a maximum whose bid was checked just before
+ * the lock was written, and appended just after the lock read that lot's stream, would escape the
+ * lock and go on bidding. So the bid's own path looks again once its maximum is appended
+ * (`withdrawMaxPlacedDuringLock`). The lock writes the status, then reads the streams; the bid
+ * appends, then reads the status: whichever comes second sees the other's write.
+ */
+
 /** The lock's withdrawal on one lot: derived from the lock's command, so a retried lock withdraws nothing twice. */
 export function maxBidWithdrawalCommandId(lockCommandId: string, lotId: number): string {
   return `${lockCommandId}:withdraw-max:${lotId}`;
@@ -66,4 +74,42 @@ export async function withdrawLockedBidderMaxBids(
     if (outcome.ok) withdrawn.push(lotId);
   }
   return withdrawn;
+}
+
+/** The bid's late withdrawal: derived from the bid's command, so a retried bid withdraws nothing twice. */
+export function lateWithdrawalCommandId(bidCommandId: string): string {
+  return `${bidCommandId}:withdraw-max-locked`;
+}
+
+export interface PlacedMax {
+  auctionId: number;
+  lotId: number;
+  bidderId: string;
+  /** The (scoped) command id of the bid that placed the maximum. */
+  commandId: string;
+  /** Who placed it: the author when the lock's operator is unknown (a lock older than migration 0044). */
+  placedBy: string;
+}
+
+/**
+ * After a maximum is appended: if its bidder is locked out by now, withdraws it as the lock would
+ * have, under the lock's operator. Answers the lot's state after the withdrawal, or null when the
+ * bidder is not locked or the maximum is gone already (the lock withdrew it, or the lot closed).
+ */
+export async function withdrawMaxPlacedDuringLock(
+  deps: { lotsRepository: LotsRepository; lotCommands: LotCommandHandler },
+  placed: PlacedMax,
+): Promise<LotState | null> {
+  const lock = await deps.lotsRepository.lockOf(placed.auctionId, placed.bidderId);
+  if (!lock) return null;
+  const command: DeleteMaxBid = {
+    type: 'DeleteMaxBid',
+    commandId: lateWithdrawalCommandId(placed.commandId),
+    userId: lock.lockedBy ?? placed.placedBy,
+    at: Date.now(),
+    auctionActive: true,
+    bidderId: placed.bidderId,
+  };
+  const outcome = await deps.lotCommands.handle(lotStreamId(placed.lotId), command);
+  return outcome.ok ? outcome.state : null;
 }

@@ -1,3 +1,4 @@
+import { BidderStatus } from '@auction/contract';
 import { type Db, executePrepared } from '@auction/platform';
 import { type Compilable, sql } from 'kysely';
 import type pg from 'pg';
@@ -77,6 +78,20 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
         .where('a.id', '=', auctionId)
         .executeTakeFirst();
       return auction && { status: auction.status, lotIds: auction.lot_ids };
+    },
+
+    /**
+     * Whether the bidder is locked out of the auction now, and by whom: undefined when not locked;
+     * `lockedBy` null for a lock older than the column that keeps its operator.
+     */
+    lockOf(auctionId: number, bidderId: string): Promise<{ lockedBy: string | null } | undefined> {
+      return db
+        .selectFrom('auction_bidders')
+        .select('locked_by as lockedBy')
+        .where('auction_id', '=', auctionId)
+        .where('user_id', '=', bidderId)
+        .where('status', '=', BidderStatus.Locked)
+        .executeTakeFirst();
     },
 
     /** The auction's lots as the table sorts and filters them (cached). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { lotStreamId } from '@auction/engine';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callAs, registerConfirmed } from '../accounts/accountFlows.ts';
 import { useDemoStaff } from '../accounts/demoStaff.ts';
 import { acceptedBid, openLot } from '../fixtures/lots.ts';
@@ -49,6 +49,41 @@ describe("a locked bidder's maximum bids", () => {
     expect((await lockAs(staff.manager, alice.id, commandId)).statusCode).toBe(200);
     expect((await lockAs(staff.manager, alice.id, randomUUID())).statusCode).toBe(200);
     expect((await eventsOf(lotId)).length + (await eventsOf(other)).length).toBe(before);
+  });
+
+  it('placed at the instant of the lock (checked before it, appended after it) are withdrawn by the bid itself', async () => {
+    const lotId = await openLot(test);
+    const erin = await registerConfirmed(test);
+    const frank = await registerConfirmed(test);
+    const { lotCommands } = test.app;
+    const handle = lotCommands.handle.bind(lotCommands);
+    // Erin's bid has passed its checks; the operator's lock lands before her max is appended, and
+    // reads a stream where she holds no max yet.
+    const between = vi.spyOn(lotCommands, 'handle').mockImplementationOnce(async (...args) => {
+      const locked = await lockAs(staff.manager, erin.id, randomUUID());
+      expect(locked.statusCode, locked.body).toBe(200);
+      return handle(...args);
+    });
+    try {
+      const placed = await acceptedBid(test, lotId, erin, 50, true);
+      // Recorded, so answered; the answer's standing is after the withdrawal.
+      expect(placed.json().standing).toMatchObject({ maxBid: null, leaderUserId: erin.id });
+    } finally {
+      between.mockRestore();
+    }
+
+    // Without the bid's own withdrawal erin's max would answer at 21 and keep the lead.
+    const answer = await acceptedBid(test, lotId, frank, 20);
+    expect(answer.json().standing).toMatchObject({ leaderUserId: frank.id, price: { value: 20 } });
+    const manager = await test.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'manager@demo.local')
+      .executeTakeFirstOrThrow();
+    const withdrawal = (await eventsOf(lotId)).find((event) => event.type === 'MaxBidDeleted');
+    expect(withdrawal?.data).toEqual({ bidderId: erin.id });
+    // Written under the operator who locked, as the lock's own withdrawals are.
+    expect(withdrawal?.meta).toMatchObject({ userId: manager.id });
   });
 
   it('may be withdrawn by their bidder who lost permission to bid (locked, or a card now required)', async () => {

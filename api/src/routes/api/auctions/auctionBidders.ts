@@ -66,7 +66,7 @@ const auctionBidderRoutes: FastifyPluginAsyncZod = async (app) => {
       await authorization.authorizeOn(actor, 'manage', 'auction', auctionId);
       if (!(await auctions.userExists(userId))) throw new HttpError(404, 'user_not_found');
       const next = request.body.status;
-      await auctions.setBidderStatus(auctionId, userId, next);
+      await auctions.setBidderStatus(auctionId, userId, next, accountOf(request).id);
       // Locked stops their maximum bids too, which would otherwise go on bidding for them.
       if (next === BidderStatus.Locked) {
         const lock = { auctionId, bidderId: userId, operatorId: accountOf(request).id };

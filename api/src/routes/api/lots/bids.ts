@@ -9,6 +9,7 @@ import { clientCommandIdOf, commandIdOf } from '../../../commandId.ts';
 import { HttpError } from '../../../errors.ts';
 import { bidContextOf, recordAutoSelectedCard } from '../../../lots/bidContext.ts';
 import { biddingAuction } from '../../../lots/biddingAuction.ts';
+import { withdrawMaxPlacedDuringLock } from '../../../lots/lockedBidderMaxBids.ts';
 import { lotStanding } from '../../../lots/lotStanding.ts';
 import { refusalError } from '../../../lots/refusalStatus.ts';
 import { givenAmount, toMoney } from '../../../money.ts';
@@ -59,7 +60,12 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     // engine's withdrawal guard reads hidden lots the same way). Only who may see the auction holds.
     if (asked.withdrawal) {
       if (!auction.visible) throw new HttpError(403, 'private_auction');
-      return { account, bidderId: bidder.id, auctionActive: auction.status === AuctionStatus.Active };
+      return {
+        account,
+        bidderId: bidder.id,
+        auctionId: auction.id,
+        auctionActive: auction.status === AuctionStatus.Active,
+      };
     }
     if (bidder.locked) throw new HttpError(403, 'bidder_locked');
     const permission = permissionToBid({
@@ -77,7 +83,12 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     if (bidder.auto_selected_card !== null) {
       await recordAutoSelectedCard(pool, bidder.id, auction.id, bidder.auto_selected_card);
     }
-    return { account, bidderId: bidder.id, auctionActive: auction.status === AuctionStatus.Active };
+    return {
+      account,
+      bidderId: bidder.id,
+      auctionId: auction.id,
+      auctionActive: auction.status === AuctionStatus.Active,
+    };
   }
 
   /**
@@ -119,15 +130,23 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     asked: Asked,
     command: (envelope: Envelope, bidderId: string) => LotCommand,
   ) {
-    const { account, bidderId, auctionActive } = await authorize(request, lotId, forUser, asked);
+    const { account, bidderId, auctionId, auctionActive } = await authorize(request, lotId, forUser, asked);
     const envelope = {
       commandId: commandIdOf(request, given),
       userId: account.id,
       at: Date.now(),
       auctionActive,
     };
-    const outcome = await lotCommands.handle(lotStreamId(lotId), command(envelope, bidderId));
+    const asCommand = command(envelope, bidderId);
+    const outcome = await lotCommands.handle(lotStreamId(lotId), asCommand);
     if (!outcome.ok) throw refusalError(outcome.reason);
+    let state = outcome.state as LotState;
+    // A maximum checked just before a lock and appended just after it: withdrawn here, as the lock
+    // would have (lockedBidderMaxBids.ts). The bid stays recorded, so it is answered, without the max.
+    if (asCommand.type === 'PlaceMaxBid' && maxBidOf(state, bidderId) !== null) {
+      const placed = { auctionId, lotId, bidderId, commandId: envelope.commandId, placedBy: account.id };
+      state = (await withdrawMaxPlacedDuringLock(app, placed)) ?? state;
+    }
     // As the client knows it: its own key (never the scoped id), and for a retry the first outcome's time.
     const answered = {
       commandId: clientCommandIdOf(request, given) ?? envelope.commandId,
@@ -135,7 +154,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     return {
       envelope: answered,
-      standing: standingAnswer(outcome.state as LotState, lotId, bidderId),
+      standing: standingAnswer(state, lotId, bidderId),
       events: outcome.events,
       bidderId,
     };
