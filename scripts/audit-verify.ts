@@ -89,6 +89,9 @@ if (file) {
     if (flag('checkpoint')) {
       const taken = await takeCheckpoint(database.pool, signingKey());
       console.log(`checkpoint ${taken.id} over ${taken.streamCount} streams`);
+      for (const problem of taken.withheld) {
+        console.log(`WITHHELD: stream ${problem.streamId}, version ${problem.streamVersion}: ${problem.detail}`);
+      }
     }
     const bar = process.stderr.isTTY && !flag('json') ? progressBar('events     ') : null;
     const result = await verifyLog(database.pool, {

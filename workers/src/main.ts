@@ -60,6 +60,7 @@ const auditCheckpoints = roles.auction
       pool,
       connection: { url: config.REDIS_URL },
       key: loadSigningKey({ key: config.AUDIT_SIGNING_KEY, dataDir: config.DATA_DIR }),
+      log,
     })
   : null;
 

@@ -12,10 +12,10 @@ export function streamVerification(
   checkpoint: Checkpoint | null,
   trustedKey?: string,
 ): auditReplay.ReplayVerification {
-  const signed = checkpoint ? signedHeads([checkpoint]).get(streamId) : undefined;
+  const signed = checkpoint ? signedHeads([checkpoint]).get(streamId)?.[0] : undefined;
   const problem = checkStream(
     events.map((event) => ({ ...event, streamId })),
-    signed,
+    signed ? [signed] : [],
   );
   const fault = checkpoint ? checkpointFault(checkpoint, trustedKey) : null;
   const head = events[events.length - 1];

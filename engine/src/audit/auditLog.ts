@@ -1,9 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import type { Queryable } from '../store/postgres/queryable.ts';
 import { type ChainProblem, checkStream, type LoggedEvent, type SignedHead } from './chainCheck.ts';
-import { type Checkpoint, checkpointFault, signCheckpoint } from './checkpointSignature.ts';
+import { type Checkpoint, checkpointFault, publicKeyText, signCheckpoint } from './checkpointSignature.ts';
 import { LOGGED_EVENT_COLUMNS, type LoggedEventRow, toLoggedEvent } from './loggedEventRow.ts';
-import type { StreamHead } from './merkle.ts';
+import { type StreamHead, sortHeads } from './merkle.ts';
+import { departureFromSigned } from './signedExtension.ts';
 
 /** Every stream's last event, in one statement: one snapshot of the whole log. */
 export async function readHeads(db: Queryable): Promise<StreamHead[]> {
@@ -48,16 +49,106 @@ export async function latestCheckpoints(db: Queryable, count = 1): Promise<Check
   return rows.map(toCheckpoint);
 }
 
+/** A checkpoint just taken, with the streams it would not sign as they stand. */
+export interface TakenCheckpoint extends Checkpoint {
+  /**
+   * Streams that no longer extend what the previous checkpoint signed (or, never signed, whose
+   * chain is broken): held at the head signed before, or left out, and named here for an alarm.
+   */
+  withheld: ChainProblem[];
+}
+
+/** The latest checkpoint this key signed that holds on its own (root, signature): what a new one extends. */
+async function previousOwnCheckpoint(db: Queryable, publicKey: string): Promise<Checkpoint | undefined> {
+  const { rows } = await db.query<CheckpointRow>(
+    `SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints WHERE public_key = $1 ORDER BY id DESC LIMIT 5`,
+    [publicKey],
+  );
+  return rows.map(toCheckpoint).find((checkpoint) => checkpointFault(checkpoint, publicKey) === null);
+}
+
+/** How many streams' new events one read takes, so that a checkpoint after a busy period reads in bounded parts. */
+const STREAMS_PER_READ = 500;
+
 /**
- * Signs the heads of every stream as they are now. When nothing was appended since the latest
- * checkpoint (same root) that one stands and nothing is written, so an idle log does not grow a
- * checkpoint every period.
+ * The heads a new checkpoint may sign: every stream whose events since the previous checkpoint
+ * still extend the head it signed (signedExtension.ts). A stream that does not keeps the head
+ * signed before (or is left out if it never had one), so the checkpoint never vouches for history
+ * rewritten behind the store, and the verifier keeps holding the stream to what was written.
+ * Streams unchanged since the previous checkpoint are not read.
  */
-export async function takeCheckpoint(db: Queryable, key: KeyObject, now = Date.now()): Promise<Checkpoint> {
-  const heads = await readHeads(db);
+async function headsToSign(
+  db: Queryable,
+  heads: StreamHead[],
+  previous: Checkpoint | undefined,
+): Promise<{ heads: StreamHead[]; withheld: ChainProblem[] }> {
+  const signed = new Map(previous?.heads.map((head) => [head.streamId, { ...head, checkpointId: previous.id }]));
+  const sound: StreamHead[] = [];
+  const withheld: ChainProblem[] = [];
+  const changed: StreamHead[] = [];
+  for (const head of heads) {
+    const before = signed.get(head.streamId);
+    if (before?.version === head.version && before.hash === head.hash) sound.push(head);
+    else changed.push(head);
+  }
+  for (let i = 0; i < changed.length; i += STREAMS_PER_READ) {
+    const part = changed.slice(i, i + STREAMS_PER_READ);
+    const { rows } = await db.query<LoggedEventRow>(
+      `SELECT ${LOGGED_EVENT_COLUMNS}
+       FROM (SELECT e.* FROM events e
+             JOIN unnest($1::text[], $2::int[], $3::int[]) AS s(stream_id, from_version, to_version)
+               ON e.stream_id = s.stream_id AND e.stream_version BETWEEN s.from_version AND s.to_version) AS events
+       ORDER BY stream_id, stream_version`,
+      [
+        part.map((head) => head.streamId),
+        part.map((head) => signed.get(head.streamId)?.version ?? 1),
+        part.map((head) => head.version),
+      ],
+    );
+    const byStream = new Map<string, LoggedEvent[]>();
+    for (const row of rows) {
+      const events = byStream.get(row.streamId) ?? [];
+      events.push(toLoggedEvent(row));
+      byStream.set(row.streamId, events);
+    }
+    for (const head of part) {
+      const before = signed.get(head.streamId);
+      const departure = departureFromSigned(head.streamId, byStream.get(head.streamId) ?? [], before);
+      if (departure === null) {
+        sound.push(head);
+        continue;
+      }
+      withheld.push(departure);
+      if (before) sound.push({ streamId: before.streamId, version: before.version, hash: before.hash });
+    }
+  }
+  const present = new Set(heads.map((head) => head.streamId));
+  for (const before of signed.values()) {
+    if (present.has(before.streamId)) continue;
+    withheld.push({
+      kind: 'deleted',
+      streamId: before.streamId,
+      streamVersion: 1,
+      detail: `checkpoint ${before.checkpointId} signed it at version ${before.version}; it is gone`,
+    });
+    sound.push({ streamId: before.streamId, version: before.version, hash: before.hash });
+  }
+  return { heads: sortHeads(sound), withheld: orderProblems(withheld) };
+}
+
+/**
+ * Signs the heads of every stream as they are now, where they still extend what the previous
+ * checkpoint signed (headsToSign). When nothing was appended since the latest checkpoint (same
+ * root) that one stands and nothing is written, so an idle log does not grow a checkpoint every
+ * period.
+ */
+export async function takeCheckpoint(db: Queryable, key: KeyObject, now = Date.now()): Promise<TakenCheckpoint> {
+  const current = await readHeads(db);
+  const previous = await previousOwnCheckpoint(db, publicKeyText(key));
+  const { heads, withheld } = await headsToSign(db, current, previous);
   const signed = signCheckpoint(heads, key, now);
   const [latest] = await latestCheckpoints(db);
-  if (latest && latest.root === signed.root && latest.publicKey === signed.publicKey) return latest;
+  if (latest && latest.root === signed.root && latest.publicKey === signed.publicKey) return { ...latest, withheld };
   const { rows } = await db.query<CheckpointRow>(
     `INSERT INTO audit_checkpoints (root, stream_count, heads, signed_at, public_key, signature)
      VALUES ($1, $2, $3::jsonb, to_timestamp($4 / 1000.0), $5, $6)
@@ -71,7 +162,7 @@ export async function takeCheckpoint(db: Queryable, key: KeyObject, now = Date.n
       signed.signature,
     ],
   );
-  return toCheckpoint(rows[0] as CheckpointRow);
+  return { ...toCheckpoint(rows[0] as CheckpointRow), withheld };
 }
 
 export interface VerifyOptions {
@@ -91,12 +182,14 @@ export interface VerifyReport {
   checkpointFaults: string[];
 }
 
-/** Signed heads to hold each stream to: the latest checked checkpoint that names the stream. */
-export function signedHeads(checkpoints: Checkpoint[]): Map<string, SignedHead> {
-  const heads = new Map<string, SignedHead>();
+/** Signed heads to hold each stream to: every checked checkpoint's that names the stream, newest first. */
+export function signedHeads(checkpoints: Checkpoint[]): Map<string, SignedHead[]> {
+  const heads = new Map<string, SignedHead[]>();
   for (const checkpoint of checkpoints) {
     for (const head of checkpoint.heads) {
-      if (!heads.has(head.streamId)) heads.set(head.streamId, { ...head, checkpointId: checkpoint.id });
+      const held = heads.get(head.streamId) ?? [];
+      held.push({ ...head, checkpointId: checkpoint.id });
+      heads.set(head.streamId, held);
     }
   }
   return heads;
@@ -152,8 +245,8 @@ export async function verifyLog(db: Queryable, options: VerifyOptions = {}): Pro
     if (rows.length < PAGE) break;
   }
   close();
-  for (const [streamId, head] of signed) {
-    if (!seen.has(streamId)) {
+  for (const [streamId, [head]] of signed) {
+    if (head && !seen.has(streamId)) {
       problems.push({
         kind: 'deleted',
         streamId,

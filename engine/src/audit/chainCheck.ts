@@ -37,9 +37,12 @@ const REORDER_REACH = 3;
  * - an event whose stored hash is still vouched for (the next event chains on it, or a signed
  *   checkpoint names it) but no longer matches its content was edited;
  * - an event whose hash nothing vouches for (empty, or chaining to nothing) was inserted.
- * `signed` is the stream's head in the latest checkpoint: events cut off its end are deletions.
+ * `signed` are the stream's heads as the checked checkpoints signed them, newest first: the stream
+ * is held to every one (an event's hash must be the one each signed at its version), and events
+ * cut off the end of the longest are deletions.
  */
-export function checkStream(events: LoggedEvent[], signed?: SignedHead): ChainProblem | null {
+export function checkStream(events: LoggedEvent[], signed: readonly SignedHead[] = []): ChainProblem | null {
+  const signedAt = (version: number) => signed.filter((head) => head.version === version);
   let previous = GENESIS_HASH;
   let expected = 1;
   for (const [i, event] of events.entries()) {
@@ -60,23 +63,24 @@ export function checkStream(events: LoggedEvent[], signed?: SignedHead): ChainPr
       const next = events[i + 1];
       const vouched =
         (next !== undefined && next.streamVersion === expected + 1 && eventHash(next, event.hash) === next.hash) ||
-        (signed?.version === expected && signed.hash === event.hash);
+        signedAt(expected).some((head) => head.hash === event.hash);
       if (vouched) return at('edited', expected, 'its content no longer matches its hash, which the chain vouches for');
       return at('inserted', expected, 'its hash chains to nothing written by the store');
     }
-    if (signed?.version === expected && signed.hash !== event.hash) {
-      return at('edited', expected, `its hash differs from the one checkpoint ${signed.checkpointId} signed`);
-    }
+    const differs = signedAt(expected).find((head) => head.hash !== event.hash);
+    if (differs)
+      return at('edited', expected, `its hash differs from the one checkpoint ${differs.checkpointId} signed`);
     previous = event.hash;
     expected++;
   }
-  if (signed && signed.version >= expected) {
+  const longest = signed.reduce<SignedHead | undefined>((a, b) => (a && a.version >= b.version ? a : b), undefined);
+  if (longest && longest.version >= expected) {
     const last = events[events.length - 1];
     return {
       kind: 'deleted',
       streamId: last?.streamId ?? '',
       streamVersion: expected,
-      detail: `checkpoint ${signed.checkpointId} signed version ${signed.version}; the stream ends at ${expected - 1}`,
+      detail: `checkpoint ${longest.checkpointId} signed version ${longest.version}; the stream ends at ${expected - 1}`,
     };
   }
   return null;

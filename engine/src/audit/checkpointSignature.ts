@@ -35,7 +35,17 @@ export function signPayload(payload: string, key: KeyObject): string {
   return sign(null, Buffer.from(payload), key).toString('base64');
 }
 
+/**
+ * Node's base64 decoder skips what is not base64 and a missing padding, so one signature would
+ * verify under many spellings; only its one canonical spelling is accepted, so that a receipt or
+ * checkpoint stored or compared by its signature is one text.
+ */
+function isCanonicalBase64(text: string): boolean {
+  return Buffer.from(text, 'base64').toString('base64') === text;
+}
+
 export function verifyPayload(payload: string, signature: string, publicKey: string): boolean {
+  if (!isCanonicalBase64(signature)) return false;
   try {
     const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
     return verify(null, Buffer.from(payload), key, Buffer.from(signature, 'base64'));

@@ -16,6 +16,7 @@ export {
   orderProblems,
   readHeads,
   signedHeads,
+  type TakenCheckpoint,
   takeCheckpoint,
   type VerifyOptions,
   type VerifyReport,
@@ -39,4 +40,5 @@ export {
 } from './checkpointSignature.ts';
 export { type AuditedEvent, chainHashes, eventHash, GENESIS_HASH } from './eventHash.ts';
 export { leafHash, merkleRoot, type StreamHead, sortHeads } from './merkle.ts';
+export { departureFromSigned } from './signedExtension.ts';
 export { loadSigningKey, SIGNING_KEY_FILE } from './signingKey.ts';

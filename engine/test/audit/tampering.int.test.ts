@@ -1,9 +1,11 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { TestDatabase } from '@auction/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { takeCheckpoint, verifyLog } from '../../src/audit/auditLog.ts';
-import type { ChainProblem } from '../../src/audit/chainCheck.ts';
-import { publicKeyText } from '../../src/audit/checkpointSignature.ts';
+import { readHeads, takeCheckpoint, verifyLog } from '../../src/audit/auditLog.ts';
+import type { ChainProblem, LoggedEvent } from '../../src/audit/chainCheck.ts';
+import { publicKeyText, signCheckpoint } from '../../src/audit/checkpointSignature.ts';
+import { eventHash } from '../../src/audit/eventHash.ts';
+import { LOGGED_EVENT_COLUMNS, type LoggedEventRow, toLoggedEvent } from '../../src/audit/loggedEventRow.ts';
 import type { PostgresEventStore } from '../../src/store/postgres/postgresEventStore.ts';
 import { useEventStore } from '../store/useEventStore.ts';
 
@@ -101,6 +103,61 @@ describe('the audit verifier against tampering done directly in PostgreSQL', () 
     await takeCheckpoint(database.pool, privateKey);
     await sql('DELETE FROM events WHERE stream_id = $1 AND stream_version >= 5', [id]);
     expect(await findingFor(id)).toMatchObject({ kind: 'deleted', streamId: id, streamVersion: 5 });
+  });
+
+  it('does not sign history rewritten behind the store, hashes recomputed, and the verifier keeps naming it', async () => {
+    const id = await writtenStream();
+    const first = await takeCheckpoint(database.pool, privateKey);
+    await store.appendToStream(id, [bid(7)], 6);
+    // An edit at version 3, then every hash after it recomputed: no secret is needed for that.
+    const { rows } = await sql(
+      `SELECT ${LOGGED_EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [id],
+    );
+    const events = (rows as LoggedEventRow[]).map(toLoggedEvent);
+    let previous = (events[1] as LoggedEvent).hash;
+    for (const event of events.slice(2)) {
+      const data = event.streamVersion === 3 ? { ...(event.data as object), amount: 1 } : event.data;
+      previous = eventHash({ ...event, data }, previous);
+      await sql('UPDATE events SET data = $3, hash = $4 WHERE stream_id = $1 AND stream_version = $2', [
+        id,
+        event.streamVersion,
+        data,
+        previous,
+      ]);
+    }
+    const honest = await writtenStream();
+
+    const next = await takeCheckpoint(database.pool, privateKey);
+    expect(next.withheld).toContainEqual(expect.objectContaining({ kind: 'edited', streamId: id, streamVersion: 6 }));
+    // Held at the head the previous checkpoint signed, while the streams that still extend theirs move on.
+    const signedBefore = first.heads.find((head) => head.streamId === id);
+    expect(next.heads.find((head) => head.streamId === id)).toEqual(signedBefore);
+    expect(next.heads).toContainEqual(expect.objectContaining({ streamId: honest, version: 6 }));
+    expect(next.withheld.map((problem) => problem.streamId)).not.toContain(honest);
+    // Later checkpoints too: the rewrite never becomes what was signed.
+    await writtenStream();
+    const later = await takeCheckpoint(database.pool, privateKey);
+    expect(later.heads.find((head) => head.streamId === id)).toEqual(signedBefore);
+    expect(await findingFor(id)).toMatchObject({ kind: 'edited', streamId: id, streamVersion: 6 });
+
+    // A checkpoint that did sign the rewrite (by a signer that did not check, before this rule):
+    // the verifier holds the stream to every checked checkpoint's head, not only the newest.
+    const careless = signCheckpoint(await readHeads(database.pool), privateKey, Date.now());
+    const inserted = await sql(
+      `INSERT INTO audit_checkpoints (root, stream_count, heads, signed_at, public_key, signature)
+       VALUES ($1, $2, $3::jsonb, to_timestamp($4 / 1000.0), $5, $6) RETURNING id`,
+      [
+        careless.root,
+        careless.streamCount,
+        JSON.stringify(careless.heads.map((h) => [h.streamId, h.version, h.hash])),
+        careless.signedAt,
+        careless.publicKey,
+        careless.signature,
+      ],
+    );
+    expect(await findingFor(id)).toMatchObject({ kind: 'edited', streamId: id, streamVersion: 6 });
+    await sql('DELETE FROM audit_checkpoints WHERE id = $1', [inserted.rows[0]?.id]);
   });
 
   it('reports a checkpoint whose root was changed, or that another key signed', async () => {
