@@ -281,7 +281,7 @@ export const announcementsContract = {
   change: {
     params: announcementParams,
     body: announcementChangeBody,
-    response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+    response: { 200: announcementAnswer, ...errorAnswers(400, 401, 403, 404, 409, 422) },
   },
   /** The changes of an announcement while it waited, oldest first. */
   changes: {

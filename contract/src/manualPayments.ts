@@ -211,6 +211,6 @@ export const manualPaymentsContract = {
   cancel: {
     params: manualPaymentCancellationParams,
     body: manualPaymentCancellationBody,
-    response: { 200: manualPaymentCancellationAnswer, ...errorAnswers(401, 403, 404, 409) },
+    response: { 200: manualPaymentCancellationAnswer, ...errorAnswers(401, 403, 404, 409, 422) },
   },
 };

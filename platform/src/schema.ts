@@ -583,6 +583,7 @@ export interface AnnouncementChangesTable {
 export interface InvoiceManualPaymentsTable {
   id: Generated<number>;
   invoice_id: number;
+  /** The recording user's key: unique per `recorded_by` (migration 0045). */
   command_id: string;
   amount: number;
   method: 'cash' | 'cheque' | 'other';
@@ -593,6 +594,7 @@ export interface InvoiceManualPaymentsTable {
   cancelled_at: Date | null;
   cancelled_by: string | null;
   cancel_reason: string | null;
+  /** The cancelling user's key: unique per `cancelled_by` (migration 0045). */
   cancel_command_id: string | null;
 }
 

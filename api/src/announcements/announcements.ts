@@ -392,7 +392,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
         seen.auction_id !== auction.auctionId ||
         !sameTerms(seen.applied, asked)
       ) {
-        throw new HttpError(409, 'idempotency_key_reused');
+        throw new HttpError(422, 'idempotency_key_reused');
       }
       const announcement = await one(announcementId);
       // Recorded, but the workers may not have heard of it (the first request died on the way).
@@ -542,7 +542,7 @@ export function announcements(deps: AnnouncementsDeps): Announcements {
     if (seen) {
       const askedAt = request.sendAt === undefined ? null : Date.parse(request.sendAt);
       if (seen.auction_id !== auction.auctionId || !sameRequest(seen, request, askedAt)) {
-        throw new HttpError(409, 'idempotency_key_reused');
+        throw new HttpError(422, 'idempotency_key_reused');
       }
       if (seen.queued_at === null && seen.cancelled_at === null) {
         // The first send was recorded but got no further: queue it now, or (one for later) make

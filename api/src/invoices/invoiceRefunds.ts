@@ -45,7 +45,7 @@ export interface RefundRow {
  * staff. Like paying, the refund is recorded before Stripe is called, in a transaction holding the
  * invoice row, so two refunds at once cannot both pass the "not more than paid" check; its
  * command id, scoped to the user who sent it (DESIGN.md §7), names it (a retry finds the same row,
- * the same key with another request is `idempotency_key_reused`), and the row keeps Stripe's
+ * the same key with another request is 422 `idempotency_key_reused`), and the row keeps Stripe's
  * idempotency key, so a retry after a timeout refunds nothing more. Stripe's answer and its
  * webhooks (`refund.*`, `charge.refunded`) converge on the row; a settled refund never goes back
  * to pending. Each change of a refund's status brings the invoice's donation receipt in line in
@@ -179,7 +179,7 @@ export function invoiceRefunds(deps: {
           same.line_id !== lineId ||
           same.reason.trim() !== request.reason.trim()
         ) {
-          throw new HttpError(409, 'idempotency_key_reused');
+          throw new HttpError(422, 'idempotency_key_reused');
         }
         return { row: same, change: null };
       }
@@ -229,7 +229,7 @@ export function invoiceRefunds(deps: {
 
   /** The same user's key sent at once with another invoice: that other request recorded it first. */
   const recordedMeanwhile = (error: unknown): never => {
-    if (uniqueViolation(error) === COMMAND_KEY_INDEX) throw new HttpError(409, 'idempotency_key_reused');
+    if (uniqueViolation(error) === COMMAND_KEY_INDEX) throw new HttpError(422, 'idempotency_key_reused');
     throw error;
   };
 

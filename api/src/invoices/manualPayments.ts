@@ -11,6 +11,7 @@ import {
 } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import { sql, type Transaction } from 'kysely';
+import { uniqueViolation } from '../accounts/userRepository.ts';
 import { isOwnInvoice } from '../authorization/invoiceAccess.ts';
 import { HttpError } from '../errors.ts';
 import { byInvoice } from './byInvoice.ts';
@@ -31,8 +32,9 @@ import { refundableAtOnce, refundableOnCards } from './refundCharge.ts';
  * - a paid invoice refuses (409 `invoice_already_paid`), as does one whose card payment is being
  *   charged right now (409 `payment_in_progress`);
  * - more than is still due refuses (422 `payment_exceeds_amount_due`), nothing recorded;
- * - the command id names the recording: the same id again answers the first recording (another
- *   amount, method or note with it: 409 `idempotency_key_reused`);
+ * - the command id names the recording, scoped to the user who sent it (DESIGN.md §7): the same id
+ *   again answers the first recording (another invoice, amount, method or note with it: 422
+ *   `idempotency_key_reused`); another user's same id is their own recording;
  * - once the recordings reach the total, the invoice is paid in the same transaction, its donation
  *   receipt issued, and its paid email sent after the commit, once, as for a card payment.
  *
@@ -40,9 +42,10 @@ import { refundableAtOnce, refundableOnCards } from './refundCharge.ts';
  *
  * A recording can be cancelled while no card payment is being charged (docs/payments.md
  * "Cancelling a payment recorded by hand"): the row stays with who cancelled it, when and why, and
- * pays nothing from then on. A paid invoice goes back to unpaid in the same transaction and its
- * donation receipt is voided; the bidder is told after the commit. When a card paid the rest, the
- * card path charges the amount owed again ("A second card charge").
+ * pays nothing from then on; its command id is the cancelling user's, as a recording's is. A paid
+ * invoice goes back to unpaid in the same transaction and its donation receipt is voided; the
+ * bidder is told after the commit. When a card paid the rest, the card path charges the amount
+ * owed again ("A second card charge").
  */
 export interface ManualPayments {
   record(
@@ -136,6 +139,18 @@ async function paymentInProgress(trx: Transaction<Database>, invoiceId: number):
   return open !== undefined;
 }
 
+/** The unique indexes that scope a recording's and a cancellation's command id to its sender (migration 0045). */
+const COMMAND_KEY_INDEXES = ['invoice_manual_payments_command_key', 'invoice_manual_payments_cancel_command_key'];
+
+/**
+ * The same user's key sent at once for another invoice: that other request recorded it first, and
+ * this one is the same key with another request.
+ */
+const recordedMeanwhile = (error: unknown): never => {
+  if (COMMAND_KEY_INDEXES.includes(uniqueViolation(error) ?? '')) throw new HttpError(422, 'idempotency_key_reused');
+  throw error;
+};
+
 /** Holds the invoice's row for the rest of the transaction and reads its status and total. */
 const holdInvoice = (trx: Transaction<Database>, invoiceId: number) =>
   trx
@@ -152,6 +167,9 @@ export function manualPayments(deps: {
   afterReopened: (reopening: InvoiceReopening) => Promise<void>;
 }): ManualPayments {
   const { db } = deps;
+  /** A command's transaction: a unique violation of its sender's key answers 422, never a 500. */
+  const underOwnKey = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+    db.transaction().execute(work).catch(recordedMeanwhile);
 
   const paymentsOf = (where: ReturnType<typeof sql>) =>
     sql<PaymentRow>`
@@ -316,19 +334,25 @@ export function manualPayments(deps: {
     },
 
     async record(invoice, userId, request) {
-      const outcome = await db.transaction().execute(async (trx) => {
+      const outcome = await underOwnKey(async (trx) => {
         const current = await holdInvoice(trx, invoice.id);
         const note = request.note?.trim() || null;
+        // The key is the user's own (DESIGN.md §7): another user's same key is another command.
         const same = await trx
           .selectFrom('invoice_manual_payments')
-          .select(['id', 'amount', 'method', 'note'])
-          .where('invoice_id', '=', invoice.id)
+          .select(['id', 'invoice_id', 'amount', 'method', 'note'])
+          .where('recorded_by', '=', userId)
           .where('command_id', '=', request.commandId)
           .executeTakeFirst();
         if (same) {
           // Another note is another request: answering the first would drop it without a word.
-          if (Number(same.amount) !== request.amountCents || same.method !== request.method || same.note !== note) {
-            throw new HttpError(409, 'idempotency_key_reused');
+          if (
+            same.invoice_id !== invoice.id ||
+            Number(same.amount) !== request.amountCents ||
+            same.method !== request.method ||
+            same.note !== note
+          ) {
+            throw new HttpError(422, 'idempotency_key_reused');
           }
           return { id: same.id, duplicate: true, paid: false };
         }
@@ -365,28 +389,29 @@ export function manualPayments(deps: {
     },
 
     async cancel(invoice, paymentId, userId, request) {
-      const outcome = await db.transaction().execute(async (trx) => {
+      const outcome = await underOwnKey(async (trx) => {
         const current = await holdInvoice(trx, invoice.id);
         const payment = await trx
           .selectFrom('invoice_manual_payments')
-          .select(['id', 'amount', 'cancel_command_id', 'cancel_reason'])
+          .select(['id', 'amount', 'cancel_command_id'])
           .where('id', '=', paymentId)
           .where('invoice_id', '=', invoice.id)
           .executeTakeFirst();
         if (!payment) throw new HttpError(404, 'manual_payment_not_found');
-        if (payment.cancel_command_id === request.commandId) {
-          // The same command with another reason is another request, whose reason would be dropped.
-          if (payment.cancel_reason?.trim() !== request.reason.trim())
-            throw new HttpError(409, 'idempotency_key_reused');
-          return { duplicate: true, reopening: null };
-        }
-        const reused = await trx
+        // The key is the user's own, as a recording's: another user's same key cancels for them.
+        const same = await trx
           .selectFrom('invoice_manual_payments')
-          .select('id')
-          .where('invoice_id', '=', invoice.id)
+          .select(['id', 'cancel_reason'])
+          .where('cancelled_by', '=', userId)
           .where('cancel_command_id', '=', request.commandId)
           .executeTakeFirst();
-        if (reused) throw new HttpError(409, 'idempotency_key_reused');
+        if (same) {
+          // Another recording, or another reason (which would be dropped), is another request.
+          if (same.id !== paymentId || same.cancel_reason?.trim() !== request.reason.trim()) {
+            throw new HttpError(422, 'idempotency_key_reused');
+          }
+          return { duplicate: true, reopening: null };
+        }
         if (payment.cancel_command_id !== null) throw new HttpError(409, 'manual_payment_already_cancelled');
         const refusal = cancellationRefusal({
           paymentInProgress: await paymentInProgress(trx, invoice.id),

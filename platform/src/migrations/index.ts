@@ -40,6 +40,7 @@ import * as m0041 from './0041_auction_integrations_known_keys.ts';
 import * as m0042 from './0042_refund_keys_and_receipt_names.ts';
 import * as m0043 from './0043_payment_attempts_swept_at.ts';
 import * as m0044 from './0044_auction_bidders_locked_by.ts';
+import * as m0045 from './0045_manual_payment_keys_per_user.ts';
 
 /** Migrations are listed here rather than read from disk so they run the same under tsx, vitest and a bundle. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0042_refund_keys_and_receipt_names': m0042,
   '0043_payment_attempts_swept_at': m0043,
   '0044_auction_bidders_locked_by': m0044,
+  '0045_manual_payment_keys_per_user': m0045,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -91,7 +91,7 @@ describe('a change that meets someone else’s', () => {
     expect(changeRefusalOf(changed, 3)).toEqual({ kind: 'changed', revision: 4 });
     expect(changeRefusalOf(new ApiError(409, 'announcement_changed'), 3)).toEqual({ kind: 'changed', revision: 4 });
     expect(changeRefusalOf(new ApiError(409, 'announcement_not_changeable'), 3)).toEqual({ kind: 'gone' });
-    expect(changeRefusalOf(new ApiError(409, 'idempotency_key_reused'), 3)).toBeNull();
+    expect(changeRefusalOf(new ApiError(422, 'idempotency_key_reused'), 3)).toBeNull();
     expect(changeRefusalOf(new ApiError(400, 'announcement_send_at_past'), 3)).toBeNull();
     expect(changeRefusalOf(new TypeError('Failed to fetch'), 3)).toBeNull();
   });

@@ -293,7 +293,7 @@ describe('a refund that names the line it took back', () => {
     expect((await refundLine(invoice.public_id, weekend, 10_00, commandId)).statusCode).toBe(200);
     expect((await refundLine(invoice.public_id, weekend, 10_00, commandId)).json().refund.lineId).toBe(weekend);
     const reused = await refundLine(invoice.public_id, dinner, 10_00, commandId);
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
     expect((await listed(invoice.auction_id, invoice.number)).refunds).toHaveLength(1);
   });

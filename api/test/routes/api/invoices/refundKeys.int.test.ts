@@ -71,9 +71,9 @@ describe('a refund command id', () => {
         [first, second].map((invoice) => refundAs(kit.manager, invoice.public_id, body)),
       );
       expect(answers.map((answer) => answer.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([
-        200, 409,
+        200, 422,
       ]);
-      expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe('idempotency_key_reused');
+      expect(answers.find((answer) => answer.statusCode === 422)?.json().message).toBe('idempotency_key_reused');
       const rows = [...(await refundsOf(kit.test, first.id)), ...(await refundsOf(kit.test, second.id))];
       expect(rows.filter((row) => row.command_id === body.commandId)).toHaveLength(1);
     }
@@ -107,17 +107,30 @@ describe('a refund command id', () => {
     expect(await refundsOf(kit.test, ours.id)).toHaveLength(2);
   });
 
-  it('with another reason is another request: refused, the first refund unchanged; the same reason retried answers it', async () => {
+  it('with another reason or amount is another request: refused (422), the first refund unchanged; the same reason retried answers it', async () => {
     const invoice = await paidByCard();
     const body = newRefund();
     const first = await refundAs(kit.manager, invoice.public_id, body);
     expect(first.statusCode, first.body).toBe(200);
-    const reused = await refundAs(kit.manager, invoice.public_id, { ...body, reason: 'Lot damaged' });
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().message).toBe('idempotency_key_reused');
+    for (const other of [{ reason: 'Lot damaged' }, { amountCents: 2_00 }]) {
+      const reused = await refundAs(kit.manager, invoice.public_id, { ...body, ...other });
+      expect(reused.statusCode, reused.body).toBe(422);
+      expect(reused.json().message).toBe('idempotency_key_reused');
+    }
     const retried = await refundAs(kit.manager, invoice.public_id, { ...body, reason: `  ${body.reason} ` });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().refund).toMatchObject({ id: first.json().refund.id, reason: body.reason });
     expect(await refundsOf(kit.test, invoice.id)).toEqual([expect.objectContaining({ reason: body.reason })]);
+  });
+
+  it('reused by the same user on another invoice is refused (422), nothing refunded there', async () => {
+    const first = await paidByCard();
+    const second = await paidByCard();
+    const body = newRefund();
+    expect((await refundAs(kit.manager, first.public_id, body)).statusCode).toBe(200);
+    const reused = await refundAs(kit.manager, second.public_id, body);
+    expect(reused.statusCode, reused.body).toBe(422);
+    expect(reused.json().message).toBe('idempotency_key_reused');
+    expect(await refundsOf(kit.test, second.id)).toEqual([]);
   });
 });

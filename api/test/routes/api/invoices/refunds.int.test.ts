@@ -43,7 +43,7 @@ describe('POST /api/admin/invoices/{stripeInvoiceId}/refunds', () => {
     expect(retry.json().refund.id).toBe(first.json().refund.id);
     expect(stripeRefunds(paymentIntentId)).toBe(1);
     // The same command with another amount is another request under a used key.
-    expect((await refund(kit.manager, invoice.public_id, { ...body, amountCents: 10_00 })).statusCode).toBe(409);
+    expect((await refund(kit.manager, invoice.public_id, { ...body, amountCents: 10_00 })).statusCode).toBe(422);
 
     // The bidder sees it on the invoice.
     const seen = (await kit.fixtures().call('GET', `/api/auctions/invoice/${invoice.public_id}`, bidder.token)).json();

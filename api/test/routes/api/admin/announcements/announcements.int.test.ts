@@ -203,7 +203,7 @@ describe("organisers' announcements to an auction's guests", () => {
       ...body,
       message: { fr: 'Autre chose' },
     });
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
     const twice = await callAs(test.app, staff.manager, 'POST', url(auction.auctionId), {
       ...body,
@@ -597,7 +597,7 @@ describe('announcements set to go out later', () => {
       ...body,
       closingGroupId: undefined,
     });
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
 
     // The group's end is moved half an hour earlier through its route: the message follows it.
@@ -833,7 +833,7 @@ describe('changing a message set for later', () => {
       ...change,
       channels: ['email'],
     });
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
     const stale = await callAs(test.app, staff.admin, 'PUT', changeUrl(auction.auctionId, id), {
       ...change,
@@ -1126,7 +1126,7 @@ describe('a message to one guest from the bidders list', () => {
     expect(other.statusCode, other.body).toBe(200);
     // The same key for another guest is another command.
     const reused = await callAs(test.app, staff.manager, 'POST', guestUrl(auction.auctionId, english.id), body);
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
 
     const list = await callAs(test.app, staff.manager, 'GET', url(auction.auctionId));

@@ -70,7 +70,7 @@ describe('payments recorded by hand', () => {
     expect(retry.json()).toMatchObject({ duplicate: true, payment: { id: first.json().payment.id } });
     expect(await manualRows(invoice.id)).toHaveLength(1);
     const reused = await record(kit.manager, invoice.public_id, { ...cash, amountCents: 10_00 });
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
 
     const seenPartly = await invoiceSeenBy(bidder.token, invoice.public_id);
@@ -230,7 +230,7 @@ describe('payments recorded by hand', () => {
     const rows = await manualRows(invoice.id);
     const cheque = rows.find((row) => row.id !== cash.id);
     const reused = await cancel(kit.manager, invoice.public_id, Number(cheque?.id), command);
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
     const again = await cancel(kit.manager, invoice.public_id, cash.id, { ...command, commandId: randomUUID() });
     expect(again.statusCode).toBe(409);

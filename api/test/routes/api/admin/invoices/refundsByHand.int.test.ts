@@ -52,7 +52,7 @@ describe('refunds given back by hand', () => {
     const retry = await refund(invoice.public_id, command);
     expect(retry.json().refund.id).toBe(given.json().refund.id);
     const reused = await refund(invoice.public_id, { ...command, method: 'cheque' });
-    expect(reused.statusCode).toBe(409);
+    expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe('idempotency_key_reused');
     expect(await refundRows(invoice.id)).toHaveLength(1);
 
