@@ -100,3 +100,14 @@ export const paymentAttemptsSwept = new Counter({
   labelNames: ['outcome'] as const,
   registers,
 });
+
+/**
+ * workers/src/audit: streams the latest checkpoint would not sign as they stand, because they no
+ * longer extend what the previous checkpoint signed (docs/audit.md): history rewritten behind the
+ * store. Anything above 0 is an alarm; `npm run audit:verify` names where.
+ */
+export const auditStreamsWithheld = new Gauge({
+  name: 'auction_audit_streams_withheld',
+  help: 'Streams the latest audit checkpoint held at their last signed head: they no longer extend what was signed',
+  registers,
+});

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { type Checkpoint, takeCheckpoint } from '@auction/engine/audit';
 import { AUDIT_CHECKPOINTS_QUEUE, type PeriodicJob, type QueueOptions, startPeriodicJob } from '@auction/platform';
+import { auditStreamsWithheld } from '@auction/platform/metrics';
 import type pg from 'pg';
 
 export interface CheckpointWorkerOptions extends QueueOptions {
@@ -38,6 +39,7 @@ export function startCheckpointWorker(options: CheckpointWorkerOptions): Checkpo
           `ALARM audit log: stream ${problem.streamId} left at its last signed head: ${problem.kind} at version ${problem.streamVersion} (${problem.detail})`,
         );
       }
+      auditStreamsWithheld.set(withheld.length);
       return { id, root, streamCount, withheld: withheld.length };
     },
   });
