@@ -68,7 +68,7 @@ async function previousOwnCheckpoint(db: Queryable, publicKey: string): Promise<
 }
 
 /** How many streams' new events one read takes, so that a checkpoint after a busy period reads in bounded parts. */
-const STREAMS_PER_READ = 500;
+const STREAMS_PER_READ = 100;
 
 /**
  * The heads a new checkpoint may sign: every stream whose events since the previous checkpoint
