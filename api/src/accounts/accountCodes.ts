@@ -22,7 +22,22 @@ export const CODE_POLICIES: Record<AccountCodePurpose, Policy> = {
   phoneValidation: { ttlMs: 10 * 60_000, kind: 'digits' },
 };
 
-const digest = (code: string) => createHash('sha256').update(code).digest('hex');
+/**
+ * A code bound to where it was sent (a phone validation code to the number it was texted to) is
+ * hashed with that address: checked against another one, it does not match. Without it, a code
+ * texted to one's own number, then the profile's number changed, would confirm a number never
+ * texted (and invitations trust a confirmed number as its holder).
+ */
+const digest = (code: string, boundTo?: string) =>
+  createHash('sha256')
+    .update(boundTo === undefined ? code : `${code}\u0000${boundTo}`)
+    .digest('hex');
+
+/** When, and for a bound code where it was sent (the phone number texted). */
+export interface CodeOptions {
+  now?: Date;
+  boundTo?: string;
+}
 
 function generate(kind: Policy['kind']): string {
   if (kind === 'token') return randomBytes(32).toString('base64url');
@@ -33,7 +48,7 @@ export async function issueCode(
   db: Db,
   userId: string,
   purpose: AccountCodePurpose,
-  now = new Date(),
+  { now = new Date(), boundTo }: CodeOptions = {},
 ): Promise<string> {
   const policy = CODE_POLICIES[purpose];
   const code = generate(policy.kind);
@@ -44,7 +59,7 @@ export async function issueCode(
       .values({
         user_id: userId,
         purpose,
-        code_hash: digest(code),
+        code_hash: digest(code, boundTo),
         expires_at: new Date(now.getTime() + policy.ttlMs),
       })
       .execute();
@@ -61,7 +76,7 @@ export async function consumeCode(
   userId: string,
   purpose: AccountCodePurpose,
   code: string,
-  now = new Date(),
+  { now = new Date(), boundTo }: CodeOptions = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const live = await trx
@@ -76,7 +91,7 @@ export async function consumeCode(
       .forUpdate()
       .executeTakeFirst();
     if (!live) return false;
-    if (live.code_hash === digest(code.trim())) {
+    if (live.code_hash === digest(code.trim(), boundTo)) {
       await trx.updateTable('account_codes').set({ used_at: now }).where('id', '=', live.id).execute();
       return true;
     }

@@ -21,7 +21,9 @@ export async function textAccountCode(
   to: { userId: string; phone: string; language: Language },
 ): Promise<void> {
   if ((await smsStopReason(context.db, to.phone)) !== null) throw new HttpError(409, 'user_has_send_stop_date');
-  const code = await issueCode(context.db, to.userId, purpose);
+  // A phone validation code confirms the number it was texted to, and no other (accountCodes.ts).
+  const boundTo = purpose === 'phoneValidation' ? to.phone : undefined;
+  const code = await issueCode(context.db, to.userId, purpose, { boundTo });
   await sendAccountMessage(context, {
     channel: 'sms',
     to: to.phone,

@@ -228,7 +228,16 @@ export function userRepository(db: Db) {
     create: (values: NewUser, from: Parameters<typeof createUser>[2]) => createUser(db, values, from),
     update: (id: string, changes: UserChanges) => updateUser(db, id, changes),
     confirmEmail: (id: string) => updateUser(db, id, { email_confirmed: true }),
-    confirmPhone: (id: string) => updateUser(db, id, { phone_number_confirmed: true }),
+    /** Confirms the profile's phone if it is still `phone`; answers whether it did. */
+    confirmPhone: async (id: string, phone: string) => {
+      const { numUpdatedRows } = await db
+        .updateTable('users')
+        .set({ phone_number_confirmed: true })
+        .where('id', '=', id)
+        .where('phone_number', '=', phone)
+        .executeTakeFirst();
+      return numUpdatedRows > 0n;
+    },
     setPassword: (id: string, passwordHash: string, temporary?: boolean) =>
       setPassword(db, id, passwordHash, temporary),
     changeUsername: (id: string, username: string) => changeUsername(db, id, username),

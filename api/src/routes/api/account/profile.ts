@@ -265,9 +265,12 @@ export default (async (app) => {
     },
     async (request) => {
       const user = await signedInUser(users, request);
-      if (!(await consumeCode(db, user.id, 'phoneValidation', request.params.code))) return false;
-      await users.confirmPhone(user.id);
-      return true;
+      // The code confirms the number it was texted to: a number changed since matches no code.
+      const phone = user.phone_number;
+      if (phone === null) return false;
+      if (!(await consumeCode(db, user.id, 'phoneValidation', request.params.code, { boundTo: phone }))) return false;
+      // And only while it is still the profile's (a change racing this check confirms nothing).
+      return users.confirmPhone(user.id, phone);
     },
   );
 }) satisfies FastifyPluginAsyncZod;

@@ -148,6 +148,24 @@ describe('profile', () => {
     expect(again.json().phoneNumberValidated).toBe(true);
   });
 
+  it('confirms with a code only the number it was texted to, not a number put on the profile since', async () => {
+    const bidder = await registerConfirmed(test);
+    await callAs(test.app, bidder.token, 'POST', '/api/account/create-validation-code');
+    const sms = await test.messaging.outbox.waitFor(bidder.body.cellphone.replace(/\D/g, ''), {
+      template: 'phoneValidationCode',
+    });
+    const code = sixDigitCode(sms.body);
+    // Someone else's number, never texted: the code from one's own must not confirm it.
+    const stranger = `(438) 555-${String(1000 + Math.floor(Math.random() * 9000))}`;
+    expect((await patch(bidder.token, [{ op: 'replace', path: '/phoneNumber', value: stranger }])).statusCode).toBe(
+      200,
+    );
+    const checked = await callAs(test.app, bidder.token, 'POST', `/api/account/validate-phone-number/${code}`);
+    expect(checked.json()).toBe(false);
+    const me = await callAs(test.app, bidder.token, 'GET', '/api/account');
+    expect(me.json().bidder).toMatchObject({ phoneNumber: stranger, phoneNumberConfirmed: false });
+  });
+
   it('spends a phone code after five wrong tries', async () => {
     const bidder = await registerConfirmed(test);
     await callAs(test.app, bidder.token, 'POST', '/api/account/create-validation-code');
