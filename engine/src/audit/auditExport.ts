@@ -38,11 +38,14 @@ export async function exportStreams(
     streams.get(row.streamId)?.events.push(event);
   }
   const [checkpoint] = await latestCheckpoints(db, 1);
+  // A stream with no event is left out, unless the checkpoint signed it: its events were deleted,
+  // and the file must say so rather than look like an auction without that lot.
+  const signed = new Set(checkpoint?.heads.map((head) => head.streamId));
   return {
     format: EXPORT_FORMAT,
     auctionId,
     exportedAt: now,
-    streams: [...streams.values()].filter((s) => s.events.length > 0),
+    streams: [...streams.values()].filter((s) => s.events.length > 0 || signed.has(s.streamId)),
     checkpoint: checkpoint ?? null,
   };
 }
@@ -70,7 +73,8 @@ export function verifyExport(file: AuditExport, trustedKey?: string): ExportRepo
       stream.events.map((event) => ({ ...event, streamId: stream.streamId })),
       signed.get(stream.streamId),
     );
-    if (problem) problems.push(problem);
+    // A stream left with no event names no stream id of its own: the file's does.
+    if (problem) problems.push({ ...problem, streamId: stream.streamId });
   }
   return { events, streams: file.streams.length, problems: orderProblems(problems), checkpointFaults };
 }

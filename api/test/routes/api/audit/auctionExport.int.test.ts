@@ -1,4 +1,5 @@
-import { type AuditExport, verifyExport } from '@auction/engine/audit';
+import { generateKeyPairSync } from 'node:crypto';
+import { type AuditExport, takeCheckpoint, verifyExport } from '@auction/engine/audit';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
 import { acceptedBid, openLot } from '../../../fixtures/lots.ts';
@@ -24,6 +25,20 @@ describe("an auction's audit export", () => {
     expect(lot?.events.map((e) => e.type)).toEqual(['LotOpened', 'BidPlaced']);
     expect(lot?.events[1]?.hash).toBe(bid.json().receipt.eventHash);
     expect(verifyExport(file)).toMatchObject({ problems: [], checkpointFaults: [] });
+  });
+
+  it('keeps a lot whose events were all deleted after a checkpoint signed them, and the check names it', async () => {
+    const lotId = await openLot(test, { type: 1, starting_bid: 1000 });
+    await acceptedBid(test, lotId, await registerConfirmed(test), 12);
+    await takeCheckpoint(test.database.pool, generateKeyPairSync('ed25519').privateKey);
+    await test.database.pool.query('DELETE FROM events WHERE stream_id = $1', [`lot-${lotId}`]);
+    const admin = bearer((await login(test.app, 'admin@demo.local', 'Demo-Admin-2026!')).body.token);
+
+    const file = (await exportOf(test.galaId, admin)).json() as AuditExport;
+    expect(file.streams.find((s) => s.streamId === `lot-${lotId}`)).toEqual({ streamId: `lot-${lotId}`, events: [] });
+    expect(verifyExport(file).problems).toContainEqual(
+      expect.objectContaining({ kind: 'deleted', streamId: `lot-${lotId}`, streamVersion: 1 }),
+    );
   });
 
   it('is refused to a bidder, and an unknown auction is not found', async () => {
