@@ -10,12 +10,19 @@ export type NewUser = Omit<Insertable<UsersTable>, 'nick_name_skeleton'>;
 /** Changes to an account; a new nickname brings its skeleton with it (`updateUser`). */
 export type UserChanges = Omit<Updateable<UsersTable>, 'nick_name_skeleton'>;
 
-/** Usernames are emails compared without case, as people type them. */
+/**
+ * Usernames are emails compared without case, as people type them. The typed one is folded in
+ * JavaScript, as the per-account rate limits fold it (`normalisedIdentifier`): folded by
+ * PostgreSQL instead, a spelling the two fold apart (`İ`: `i` in PostgreSQL, `i̇` in JavaScript)
+ * would reach the account while counting in a bucket of its own, doubling an attacker's tries with
+ * each `i` of the address. Such a spelling now names no account. The stored side stays `lower()`,
+ * the unique index's expression.
+ */
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<boolean>`lower(username) = lower(${username.trim()})`)
+    .where(sql<boolean>`lower(username) = ${username.trim().toLowerCase()}`)
     .executeTakeFirst();
 }
 

@@ -68,6 +68,17 @@ describe('login limits', () => {
     expect((await authenticate(owner.body.username, owner.body.password, '203.0.113.2')).statusCode).toBe(200);
   });
 
+  it('finds the account only by spellings the limits count as the account (no Unicode case that folds apart)', async () => {
+    const owner = await registerConfirmed(test);
+    const { username, password } = owner.body;
+    // PostgreSQL folds İ to i, JavaScript to i and a combining dot: counted apart, it must not sign in.
+    const dotted = username.replace('i', 'İ');
+    expect(dotted).not.toBe(username);
+    const answer = await authenticate(dotted, password, '198.51.100.9');
+    expect(answer.statusCode).toBe(401);
+    expect((await authenticate(username.toUpperCase(), password, '198.51.100.9')).statusCode).toBe(200);
+  });
+
   it('does not count a successful login as a failure', async () => {
     const owner = await registerConfirmed(test);
     const { username, password } = owner.body;
