@@ -44,12 +44,6 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
   return {
     auctionOfLots,
 
-    /** The auction of a lot, or undefined for an unknown lot. */
-    async auctionIdOfLot(lotId: number): Promise<number | undefined> {
-      const lot = await db.selectFrom('lots').select('auction_id').where('id', '=', lotId).executeTakeFirst();
-      return lot?.auction_id;
-    },
-
     /**
      * A lot's auction as lot reads check it, and whether the lot is hidden (the engine's flag over
      * the row's, as every read takes it), or undefined for an unknown lot.
@@ -171,8 +165,19 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
     },
 
     /** The ids of the user's favourite lots in an auction. */
-    async favoriteIds(auctionId: number, userId: string): Promise<number[]> {
-      return [...(await favoriteLotIds(db, auctionId, userId))].sort((a, b) => a - b);
+    /** The user's favourite lots of the auction that are not hidden (the engine's flag over the row's), by id. */
+    async shownFavoriteIds(auctionId: number, userId: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('favorites as f')
+        .innerJoin('lots as l', 'l.id', 'f.lot_id')
+        .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
+        .select('f.lot_id')
+        .where('f.user_id', '=', userId)
+        .where('l.auction_id', '=', auctionId)
+        .where(sql<boolean>`NOT coalesce(v.is_hidden, l.is_hidden)`)
+        .orderBy('f.lot_id')
+        .execute();
+      return rows.map((row) => row.lot_id);
     },
 
     /** Adding twice changes nothing. */

@@ -58,7 +58,8 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = accountOf(request).id;
-      const ids = await lots.favoriteIds(await auctionId(request.query.urlMagicLink, userId), userId);
+      // As the paged list: a favourite lot hidden since is not named (it would tell it exists).
+      const ids = await lots.shownFavoriteIds(await auctionId(request.query.urlMagicLink, userId), userId);
       return ids.map((id) => ({ id, auctionLotItemId: id }));
     },
   );
@@ -75,9 +76,12 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = accountOf(request).id;
       const lotId = request.params.lotId;
-      const lotAuctionId = await lots.auctionIdOfLot(lotId);
-      if (lotAuctionId === undefined || lotAuctionId !== (await auctionId(request.params.auctionKey, userId)))
+      // The lot as its page shows it: a hidden lot is not found, as a missing one (visibleLot).
+      const found = await lots.lotAndAuction(lotId);
+      const lotAuction = await authorization.visibleLot(found?.lot, found?.auction, userId);
+      if (lotAuction.id !== (await auctionId(request.params.auctionKey, userId))) {
         throw new HttpError(404, 'item_not_found');
+      }
       await lots.addFavorite(userId, lotId);
       return { id: lotId, auctionLotItemId: lotId, isFavorite: true };
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, callAs, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { bearer, callAs, login, registerConfirmed } from '../../../accounts/accountFlows.ts';
+import { openLot } from '../../../fixtures/lots.ts';
 import { useTestApp } from '../../../useTestApp.ts';
 
 const test = useTestApp({ caughtUp: true });
@@ -56,6 +57,31 @@ describe('favourites', () => {
       '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
     );
     expect(after.json().map((f: { id: number }) => f.id)).toEqual([second.id]);
+  });
+
+  it('tells a hidden lot from a missing one nowhere: not found to add, not named among the favourites', async () => {
+    const [kept, hidden] = [await openLot(test), await openLot(test)];
+    const bidder = await registerConfirmed(test);
+    for (const lotId of [kept, hidden]) {
+      expect((await callAs(test.app, bidder.token, 'POST', `/api/favorites/${lotId}/demo-gala`)).statusCode).toBe(200);
+    }
+    const manager = (await login(test.app, 'manager@demo.local', 'Demo-Manager-2026!')).body.token as string;
+    expect((await callAs(test.app, manager, 'POST', `/api/admin/lots/${hidden}/hide`, {})).statusCode).toBe(200);
+    await test.projections.caughtUp();
+
+    const again = await callAs(test.app, bidder.token, 'POST', `/api/favorites/${hidden}/demo-gala`);
+    expect([again.statusCode, again.json().message]).toEqual([404, 'item_not_found']);
+    const current = await callAs(
+      test.app,
+      bidder.token,
+      'GET',
+      '/api/favorites/get-current-favorites?urlMagicLink=demo-gala',
+    );
+    const ids = current.json().map((f: { id: number }) => f.id);
+    expect(ids).toContain(kept);
+    expect(ids).not.toContain(hidden);
+    // Its managers still see it, and may mark it.
+    expect((await callAs(test.app, manager, 'POST', `/api/favorites/${hidden}/demo-gala`)).statusCode).toBe(200);
   });
 
   it('refuses anonymous users, unknown lots, a lot of another auction and bad page sizes', async () => {
