@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { scopedCommandId } from '@auction/engine';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { uniqueViolation } from './accounts/userRepository.ts';
 import { HttpError } from './errors.ts';
 
 /** The client's idempotency key: a body or query `commandId`, or an `Idempotency-Key` header (DESIGN.md §2). */
@@ -46,4 +47,16 @@ export function clientCommandIdOf(request: FastifyRequest, given?: string): stri
 export function commandIdOf(request: FastifyRequest, given?: string): string {
   const key = clientCommandIdOf(request, given);
   return key === null ? randomUUID() : scopedCommandId(request.account?.id ?? 'anonymous', key);
+}
+
+/**
+ * A transaction's failure mapped for commands whose key a unique index scopes to its sender: the
+ * same user's key sent at once with another request, recorded first by that other request, is
+ * 422 `idempotency_key_reused` (never a 500); anything else is rethrown.
+ */
+export function keyReusedOn(...indexes: string[]): (error: unknown) => never {
+  return (error) => {
+    if (indexes.includes(uniqueViolation(error) ?? '')) throw new HttpError(422, 'idempotency_key_reused');
+    throw error;
+  };
 }

@@ -12,10 +12,10 @@ export function streamVerification(
   checkpoint: Checkpoint | null,
   trustedKey?: string,
 ): auditReplay.ReplayVerification {
-  const signed = checkpoint ? signedHeads([checkpoint]).get(streamId)?.[0] : undefined;
+  const signed = checkpoint ? (signedHeads([checkpoint]).get(streamId) ?? []) : [];
   const problem = checkStream(
     events.map((event) => ({ ...event, streamId })),
-    signed ? [signed] : [],
+    signed,
   );
   const fault = checkpoint ? checkpointFault(checkpoint, trustedKey) : null;
   const head = events[events.length - 1];
@@ -28,7 +28,7 @@ export function streamVerification(
       id: checkpoint.id,
       root: checkpoint.root,
       signedAt: new Date(checkpoint.signedAt).toISOString(),
-      signedVersion: signed?.version ?? null,
+      signedVersion: signed[0]?.version ?? null,
       fault,
     },
   };

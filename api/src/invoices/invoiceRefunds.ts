@@ -3,7 +3,7 @@ import { InvoiceStatus, type RefundMethod } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
-import { uniqueViolation } from '../accounts/userRepository.ts';
+import { keyReusedOn } from '../commandId.ts';
 import { HttpError } from '../errors.ts';
 import type { StripeGateway } from '../payments/stripeGateway.ts';
 import { type ReceiptReplacement, reissueAfterRefunds } from './donationReceipts.ts';
@@ -228,10 +228,7 @@ export function invoiceRefunds(deps: {
   }
 
   /** The same user's key sent at once with another invoice: that other request recorded it first. */
-  const recordedMeanwhile = (error: unknown): never => {
-    if (uniqueViolation(error) === COMMAND_KEY_INDEX) throw new HttpError(422, 'idempotency_key_reused');
-    throw error;
-  };
+  const recordedMeanwhile = keyReusedOn(COMMAND_KEY_INDEX);
 
   return {
     applyRefund,

@@ -11,8 +11,8 @@ import {
 } from '@auction/contract';
 import type { Database, Db } from '@auction/platform';
 import { sql, type Transaction } from 'kysely';
-import { uniqueViolation } from '../accounts/userRepository.ts';
 import { isOwnInvoice } from '../authorization/invoiceAccess.ts';
+import { keyReusedOn } from '../commandId.ts';
 import { HttpError } from '../errors.ts';
 import { byInvoice } from './byInvoice.ts';
 import { issueDonationReceipt, voidReceiptInForce } from './donationReceipts.ts';
@@ -142,14 +142,8 @@ async function paymentInProgress(trx: Transaction<Database>, invoiceId: number):
 /** The unique indexes that scope a recording's and a cancellation's command id to its sender (migration 0045). */
 const COMMAND_KEY_INDEXES = ['invoice_manual_payments_command_key', 'invoice_manual_payments_cancel_command_key'];
 
-/**
- * The same user's key sent at once for another invoice: that other request recorded it first, and
- * this one is the same key with another request.
- */
-const recordedMeanwhile = (error: unknown): never => {
-  if (COMMAND_KEY_INDEXES.includes(uniqueViolation(error) ?? '')) throw new HttpError(422, 'idempotency_key_reused');
-  throw error;
-};
+/** The same user's key sent at once for another invoice: that other request recorded it first. */
+const recordedMeanwhile = keyReusedOn(...COMMAND_KEY_INDEXES);
 
 /** Holds the invoice's row for the rest of the transaction and reads its status and total. */
 const holdInvoice = (trx: Transaction<Database>, invoiceId: number) =>

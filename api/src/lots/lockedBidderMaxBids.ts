@@ -16,9 +16,7 @@ import type { LotsRepository } from './lotsRepository.ts';
  * operator withdraws each of the bidder's maxes on the auction's open lots, as a DeleteMaxBid in
  * the lot's stream (DESIGN.md §3 rule 2: a deletion stops further automatic bids and leaves the
  * bids already standing), recorded with the operator who locked for the auditors.
- */
-
-/**
+ *
  * A bid's check and the lock are not one transaction: a maximum whose bid was checked just before
  * the lock was written, and appended just after the lock read that lot's stream, would escape the
  * lock and go on bidding. So the bid's own path looks again once its maximum is appended

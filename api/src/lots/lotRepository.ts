@@ -136,15 +136,26 @@ export function auctionListingQuery(db: Db, auctionId: number) {
     .where('l.auction_id', '=', auctionId);
 }
 
-/** The lots of an auction the user marked as favourites. */
-export async function favoriteLotIds(db: Db, auctionId: number, userId: string): Promise<Set<number>> {
-  const rows = await db
+/** The lots of an auction the user marked as favourites; `shownOnly`, those not hidden. */
+export async function favoriteLotIds(
+  db: Db,
+  auctionId: number,
+  userId: string,
+  { shownOnly = false } = {},
+): Promise<Set<number>> {
+  let query = db
     .selectFrom('favorites as f')
     .innerJoin('lots as l', 'l.id', 'f.lot_id')
     .select('f.lot_id')
     .where('f.user_id', '=', userId)
-    .where('l.auction_id', '=', auctionId)
-    .execute();
+    .where('l.auction_id', '=', auctionId);
+  // Hidden: the engine's flag over the row's, as every read takes it.
+  if (shownOnly) {
+    query = query.where(
+      sql<boolean>`NOT coalesce((SELECT v.is_hidden FROM lot_views v WHERE v.lot_id = l.id), l.is_hidden)`,
+    );
+  }
+  const rows = await query.execute();
   return new Set(rows.map((row) => row.lot_id));
 }
 

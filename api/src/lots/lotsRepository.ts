@@ -164,20 +164,9 @@ export function lotsRepository(db: Db, pool: pg.Pool) {
         .execute();
     },
 
-    /** The ids of the user's favourite lots in an auction. */
-    /** The user's favourite lots of the auction that are not hidden (the engine's flag over the row's), by id. */
+    /** The user's favourite lots of the auction that are not hidden, by id. */
     async shownFavoriteIds(auctionId: number, userId: string): Promise<number[]> {
-      const rows = await db
-        .selectFrom('favorites as f')
-        .innerJoin('lots as l', 'l.id', 'f.lot_id')
-        .leftJoin('lot_views as v', 'v.lot_id', 'l.id')
-        .select('f.lot_id')
-        .where('f.user_id', '=', userId)
-        .where('l.auction_id', '=', auctionId)
-        .where(sql<boolean>`NOT coalesce(v.is_hidden, l.is_hidden)`)
-        .orderBy('f.lot_id')
-        .execute();
-      return rows.map((row) => row.lot_id);
+      return [...(await favoriteLotIds(db, auctionId, userId, { shownOnly: true }))].sort((a, b) => a - b);
     },
 
     /** Adding twice changes nothing. */

@@ -138,17 +138,15 @@ async function headsToSign(
 
 /**
  * Signs the heads of every stream as they are now, where they still extend what the previous
- * checkpoint signed (headsToSign). When nothing was appended since the latest checkpoint (same
- * root) that one stands and nothing is written, so an idle log does not grow a checkpoint every
- * period.
+ * checkpoint signed (headsToSign). When nothing was appended since that checkpoint (same root)
+ * it stands and nothing is written, so an idle log does not grow a checkpoint every period.
  */
 export async function takeCheckpoint(db: Queryable, key: KeyObject, now = Date.now()): Promise<TakenCheckpoint> {
   const current = await readHeads(db);
   const previous = await previousOwnCheckpoint(db, publicKeyText(key));
   const { heads, withheld } = await headsToSign(db, current, previous);
   const signed = signCheckpoint(heads, key, now);
-  const [latest] = await latestCheckpoints(db);
-  if (latest && latest.root === signed.root && latest.publicKey === signed.publicKey) return { ...latest, withheld };
+  if (previous?.root === signed.root) return { ...previous, withheld };
   const { rows } = await db.query<CheckpointRow>(
     `INSERT INTO audit_checkpoints (root, stream_count, heads, signed_at, public_key, signature)
      VALUES ($1, $2, $3::jsonb, to_timestamp($4 / 1000.0), $5, $6)

@@ -58,14 +58,15 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     // Withdrawing a max only lowers what the bidder committed to: a bidder locked out, or who no
     // longer meets the card or address rule, may still stop their max bidding for them (the
     // engine's withdrawal guard reads hidden lots the same way). Only who may see the auction holds.
+    const granted = {
+      account,
+      bidderId: bidder.id,
+      auctionId: auction.id,
+      auctionActive: auction.status === AuctionStatus.Active,
+    };
     if (asked.withdrawal) {
       if (!auction.visible) throw new HttpError(403, 'private_auction');
-      return {
-        account,
-        bidderId: bidder.id,
-        auctionId: auction.id,
-        auctionActive: auction.status === AuctionStatus.Active,
-      };
+      return granted;
     }
     if (bidder.locked) throw new HttpError(403, 'bidder_locked');
     const permission = permissionToBid({
@@ -83,12 +84,7 @@ const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     if (bidder.auto_selected_card !== null) {
       await recordAutoSelectedCard(pool, bidder.id, auction.id, bidder.auto_selected_card);
     }
-    return {
-      account,
-      bidderId: bidder.id,
-      auctionId: auction.id,
-      auctionActive: auction.status === AuctionStatus.Active,
-    };
+    return granted;
   }
 
   /**
